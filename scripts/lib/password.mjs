@@ -1,0 +1,14 @@
+// The Worker's password format (worker/services/passwords.ts), for seeding the local admin.
+import { randomBytes, scryptSync } from 'node:crypto';
+
+export function hashPassword(password) {
+  const [N, r, p] = [16384, 8, 5];
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N, r, p, maxmem: 256 * N * r * 2 });
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+/** A random password that meets SPEC 5's policy (lower, upper, digit, ≥ 8). */
+export function randomPassword() {
+  return `Palco-${randomBytes(6).toString('base64url')}-a1B`;
+}

@@ -1,0 +1,32 @@
+// npm start: build the site, prepare local D1/R2, make sure the admin and the demo page
+// exist, then serve site + API with `wrangler dev` on one port. A second start keeps all data.
+import { applyMigrations, build, ensureAdmin, ensureDemo, ensureDevVars, startWrangler } from './lib/stack.mjs';
+
+const port = Number(process.env.PORT ?? 8787);
+console.log('▶ Building the site…');
+build(true);
+if (ensureDevVars()) console.log('▶ Wrote .dev.vars with fresh local secrets');
+console.log('▶ Applying D1 migrations (local)…');
+applyMigrations();
+const admin = ensureAdmin();
+const demo = await ensureDemo();
+const server = await startWrangler({ port, inherit: true });
+const origin = `http://localhost:${port}`;
+console.log(`
+  Palco is running
+  ─────────────────────────────────────────────
+  Site            ${origin}/home   (also http://127.0.0.1:${port})
+  Login           ${origin}/login
+  Admin e-mail    ${admin.email}
+  Admin password  ${admin.password}
+  Dev mailbox     ${origin}/dev/mailbox${demo ? `\n  Demo page       ${origin}/${demo}` : ''}
+  ─────────────────────────────────────────────
+  Ctrl+C stops the server; data stays in .wrangler/state.
+`);
+const stop = () => {
+  server.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.child.on('exit', (code) => process.exit(code ?? 0));

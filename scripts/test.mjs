@@ -1,0 +1,24 @@
+// npm test: type checks, the site build, the Worker bundle (wrangler deploy --dry-run), then
+// every vitest project: unit (node), worker (workerd with real D1 + R2), e2e (Chromium).
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
+import { QUIET_ENV, ROOT } from './lib/stack.mjs';
+
+const env = { ...process.env, ...QUIET_ENV, E2E_NO_BUILD: '1' };
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+function step(title, cmd, args) {
+  console.log(`\n▶ ${title}`);
+  execFileSync(bin(cmd), args, { cwd: ROOT, env, stdio: 'inherit' });
+}
+
+try {
+  ensureChromium();
+  step('Building the site', 'astro', ['build']);
+  step('Type checks (Worker)', 'tsc', ['-p', 'tsconfig.worker.json', '--noEmit']);
+  step('Type checks (site)', 'astro', ['check', '--minimumSeverity', 'warning']);
+  step('Worker bundle (wrangler deploy --dry-run)', 'wrangler', ['deploy', '--dry-run', '--outdir', '.wrangler/bundle']);
+  step('Tests: unit, worker (workerd), e2e (Chromium)', 'vitest', ['run', ...process.argv.slice(2)]);
+} catch (err) {
+  process.exitCode = typeof err?.status === 'number' ? err.status : 1;
+}

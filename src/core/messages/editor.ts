@@ -1,0 +1,6 @@
+/**
+ * Texts for the editor area that SPEC.md does not quote: plain, friendly Italian.
+ * Keys are flat and dotted; placeholders are written {name}.
+ */
+export const editorMessages = {
+} as const;

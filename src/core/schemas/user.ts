@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { t } from '../messages';
+import {
+  COMPANY_MIN,
+  LOGIN_PASSWORD_MIN,
+  NAME_MIN,
+  REGISTER_PASSWORD_MIN,
+} from '../constants';
+
+export const USER_STATUSES = ['pending', 'approved', 'active', 'rejected', 'banned'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+/** The user as every API answers it (never the hash, never the token version). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  full_name: z.string().nullable(),
+  company: z.string().nullable(),
+  status: userStatusSchema,
+  is_active: z.boolean(),
+  is_verified: z.boolean(),
+  is_superuser: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+// A pragmatic address check shared by client and server: one @, no spaces, a dotted domain.
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_MAX = 254;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= EMAIL_MAX && EMAIL_RE.test(value);
+}
+
+/** E-mails compare ignoring case and surrounding spaces. */
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** SPEC 5 registration password policy: the first broken rule's message, or null. */
+export function passwordProblem(password: string): string | null {
+  if (!password) return t('validation.password.required');
+  if (password.length < REGISTER_PASSWORD_MIN) return t('validation.password.min');
+  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) {
+    return t('validation.password.pattern');
+  }
+  return null;
+}
+
+const emailField = z
+  .string({ error: t('validation.email.required') })
+  .trim()
+  .min(1, t('validation.email.required'))
+  .refine(isValidEmail, t('validation.email.invalid'));
+
+/** Login form (SPEC 5 'Login'). */
+export const loginFormSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: t('validation.password.required') })
+    .min(1, t('validation.password.required'))
+    .min(LOGIN_PASSWORD_MIN, t('validation.loginPassword.min')),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+/** Signup form (SPEC 5 'Registration'); confirmPassword is a client-side check only. */
+export const signupFormSchema = z
+  .object({
+    fullName: z
+      .string()
+      .trim()
+      .min(1, t('validation.fullName.required'))
+      .min(NAME_MIN, t('validation.fullName.min')),
+    company: z
+      .string()
+      .trim()
+      .min(1, t('validation.company.required'))
+      .min(COMPANY_MIN, t('validation.company.min')),
+    email: emailField,
+    password: z.string().superRefine((value, ctx) => {
+      const problem = passwordProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+    confirmPassword: z.string().min(1, t('validation.confirmPassword.required')),
+  })
+  .superRefine((form, ctx) => {
+    if (form.confirmPassword && form.confirmPassword !== form.password) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: t('validation.confirmPassword.mismatch'),
+      });
+    }
+  });
+export type SignupForm = z.infer<typeof signupFormSchema>;
+
+/** Field lengths the server accepts; longer bodies answer 422. */
+export const NAME_MAX = 120;
+export const COMPANY_MAX = 120;
+export const PASSWORD_MAX = 128;
+
+/**
+ * POST /auth/register body. Privilege fields (is_superuser, status, …) are stripped by
+ * zod's default object behaviour. The password policy is checked after parsing so its
+ * failure answers 400 REGISTER_INVALID_PASSWORD, as fastapi-users does.
+ */
+export const registerBodySchema = z.object({
+  email: z.string().trim().max(EMAIL_MAX).refine(isValidEmail, t('validation.email.invalid')),
+  password: z.string().max(PASSWORD_MAX),
+  full_name: z
+    .string()
+    .trim()
+    .max(NAME_MAX)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  company: z
+    .string()
+    .trim()
+    .max(COMPANY_MAX)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** The message SPEC 4 shows for a status, or null for 'active'. */
+export function statusMessage(
+  status: string,
+): { level: 'warning' | 'info' | 'error'; text: string } | null {
+  switch (status) {
+    case 'active':
+      return null;
+    case 'pending':
+      return { level: 'warning', text: t('status.pending') };
+    case 'approved':
+      return { level: 'info', text: t('status.approved') };
+    case 'rejected':
+      return { level: 'error', text: t('status.rejected') };
+    default:
+      return { level: 'warning', text: t('status.unknown') };
+  }
+}
+
+/** SPEC 4: a user counts as approved only when active and in status active or approved. */
+export function isApprovedUser(user: Pick<User, 'is_active' | 'status'>): boolean {
+  return user.is_active && (user.status === 'active' || user.status === 'approved');
+}
+
+/** Display name for the navigation bar: full name, else e-mail prefix, else 'Utente'. */
+export function displayName(user: Pick<User, 'full_name' | 'email'> | null): string {
+  const name = user?.full_name?.trim();
+  if (name) return name;
+  const prefix = user?.email?.split('@')[0];
+  return prefix || t('nav.user');
+}

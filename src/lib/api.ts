@@ -1,0 +1,120 @@
+// The browser's API client (SPEC 7): base path '/', Bearer token from localStorage
+// `auth_token` when present, JSON by default, no timeout. A 401 on any call clears the
+// session and goes to /login; a network failure is 'Errore di connessione'.
+import { AUTH_TOKEN_KEY, USER_DATA_KEY } from '../core/constants';
+import { t } from '../core/messages';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | null = null,
+    readonly body: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(AUTH_TOKEN_KEY, token);
+}
+
+/** Forgets the token and the stored user (SPEC 4 'Session'). */
+export function clearStoredSession(): void {
+  try {
+    localStorage.removeItem(AUTH_TOKEN_KEY);
+    localStorage.removeItem(USER_DATA_KEY);
+  } catch {
+    /* storage unavailable: nothing to clear */
+  }
+}
+
+/** The server's `detail` as a sentence: a string, or a {code, reason} object's reason. */
+export function detailOf(body: unknown): { message: string | null; code: string | null } {
+  if (!body || typeof body !== 'object' || !('detail' in body)) return { message: null, code: null };
+  const detail = (body as { detail: unknown }).detail;
+  if (typeof detail === 'string') return { message: detail, code: detail.match(/^[A-Z_]+$/) ? detail : null };
+  if (detail && typeof detail === 'object') {
+    const { code, reason } = detail as { code?: unknown; reason?: unknown };
+    return {
+      message: typeof reason === 'string' ? reason : null,
+      code: typeof code === 'string' ? code : null,
+    };
+  }
+  return { message: null, code: null };
+}
+
+export interface RequestOptions {
+  method?: string;
+  /** JSON body */
+  json?: unknown;
+  /** form-encoded body */
+  form?: Record<string, string>;
+  /** raw body (FormData for multipart) */
+  body?: BodyInit;
+  /** set false for calls where a 401 is an expected answer, not an expired session */
+  redirectOn401?: boolean;
+  signal?: AbortSignal;
+}
+
+let onUnauthorized: () => void = () => {
+  clearStoredSession();
+  if (location.pathname !== '/login') location.assign('/login');
+};
+
+/** Lets the session store take over what a 401 does (it also resets its atoms). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined = options.body;
+  if (options.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    body = new URLSearchParams(options.form);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, t('error.connection'));
+  }
+  const text = await res.text();
+  let parsed: unknown = null;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  if (res.status === 401 && options.redirectOn401 !== false) {
+    console.error(t('error.tokenExpired'));
+    onUnauthorized();
+  }
+  if (!res.ok) {
+    const { message, code } = detailOf(parsed);
+    throw new ApiError(res.status, message ?? t('error.server', { status: res.status }), code, parsed);
+  }
+  return parsed as T;
+}

@@ -1,0 +1,75 @@
+// Session state shared by every island: the token lives in localStorage `auth_token`
+// (SPEC 3), the user is fetched from /users/me and cached under `auth_user`.
+import { atom, computed } from 'nanostores';
+import { USER_DATA_KEY } from '../core/constants';
+import type { User } from '../core/schemas/user';
+import { clearStoredSession, getToken, request, setUnauthorizedHandler } from '../lib/api';
+
+export type SessionState = 'loading' | 'anonymous' | 'ready';
+
+export const $user = atom<User | null>(null);
+export const $sessionState = atom<SessionState>('loading');
+export const $isAdmin = computed($user, (u) => Boolean(u?.is_superuser));
+
+function readCachedUser(): User | null {
+  try {
+    const raw = localStorage.getItem(USER_DATA_KEY);
+    return raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setUser(user: User | null): void {
+  $user.set(user);
+  $sessionState.set(user ? 'ready' : 'anonymous');
+  try {
+    if (user) localStorage.setItem(USER_DATA_KEY, JSON.stringify(user));
+    else localStorage.removeItem(USER_DATA_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/** Clears token and user (SPEC 4), without navigating. */
+export function clearSession(): void {
+  clearStoredSession();
+  $user.set(null);
+  $sessionState.set('anonymous');
+}
+
+setUnauthorizedHandler(() => {
+  clearSession();
+  if (location.pathname !== '/login') location.assign('/login');
+});
+
+let loading: Promise<User | null> | null = null;
+
+/** Loads the current user once per page (GET /users/me); a 401 logs out. */
+export function loadSession(force = false): Promise<User | null> {
+  if (loading && !force) return loading;
+  if (!getToken()) {
+    clearSession();
+    return Promise.resolve(null);
+  }
+  const cached = readCachedUser();
+  if (cached && !force) $user.set(cached);
+  loading = request<User>('/users/me', { redirectOn401: false })
+    .then((user) => {
+      setUser(user);
+      return user;
+    })
+    .catch((err: unknown) => {
+      if ((err as { status?: number }).status === 401) {
+        clearSession();
+        return null;
+      }
+      // offline or server error: keep the cached user if there is one
+      if (cached) {
+        $sessionState.set('ready');
+        return cached;
+      }
+      throw err;
+    });
+  return loading;
+}

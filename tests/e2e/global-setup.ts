@@ -1,0 +1,42 @@
+// Builds the site (unless the test script just did), prepares a throw-away local D1/R2 under a
+// temp dir, seeds the admin, and serves everything with `wrangler dev` on a free port.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { applyMigrations, build, ensureAdmin, startWrangler } from '../../scripts/lib/stack.mjs';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    admin: { email: string; password: string };
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (!process.env.E2E_NO_BUILD) build(true);
+  const persistTo = mkdtempSync(join(tmpdir(), 'palco-e2e-'));
+  applyMigrations(persistTo);
+  const admin = ensureAdmin({ persistTo, email: 'admin@palco.test', password: 'AdminPalco1' });
+  const port = await freePort();
+  const server = await startWrangler({ port, persistTo, vars: { APP_URL: `http://127.0.0.1:${port}` } });
+  project.provide('baseURL', server.base);
+  project.provide('admin', admin);
+  return () => {
+    server.stop();
+    rmSync(persistTo, { recursive: true, force: true });
+  };
+}

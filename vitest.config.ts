@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('migrations');
+  return {
+    test: {
+      projects: [
+        {
+          test: {
+            name: 'unit',
+            environment: 'node',
+            include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          },
+        },
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+                  APP_URL: 'http://localhost:8787',
+                },
+              },
+            }),
+          ],
+          test: {
+            name: 'worker',
+            include: ['tests/worker/**/*.test.ts'],
+            setupFiles: ['tests/worker/apply-migrations.ts'],
+            testTimeout: 30_000,
+          },
+        },
+        {
+          test: {
+            name: 'e2e',
+            environment: 'node',
+            include: ['tests/e2e/**/*.test.ts'],
+            globalSetup: ['tests/e2e/global-setup.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  };
+});

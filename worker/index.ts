@@ -1,0 +1,5 @@
+import { createApp } from './app';
+
+const app = createApp();
+
+export default app;
