@@ -33,8 +33,9 @@ export function run(cmd, args, opts = {}) {
   });
 }
 
-export function build(quiet = false) {
-  run('astro', ['build'], { quiet });
+/** Builds the site into dist/ (or outDir: the e2e tests build into a temp dir of their own). */
+export function build(quiet = false, outDir) {
+  run('astro', ['build', ...(outDir ? ['--outDir', outDir] : [])], { quiet });
 }
 
 /** Writes .dev.vars with random secrets on first run; keeps an existing one. */
@@ -109,12 +110,13 @@ export async function ensureDemo(persistTo) {
 
 /**
  * Starts `wrangler dev` and resolves once it answers.
- * @param {{ port?: number, persistTo?: string, vars?: Record<string, string>, inherit?: boolean }} [opts]
+ * @param {{ port?: number, persistTo?: string, assets?: string, vars?: Record<string, string>, inherit?: boolean }} [opts]
  */
-export async function startWrangler({ port = 8787, persistTo, vars = {}, inherit = false } = {}) {
+export async function startWrangler({ port = 8787, persistTo, assets, vars = {}, inherit = false } = {}) {
   const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--local', '--live-reload=false',
     '--show-interactive-dev-session=false', '--log-level', inherit ? 'info' : 'warn'];
   if (persistTo) args.push('--persist-to', persistTo);
+  if (assets) args.push('--assets', assets);
   for (const [k, v] of Object.entries({ APP_URL: `http://localhost:${port}`, ...vars })) {
     args.push('--var', `${k}:${v}`);
   }

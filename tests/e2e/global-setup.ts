@@ -27,12 +27,18 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  if (!process.env.E2E_NO_BUILD) build(true);
   const persistTo = mkdtempSync(join(tmpdir(), 'palco-e2e-'));
+  // npm test builds dist/ first; a lone `vitest --project e2e` builds a private copy so
+  // several runs at once never share a half-written dist/.
+  let assets: string | undefined;
+  if (!process.env.E2E_NO_BUILD) {
+    assets = join(persistTo, 'dist');
+    build(true, assets);
+  }
   applyMigrations(persistTo);
   const admin = ensureAdmin({ persistTo, email: 'admin@palco.test', password: 'AdminPalco1' });
   const port = await freePort();
-  const server = await startWrangler({ port, persistTo, vars: { APP_URL: `http://127.0.0.1:${port}` } });
+  const server = await startWrangler({ port, persistTo, assets, vars: { APP_URL: `http://127.0.0.1:${port}` } });
   project.provide('baseURL', server.base);
   project.provide('admin', admin);
   return () => {
