@@ -2,6 +2,7 @@
 // every vitest project: unit (node), worker (workerd with real D1 + R2), e2e (Chromium).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { QUIET_ENV, ROOT } from './lib/stack.mjs';
 
@@ -18,7 +19,25 @@ try {
   step('Type checks (Worker)', 'tsc', ['-p', 'tsconfig.worker.json', '--noEmit']);
   step('Type checks (site)', 'astro', ['check', '--minimumSeverity', 'warning']);
   step('Worker bundle (wrangler deploy --dry-run)', 'wrangler', ['deploy', '--dry-run', '--outdir', '.wrangler/bundle']);
-  step('Tests: unit, worker (workerd), e2e (Chromium)', 'vitest', ['run', ...process.argv.slice(2)]);
+  const report = join(ROOT, '.wrangler', 'vitest-report.json');
+  try {
+    step('Tests: unit, worker (workerd), e2e (Chromium)', 'vitest', [
+      'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2),
+    ]);
+  } finally {
+    summary(report);
+  }
 } catch (err) {
   process.exitCode = typeof err?.status === 'number' ? err.status : 1;
+}
+
+/** One plain closing line any CI can read: 'N passed, N failed'. */
+function summary(file) {
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  } catch {
+    /* vitest did not get far enough to write its report */
+  }
 }
