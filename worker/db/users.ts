@@ -1,0 +1,168 @@
+import type { User, UserStatus } from '../../src/core/schemas/user';
+import type { AuthUser } from '../env';
+
+/** A users row as D1 returns it (SQLite booleans are 0/1). */
+export interface UserRow {
+  id: number;
+  email: string;
+  hashed_password: string;
+  full_name: string | null;
+  company: string | null;
+  status: UserStatus;
+  previous_status: UserStatus | null;
+  is_active: number;
+  is_verified: number;
+  is_superuser: number;
+  token_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The public shape: never the hash, never the token version. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    full_name: row.full_name,
+    company: row.company,
+    status: row.status,
+    is_active: row.is_active === 1,
+    is_verified: row.is_verified === 1,
+    is_superuser: row.is_superuser === 1,
+    created_at: row.created_at,
+  };
+}
+
+export function toAuthUser(row: UserRow): AuthUser {
+  return { ...toUser(row), token_version: row.token_version };
+}
+
+export const USER_COLUMNS =
+  'id, email, hashed_password, full_name, company, status, previous_status, is_active, is_verified, is_superuser, token_version, created_at, updated_at';
+
+export function getUserById(db: D1Database, id: number): Promise<UserRow | null> {
+  return db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).bind(id).first<UserRow>();
+}
+
+/** E-mails are unique ignoring case (the index is COLLATE NOCASE). */
+export function getUserByEmail(db: D1Database, email: string): Promise<UserRow | null> {
+  return db
+    .prepare(`SELECT ${USER_COLUMNS} FROM users WHERE email = ? COLLATE NOCASE`)
+    .bind(email.trim())
+    .first<UserRow>();
+}
+
+export function insertUserStatement(
+  db: D1Database,
+  user: { email: string; hashed_password: string; full_name: string | null; company: string | null },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO users (email, hashed_password, full_name, company) VALUES (?, ?, ?, ?)
+       RETURNING ${USER_COLUMNS}`,
+    )
+    .bind(user.email, user.hashed_password, user.full_name, user.company);
+}
+
+/** Logout: every token issued so far stops working. */
+export function bumpTokenVersionStatement(db: D1Database, id: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE users SET token_version = token_version + 1,
+       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+    )
+    .bind(id);
+}
+
+/** New password: the hash changes (reset tokens die) and old sessions are revoked too. */
+export function setPasswordStatement(db: D1Database, id: number, hash: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE users SET hashed_password = ?, token_version = token_version + 1,
+       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+    )
+    .bind(hash, id);
+}
+
+/** Rehash on login: same password, stronger parameters; sessions stay. */
+export function rehashStatement(db: D1Database, id: number, oldHash: string, hash: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE users SET hashed_password = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE id = ? AND hashed_password = ?`,
+    )
+    .bind(hash, id, oldHash);
+}
+
+/**
+ * Moves a user to a new status, guarded by the status read before (so two admins acting at
+ * once cannot both apply a transition). `extra` sets is_active / is_verified / previous_status.
+ */
+export function setStatusStatement(
+  db: D1Database,
+  id: number,
+  from: UserStatus,
+  to: UserStatus,
+  extra: { is_active?: boolean; is_verified?: boolean; previous_status?: UserStatus | null } = {},
+): D1PreparedStatement {
+  const sets = ['status = ?'];
+  const binds: (string | number | null)[] = [to];
+  if (extra.is_active !== undefined) {
+    sets.push('is_active = ?');
+    binds.push(extra.is_active ? 1 : 0);
+  }
+  if (extra.is_verified !== undefined) {
+    sets.push('is_verified = ?');
+    binds.push(extra.is_verified ? 1 : 0);
+  }
+  if (extra.previous_status !== undefined) {
+    sets.push('previous_status = ?');
+    binds.push(extra.previous_status);
+  }
+  sets.push(`updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`);
+  return db
+    .prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = ? AND status = ?`)
+    .bind(...binds, id, from);
+}
+
+export function setSuperuserStatement(db: D1Database, id: number, value: boolean): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE users SET is_superuser = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+    )
+    .bind(value ? 1 : 0, id);
+}
+
+export function setCompanyStatement(db: D1Database, id: number, company: string | null): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE users SET company = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+    )
+    .bind(company, id);
+}
+
+export function deleteUserStatement(db: D1Database, id: number): D1PreparedStatement {
+  return db.prepare('DELETE FROM users WHERE id = ?').bind(id);
+}
+
+/** Active admins who could still administer: the last one can never be removed. */
+export async function countActiveAdmins(db: D1Database): Promise<number> {
+  const row = await db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM users WHERE is_superuser = 1 AND is_active = 1 AND status = 'active'`,
+    )
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export async function countByStatus(db: D1Database): Promise<Record<UserStatus, number> & { total: number }> {
+  const { results } = await db
+    .prepare('SELECT status, COUNT(*) AS n FROM users GROUP BY status')
+    .all<{ status: UserStatus; n: number }>();
+  const counts = { pending: 0, approved: 0, active: 0, rejected: 0, banned: 0, total: 0 };
+  for (const r of results) {
+    if (r.status in counts) counts[r.status] = r.n;
+    counts.total += r.n;
+  }
+  return counts;
+}
