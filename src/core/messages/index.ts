@@ -4,6 +4,7 @@ import { authMessages } from './auth';
 import { pagesMessages } from './pages';
 import { editorMessages } from './editor';
 import { adminMessages } from './admin';
+import { usersScreenMessages } from './users-screen';
 
 /** The whole Italian catalogue: the spec's quoted texts plus each area's own. */
 export const messages = {
@@ -13,6 +14,7 @@ export const messages = {
   ...pagesMessages,
   ...editorMessages,
   ...adminMessages,
+  ...usersScreenMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
