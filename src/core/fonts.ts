@@ -1,0 +1,166 @@
+/**
+ * The 19 self-hosted font families offered by the custom style panel (SPEC 9, CONTRACT 'Constants').
+ * Files come from the pinned `@fontsource/*` packages (latin subset, woff2) and are copied at build
+ * time by scripts/copy-fonts.mjs to stable paths `/fonts/{id}-{weight}-{style}.woff2`, so a page
+ * published today keeps working after a package upgrade renames its files.
+ * Isomorphic: no DOM, no Workers APIs.
+ */
+
+/** The weights the panel offers; each family ships the subset listed in `weights`. */
+export const FONT_WEIGHTS = ['300', '400', '500', '600', '700', '800', '900'] as const;
+export type FontWeight = (typeof FONT_WEIGHTS)[number];
+
+export const FONT_STYLES = ['normal', 'italic'] as const;
+export type FontStyle = (typeof FONT_STYLES)[number];
+
+export type FontCategory = 'sans' | 'serif' | 'condensed' | 'display';
+
+export interface FontDef {
+  /** CSS family name, as shown in the panel and stored in custom styles. */
+  family: string;
+  /** File prefix and @fontsource package name. */
+  id: string;
+  category: FontCategory;
+  weights: readonly FontWeight[];
+  /** True when every listed weight also ships an italic face. */
+  italic: boolean;
+}
+
+const ALL: readonly FontWeight[] = FONT_WEIGHTS;
+
+export const FONTS: readonly FontDef[] = [
+  { family: 'Poppins', id: 'poppins', category: 'sans', weights: ALL, italic: true },
+  { family: 'Inter', id: 'inter', category: 'sans', weights: ALL, italic: true },
+  { family: 'Montserrat', id: 'montserrat', category: 'sans', weights: ALL, italic: true },
+  { family: 'Roboto', id: 'roboto', category: 'sans', weights: ALL, italic: true },
+  {
+    family: 'Open Sans',
+    id: 'open-sans',
+    category: 'sans',
+    weights: ['300', '400', '500', '600', '700', '800'],
+    italic: true,
+  },
+  { family: 'Lato', id: 'lato', category: 'sans', weights: ['300', '400', '700', '900'], italic: true },
+  { family: 'Raleway', id: 'raleway', category: 'sans', weights: ALL, italic: true },
+  { family: 'Nunito', id: 'nunito', category: 'sans', weights: ALL, italic: true },
+  { family: 'DM Sans', id: 'dm-sans', category: 'sans', weights: ALL, italic: true },
+  {
+    family: 'Playfair Display',
+    id: 'playfair-display',
+    category: 'serif',
+    weights: ['400', '500', '600', '700', '800', '900'],
+    italic: true,
+  },
+  { family: 'Merriweather', id: 'merriweather', category: 'serif', weights: ALL, italic: true },
+  { family: 'Lora', id: 'lora', category: 'serif', weights: ['400', '500', '600', '700'], italic: true },
+  {
+    family: 'Libre Baskerville',
+    id: 'libre-baskerville',
+    category: 'serif',
+    weights: ['400', '500', '600', '700'],
+    italic: true,
+  },
+  { family: 'Roboto Condensed', id: 'roboto-condensed', category: 'condensed', weights: ALL, italic: true },
+  { family: 'Barlow Condensed', id: 'barlow-condensed', category: 'condensed', weights: ALL, italic: true },
+  {
+    family: 'Oswald',
+    id: 'oswald',
+    category: 'condensed',
+    weights: ['300', '400', '500', '600', '700'],
+    italic: false,
+  },
+  { family: 'Bebas Neue', id: 'bebas-neue', category: 'display', weights: ['400'], italic: false },
+  { family: 'Anton', id: 'anton', category: 'display', weights: ['400'], italic: false },
+  { family: 'Abril Fatface', id: 'abril-fatface', category: 'display', weights: ['400'], italic: false },
+] as const;
+
+export const FONT_FAMILIES = FONTS.map((f) => f.family);
+export const DEFAULT_FONT = 'Poppins';
+
+const FALLBACKS: Record<FontCategory, string> = {
+  sans: 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
+  serif: 'Georgia, "Times New Roman", serif',
+  condensed: '"Arial Narrow", system-ui, sans-serif',
+  display: 'Impact, "Arial Black", system-ui, sans-serif',
+};
+
+const BY_KEY = new Map(FONTS.map((f) => [f.family.toLowerCase(), f]));
+
+/**
+ * Finds a family from whatever a client stored: 'Poppins', "'Playfair Display', serif",
+ * 'playfair-display'. Only the first family of a stack counts. Unknown → null.
+ */
+export function findFont(name: unknown): FontDef | null {
+  if (typeof name !== 'string') return null;
+  const first = (name.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '').trim().toLowerCase();
+  if (!first) return null;
+  return BY_KEY.get(first) ?? FONTS.find((f) => f.id === first) ?? null;
+}
+
+/** The nearest weight the family ships (ties go to the heavier face). */
+export function nearestWeight(font: FontDef, weight: FontWeight): FontWeight {
+  if (font.weights.includes(weight)) return weight;
+  const w = Number(weight);
+  let best: FontWeight = font.weights[0] ?? '400';
+  for (const candidate of font.weights) {
+    const d = Math.abs(Number(candidate) - w);
+    const bestD = Math.abs(Number(best) - w);
+    if (d < bestD || (d === bestD && Number(candidate) > Number(best))) best = candidate;
+  }
+  return best;
+}
+
+/** Stable file name under /fonts/ (see scripts/copy-fonts.mjs). */
+export function fontFileName(id: string, weight: FontWeight, style: FontStyle): string {
+  return `${id}-${weight}-${style}.woff2`;
+}
+
+export function fontUrl(font: FontDef, weight: FontWeight, style: FontStyle): string {
+  return `/fonts/${fontFileName(font.id, weight, style)}`;
+}
+
+/** The CSS font-family value: the family (validated, from the list) plus a category fallback. */
+export function fontStack(family: string): string {
+  const font = findFont(family) ?? findFont(DEFAULT_FONT)!;
+  return `"${font.family}", ${FALLBACKS[font.category]}`;
+}
+
+/** Every face the build copies: [font, weight, style]. */
+export function allFontFaces(): Array<{ font: FontDef; weight: FontWeight; style: FontStyle }> {
+  const out: Array<{ font: FontDef; weight: FontWeight; style: FontStyle }> = [];
+  for (const font of FONTS) {
+    for (const weight of font.weights) {
+      out.push({ font, weight, style: 'normal' });
+      if (font.italic) out.push({ font, weight, style: 'italic' });
+    }
+  }
+  return out;
+}
+
+export interface FaceRequest {
+  family: string;
+  weight: FontWeight;
+  style: FontStyle;
+}
+
+/**
+ * @font-face rules for exactly the faces a page uses (deduplicated), so a page downloads only what
+ * it shows. Missing italics fall back to the upright face (the browser slants it).
+ */
+export function fontFaceCss(faces: readonly FaceRequest[], base = '/fonts/'): string {
+  const seen = new Set<string>();
+  let css = '';
+  for (const req of faces) {
+    const font = findFont(req.family);
+    if (!font) continue;
+    const weight = nearestWeight(font, req.weight);
+    const style: FontStyle = req.style === 'italic' && font.italic ? 'italic' : 'normal';
+    const key = `${font.id}-${weight}-${style}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    css +=
+      `@font-face{font-family:"${font.family}";font-style:${style};font-weight:${weight};` +
+      `font-display:swap;src:url(${base}${fontFileName(font.id, weight, style)}) format("woff2")}`;
+  }
+  return css;
+}
