@@ -3,7 +3,7 @@
 import { atom, computed } from 'nanostores';
 import { USER_DATA_KEY } from '../core/constants';
 import type { User } from '../core/schemas/user';
-import { clearStoredSession, getToken, request, setUnauthorizedHandler } from '../lib/api';
+import { clearStoredSession, getToken, request, setToken, setUnauthorizedHandler } from '../lib/api';
 
 export type SessionState = 'loading' | 'anonymous' | 'ready';
 
@@ -72,4 +72,51 @@ export function loadSession(force = false): Promise<User | null> {
       throw err;
     });
   return loading;
+}
+
+/**
+ * POST /auth/jwt/login (form-encoded, SPEC 7) then GET /users/me. Stores the token and the
+ * user and returns the user; the caller decides the routing (afterLoginPath) and may drop
+ * the session again (approved but unverified keeps none, CONTRACT 'Accounts').
+ */
+export async function login(email: string, password: string): Promise<User> {
+  const answer = await request<{ access_token: string; token_type: string }>('/auth/jwt/login', {
+    form: { username: email.trim(), password },
+    redirectOn401: false,
+  });
+  setToken(answer.access_token);
+  const user = await request<User>('/users/me', { redirectOn401: false });
+  setUser(user);
+  loading = Promise.resolve(user);
+  return user;
+}
+
+/** POST /auth/jwt/logout (revokes the tokens), then forgets the session whatever happened. */
+export async function logout(): Promise<void> {
+  try {
+    if (getToken()) await request('/auth/jwt/logout', { method: 'POST', redirectOn401: false });
+  } catch {
+    /* offline or already expired: the local session goes anyway */
+  } finally {
+    clearSession();
+    loading = null;
+  }
+}
+
+/**
+ * Where a user goes after logging in (CONTRACT 'Accounts'): pending → /pending; active →
+ * /admin for superusers else /user; rejected or banned → the guard screen (/user);
+ * 'unverified' for approved-but-unverified (the login form shows the error); else /login.
+ */
+export function afterLoginPath(user: User): string | 'unverified' {
+  if (!user.is_active || user.status === 'banned' || user.status === 'rejected') return '/user';
+  if (user.status === 'pending') return '/pending';
+  if (user.status === 'approved' && !user.is_verified) return 'unverified';
+  if (user.status === 'active' || user.status === 'approved') return user.is_superuser ? '/admin' : '/user';
+  return '/login';
+}
+
+/** The home of the guarded area for this user ('Crea' link, home page panel link). */
+export function areaPath(user: Pick<User, 'is_superuser'> | null): '/admin' | '/user' {
+  return user?.is_superuser ? '/admin' : '/user';
 }

@@ -1,0 +1,258 @@
+/**
+ * Guard for the guarded areas (SPEC 2 'Guard', CONTRACT 'Accounts'). Wrap a screen's island:
+ *
+ *   <Guard area="admin"><Editor /></Guard>            // /admin
+ *   <Guard area="user"><Editor /></Guard>             // /user
+ *   <Guard area="admin" adminOnly><Users /></Guard>   // /admin/users
+ *
+ * - loading (GET /users/me in flight): a spinner;
+ * - anonymous (no token, or 401): → /login;
+ * - status pending: 'Registrazione in Attesa' (e-mail, status, next steps, 24-48 h note,
+ *   'Controlla Stato Account' reloads, 'Disconnetti'); rejected: 'Account Rifiutato';
+ *   banned (or is_active false): 'Account Sospeso' — both with 'Esci' (clears token and user,
+ *   → /login); approved but unverified: the SPEC 4 status message; unknown status: its message.
+ *   These screens show in either area, so /pending (→ /admin) shows them without a hop.
+ * - active, area 'admin', not a superuser: → /user — unless `adminOnly` is set, in which case
+ *   the guard itself shows 'Accesso Negato' (SPEC 2 'User management') and never redirects.
+ * - active and allowed: the children. Children render only then, so they may read
+ *   `useStore($user)!` and call the pages API at mount.
+ *
+ * `fallback` replaces the loading spinner (e.g. a skeleton of the screen).
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { Ban, Clock, LogOut, MailCheck, RefreshCw, ShieldAlert, ShieldX, XCircle } from 'lucide-react';
+import { t, type MessageKey } from '../core/messages';
+import { statusMessage, type User } from '../core/schemas/user';
+import { request } from '../lib/api';
+import { $sessionState, $user, areaPath, loadSession, logout } from '../stores/session';
+import { notify } from '../stores/toasts';
+import Spinner from './Spinner';
+
+export interface GuardProps {
+  area: 'admin' | 'user';
+  /** Admin-only screen: a non-admin sees 'Accesso Negato' instead of being sent to /user. */
+  adminOnly?: boolean;
+  fallback?: ReactNode;
+  children: ReactNode;
+}
+
+type Verdict = 'loading' | 'redirect' | 'pending' | 'approved' | 'rejected' | 'banned' | 'unknown' | 'denied' | 'allowed';
+
+export function verdictFor(
+  user: User | null,
+  state: string,
+  area: 'admin' | 'user',
+  adminOnly: boolean,
+): Verdict {
+  if (state === 'loading') return 'loading';
+  if (!user) return 'redirect';
+  if (!user.is_active || user.status === 'banned') return 'banned';
+  if (user.status === 'pending') return 'pending';
+  if (user.status === 'rejected') return 'rejected';
+  if (user.status === 'approved' && !user.is_verified) return 'approved';
+  if (user.status !== 'active' && user.status !== 'approved') return 'unknown';
+  if (!user.is_superuser && (area === 'admin' || adminOnly)) return adminOnly ? 'denied' : 'redirect';
+  return 'allowed';
+}
+
+export default function Guard({ area, adminOnly = false, fallback, children }: GuardProps) {
+  const user = useStore($user);
+  const state = useStore($sessionState);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    loadSession().catch(() => setFailed(true));
+  }, []);
+
+  const verdict = verdictFor(user, state, area, adminOnly);
+
+  useEffect(() => {
+    if (verdict !== 'redirect') return;
+    location.replace(user ? areaPath(user) : '/login');
+  }, [verdict, user]);
+
+  if (failed && state === 'loading') {
+    return (
+      <StatusScreen icon={<XCircle size={28} />} tone="error" title={t('error.connection')}>
+        <button type="button" className="btn btn-primary btn-block" onClick={() => location.reload()}>
+          <RefreshCw size={18} aria-hidden="true" />
+          {t('guard.pending.checkStatus')}
+        </button>
+      </StatusScreen>
+    );
+  }
+  if (verdict === 'loading' || verdict === 'redirect') {
+    return <>{fallback ?? <Spinner size="lg" block label={t('guard.loading')} />}</>;
+  }
+  if (verdict === 'allowed') return <>{children}</>;
+  // user is set for every other verdict
+  return <GuardScreen verdict={verdict} user={user!} />;
+}
+
+const STATUS_LABEL: Record<string, MessageKey> = {
+  pending: 'guard.status.pending',
+  approved: 'guard.status.approved',
+  active: 'guard.status.active',
+  rejected: 'guard.status.rejected',
+  banned: 'guard.status.banned',
+};
+
+async function exit(): Promise<void> {
+  await logout();
+  location.assign('/login');
+}
+
+function GuardScreen({ verdict, user }: { verdict: Exclude<Verdict, 'loading' | 'redirect' | 'allowed'>; user: User }) {
+  const [busy, setBusy] = useState(false);
+  const leave = () => {
+    setBusy(true);
+    void exit();
+  };
+  const exitButton = (label: string) => (
+    <button type="button" className="btn btn-secondary btn-block" onClick={leave} disabled={busy}>
+      {busy ? <span className="spinner" aria-hidden="true" /> : <LogOut size={18} aria-hidden="true" />}
+      {label}
+    </button>
+  );
+  const message = statusMessage(user.is_active ? user.status : 'banned');
+  const statusKey = user.is_active ? STATUS_LABEL[user.status] : 'guard.status.banned';
+  const facts = (
+    <dl className="guard-facts">
+      <div>
+        <dt>{t('guard.email.label')}</dt>
+        <dd>{user.email}</dd>
+      </div>
+      <div>
+        <dt>{t('guard.status.label')}</dt>
+        <dd>
+          <span className={`badge badge-status-${user.is_active ? user.status : 'banned'}`}>
+            {t(statusKey ?? 'guard.status.unknown')}
+          </span>
+        </dd>
+      </div>
+    </dl>
+  );
+
+  switch (verdict) {
+    case 'pending':
+      return (
+        <StatusScreen icon={<Clock size={28} />} tone="warning" title={t('guard.pending.title')}>
+          <p className="guard-lead">{t('guard.pending.intro')}</p>
+          {message && <div className={`alert alert-${message.level}`} role="status">{message.text}</div>}
+          {facts}
+          <div className="guard-steps">
+            <h2>{t('guard.pending.nextSteps')}</h2>
+            <ol>
+              <li>{t('guard.pending.step1')}</li>
+              <li>{t('guard.pending.step2')}</li>
+              <li>{t('guard.pending.step3')}</li>
+            </ol>
+            <p className="hint guard-timing">
+              <Clock size={16} aria-hidden="true" />
+              {t('guard.pending.timing')}
+            </p>
+          </div>
+          <div className="guard-actions">
+            <button type="button" className="btn btn-primary btn-block" onClick={() => location.reload()} disabled={busy}>
+              <RefreshCw size={18} aria-hidden="true" />
+              {t('guard.pending.checkStatus')}
+            </button>
+            {exitButton(t('guard.pending.logout'))}
+          </div>
+        </StatusScreen>
+      );
+    case 'rejected':
+      return (
+        <StatusScreen icon={<ShieldX size={28} />} tone="error" title={t('guard.rejected.title')}>
+          {message && <div className={`alert alert-${message.level}`} role="status">{message.text}</div>}
+          {facts}
+          <p className="hint">{t('guard.rejected.body')}</p>
+          <div className="guard-actions">{exitButton(t('guard.exit'))}</div>
+        </StatusScreen>
+      );
+    case 'banned':
+      return (
+        <StatusScreen icon={<Ban size={28} />} tone="error" title={t('guard.banned.title')}>
+          <div className="alert alert-error" role="status">{t('guard.banned.body')}</div>
+          {facts}
+          <div className="guard-actions">{exitButton(t('guard.exit'))}</div>
+        </StatusScreen>
+      );
+    case 'approved':
+      return (
+        <StatusScreen icon={<MailCheck size={28} />} tone="info" title={t('guard.approved.title')}>
+          {message && <div className={`alert alert-${message.level}`} role="status">{message.text}</div>}
+          {facts}
+          <div className="guard-actions">
+            <ResendButton email={user.email} />
+            {exitButton(t('guard.exit'))}
+          </div>
+        </StatusScreen>
+      );
+    case 'denied':
+      return (
+        <StatusScreen icon={<ShieldAlert size={28} />} tone="error" title={t('admin.users.accessDenied')}>
+          <p className="guard-lead">{t('guard.denied.body')}</p>
+          <div className="guard-actions">
+            <a className="btn btn-primary btn-block" href={areaPath(user)}>
+              {t('guard.denied.back')}
+            </a>
+          </div>
+        </StatusScreen>
+      );
+    default:
+      return (
+        <StatusScreen icon={<ShieldAlert size={28} />} tone="warning" title={t('guard.unknown.title')}>
+          {message && <div className={`alert alert-${message.level}`} role="status">{message.text}</div>}
+          {facts}
+          <div className="guard-actions">{exitButton(t('guard.exit'))}</div>
+        </StatusScreen>
+      );
+  }
+}
+
+function ResendButton({ email }: { email: string }) {
+  const [busy, setBusy] = useState(false);
+  const resend = async () => {
+    setBusy(true);
+    try {
+      await request('/auth/request-verify-token', { json: { email }, redirectOn401: false });
+      notify.success(t('guard.approved.resent'));
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : t('error.connection'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-primary btn-block" onClick={() => void resend()} disabled={busy}>
+      {busy ? <span className="spinner" aria-hidden="true" /> : <MailCheck size={18} aria-hidden="true" />}
+      {t('guard.approved.resend')}
+    </button>
+  );
+}
+
+export function StatusScreen({
+  icon,
+  tone,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  tone: 'warning' | 'error' | 'info' | 'success';
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <main className="status-screen" id="main">
+      <section className="card status-card" aria-labelledby="status-title">
+        <div className={`status-icon status-icon-${tone}`} aria-hidden="true">
+          {icon}
+        </div>
+        <h1 id="status-title">{title}</h1>
+        {children}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,176 @@
+// The navigation bar of every page (SPEC 2 'Navigation bar'), mounted by AppLayout.
+// Logged in: display name + 'Admin'/'Utente' badge, 'Crea', for admins 'Utenti' with the red
+// pending count (refreshed every 30 s), logout with confirmation. Logged out: Home, login,
+// signup. Below 768 px the links fold into a menu toggled by a button.
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { LogIn, LogOut, Menu, PlusCircle, UserPlus, Users, X, Home } from 'lucide-react';
+import { PENDING_REFRESH_MS } from '../core/constants';
+import { t } from '../core/messages';
+import { displayName } from '../core/schemas/user';
+import { request } from '../lib/api';
+import { $isAdmin, $sessionState, $user, areaPath, loadSession, logout } from '../stores/session';
+import { notify } from '../stores/toasts';
+import { confirmDialog } from '../stores/dialog';
+import Logo from './Logo';
+
+interface NavbarProps {
+  /** The current path, to mark the active link. */
+  current?: string;
+}
+
+function usePendingCount(enabled: boolean): number | null {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    if (!enabled) {
+      setCount(null);
+      return;
+    }
+    let alive = true;
+    const refresh = () => {
+      request<{ users?: unknown[] }>('/api/admin/users/pending')
+        .then((answer) => {
+          if (alive) setCount(Array.isArray(answer?.users) ? answer.users.length : 0);
+        })
+        .catch((err: unknown) => console.error(err));
+    };
+    refresh();
+    const timer = setInterval(refresh, PENDING_REFRESH_MS);
+    return () => {
+      alive = false;
+      clearInterval(timer);
+    };
+  }, [enabled]);
+  return count;
+}
+
+function Brand() {
+  return (
+    <a className="nav-brand" href="/home" aria-label={t('brand.name')}>
+      <Logo size={32} />
+      <span>{t('brand.name')}</span>
+    </a>
+  );
+}
+
+export default function Navbar({ current = '' }: NavbarProps) {
+  const user = useStore($user);
+  const state = useStore($sessionState);
+  const isAdmin = useStore($isAdmin);
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const menuId = useId();
+  const pending = usePendingCount(Boolean(user && isAdmin && user.status === 'active'));
+
+  useEffect(() => {
+    loadSession().catch((err: unknown) => console.error(err));
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const doLogout = async () => {
+    setOpen(false);
+    const ok = await confirmDialog({
+      title: t('nav.logout'),
+      message: t('nav.logout.confirm'),
+      confirmLabel: t('nav.logout'),
+    });
+    if (!ok) return;
+    setLeaving(true);
+    await logout();
+    notify.flash.success(t('success.logout'));
+    location.assign('/login');
+  };
+
+  const is = (path: string) => (current === path ? 'page' : undefined);
+  let links: ReactNode = null;
+  if (state !== 'loading' || user) {
+    if (user) {
+      const area = areaPath(user);
+      links = (
+        <>
+          <div className="nav-user">
+            <span className="nav-avatar" aria-hidden="true">
+              {displayName(user).charAt(0).toUpperCase()}
+            </span>
+            <span className="nav-name" data-testid="nav-name">
+              {displayName(user)}
+            </span>
+            <span className={isAdmin ? 'badge nav-badge nav-badge-admin' : 'badge nav-badge'}>
+              {isAdmin ? t('nav.badge.admin') : t('nav.badge.user')}
+            </span>
+          </div>
+          <a className="nav-link" href={area} aria-current={is(area)}>
+            <PlusCircle size={18} aria-hidden="true" />
+            {t('nav.create')}
+          </a>
+          {isAdmin && (
+            <a className="nav-link" href="/admin/users" aria-current={is('/admin/users')}>
+              <Users size={18} aria-hidden="true" />
+              {t('nav.users')}
+              {pending !== null && pending > 0 && (
+                <span className="nav-count" data-testid="pending-count" aria-label={t('nav.pendingCount', { count: pending })}>
+                  {pending}
+                </span>
+              )}
+            </a>
+          )}
+          <button type="button" className="nav-link nav-logout" onClick={() => void doLogout()} disabled={leaving}>
+            {leaving ? <span className="spinner" aria-hidden="true" /> : <LogOut size={18} aria-hidden="true" />}
+            {leaving ? t('nav.logout.running') : t('nav.logout')}
+          </button>
+        </>
+      );
+    } else {
+      links = (
+        <>
+          <a className="nav-link" href="/home" aria-current={is('/home')}>
+            <Home size={18} aria-hidden="true" />
+            {t('nav.home')}
+          </a>
+          <a className="nav-link" href="/login" aria-current={is('/login')}>
+            <LogIn size={18} aria-hidden="true" />
+            {t('nav.login')}
+          </a>
+          <a className="btn btn-primary btn-sm nav-cta" href="/signup" aria-current={is('/signup')}>
+            <UserPlus size={16} aria-hidden="true" />
+            {t('nav.signup')}
+          </a>
+        </>
+      );
+    }
+  }
+
+  return (
+    <header className={open ? 'navbar is-open' : 'navbar'}>
+      <nav className="navbar-inner container" aria-label={t('nav.mainLabel')}>
+        <Brand />
+        {pending !== null && pending > 0 && !open && (
+          <span className="nav-count nav-count-dot" aria-hidden="true">
+            {pending}
+          </span>
+        )}
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? t('nav.menu.close') : t('nav.menu.open')}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <X size={24} aria-hidden="true" /> : <Menu size={24} aria-hidden="true" />}
+        </button>
+        <div className="nav-links" id={menuId} data-state={state}>
+          {links}
+        </div>
+      </nav>
+    </header>
+  );
+}
