@@ -6,11 +6,12 @@ import { pagesMessages } from '../../src/core/messages/pages';
 import { editorMessages } from '../../src/core/messages/editor';
 import { adminMessages } from '../../src/core/messages/admin';
 import { usersScreenMessages } from '../../src/core/messages/users-screen';
+import { editorExtrasMessages } from '../../src/core/messages/editor-extras';
 
 describe('catalogue areas', () => {
   it('never define the same key twice (a later area would silently win)', () => {
     const seen = new Map<string, string>();
-    const areas = { specMessages, commonMessages, authMessages, pagesMessages, editorMessages, adminMessages, usersScreenMessages };
+    const areas = { specMessages, commonMessages, authMessages, pagesMessages, editorMessages, adminMessages, usersScreenMessages, editorExtrasMessages };
     for (const [area, texts] of Object.entries(areas)) {
       for (const key of Object.keys(texts)) {
         expect(seen.get(key), `${key} in ${area} and ${seen.get(key)}`).toBeUndefined();

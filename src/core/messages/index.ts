@@ -5,6 +5,7 @@ import { pagesMessages } from './pages';
 import { editorMessages } from './editor';
 import { adminMessages } from './admin';
 import { usersScreenMessages } from './users-screen';
+import { editorExtrasMessages } from './editor-extras';
 
 /** The whole Italian catalogue: the spec's quoted texts plus each area's own. */
 export const messages = {
@@ -15,6 +16,7 @@ export const messages = {
   ...editorMessages,
   ...adminMessages,
   ...usersScreenMessages,
+  ...editorExtrasMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
