@@ -1,0 +1,306 @@
+/**
+ * Landing pages and buttons (SPEC 3, 5; CONTRACT 'Pages and ownership').
+ * The zod schemas check the shape of a payload (422 on a wrong type); `validatePage` then gives
+ * the first SPEC 5 message, and is the same function the editor calls before saving.
+ */
+import { z } from 'zod';
+import { t } from '../messages';
+import { DEFAULT_CTA_LABEL } from '../constants';
+import { decodeEventText, encodeEventText, cleanLabel, type EventParts } from '../button-codec';
+import { SLUG_MAX, isReservedSlug, isValidSlugFormat } from '../slug';
+import { isSafeLinkUrl, isSafeMediaRef, URL_MAX } from '../urls';
+
+export const PAGE_MODES = ['text', 'image'] as const;
+export const PAGE_STYLES = ['light', 'dark', 'custom'] as const;
+export const BUTTON_TYPES = PAGE_MODES;
+export type PageMode = (typeof PAGE_MODES)[number];
+export type PageStyle = (typeof PAGE_STYLES)[number];
+export type ButtonType = PageMode;
+
+export const TITLE_MAX = 200;
+export const TEXT_MAX = 300;
+export const COMPANY_MAX = 100;
+export const BUTTONS_MAX = 100;
+export const CTAS_MAX = 10;
+
+// ---------------------------------------------------------------------------------------------
+// Shapes as received (answers)
+
+export interface Cta {
+  url: string;
+  buttonText: string;
+}
+
+/** A button as the API answers it (CONTRACT 'Buttons as received'). */
+export interface ButtonAsReceived {
+  id: number;
+  position: number;
+  type: ButtonType;
+  /** text buttons: 'date - city - venue|label'; image buttons: the alt text */
+  text: string;
+  image_path: string | null;
+  /** text buttons: the first CTA's URL */
+  url: string | null;
+  click_count: number;
+  /** text buttons: every CTA of the event; null for image buttons */
+  cta_buttons: Cta[] | null;
+}
+
+export type PublicButton = Omit<ButtonAsReceived, 'click_count'>;
+
+/** Custom styles as stored: the normalised object of src/core/styles.ts, or null (defaults). */
+export type StoredCustomStyles = Record<string, unknown> | null;
+
+/** `GET /api/db/landing-pages/{slug}`: SPEC 3 'Landing page' plus id, updated_at, created_at. */
+export interface PageAsReceived {
+  id: number;
+  folder_name: string;
+  title: string;
+  display_title: string;
+  company: string;
+  visible: boolean;
+  mode: PageMode;
+  style: PageStyle;
+  custom_styles: StoredCustomStyles;
+  header: string;
+  view_page: number;
+  created_at: string;
+  updated_at: string;
+  buttons: ButtonAsReceived[];
+}
+
+/** `GET /api/db/landing-pages`: one entry of the array. */
+export interface PageListItem {
+  id: number;
+  folder_name: string;
+  title: string;
+  display_title: string;
+  company: string;
+  visible: boolean;
+  updated_at: string;
+}
+
+/** `GET /api/db/public/landing/{slug}`: visible pages only, no click counts. */
+export interface PublicLanding {
+  title: string;
+  display_title: string;
+  header: string;
+  mode: PageMode;
+  style: PageStyle;
+  custom_styles: StoredCustomStyles;
+  buttons: PublicButton[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payloads (SPEC 3 'Create and update payload')
+
+const optionalText = z.string().nullish();
+
+export const ctaInputSchema = z.object({
+  url: optionalText,
+  buttonText: optionalText,
+});
+export type CtaInput = z.infer<typeof ctaInputSchema>;
+
+export const buttonInputSchema = z.object({
+  // Unknown or temporary ids (the editor may number new buttons itself) mean 'new button'.
+  id: z.union([z.number(), z.string()]).nullish(),
+  position: z.number().nullish(),
+  type: z.enum(BUTTON_TYPES),
+  text: optionalText,
+  image_path: optionalText,
+  url: optionalText,
+  cta_buttons: z.array(ctaInputSchema).nullish(),
+});
+export type ButtonInput = z.infer<typeof buttonInputSchema>;
+
+export const pagePayloadSchema = z.object({
+  title: optionalText,
+  display_title: optionalText,
+  folder_name: optionalText,
+  company: optionalText,
+  visible: z.boolean().nullish(),
+  mode: z.enum(PAGE_MODES).nullish(),
+  style: z.enum(PAGE_STYLES).nullish(),
+  // an object or a JSON string (SPEC 3); normalised by src/core/styles.ts
+  custom_styles: z.unknown().optional(),
+  customStyles: z.unknown().optional(),
+  header: optionalText,
+  buttons: z.array(buttonInputSchema).nullish(),
+});
+export type PagePayload = z.infer<typeof pagePayloadSchema>;
+
+export const companyPayloadSchema = z.object({
+  company: z.string().trim().min(1, t('pages.company.required')).max(COMPANY_MAX),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Buttons: from payload to what is stored
+
+/** The CTAs of a text button: cta_buttons when given, else the codec's label with `url`. */
+export function ctasOf(button: Pick<ButtonInput, 'text' | 'url' | 'cta_buttons'>): Cta[] {
+  if (button.cta_buttons && button.cta_buttons.length > 0) {
+    return button.cta_buttons.map((cta) => ({
+      url: String(cta.url ?? '').trim(),
+      buttonText: cleanLabel(cta.buttonText),
+    }));
+  }
+  if (button.cta_buttons && button.cta_buttons.length === 0) return [];
+  return [{ url: String(button.url ?? '').trim(), buttonText: decodeEventText(button.text).label }];
+}
+
+export interface StoredButton {
+  /** the client's id, matched against the page's buttons on update */
+  clientId: number | null;
+  position: number;
+  type: ButtonType;
+  text: string;
+  image_path: string | null;
+  url: string | null;
+  cta_buttons: Cta[] | null;
+}
+
+function clientIdOf(id: ButtonInput['id']): number | null {
+  const n = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/**
+ * Buttons as stored: positions follow the array order (1-based); a text button's text is
+ * re-encoded so its label is its first CTA's, and `url` is that CTA's URL.
+ */
+export function normaliseButtons(buttons: readonly ButtonInput[]): StoredButton[] {
+  return buttons.map((b, i) => {
+    const base = { clientId: clientIdOf(b.id), position: i + 1, type: b.type };
+    if (b.type === 'image') {
+      const image = String(b.image_path ?? '').trim();
+      const url = String(b.url ?? '').trim();
+      return {
+        ...base,
+        text: String(b.text ?? '').trim(),
+        image_path: image || null,
+        url: url || null,
+        cta_buttons: null,
+      };
+    }
+    const ctas = ctasOf(b);
+    const event = decodeEventText(b.text);
+    const first = ctas[0];
+    return {
+      ...base,
+      text: encodeEventText(event, first?.buttonText ?? DEFAULT_CTA_LABEL),
+      image_path: null,
+      url: first?.url || null,
+      cta_buttons: ctas,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation (SPEC 5 'Slug', 'Page', 'Text button', 'Image button', 'URLs')
+
+export function slugProblem(slug: string | null | undefined): string | null {
+  const value = String(slug ?? '');
+  if (!value.trim()) return t('slug.required');
+  if (!isValidSlugFormat(value)) return t('slug.pattern');
+  if (value.length > SLUG_MAX) return t('pages.slug.tooLong', { max: SLUG_MAX });
+  if (isReservedSlug(value)) return t('pages.slug.reserved', { slug: value });
+  return null;
+}
+
+function typeLabel(type: ButtonType): string {
+  return t(type === 'text' ? 'pages.type.text' : 'pages.type.image');
+}
+
+/** SPEC 5 'Text button', on add or update in the editor: every field required, one CTA. */
+export function validateEventForm(form: EventParts & { ctaButtons?: readonly unknown[] }): string | null {
+  if (!form.date.trim()) return t('button.dateMissing');
+  if (!form.city.trim()) return t('button.cityMissing');
+  if (!form.venue.trim()) return t('button.venueMissing');
+  if (form.ctaButtons && form.ctaButtons.length === 0) return t('button.ctaMissing');
+  return null;
+}
+
+function buttonProblem(
+  button: ButtonInput,
+  index: number,
+  mode: PageMode,
+  imagePending: (index: number) => boolean,
+): string | null {
+  if (button.type !== mode) return null; // reported by the page-level rule
+  if (String(button.text ?? '').length > TEXT_MAX * 3) {
+    return t('pages.button.textTooLong', { max: TEXT_MAX * 3 });
+  }
+  if (button.type === 'image') {
+    const image = String(button.image_path ?? '').trim();
+    if (!image) {
+      if (!imagePending(index)) return t('button.imageMissing');
+    } else if (!isSafeMediaRef(image)) return t('pages.button.imageInvalid');
+    if (!isSafeLinkUrl(button.url)) return t('pages.url.invalid');
+    return null;
+  }
+  const event = decodeEventText(button.text);
+  if (!event.date && !event.city && !event.venue) return t('pages.button.eventMissing');
+  const ctas = ctasOf(button);
+  if (ctas.length === 0) return t('button.ctaMissing');
+  if (ctas.length > CTAS_MAX) return t('pages.button.ctaTooMany', { max: CTAS_MAX });
+  for (const cta of ctas) {
+    if (cta.url.length > URL_MAX || !isSafeLinkUrl(cta.url)) return t('pages.url.invalid');
+    if (cta.buttonText.length > TEXT_MAX) return t('pages.button.textTooLong', { max: TEXT_MAX });
+  }
+  if (!ctas.some((cta) => cta.url)) return t('pages.button.ctaUrlMissing');
+  return null;
+}
+
+export interface ValidateOptions {
+  isCreate: boolean;
+  /** a header file will be uploaded right after saving (the editor's save order) */
+  headerPending?: boolean;
+  /** button images that will be uploaded right after saving, by 0-based index */
+  imagePending?: (index: number) => boolean;
+}
+
+/** The effective mode: the page's mode, else the first button's type, else text (SPEC 2). */
+export function pageModeOf(payload: Pick<PagePayload, 'mode' | 'buttons'>): PageMode {
+  return payload.mode ?? payload.buttons?.[0]?.type ?? 'text';
+}
+
+/** The first broken rule's message, or null. Only the first error is ever shown (SPEC 5). */
+export function validatePage(payload: PagePayload, options: ValidateOptions): string | null {
+  if (options.isCreate) {
+    if (!String(payload.folder_name ?? '').trim()) return t('page.slugMissing');
+    const problem = slugProblem(payload.folder_name);
+    if (problem) return problem;
+  }
+  const title = String(payload.title ?? '').trim();
+  if (!title) return t('page.titleMissing');
+  if (title.length > TITLE_MAX) return t('pages.title.tooLong', { max: TITLE_MAX });
+  if (String(payload.display_title ?? '').trim().length > TITLE_MAX) {
+    return t('pages.displayTitle.tooLong', { max: TITLE_MAX });
+  }
+  const header = String(payload.header ?? '').trim();
+  if (!header) {
+    if (!options.headerPending) return t('page.headerMissing');
+  } else if (!isSafeMediaRef(header)) return t('pages.header.invalid');
+
+  const buttons = payload.buttons ?? [];
+  if (buttons.length === 0) return t('page.buttonsMissing');
+  if (buttons.length > BUTTONS_MAX) return t('pages.buttons.tooMany', { max: BUTTONS_MAX });
+  const firstType = buttons[0]!.type;
+  if (buttons.some((b) => b.type !== firstType)) return t('page.buttonsMixed');
+  const mode = pageModeOf(payload);
+  if (firstType !== mode) {
+    return t('page.buttonModeMismatch', { type: typeLabel(firstType), mode: typeLabel(mode) });
+  }
+  const imagePending = options.imagePending ?? (() => false);
+  for (const [i, button] of buttons.entries()) {
+    const problem = buttonProblem(button, i, mode, imagePending);
+    if (problem) return t('page.buttonPrefix', { n: i + 1 }) + problem;
+  }
+  return null;
+}
+
+/** Title comparison key: unique ignoring case (accents included). */
+export function titleKey(title: string): string {
+  return title.trim().toLocaleLowerCase('it');
+}

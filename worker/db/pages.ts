@@ -1,0 +1,431 @@
+/**
+ * Landing pages and buttons over D1: plain functions with ? binds. Counters only move with
+ * `SET n = n + 1`; a page and its buttons are written in one batch().
+ */
+import type {
+  ButtonAsReceived,
+  ButtonType,
+  Cta,
+  PageAsReceived,
+  PageListItem,
+  PageMode,
+  PageStyle,
+  PublicButton,
+  PublicLanding,
+  StoredButton,
+  StoredCustomStyles,
+} from '../../src/core/schemas/page';
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+interface PageRow {
+  id: number;
+  folder_name: string;
+  title: string;
+  display_title: string;
+  company: string;
+  visible: number;
+  mode: PageMode;
+  style: PageStyle;
+  custom_styles: string | null;
+  header: string;
+  view_page: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface ButtonRow {
+  id: number;
+  page_id: number;
+  position: number;
+  type: ButtonType;
+  text: string;
+  image_path: string | null;
+  url: string | null;
+  cta_buttons: string | null;
+  click_count: number;
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null || text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function parseStyles(text: string | null): StoredCustomStyles {
+  const value = parseJson(text);
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+function parseCtas(row: ButtonRow): Cta[] | null {
+  if (row.type !== 'text') return null;
+  const value = parseJson(row.cta_buttons);
+  if (Array.isArray(value)) {
+    return value
+      .filter((c): c is Record<string, unknown> => !!c && typeof c === 'object')
+      .map((c) => ({ url: String(c.url ?? ''), buttonText: String(c.buttonText ?? '') }));
+  }
+  return null;
+}
+
+function toButton(row: ButtonRow): ButtonAsReceived {
+  return {
+    id: row.id,
+    position: row.position,
+    type: row.type,
+    text: row.text,
+    image_path: row.image_path,
+    url: row.url,
+    click_count: row.click_count,
+    cta_buttons: parseCtas(row),
+  };
+}
+
+function toPublicButton(row: ButtonRow): PublicButton {
+  const { click_count: _ignored, ...rest } = toButton(row);
+  return rest;
+}
+
+function toListItem(row: PageRow): PageListItem {
+  return {
+    id: row.id,
+    folder_name: row.folder_name,
+    title: row.title,
+    display_title: row.display_title,
+    company: row.company,
+    visible: row.visible === 1,
+    updated_at: row.updated_at,
+  };
+}
+
+async function buttonRows(db: D1Database, pageId: number): Promise<ButtonRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM buttons WHERE page_id = ? ORDER BY position, id')
+    .bind(pageId)
+    .all<ButtonRow>();
+  return results;
+}
+
+export async function getPageRow(db: D1Database, slug: string): Promise<PageRow | null> {
+  return db.prepare('SELECT * FROM landing_pages WHERE folder_name = ?').bind(slug).first<PageRow>();
+}
+
+export async function getPageRowById(db: D1Database, id: number): Promise<PageRow | null> {
+  return db.prepare('SELECT * FROM landing_pages WHERE id = ?').bind(id).first<PageRow>();
+}
+
+export type { PageRow };
+
+/** The page as the public sees it: visible pages only, without click counts. */
+export async function getPublicLanding(db: D1Database, slug: string): Promise<PublicLanding | null> {
+  const page = await db
+    .prepare('SELECT * FROM landing_pages WHERE folder_name = ? AND visible = 1')
+    .bind(slug)
+    .first<PageRow>();
+  if (!page) return null;
+  const buttons = await buttonRows(db, page.id);
+  return {
+    title: page.title,
+    display_title: page.display_title,
+    header: page.header,
+    mode: page.mode,
+    style: page.style,
+    custom_styles: parseStyles(page.custom_styles),
+    buttons: buttons.map(toPublicButton),
+  };
+}
+
+export async function toPageAsReceived(db: D1Database, page: PageRow): Promise<PageAsReceived> {
+  const buttons = await buttonRows(db, page.id);
+  return {
+    id: page.id,
+    folder_name: page.folder_name,
+    title: page.title,
+    display_title: page.display_title,
+    company: page.company,
+    visible: page.visible === 1,
+    mode: page.mode,
+    style: page.style,
+    custom_styles: parseStyles(page.custom_styles),
+    header: page.header,
+    view_page: page.view_page,
+    created_at: page.created_at,
+    updated_at: page.updated_at,
+    buttons: buttons.map(toButton),
+  };
+}
+
+export { toListItem };
+
+/** Every page (company null) or one company's pages, most recently updated first. */
+export async function listPages(db: D1Database, company: string | null): Promise<PageListItem[]> {
+  const stmt =
+    company === null
+      ? db.prepare('SELECT * FROM landing_pages ORDER BY updated_at DESC, id DESC')
+      : db
+          .prepare(
+            'SELECT * FROM landing_pages WHERE company = ? COLLATE NOCASE ORDER BY updated_at DESC, id DESC',
+          )
+          .bind(company);
+  const { results } = await stmt.all<PageRow>();
+  return results.map(toListItem);
+}
+
+/** Another page using this slug, or null. */
+export async function findSlugOwner(
+  db: D1Database,
+  slug: string,
+): Promise<{ folder_name: string; title: string } | null> {
+  return db
+    .prepare('SELECT folder_name, title FROM landing_pages WHERE folder_name = ?')
+    .bind(slug)
+    .first<{ folder_name: string; title: string }>();
+}
+
+/** Another page (not excludeId) with this title ignoring case, or null. */
+export async function findTitleOwner(
+  db: D1Database,
+  key: string,
+  excludeId: number | null,
+): Promise<{ folder_name: string; title: string } | null> {
+  return db
+    .prepare('SELECT folder_name, title FROM landing_pages WHERE title_key = ? AND id != ?')
+    .bind(key, excludeId ?? -1)
+    .first<{ folder_name: string; title: string }>();
+}
+
+export interface PageFields {
+  title: string;
+  title_key: string;
+  display_title: string;
+  mode: PageMode;
+  style: PageStyle;
+  custom_styles: string | null;
+  header: string;
+  visible: boolean;
+}
+
+function insertButton(db: D1Database, pageRef: { slug: string } | { id: number }, b: StoredButton) {
+  const ctas = b.cta_buttons === null ? null : JSON.stringify(b.cta_buttons);
+  const pageId = 'id' in pageRef ? '?' : '(SELECT id FROM landing_pages WHERE folder_name = ?)';
+  return db
+    .prepare(
+      `INSERT INTO buttons (page_id, position, type, text, image_path, url, cta_buttons)
+       VALUES (${pageId}, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind('id' in pageRef ? pageRef.id : pageRef.slug, b.position, b.type, b.text, b.image_path, b.url, ctas);
+}
+
+/** Creates a page and its buttons in one batch; answers the new page's id. */
+export async function createPage(
+  db: D1Database,
+  slug: string,
+  company: string,
+  fields: PageFields,
+  buttons: readonly StoredButton[],
+  createdBy: number | null,
+): Promise<number> {
+  const insertPage = db
+    .prepare(
+      `INSERT INTO landing_pages
+         (folder_name, title, title_key, display_title, company, visible, mode, style, custom_styles, header, created_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+    .bind(
+      slug,
+      fields.title,
+      fields.title_key,
+      fields.display_title,
+      company,
+      fields.visible ? 1 : 0,
+      fields.mode,
+      fields.style,
+      fields.custom_styles,
+      fields.header,
+      createdBy,
+    );
+  const results = await db.batch<{ id: number }>([
+    insertPage,
+    ...buttons.map((b) => insertButton(db, { slug }, b)),
+  ]);
+  return results[0]!.results[0]!.id;
+}
+
+/**
+ * Rewrites a page and its buttons in one batch. Buttons whose client id is one of the page's
+ * keep their row (id and click_count survive); the rest are inserted; the page's other
+ * buttons are deleted. An image button sent without an image keeps the one it had.
+ */
+export async function updatePage(
+  db: D1Database,
+  page: PageRow,
+  fields: PageFields,
+  buttons: readonly StoredButton[],
+): Promise<void> {
+  const existing = new Set((await buttonRows(db, page.id)).map((b) => b.id));
+  const kept = new Set<number>();
+  const statements: D1PreparedStatement[] = [
+    db
+      .prepare(
+        `UPDATE landing_pages SET title = ?, title_key = ?, display_title = ?, visible = ?, mode = ?,
+           style = ?, custom_styles = ?, header = ?, updated_at = ${NOW} WHERE id = ?`,
+      )
+      .bind(
+        fields.title,
+        fields.title_key,
+        fields.display_title,
+        fields.visible ? 1 : 0,
+        fields.mode,
+        fields.style,
+        fields.custom_styles,
+        fields.header,
+        page.id,
+      ),
+  ];
+  const updates: D1PreparedStatement[] = [];
+  const inserts: D1PreparedStatement[] = [];
+  for (const b of buttons) {
+    if (b.clientId !== null && existing.has(b.clientId) && !kept.has(b.clientId)) {
+      kept.add(b.clientId);
+      updates.push(
+        db
+          .prepare(
+            `UPDATE buttons SET position = ?, type = ?, text = ?, image_path = COALESCE(?, image_path),
+               url = ?, cta_buttons = ? WHERE id = ? AND page_id = ?`,
+          )
+          .bind(
+            b.position,
+            b.type,
+            b.text,
+            b.image_path,
+            b.url,
+            b.cta_buttons === null ? null : JSON.stringify(b.cta_buttons),
+            b.clientId,
+            page.id,
+          ),
+      );
+    } else {
+      inserts.push(insertButton(db, { id: page.id }, b));
+    }
+  }
+  statements.push(
+    db
+      .prepare('DELETE FROM buttons WHERE page_id = ? AND id NOT IN (SELECT value FROM json_each(?))')
+      .bind(page.id, JSON.stringify([...kept])),
+    ...updates,
+    ...inserts,
+  );
+  await db.batch(statements);
+}
+
+export async function deletePage(db: D1Database, id: number): Promise<boolean> {
+  const res = await db.prepare('DELETE FROM landing_pages WHERE id = ?').bind(id).run();
+  return res.meta.changes > 0;
+}
+
+export async function setPageCompany(db: D1Database, id: number, company: string): Promise<void> {
+  await db
+    .prepare(`UPDATE landing_pages SET company = ?, updated_at = ${NOW} WHERE id = ?`)
+    .bind(company, id)
+    .run();
+}
+
+export async function setPageVisibility(db: D1Database, id: number, visible: boolean): Promise<void> {
+  await db
+    .prepare(`UPDATE landing_pages SET visible = ?, updated_at = ${NOW} WHERE id = ?`)
+    .bind(visible ? 1 : 0, id)
+    .run();
+}
+
+export async function setPageHeader(db: D1Database, id: number, header: string): Promise<void> {
+  await db
+    .prepare(`UPDATE landing_pages SET header = ?, updated_at = ${NOW} WHERE id = ?`)
+    .bind(header, id)
+    .run();
+}
+
+/** Sets button images by id (one batch); answers nothing: the caller reloads the page. */
+export async function setButtonImages(
+  db: D1Database,
+  pageId: number,
+  images: ReadonlyArray<{ buttonId: number; path: string }>,
+): Promise<void> {
+  if (images.length === 0) return;
+  await db.batch([
+    ...images.map(({ buttonId, path }) =>
+      db
+        .prepare("UPDATE buttons SET image_path = ? WHERE id = ? AND page_id = ? AND type = 'image'")
+        .bind(path, buttonId, pageId),
+    ),
+    db.prepare(`UPDATE landing_pages SET updated_at = ${NOW} WHERE id = ?`).bind(pageId),
+  ]);
+}
+
+/** Clears a button image that points at the given path. */
+export async function clearButtonImage(db: D1Database, pageId: number, path: string): Promise<void> {
+  await db
+    .prepare('UPDATE buttons SET image_path = NULL WHERE page_id = ? AND image_path = ?')
+    .bind(pageId, path)
+    .run();
+}
+
+/** One click on a button of a visible page; the new count, or null when there is no such button. */
+export async function incrementClick(
+  db: D1Database,
+  slug: string,
+  buttonId: number,
+): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `UPDATE buttons SET click_count = click_count + 1
+       WHERE id = ? AND page_id = (SELECT id FROM landing_pages WHERE folder_name = ?)
+       RETURNING click_count`,
+    )
+    .bind(buttonId, slug)
+    .first<{ click_count: number }>();
+  return row ? row.click_count : null;
+}
+
+/** One view of a visible page (the public route calls it in waitUntil). */
+export async function incrementView(db: D1Database, slug: string): Promise<void> {
+  await db
+    .prepare('UPDATE landing_pages SET view_page = view_page + 1 WHERE folder_name = ? AND visible = 1')
+    .bind(slug)
+    .run();
+}
+
+/** Slugs of the visible pages, for the sitemap. */
+export async function visibleSlugs(db: D1Database): Promise<Array<{ folder_name: string; updated_at: string }>> {
+  const { results } = await db
+    .prepare('SELECT folder_name, updated_at FROM landing_pages WHERE visible = 1 ORDER BY folder_name')
+    .all<{ folder_name: string; updated_at: string }>();
+  return results;
+}
+
+export interface PageStats {
+  pages: { total: number; visible: number };
+  views: number;
+  clicks: number;
+}
+
+/** The figures the admin stats gain (issue 4). */
+export async function pageStats(db: D1Database): Promise<PageStats> {
+  const [pages, clicks] = await db.batch<{ total: number; visible: number; views: number; clicks: number }>([
+    db.prepare(
+      'SELECT COUNT(*) AS total, COALESCE(SUM(visible), 0) AS visible, COALESCE(SUM(view_page), 0) AS views FROM landing_pages',
+    ),
+    db.prepare('SELECT COALESCE(SUM(click_count), 0) AS clicks FROM buttons'),
+  ]);
+  const p = pages!.results[0]!;
+  return {
+    pages: { total: p.total, visible: p.visible },
+    views: p.views,
+    clicks: clicks!.results[0]!.clicks,
+  };
+}
