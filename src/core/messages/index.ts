@@ -6,6 +6,7 @@ import { editorMessages } from './editor';
 import { adminMessages } from './admin';
 import { usersScreenMessages } from './users-screen';
 import { editorExtrasMessages } from './editor-extras';
+import { landingMessages } from './landing';
 
 /** The whole Italian catalogue: the spec's quoted texts plus each area's own. */
 export const messages = {
@@ -17,6 +18,7 @@ export const messages = {
   ...adminMessages,
   ...usersScreenMessages,
   ...editorExtrasMessages,
+  ...landingMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

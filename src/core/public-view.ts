@@ -1,0 +1,239 @@
+/**
+ * Buttons as received → the public-view shape of SPEC 3 (CONTRACT: one function, used by the
+ * Worker's renderer and by the editor's preview alike). Every URL leaving here is safe to put in
+ * an href (http(s), protocol-relative, or absent); every image is a safe media reference.
+ * Isomorphic: no DOM, no Workers APIs.
+ */
+import { DEFAULT_PUBLIC_BUTTON_TEXT } from './constants';
+import { decodeEventText } from './button-codec';
+import { isSafeMediaRef, publicHref } from './urls';
+import { normaliseCustomStyles, type CustomStyles } from './styles';
+
+export type ViewMode = 'text' | 'image';
+export type ViewStyle = 'light' | 'dark' | 'custom';
+
+/** A call-to-action as received (`cta_buttons` entries), loosely typed: it may come from JSON. */
+export interface CtaLike {
+  url?: string | null;
+  buttonText?: string | null;
+}
+
+/** A button as received (CONTRACT), loosely typed so the editor's draft buttons fit too. */
+export interface ButtonLike {
+  id?: number | string | null;
+  position?: number | null;
+  type?: string | null;
+  text?: string | null;
+  image_path?: string | null;
+  /** the editor's shapes use `image` */
+  image?: string | null;
+  url?: string | null;
+  cta_buttons?: readonly CtaLike[] | string | null;
+  ctaButtons?: readonly CtaLike[] | null;
+}
+
+export interface PageLike {
+  title?: string | null;
+  display_title?: string | null;
+  header?: string | null;
+  /** optional poster frame for an MP4 header */
+  header_poster?: string | null;
+  mode?: string | null;
+  style?: string | null;
+  custom_styles?: unknown;
+  customStyles?: unknown;
+  buttons?: readonly ButtonLike[] | null;
+}
+
+/** SPEC 3 public view of a CTA; `url` is present only when it is a usable link. */
+export interface PublicCta {
+  url?: string;
+  buttonText: string;
+}
+
+/** SPEC 3 public view of a text (event) button. */
+export interface PublicEvent {
+  type: 'text';
+  data: string;
+  city: string;
+  venue: string;
+  /** null for a button not saved yet (editor preview): never tracked */
+  id: number | null;
+  url?: string;
+  buttonText: string;
+  ctaButtons: PublicCta[];
+}
+
+/** SPEC 3 public view of an image button. */
+export interface PublicImage {
+  type: 'image';
+  image: string;
+  url?: string;
+  id: number | null;
+  buttonText: string;
+}
+
+export type PublicViewButton = PublicEvent | PublicImage;
+
+export interface PublicHeader {
+  kind: 'image' | 'video';
+  src: string;
+  poster?: string;
+}
+
+export interface PublicView {
+  title: string;
+  /** display_title, else title */
+  displayTitle: string;
+  header: PublicHeader;
+  mode: ViewMode;
+  style: ViewStyle;
+  customStyles: CustomStyles;
+  buttons: PublicViewButton[];
+}
+
+export interface PublicViewOptions {
+  /** editor preview: drops image buttons without an image or with a blob: image (SPEC 5) */
+  preview?: boolean;
+  /** editor preview of a freshly picked (blob:) header file */
+  headerType?: 'image' | 'video';
+}
+
+/** SPEC 4: a CTA whose text is 'soldout' (any case) is disabled and greyed. */
+export function isSoldout(text: string | null | undefined): boolean {
+  return /^sold[\s-]?out$/i.test(String(text ?? '').trim());
+}
+
+/** SPEC 9: button text defaults to BIGLIETTI in the public view. */
+function labelOf(text: string | null | undefined): string {
+  const label = String(text ?? '').replace(/\s+/g, ' ').trim();
+  return label || DEFAULT_PUBLIC_BUTTON_TEXT;
+}
+
+function idOf(id: ButtonLike['id']): number | null {
+  const n = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+function withUrl<T extends object>(target: T, url: string | null | undefined): T & { url?: string } {
+  const href = publicHref(url);
+  return href ? { ...target, url: href } : target;
+}
+
+function ctaList(button: ButtonLike): CtaLike[] | null {
+  const raw = button.cta_buttons ?? button.ctaButtons;
+  if (typeof raw === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return Array.isArray(parsed) ? (parsed.filter((c) => c && typeof c === 'object') as CtaLike[]) : null;
+    } catch {
+      return null;
+    }
+  }
+  return Array.isArray(raw) ? [...raw] : null;
+}
+
+/** The mode from the page's mode field or, if absent, the first button's type; default text. */
+export function viewModeOf(mode: string | null | undefined, buttons: readonly ButtonLike[] | null | undefined): ViewMode {
+  if (mode === 'text' || mode === 'image') return mode;
+  const first = buttons?.[0]?.type;
+  return first === 'image' ? 'image' : 'text';
+}
+
+export function viewStyleOf(style: string | null | undefined): ViewStyle {
+  return style === 'dark' || style === 'custom' ? style : 'light';
+}
+
+function toEvent(button: ButtonLike): PublicEvent {
+  const decoded = decodeEventText(button.text);
+  const listed = ctaList(button);
+  // CONTRACT: without cta_buttons the button's own url and label are the single CTA.
+  const source: CtaLike[] =
+    listed && listed.length > 0 ? listed : [{ url: button.url, buttonText: listed ? '' : decoded.label }];
+  const ctaButtons = source.map((cta) => withUrl({ buttonText: labelOf(cta.buttonText) }, cta.url));
+  const first = ctaButtons[0] ?? { buttonText: DEFAULT_PUBLIC_BUTTON_TEXT };
+  const event: PublicEvent = {
+    type: 'text',
+    data: decoded.date,
+    city: decoded.city,
+    venue: decoded.venue,
+    id: idOf(button.id),
+    buttonText: first.buttonText,
+    ctaButtons,
+  };
+  return first.url ? { ...event, url: first.url } : event;
+}
+
+function toImage(button: ButtonLike, preview: boolean): PublicImage | null {
+  const image = String(button.image_path ?? button.image ?? '').trim();
+  if (!image) return null;
+  // SPEC 5: the preview drops temporary local (blob) images; published pages only take safe refs.
+  if (/^blob:/i.test(image)) return null;
+  if (!isSafeMediaRef(image) && !(preview && /^data:image\/(png|jpe?g|webp|gif);/i.test(image))) return null;
+  return withUrl(
+    { type: 'image' as const, image, id: idOf(button.id), buttonText: labelOf(button.text) },
+    button.url,
+  );
+}
+
+/**
+ * THE conversion: buttons as received → public-view buttons, ordered by position, keeping only
+ * the page mode's type. Image buttons without a usable image are dropped (in preview, SPEC 5; on
+ * a published page they could only show as hidden broken images).
+ */
+export function toPublicButtons(
+  buttons: readonly ButtonLike[] | null | undefined,
+  mode: ViewMode,
+  options: PublicViewOptions = {},
+): PublicViewButton[] {
+  const list = [...(buttons ?? [])]
+    .map((b, i) => ({ b, i }))
+    .sort((x, y) => (x.b.position ?? x.i + 1) - (y.b.position ?? y.i + 1) || x.i - y.i)
+    .map(({ b }) => b);
+  const out: PublicViewButton[] = [];
+  for (const button of list) {
+    const type = button.type === 'image' || button.type === 'text' ? button.type : mode;
+    if (type !== mode) continue;
+    if (type === 'text') out.push(toEvent(button));
+    else {
+      const image = toImage(button, options.preview === true);
+      if (image) out.push(image);
+    }
+  }
+  return out;
+}
+
+export const PLACEHOLDER_HEADER = '/placeholder-header.svg';
+
+/** SPEC 3: the header fallback is /dati/{slug}/{slug}.jpg. */
+export function headerOf(
+  header: string | null | undefined,
+  slug: string,
+  poster?: string | null,
+  options: PublicViewOptions = {},
+): PublicHeader {
+  const raw = String(header ?? '').trim();
+  const previewLocal = options.preview === true && /^(blob:|data:(image|video)\/)/i.test(raw);
+  const src = raw && (isSafeMediaRef(raw) || previewLocal) ? raw : `/dati/${slug}/${slug}.jpg`;
+  // A blob: header (editor preview) says nothing of its type: the editor passes header_type.
+  const isVideo = options.headerType === 'video' || /\.mp4($|[?#])/i.test(src) || /^data:video\//i.test(src);
+  const view: PublicHeader = { kind: isVideo ? 'video' : 'image', src };
+  const p = String(poster ?? '').trim();
+  if (isVideo && p && isSafeMediaRef(p)) view.poster = p;
+  return view;
+}
+
+/** The whole page as the renderer and the preview read it. */
+export function toPublicView(page: PageLike, slug: string, options: PublicViewOptions = {}): PublicView {
+  const mode = viewModeOf(page.mode, page.buttons);
+  const title = String(page.title ?? '').trim();
+  return {
+    title,
+    displayTitle: String(page.display_title ?? '').trim() || title,
+    header: headerOf(page.header, slug, page.header_poster, options),
+    mode,
+    style: viewStyleOf(page.style),
+    customStyles: normaliseCustomStyles(page.custom_styles ?? page.customStyles),
+    buttons: toPublicButtons(page.buttons, mode, options),
+  };
+}
