@@ -1,0 +1,50 @@
+// The editor's view of the shared rules in src/core/: the editor, the Worker and the published
+// page must agree on slug rules, the button text codec, URL rules and the validation, so the
+// editor re-exports them and keeps no copy of its own.
+import { parseHttpUrl, isTicketHost } from '../core/urls';
+import type { ButtonAsReceived, PageAsReceived, PageListItem, PagePayload as CorePayload } from '../core/schemas/page';
+
+export type { PageMode, PageStyle, Cta as CtaButton } from '../core/schemas/page';
+export { validatePage, validateEventForm, slugProblem, titleKey } from '../core/schemas/page';
+export { sanitiseSlug, slugify } from '../core/slug';
+import { decodeEventText } from '../core/button-codec';
+export { encodeEventText, decodeEventText } from '../core/button-codec';
+
+export type PageSummary = PageListItem;
+export type ReceivedButton = ButtonAsReceived;
+export type FullPage = PageAsReceived;
+export type PagePayload = CorePayload;
+
+/** True for links of the two ticket hosts that get tracking parameters (CONTRACT). */
+export function isTicketUrl(url: string): boolean {
+  const parsed = parseHttpUrl(url);
+  return parsed !== null && isTicketHost(parsed.hostname);
+}
+
+/** The ten store badges (CONTRACT), served from /stores/{id}.svg. */
+export const STORE_LOGOS: ReadonlyArray<{ id: string; label: string }> = [
+  { id: 'spotify', label: 'Spotify' },
+  { id: 'applemusic', label: 'Apple Music' },
+  { id: 'youtubemusic', label: 'YouTube Music' },
+  { id: 'amazonmusic', label: 'Amazon Music' },
+  { id: 'deezer', label: 'Deezer' },
+  { id: 'tidal', label: 'TIDAL' },
+  { id: 'itunes', label: 'iTunes' },
+  { id: 'bandcamp', label: 'Bandcamp' },
+  { id: 'amazon', label: 'Amazon' },
+  { id: 'feltrinelli', label: 'Feltrinelli' },
+];
+
+export function storePath(id: string): string {
+  return `/stores/${id}.svg`;
+}
+
+export function isStorePath(path: string | null | undefined): boolean {
+  return Boolean(path && path.startsWith('/stores/'));
+}
+
+/** The codec's decode in the editor's field names (SPEC 3 'In the editor': data, city, venue). */
+export function decodeButtonText(text: string | null | undefined): { data: string; city: string; venue: string; label: string } {
+  const { date, city, venue, label } = decodeEventText(text);
+  return { data: date, city, venue, label };
+}

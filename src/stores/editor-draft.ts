@@ -1,0 +1,306 @@
+/**
+ * The button creator's draft (text and image buttons) and the URL tracking indicator.
+ *
+ *   $textDraft   {data, city, venue, ctas: CtaDraft[]}
+ *   $imageDraft  {file, preview, storeId, existing, url}; imageDraftSource() → SPEC 4's state
+ *   $editingKey  the key of the list button being edited, or null (adding)
+ *   $tracking    rowId → 'tracking' | 'tracked' | 'failed' (SPEC 4 'URL tracking indicator')
+ *   $draftError  the creator's first error, shown under it
+ */
+import { atom, map } from 'nanostores';
+import { t } from '../core/messages';
+import { request } from '../lib/api';
+import {
+  $buttons,
+  $editing,
+  $form,
+  addButton,
+  checkButtonImageFile,
+  imageSourceOf,
+  newKey,
+  notify,
+  updateButton,
+  type EditorButton,
+  type EditorImageButton,
+  type ImageSource,
+} from './editor';
+import { isStorePath, isTicketUrl, storePath, validateEventForm } from './editor-core';
+
+export const CTA_PRESETS = ['biglietti', 'tickets', 'soldout'] as const;
+export type CtaPreset = (typeof CTA_PRESETS)[number] | 'custom';
+
+export interface CtaDraft {
+  rowId: string;
+  url: string;
+  preset: CtaPreset;
+  custom: string;
+}
+
+export interface TextDraft {
+  data: string;
+  city: string;
+  venue: string;
+  ctas: CtaDraft[];
+}
+
+export interface ImageDraft {
+  file: File | null;
+  preview: string | null;
+  storeId: string | null;
+  existing: string | null;
+  url: string;
+}
+
+export type TrackingState = 'tracking' | 'tracked' | 'failed';
+
+let rowSeq = 0;
+function rowId(): string {
+  rowSeq += 1;
+  return `cta${rowSeq}`;
+}
+
+const emptyCta = (): CtaDraft => ({ rowId: rowId(), url: '', preset: 'biglietti', custom: '' });
+const emptyText = (): TextDraft => ({ data: '', city: '', venue: '', ctas: [emptyCta()] });
+const emptyImage = (): ImageDraft => ({ file: null, preview: null, storeId: null, existing: null, url: '' });
+
+export const $textDraft = map<TextDraft>(emptyText());
+export const $imageDraft = map<ImageDraft>(emptyImage());
+export const $editingKey = atom<string | null>(null);
+export const $tracking = map<Record<string, TrackingState>>({});
+export const $draftError = atom<string | null>(null);
+
+export function labelOf(c: CtaDraft): string {
+  return c.preset === 'custom' ? c.custom.trim() || t('editor.cta.defaultLabel') : c.preset;
+}
+
+function ctaFrom(buttonText: string, url: string): CtaDraft {
+  const lower = buttonText.trim().toLowerCase();
+  const preset = (CTA_PRESETS as readonly string[]).includes(lower) ? (lower as CtaPreset) : 'custom';
+  return { rowId: rowId(), url, preset, custom: preset === 'custom' ? buttonText : '' };
+}
+
+// -- text draft ------------------------------------------------------------------------------
+
+export function setTextField(field: 'data' | 'city' | 'venue', value: string): void {
+  $textDraft.setKey(field, value);
+  $draftError.set(null);
+}
+
+export function addCtaRow(): void {
+  $textDraft.setKey('ctas', [...$textDraft.get().ctas, emptyCta()]);
+}
+
+/** The last call-to-action row cannot be removed (SPEC 5). */
+export function removeCtaRow(id: string): void {
+  const ctas = $textDraft.get().ctas;
+  if (ctas.length <= 1) return;
+  $textDraft.setKey('ctas', ctas.filter((c) => c.rowId !== id));
+}
+
+export function setCta(id: string, patch: Partial<Omit<CtaDraft, 'rowId'>>): void {
+  $textDraft.setKey(
+    'ctas',
+    $textDraft.get().ctas.map((c) => (c.rowId === id ? { ...c, ...patch } : c)),
+  );
+  if (patch.url !== undefined) {
+    const next = { ...$tracking.get() };
+    delete next[id];
+    $tracking.set(next);
+  }
+}
+
+/** An empty custom text goes back to 'biglietti' (SPEC 5), on leaving the field. */
+export function settleCustomCta(id: string): void {
+  const row = $textDraft.get().ctas.find((c) => c.rowId === id);
+  if (row && row.preset === 'custom' && !row.custom.trim()) setCta(id, { preset: 'biglietti', custom: '' });
+}
+
+/**
+ * Tracks a ticket-host link (POST /api/track-url): the row's URL is replaced by the tracked
+ * one. Other hosts are left alone and show no indicator.
+ */
+export async function trackCtaUrl(id: string): Promise<void> {
+  const row = $textDraft.get().ctas.find((c) => c.rowId === id);
+  if (!row || !row.url.trim() || !isTicketUrl(row.url)) return;
+  if ($tracking.get()[id] === 'tracked') return;
+  $tracking.setKey(id, 'tracking');
+  try {
+    const res = await request<{ success: boolean; tracked_url: string }>('/api/track-url', {
+      method: 'POST',
+      json: { url: row.url.trim(), slug: $form.get().slug || undefined },
+    });
+    const still = $textDraft.get().ctas.find((c) => c.rowId === id);
+    if (!still || still.url !== row.url) return;
+    if (res.success && res.tracked_url) {
+      $textDraft.setKey(
+        'ctas',
+        $textDraft.get().ctas.map((c) => (c.rowId === id ? { ...c, url: res.tracked_url } : c)),
+      );
+      $tracking.setKey(id, 'tracked');
+    } else {
+      $tracking.setKey(id, 'failed');
+    }
+  } catch {
+    $tracking.setKey(id, 'failed');
+  }
+}
+
+// -- image draft -----------------------------------------------------------------------------
+
+export function imageDraftSource(d: ImageDraft = $imageDraft.get()): ImageSource {
+  return imageSourceOf({
+    image: d.storeId ? storePath(d.storeId) : d.existing ?? '',
+    imageFile: d.file,
+    isStoreImage: Boolean(d.storeId),
+  });
+}
+
+function revokeDraftPreview(): void {
+  const d = $imageDraft.get();
+  // the preview URL belongs to the list once the button is added; only drop an unused one
+  const used = $buttons.get().some((b) => b.type === 'image' && b.previewImage === d.preview);
+  if (d.preview && !used) URL.revokeObjectURL(d.preview);
+}
+
+export async function setImageFile(file: File | null): Promise<void> {
+  $draftError.set(null);
+  if (!file) {
+    revokeDraftPreview();
+    $imageDraft.set({ ...$imageDraft.get(), file: null, preview: null });
+    return;
+  }
+  const error = checkButtonImageFile(file);
+  if (error) {
+    $draftError.set(error);
+    notify('error', error);
+    return;
+  }
+  // GIFs keep their animation: only still images are resized
+  let ready = file;
+  if (file.type !== 'image/gif') {
+    const { resizeImage } = await import('../lib/image-resize');
+    ready = await resizeImage(file);
+  }
+  revokeDraftPreview();
+  $imageDraft.set({ ...$imageDraft.get(), file: ready, preview: URL.createObjectURL(ready), storeId: null });
+}
+
+export function selectStore(id: string | null): void {
+  $draftError.set(null);
+  revokeDraftPreview();
+  $imageDraft.set({ ...$imageDraft.get(), storeId: id, file: null, preview: null });
+}
+
+export function setImageUrl(url: string): void {
+  $imageDraft.setKey('url', url);
+}
+
+// -- commit ----------------------------------------------------------------------------------
+
+export function resetDraft(): void {
+  revokeDraftPreview();
+  $textDraft.set(emptyText());
+  $imageDraft.set(emptyImage());
+  $editingKey.set(null);
+  $tracking.set({});
+  $draftError.set(null);
+}
+
+/** On add or update, date, city and venue are all required (SPEC 5 'Text button'). */
+export function textDraftError(d: TextDraft = $textDraft.get()): string | null {
+  return validateEventForm({ date: d.data, city: d.city, venue: d.venue, ctaButtons: d.ctas });
+}
+
+export function imageDraftError(d: ImageDraft = $imageDraft.get()): string | null {
+  return imageDraftSource(d) === 'none' ? t('button.imageMissing') : null;
+}
+
+/** Adds the draft as a new button, or updates the one being edited. */
+export function commitDraft(type: 'text' | 'image' = $form.get().mode): boolean {
+  const editingKey = $editingKey.get();
+  const old = editingKey ? $buttons.get().find((b) => b.key === editingKey) : undefined;
+  let button: EditorButton;
+  if (type === 'text') {
+    const d = $textDraft.get();
+    const error = textDraftError(d);
+    if (error) {
+      $draftError.set(error);
+      notify('error', error);
+      return false;
+    }
+    button = {
+      key: old?.key ?? newKey(),
+      ...(old?.id !== undefined ? { id: old.id } : {}),
+      type: 'text',
+      data: d.data.trim(),
+      city: d.city.trim(),
+      venue: d.venue.trim(),
+      ctaButtons: d.ctas.map((c) => ({ url: c.url.trim(), buttonText: labelOf(c) })),
+      clickCount: old?.clickCount ?? 0,
+    };
+  } else {
+    const d = $imageDraft.get();
+    const error = imageDraftError(d);
+    if (error) {
+      $draftError.set(error);
+      notify('error', error);
+      return false;
+    }
+    const source = imageDraftSource(d);
+    const image = source === 'store' ? storePath(d.storeId!) : source === 'existing' ? d.existing! : '';
+    const b: EditorImageButton = {
+      key: old?.key ?? newKey(),
+      ...(old?.id !== undefined ? { id: old.id } : {}),
+      type: 'image',
+      image,
+      previewImage: source === 'custom' ? d.preview : null,
+      imageFile: source === 'custom' ? d.file : null,
+      needsUpload: source === 'custom',
+      isStoreImage: source === 'store',
+      storeFileName: source === 'store' ? `${d.storeId}.svg` : null,
+      url: d.url.trim(),
+      uploading: false,
+      clickCount: old?.clickCount ?? 0,
+    };
+    button = b;
+  }
+  const ok = old ? updateButton(button) : addButton(button);
+  if (ok) {
+    // the list owns the preview URL now
+    $imageDraft.setKey('preview', null);
+    resetDraft();
+  }
+  return ok;
+}
+
+/** Loads a list button into the creator for editing. */
+export function editButton(key: string): void {
+  const b = $buttons.get().find((x) => x.key === key);
+  if (!b) return;
+  resetDraft();
+  $editingKey.set(key);
+  if (b.type === 'text') {
+    $textDraft.set({
+      data: b.data,
+      city: b.city,
+      venue: b.venue,
+      ctas: b.ctaButtons.length > 0 ? b.ctaButtons.map((c) => ctaFrom(c.buttonText, c.url)) : [emptyCta()],
+    });
+  } else {
+    const store = b.isStoreImage && isStorePath(b.image) ? b.image.split('/').pop()!.replace(/\.svg$/, '') : null;
+    $imageDraft.set({
+      file: b.imageFile,
+      preview: b.previewImage,
+      storeId: store,
+      existing: !store && !b.imageFile && b.image ? b.image : null,
+      url: b.url,
+    });
+  }
+}
+
+export function cancelButtonEdit(): void {
+  resetDraft();
+}
+
+// a page switch (load, cancel, save) starts the creator afresh
+$editing.listen(() => resetDraft());
