@@ -28,6 +28,8 @@ CREATE TABLE users (
 CREATE UNIQUE INDEX users_email_nocase ON users (email COLLATE NOCASE);
 CREATE INDEX users_status ON users (status);
 CREATE INDEX users_company ON users (company COLLATE NOCASE);
+-- the admin's user list pages by creation date (newest first) over thousands of users
+CREATE INDEX users_created_at ON users (created_at, id);
 
 CREATE TABLE user_history (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -61,3 +63,5 @@ CREATE TABLE login_failures (
   at INTEGER NOT NULL
 );
 CREATE INDEX login_failures_email ON login_failures (email, at);
+-- expired failures are pruned by age on every new failure
+CREATE INDEX login_failures_at ON login_failures (at);

@@ -33,6 +33,21 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** Exactly the public keys of a user (drops token_version and anything else carried along). */
+export function publicUser(user: User): User {
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.full_name,
+    company: user.company,
+    status: user.status,
+    is_active: user.is_active,
+    is_verified: user.is_verified,
+    is_superuser: user.is_superuser,
+    created_at: user.created_at,
+  };
+}
+
 export function toAuthUser(row: UserRow): AuthUser {
   return { ...toUser(row), token_version: row.token_version };
 }
@@ -74,14 +89,22 @@ export function bumpTokenVersionStatement(db: D1Database, id: number): D1Prepare
     .bind(id);
 }
 
-/** New password: the hash changes (reset tokens die) and old sessions are revoked too. */
-export function setPasswordStatement(db: D1Database, id: number, hash: string): D1PreparedStatement {
+/**
+ * New password: the hash changes (reset tokens die) and old sessions are revoked too. Guarded
+ * by the hash read before, so one reset token cannot win twice in a race.
+ */
+export function setPasswordStatement(
+  db: D1Database,
+  id: number,
+  oldHash: string,
+  hash: string,
+): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE users SET hashed_password = ?, token_version = token_version + 1,
-       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND hashed_password = ?`,
     )
-    .bind(hash, id);
+    .bind(hash, id, oldHash);
 }
 
 /** Rehash on login: same password, stronger parameters; sessions stay. */
@@ -93,6 +116,14 @@ export function rehashStatement(db: D1Database, id: number, oldHash: string, has
     )
     .bind(hash, id, oldHash);
 }
+
+/**
+ * True unless the row is the last active admin: every statement that could take an admin
+ * away carries it, so two admins demoting each other at once still leave one.
+ */
+const KEEPS_AN_ADMIN = `(NOT (is_superuser = 1 AND is_active = 1 AND status = 'active')
+  OR (SELECT COUNT(*) FROM users o WHERE o.is_superuser = 1 AND o.is_active = 1
+      AND o.status = 'active' AND o.id != users.id) > 0)`;
 
 /**
  * Moves a user to a new status, guarded by the status read before (so two admins acting at
@@ -121,14 +152,15 @@ export function setStatusStatement(
   }
   sets.push(`updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`);
   return db
-    .prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = ? AND status = ?`)
+    .prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = ? AND status = ? AND ${KEEPS_AN_ADMIN}`)
     .bind(...binds, id, from);
 }
 
 export function setSuperuserStatement(db: D1Database, id: number, value: boolean): D1PreparedStatement {
   return db
     .prepare(
-      `UPDATE users SET is_superuser = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+      `UPDATE users SET is_superuser = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE id = ? AND ${value ? '1' : KEEPS_AN_ADMIN}`,
     )
     .bind(value ? 1 : 0, id);
 }
@@ -142,7 +174,7 @@ export function setCompanyStatement(db: D1Database, id: number, company: string 
 }
 
 export function deleteUserStatement(db: D1Database, id: number): D1PreparedStatement {
-  return db.prepare('DELETE FROM users WHERE id = ?').bind(id);
+  return db.prepare(`DELETE FROM users WHERE id = ? AND ${KEEPS_AN_ADMIN}`).bind(id);
 }
 
 /** Active admins who could still administer: the last one can never be removed. */

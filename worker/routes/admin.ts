@@ -1,4 +1,287 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import { t } from '../../src/core/messages';
+import {
+  approveBodySchema,
+  banBodySchema,
+  companyBodySchema,
+  usersQuerySchema,
+  type StatsAnswer,
+} from '../../src/core/schemas/admin';
+import type { UserStatus } from '../../src/core/schemas/user';
+import { listUsers } from '../db/admin-users';
+import { cleanCompanyName, findCompanyName, insertCompanyStatement, listCompanyNames } from '../db/companies';
+import { historyStatement, listHistory } from '../db/history';
+import {
+  countActiveAdmins,
+  countByStatus,
+  deleteUserStatement,
+  getUserById,
+  setCompanyStatement,
+  setStatusStatement,
+  setSuperuserStatement,
+  toUser,
+  type UserRow,
+} from '../db/users';
 import type { AppEnv } from '../env';
+import { fail } from '../errors';
+import { requireAdmin } from '../middleware/auth';
+import { appOrigin, rejectedMail, sendMail, verifyMail } from '../services/mail';
+import { createVerifyToken } from '../services/tokens';
+import { validate } from '../validate';
 
-export const admin = new Hono<AppEnv>();
+type Ctx = Context<AppEnv>;
+
+/** The target user of /users/{id}/…: a malformed id is as unknown as a missing one (404). */
+async function target(c: Ctx): Promise<UserRow> {
+  const raw = c.req.param('id') ?? '';
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  const row = Number.isSafeInteger(id) && id > 0 ? await getUserById(c.env.DB, id) : null;
+  if (!row) fail(404, t('admin.userNotFound'));
+  return row;
+}
+
+/** An optional JSON body: absent or empty is {}, anything present must parse and validate. */
+async function optionalJson<T extends z.ZodType>(c: Ctx, schema: T): Promise<z.infer<T>> {
+  const text = await c.req.text();
+  let raw: unknown = {};
+  if (text.trim()) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      fail(422, t('auth.invalidBody'));
+    }
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.map(String).join('.');
+    fail(422, issue ? (field ? `${field}: ${issue.message}` : issue.message) : t('auth.invalidBody'));
+  }
+  return parsed.data;
+}
+
+function isActiveAdmin(row: UserRow): boolean {
+  return row.is_superuser === 1 && row.is_active === 1 && row.status === 'active';
+}
+
+/** The last active admin can never be demoted, banned, rejected or deleted. */
+async function refuseLastAdmin(c: Ctx, row: UserRow): Promise<void> {
+  if (isActiveAdmin(row) && (await countActiveAdmins(c.env.DB)) <= 1) fail(400, t('admin.lastAdmin'));
+}
+
+async function answerUser(c: Ctx, id: number) {
+  const fresh = await getUserById(c.env.DB, id);
+  if (!fresh) fail(404, t('admin.userNotFound'));
+  return c.json({ success: true as const, user: toUser(fresh) });
+}
+
+/** A guarded status change lost to a concurrent one: tell the admin to reload. */
+function changed(result: D1Result | undefined): void {
+  if (!result?.meta.changes) fail(409, t('admin.concurrentChange'));
+}
+
+export const admin = new Hono<AppEnv>()
+  // Public: the signup screen fills its company autocomplete from here.
+  .get('/companies', async (c) => c.json({ success: true as const, companies: await listCompanyNames(c.env.DB) }))
+
+  .get('/users/pending', requireAdmin, validate('query', usersQuerySchema), async (c) => {
+    const query = { ...c.req.valid('query'), status: 'pending' as const };
+    const { users, total } = await listUsers(c.env.DB, query, { sort: 'created_at', order: 'asc' });
+    return c.json({ users, total, page: query.page, page_size: query.page_size });
+  })
+
+  .get('/users/all', requireAdmin, validate('query', usersQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const { users, total } = await listUsers(c.env.DB, query, { sort: 'created_at', order: 'desc' });
+    return c.json({ users, total, page: query.page, page_size: query.page_size });
+  })
+
+  .post('/users/:id/approve', requireAdmin, validate('json', approveBodySchema), async (c) => {
+    const me = c.get('user');
+    const body = c.req.valid('json');
+    const row = await target(c);
+    if (body.action === 'approve') {
+      if (!['pending', 'rejected', 'approved'].includes(row.status)) fail(400, t('admin.cannotApprove'));
+      // approving an approved user again just sends a fresh verification link
+      const [update] = await c.env.DB.batch([
+        setStatusStatement(c.env.DB, row.id, row.status, 'approved', { is_verified: false }),
+        historyStatement(
+          c.env.DB,
+          { user_id: row.id, actor_id: me.id, action: 'approved', from_status: row.status, to_status: 'approved' },
+          { ifChanged: true },
+        ),
+      ]);
+      changed(update);
+      const token = await createVerifyToken(c.env, row);
+      await sendMail(c.env, verifyMail(row, appOrigin(c.env, c.req.url), token));
+      return answerUser(c, row.id);
+    }
+    if (row.id === me.id) fail(403, t('admin.selfReject'));
+    if (!['pending', 'approved'].includes(row.status)) fail(400, t('admin.cannotReject'));
+    await refuseLastAdmin(c, row);
+    const [update] = await c.env.DB.batch([
+      setStatusStatement(c.env.DB, row.id, row.status, 'rejected'),
+      historyStatement(
+        c.env.DB,
+        {
+          user_id: row.id,
+          actor_id: me.id,
+          action: 'rejected',
+          from_status: row.status,
+          to_status: 'rejected',
+          reason: body.reason,
+        },
+        { ifChanged: true },
+      ),
+    ]);
+    changed(update);
+    await sendMail(c.env, rejectedMail(row, body.reason));
+    return answerUser(c, row.id);
+  })
+
+  .post('/users/:id/ban', requireAdmin, async (c) => {
+    const me = c.get('user');
+    const row = await target(c);
+    const { reason } = await optionalJson(c, banBodySchema);
+    if (row.id === me.id) fail(403, t('admin.selfBan'));
+    if (row.status === 'banned') fail(400, t('admin.alreadyBanned'));
+    await refuseLastAdmin(c, row);
+    const [update] = await c.env.DB.batch([
+      setStatusStatement(c.env.DB, row.id, row.status, 'banned', {
+        is_active: false,
+        previous_status: row.status,
+      }),
+      historyStatement(
+        c.env.DB,
+        { user_id: row.id, actor_id: me.id, action: 'banned', from_status: row.status, to_status: 'banned', reason },
+        { ifChanged: true },
+      ),
+    ]);
+    changed(update);
+    return answerUser(c, row.id);
+  })
+
+  .post('/users/:id/unban', requireAdmin, async (c) => {
+    const me = c.get('user');
+    const row = await target(c);
+    const { reason } = await optionalJson(c, banBodySchema);
+    if (row.status !== 'banned') fail(400, t('admin.notBanned'));
+    const restored: UserStatus =
+      row.previous_status && row.previous_status !== 'banned' ? row.previous_status : 'pending';
+    const [update] = await c.env.DB.batch([
+      setStatusStatement(c.env.DB, row.id, 'banned', restored, { is_active: true, previous_status: null }),
+      historyStatement(
+        c.env.DB,
+        { user_id: row.id, actor_id: me.id, action: 'unbanned', from_status: 'banned', to_status: restored, reason },
+        { ifChanged: true },
+      ),
+    ]);
+    changed(update);
+    return answerUser(c, row.id);
+  })
+
+  .get('/users/:id/history', requireAdmin, async (c) => {
+    const row = await target(c);
+    return c.json({ history: await listHistory(c.env.DB, row.id) });
+  })
+
+  .post('/users/:id/make-admin', requireAdmin, async (c) => {
+    const me = c.get('user');
+    const row = await target(c);
+    // SPEC 4: only active or approved users get the promote button
+    if (!row.is_active || (row.status !== 'active' && row.status !== 'approved')) {
+      fail(400, t('admin.makeAdminNotApproved'));
+    }
+    if (row.is_superuser) return answerUser(c, row.id);
+    await c.env.DB.batch([
+      setSuperuserStatement(c.env.DB, row.id, true),
+      historyStatement(c.env.DB, {
+        user_id: row.id,
+        actor_id: me.id,
+        action: 'made_admin',
+        from_status: row.status,
+        to_status: row.status,
+      }),
+    ]);
+    return answerUser(c, row.id);
+  })
+
+  .post('/users/:id/remove-admin', requireAdmin, async (c) => {
+    const me = c.get('user');
+    const row = await target(c);
+    if (row.id === me.id) fail(403, t('admin.selfDemote'));
+    if (!row.is_superuser) return answerUser(c, row.id);
+    await refuseLastAdmin(c, row);
+    const [update] = await c.env.DB.batch([
+      setSuperuserStatement(c.env.DB, row.id, false),
+      historyStatement(
+        c.env.DB,
+        {
+          user_id: row.id,
+          actor_id: me.id,
+          action: 'removed_admin',
+          from_status: row.status,
+          to_status: row.status,
+        },
+        { ifChanged: true },
+      ),
+    ]);
+    changed(update);
+    return answerUser(c, row.id);
+  })
+
+  .delete('/users/:id', requireAdmin, async (c) => {
+    const me = c.get('user');
+    const row = await target(c);
+    if (row.id === me.id) fail(403, t('admin.selfDelete'));
+    await refuseLastAdmin(c, row);
+    // The row goes (so every token of theirs fails at once); the history stays as the audit
+    // trail, and the pages of their company stay with the company.
+    const [removed] = await c.env.DB.batch([
+      deleteUserStatement(c.env.DB, row.id),
+      historyStatement(
+        c.env.DB,
+        {
+          user_id: row.id,
+          actor_id: me.id,
+          action: 'deleted',
+          from_status: row.status,
+          to_status: null,
+          details: { email: row.email },
+        },
+        { ifChanged: true },
+      ),
+    ]);
+    changed(removed);
+    return c.json({ success: true as const });
+  })
+
+  .patch('/users/:id/company', requireAdmin, validate('json', companyBodySchema), async (c) => {
+    const me = c.get('user');
+    const row = await target(c);
+    const wanted = cleanCompanyName(c.req.valid('json').company);
+    const company = (await findCompanyName(c.env.DB, wanted)) ?? wanted;
+    if (company === row.company) return answerUser(c, row.id);
+    await c.env.DB.batch([
+      insertCompanyStatement(c.env.DB, company),
+      setCompanyStatement(c.env.DB, row.id, company),
+      historyStatement(c.env.DB, {
+        user_id: row.id,
+        actor_id: me.id,
+        action: 'company_changed',
+        from_status: row.status,
+        to_status: row.status,
+        details: { from: row.company, to: company },
+      }),
+    ]);
+    return answerUser(c, row.id);
+  })
+
+  .get('/stats', requireAdmin, async (c) => {
+    const stats: StatsAnswer = {
+      users: await countByStatus(c.env.DB),
+      // The pages issue adds its keys here (pages, views, clicks), beside `users`.
+    };
+    return c.json(stats);
+  });

@@ -18,5 +18,6 @@ export const adminMessages = {
   'admin.cannotReject': 'Solo le richieste in attesa o approvate possono essere rifiutate.',
   'admin.alreadyBanned': "L'utente è già sospeso.",
   'admin.notBanned': "L'utente non è sospeso.",
-  'admin.companyRequired': 'Azienda richiesta',
+  'admin.concurrentChange':
+    "L'utente è stato modificato nel frattempo. Ricarica la pagina e riprova.",
 } as const;

@@ -1,0 +1,175 @@
+import { env } from 'cloudflare:test';
+import { exports } from 'cloudflare:workers';
+import type { UserStatus } from '../../src/core/schemas/user';
+import { getUserById, type UserRow } from '../../worker/db/users';
+import { hashPassword } from '../../worker/services/passwords';
+import { createAccessToken } from '../../worker/services/tokens';
+
+/** Test helpers for the Worker tests: users in any state, tokens, calls, the dev mailbox. */
+
+export const PASSWORD = 'Segreta123';
+
+let counter = 0;
+/** An address no other test of the file uses. */
+export function uniqueEmail(prefix = 'utente'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.it`;
+}
+
+// scrypt costs ~150 ms: one hash per distinct password per file is plenty
+const hashes = new Map<string, Promise<string>>();
+function hashOf(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+export interface NewUser {
+  email?: string;
+  password?: string;
+  full_name?: string | null;
+  company?: string | null;
+  status?: UserStatus;
+  is_active?: boolean;
+  is_verified?: boolean;
+  is_superuser?: boolean;
+  previous_status?: UserStatus | null;
+  hashed_password?: string;
+}
+
+/** Sensible flags per status, as the API itself would leave them. */
+function defaultsFor(status: UserStatus): { is_active: boolean; is_verified: boolean } {
+  switch (status) {
+    case 'active':
+      return { is_active: true, is_verified: true };
+    case 'banned':
+      return { is_active: false, is_verified: false };
+    default:
+      return { is_active: true, is_verified: false };
+  }
+}
+
+/** Inserts a user straight into D1 in the given state. */
+export async function createUser(opts: NewUser = {}): Promise<UserRow & { password: string }> {
+  const status = opts.status ?? 'pending';
+  const flags = defaultsFor(status);
+  const password = opts.password ?? PASSWORD;
+  const row = await env.DB.prepare(
+    `INSERT INTO users (email, hashed_password, full_name, company, status, previous_status,
+       is_active, is_verified, is_superuser)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+  )
+    .bind(
+      opts.email ?? uniqueEmail(),
+      opts.hashed_password ?? (await hashOf(password)),
+      opts.full_name === undefined ? 'Mario Rossi' : opts.full_name,
+      opts.company === undefined ? 'Acme Eventi' : opts.company,
+      status,
+      opts.previous_status ?? null,
+      (opts.is_active ?? flags.is_active) ? 1 : 0,
+      (opts.is_verified ?? flags.is_verified) ? 1 : 0,
+      opts.is_superuser ? 1 : 0,
+    )
+    .first<UserRow>();
+  return { ...row!, password };
+}
+
+/** A session token minted as login would (fast: no scrypt). */
+export async function tokenFor(user: { id: number }): Promise<string> {
+  const row = await getUserById(env.DB, user.id);
+  if (!row) throw new Error(`no user ${user.id}`);
+  return createAccessToken(env, row);
+}
+
+/** A user in the given state plus a valid session token. */
+export async function userWithToken(opts: NewUser = {}) {
+  const user = await createUser(opts);
+  return { user, token: await tokenFor(user) };
+}
+
+export function adminWithToken(opts: NewUser = {}) {
+  return userWithToken({ status: 'active', is_superuser: true, ...opts });
+}
+
+export interface CallOptions {
+  method?: string;
+  token?: string | null;
+  json?: unknown;
+  form?: Record<string, string>;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+/** Calls the Worker as a browser would. */
+export function call(path: string, opts: CallOptions = {}): Promise<Response> {
+  const headers = new Headers(opts.headers);
+  if (opts.token) headers.set('authorization', `Bearer ${opts.token}`);
+  let body = opts.body;
+  if (opts.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) {
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+    body = new URLSearchParams(opts.form).toString();
+  }
+  const method = opts.method ?? (body === undefined ? 'GET' : 'POST');
+  return exports.default.fetch(`http://localhost${path}`, { method, headers, body, redirect: 'manual' });
+}
+
+/** Calls and reads the JSON answer (null for an empty body). */
+export async function callJson<T = any>(path: string, opts: CallOptions = {}): Promise<{ status: number; body: T; res: Response }> {
+  const res = await call(path, opts);
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };
+}
+
+/** Logs in through the real endpoint (form-encoded, as the client does). */
+export async function login(email: string, password = PASSWORD): Promise<string> {
+  const { status, body } = await callJson('/auth/jwt/login', { form: { username: email, password } });
+  if (status !== 200) throw new Error(`login ${email} → ${status} ${JSON.stringify(body)}`);
+  return body.access_token as string;
+}
+
+export interface MailboxMessage {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  status: string;
+  created_at: string;
+}
+
+export async function mailbox(to?: string): Promise<MailboxMessage[]> {
+  const query = to ? `?to=${encodeURIComponent(to)}` : '';
+  const { status, body } = await callJson<{ messages: MailboxMessage[] }>(`/api/dev/mailbox${query}`);
+  if (status !== 200) throw new Error(`mailbox → ${status}`);
+  return body.messages;
+}
+
+/** The token carried by the newest mail to `to` whose link path is `path`. */
+export async function tokenFromMail(to: string, path: '/verify-email' | '/reset-password'): Promise<string> {
+  for (const message of await mailbox(to)) {
+    for (const link of message.links) {
+      const url = new URL(link);
+      if (url.pathname === path) return url.searchParams.get('token')!;
+    }
+  }
+  throw new Error(`no ${path} mail for ${to}`);
+}
+
+export async function rowOf(id: number): Promise<UserRow | null> {
+  return getUserById(env.DB, id);
+}
+
+export async function historyOf(userId: number) {
+  const { results } = await env.DB.prepare('SELECT * FROM user_history WHERE user_id = ? ORDER BY id')
+    .bind(userId)
+    .all<{ action: string; actor_id: number | null; from_status: string | null; to_status: string | null; reason: string | null; details: string | null }>();
+  return results;
+}
+
+export const TWO_MB = 'x'.repeat(2 * 1024 * 1024);

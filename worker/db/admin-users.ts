@@ -1,0 +1,55 @@
+import type { UsersQuery } from '../../src/core/schemas/admin';
+import type { User } from '../../src/core/schemas/user';
+import { toUser, USER_COLUMNS, type UserRow } from './users';
+
+const SORT_COLUMNS: Record<NonNullable<UsersQuery['sort']>, string> = {
+  created_at: 'created_at',
+  email: 'email COLLATE NOCASE',
+  full_name: 'full_name COLLATE NOCASE',
+  status: 'status',
+  company: 'company COLLATE NOCASE',
+};
+
+/** Escapes LIKE wildcards so a search for '50%' finds that text, not everything. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * One page of users for the admin: optional search (name or e-mail, ignoring case), status
+ * and company filters, a whitelisted sort and the total for the pager.
+ */
+export async function listUsers(
+  db: D1Database,
+  query: UsersQuery,
+  defaults: { sort: NonNullable<UsersQuery['sort']>; order: 'asc' | 'desc' },
+): Promise<{ users: User[]; total: number }> {
+  const where: string[] = [];
+  const binds: (string | number)[] = [];
+  if (query.q) {
+    where.push(`(email LIKE ? ESCAPE '\\' OR full_name LIKE ? ESCAPE '\\')`);
+    binds.push(likePattern(query.q), likePattern(query.q));
+  }
+  if (query.status) {
+    where.push('status = ?');
+    binds.push(query.status);
+  }
+  if (query.company) {
+    where.push('company = ? COLLATE NOCASE');
+    binds.push(query.company);
+  }
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const sort = SORT_COLUMNS[query.sort ?? defaults.sort];
+  const order = (query.order ?? defaults.order) === 'asc' ? 'ASC' : 'DESC';
+  const offset = (query.page - 1) * query.page_size;
+  const [count, page] = await db.batch([
+    db.prepare(`SELECT COUNT(*) AS n FROM users ${whereSql}`).bind(...binds),
+    db
+      .prepare(
+        `SELECT ${USER_COLUMNS} FROM users ${whereSql} ORDER BY ${sort} ${order}, id ${order} LIMIT ? OFFSET ?`,
+      )
+      .bind(...binds, query.page_size, offset),
+  ]);
+  const total = (count?.results[0] as { n: number } | undefined)?.n ?? 0;
+  return { users: ((page?.results ?? []) as UserRow[]).map(toUser), total };
+}

@@ -1,0 +1,68 @@
+/** The e-mail outbox: every message is written here before it is sent (or printed). */
+export type MailKind = 'verify' | 'reset' | 'rejected';
+
+export interface OutboxRow {
+  id: number;
+  to_addr: string;
+  subject: string;
+  body_text: string;
+  kind: MailKind;
+  status: 'pending' | 'sent' | 'failed';
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export async function insertMail(
+  db: D1Database,
+  mail: { to: string; subject: string; text: string; kind: MailKind },
+): Promise<number> {
+  const row = await db
+    .prepare('INSERT INTO mail_outbox (to_addr, subject, body_text, kind) VALUES (?, ?, ?, ?) RETURNING id')
+    .bind(mail.to, mail.subject, mail.text, mail.kind)
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+export async function markMail(
+  db: D1Database,
+  id: number,
+  status: 'sent' | 'failed',
+  error: string | null = null,
+): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE mail_outbox SET status = ?, error = ?,
+       sent_at = CASE WHEN ? = 'sent' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') ELSE sent_at END
+       WHERE id = ?`,
+    )
+    .bind(status, error, status, id)
+    .run();
+}
+
+/** How many messages of a kind went to an address in the last `minutes` (mail flood guard). */
+export async function countRecentMail(
+  db: D1Database,
+  to: string,
+  kind: MailKind,
+  minutes: number,
+): Promise<number> {
+  const row = await db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM mail_outbox WHERE to_addr = ? COLLATE NOCASE AND kind = ?
+       AND created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)`,
+    )
+    .bind(to, kind, `-${minutes} minutes`)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Newest first, for the local dev mailbox. */
+export async function listMail(db: D1Database, to: string | null, limit = 100): Promise<OutboxRow[]> {
+  const base = 'SELECT id, to_addr, subject, body_text, kind, status, error, created_at, sent_at FROM mail_outbox';
+  const stmt = to
+    ? db.prepare(`${base} WHERE to_addr = ? COLLATE NOCASE ORDER BY id DESC LIMIT ?`).bind(to.trim(), limit)
+    : db.prepare(`${base} ORDER BY id DESC LIMIT ?`).bind(limit);
+  const { results } = await stmt.all<OutboxRow>();
+  return results;
+}
