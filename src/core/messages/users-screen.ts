@@ -163,6 +163,8 @@ export const usersScreenMessages = {
   'usersScreen.history.bySystem': 'automatico',
   'usersScreen.history.reason': 'Motivo: {reason}',
   'usersScreen.history.transition': '{from} → {to}',
+  'usersScreen.history.companyChange': 'Da "{from}" a "{to}"',
+  'usersScreen.history.companySet': 'Nuova azienda: "{to}"',
   'usersScreen.history.action.register': 'Registrazione',
   'usersScreen.history.action.approve': 'Approvato',
   'usersScreen.history.action.reject': 'Rifiutato',

@@ -1,0 +1,305 @@
+// Every admin action is confirmed first (SPEC 6), in the shell's ConfirmDialog: a plain
+// confirmation, an optional reason for a rejection, the typed name for a deletion. A company
+// change gets its own dialog with a picker over the companies list.
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { Building2 } from 'lucide-react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { t, type MessageKey } from '../../core/messages';
+import { COMPANY_MIN } from '../../core/constants';
+import type { User } from '../../core/schemas/user';
+import {
+  $companyNames,
+  approveUser,
+  banUser,
+  changeCompany,
+  deleteUser,
+  demoteUser,
+  promoteUser,
+  rejectUser,
+  unbanUser,
+  userLabel,
+  type ActionResult,
+} from '../../stores/admin-users';
+import { Modal } from './Modal';
+
+export type DialogAction = 'approve' | 'reject' | 'ban' | 'unban' | 'promote' | 'demote' | 'delete' | 'company';
+export interface Intent {
+  action: DialogAction;
+  user: User;
+}
+
+const TITLES: Record<DialogAction, MessageKey> = {
+  approve: 'usersScreen.confirm.approve.title',
+  reject: 'usersScreen.confirm.reject.title',
+  ban: 'usersScreen.confirm.ban.title',
+  unban: 'usersScreen.confirm.unban.title',
+  promote: 'usersScreen.confirm.promote.title',
+  demote: 'usersScreen.confirm.demote.title',
+  delete: 'usersScreen.confirm.delete.title',
+  company: 'usersScreen.companyDialog.title',
+};
+const BODIES: Record<Exclude<DialogAction, 'delete' | 'company'>, MessageKey> = {
+  approve: 'usersScreen.confirm.approve.body',
+  reject: 'usersScreen.confirm.reject.body',
+  ban: 'usersScreen.confirm.ban.body',
+  unban: 'usersScreen.confirm.unban.body',
+  promote: 'usersScreen.confirm.promote.body',
+  demote: 'usersScreen.confirm.demote.body',
+};
+const SUBMITS: Record<DialogAction, MessageKey> = {
+  approve: 'usersScreen.action.approve',
+  reject: 'usersScreen.action.reject',
+  ban: 'usersScreen.action.ban',
+  unban: 'usersScreen.action.unban',
+  promote: 'usersScreen.action.promote',
+  demote: 'usersScreen.action.demote',
+  delete: 'usersScreen.confirm.delete.submit',
+  company: 'usersScreen.companyDialog.save',
+};
+const DANGER = new Set<DialogAction>(['reject', 'ban', 'demote', 'delete']);
+
+interface Props {
+  intent: Intent | null;
+  onClose: () => void;
+  onDone: (intent: Intent, result: ActionResult) => void;
+}
+
+function perform(intent: Intent, value: string): Promise<ActionResult> {
+  const { action, user } = intent;
+  switch (action) {
+    case 'approve':
+      return approveUser(user);
+    case 'reject':
+      return rejectUser(user, value);
+    case 'ban':
+      return banUser(user);
+    case 'unban':
+      return unbanUser(user);
+    case 'promote':
+      return promoteUser(user);
+    case 'demote':
+      return demoteUser(user);
+    case 'delete':
+      return deleteUser(user, value);
+    case 'company':
+      return changeCompany(user, value);
+  }
+}
+
+/** The expected text of a deletion: the full name and the e-mail, either one works. */
+function deleteExpectation(user: User): string {
+  const name = user.full_name?.trim();
+  return name ? `"${name}" / "${user.email}"` : `"${user.email}"`;
+}
+
+export function ActionDialog({ intent, onClose, onDone }: Props) {
+  const [busy, setBusy] = useState(false);
+
+  async function confirm(value = '') {
+    if (!intent || busy) return;
+    setBusy(true);
+    const result = await perform(intent, value);
+    setBusy(false);
+    onDone(intent, result);
+  }
+
+  if (intent?.action === 'company') {
+    return (
+      <Modal open onClose={onClose} labelledBy="us-action-title" describedBy="us-action-body" className="confirm-dialog us-company-dialog" dismissable={!busy}>
+        <CompanyForm key={intent.user.id} user={intent.user} busy={busy} onCancel={onClose} onSubmit={(v) => void confirm(v)} />
+      </Modal>
+    );
+  }
+
+  const action = intent?.action;
+  const name = intent ? userLabel(intent.user) : '';
+  const message = !intent
+    ? ''
+    : intent.action === 'delete'
+      ? t('usersScreen.confirm.delete.body', { expected: deleteExpectation(intent.user) })
+      : t(BODIES[intent.action as Exclude<DialogAction, 'delete' | 'company'>], { name });
+  const prompt =
+    action === 'reject'
+      ? { label: t('usersScreen.confirm.reject.reason'), multiline: true }
+      : action === 'delete'
+        ? { label: t('usersScreen.confirm.delete.input') }
+        : undefined;
+  return (
+    <ConfirmDialog
+      key={intent ? `${intent.action}-${intent.user.id}` : 'closed'}
+      open={intent !== null}
+      title={action ? t(TITLES[action]) : ''}
+      message={message}
+      confirmLabel={action ? t(SUBMITS[action]) : undefined}
+      danger={action ? DANGER.has(action) : false}
+      prompt={prompt}
+      busy={busy}
+      onConfirm={(value) => void confirm(value ?? '')}
+      onCancel={onClose}
+    />
+  );
+}
+
+function CompanyForm({
+  user,
+  busy,
+  onCancel,
+  onSubmit,
+}: {
+  user: User;
+  busy: boolean;
+  onCancel: () => void;
+  onSubmit: (company: string) => void;
+}) {
+  const [company, setCompany] = useState(user.company ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const value = company.trim();
+    if (value.length < COMPANY_MIN) return setError(t('usersScreen.companyDialog.tooShort'));
+    if (value === (user.company ?? '')) return setError(t('usersScreen.companyDialog.same'));
+    onSubmit(value);
+  }
+
+  return (
+    <form className="confirm-dialog__body" onSubmit={submit} noValidate>
+      <div className="confirm-dialog__icon" aria-hidden="true">
+        <Building2 size={22} />
+      </div>
+      <h2 id="us-action-title" className="confirm-dialog__title">
+        {t('usersScreen.companyDialog.title')}
+      </h2>
+      <p id="us-action-body" className="confirm-dialog__message">
+        {t('usersScreen.companyDialog.body', { name: userLabel(user) })}
+      </p>
+      <CompanyPicker
+        value={company}
+        current={user.company}
+        onChange={(v) => {
+          setCompany(v);
+          setError(null);
+        }}
+        error={error}
+      />
+      <div className="confirm-dialog__actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+          {t('ui.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          {t('usersScreen.companyDialog.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** An accessible combobox: pick a known company (filtered while typing) or keep a new one. */
+function CompanyPicker({
+  value,
+  current,
+  onChange,
+  error,
+}: {
+  value: string;
+  current: string | null;
+  onChange: (value: string) => void;
+  error: string | null;
+}) {
+  const names = useStore($companyNames);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+  const needle = value.trim().toLocaleLowerCase('it');
+  const matches = useMemo(
+    () => (needle ? names.filter((n) => n.toLocaleLowerCase('it').includes(needle)) : names).slice(0, 8),
+    [names, needle],
+  );
+  const exists = names.some((n) => n.toLocaleLowerCase('it') === needle);
+  const options = [...matches.map((n) => ({ value: n, label: n, isNew: false }))];
+  if (needle && !exists) options.push({ value: value.trim(), label: t('usersScreen.companyDialog.new', { name: value.trim() }), isNew: true });
+  const showList = open && options.length > 0;
+
+  function pick(v: string) {
+    onChange(v);
+    setOpen(false);
+    setActive(-1);
+  }
+
+  return (
+    <div className="field us-combo">
+      <label className="label" htmlFor="us-company">
+        {t('usersScreen.companyDialog.input')}
+      </label>
+      <input
+        id="us-company"
+        className="input"
+        role="combobox"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby="us-company-hint"
+        autoComplete="off"
+        autoFocus
+        value={value}
+        onChange={(e) => {
+          onChange(e.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setOpen(true);
+            setActive((i) => Math.min(options.length - 1, i + 1));
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((i) => Math.max(-1, i - 1));
+          } else if (e.key === 'Enter' && showList && active >= 0) {
+            e.preventDefault();
+            const option = options[active];
+            if (option) pick(option.value);
+          } else if (e.key === 'Escape' && showList) {
+            e.preventDefault();
+            e.stopPropagation();
+            setOpen(false);
+          }
+        }}
+      />
+      {showList ? (
+        <ul id={listId} role="listbox" className="us-combo-list">
+          {options.map((o, i) => (
+            <li
+              key={`${o.isNew ? 'new' : 'old'}-${o.value}`}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={`us-combo-option ${i === active ? 'is-active' : ''} ${o.isNew ? 'is-new' : ''}`}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(o.value);
+              }}
+            >
+              {o.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p id="us-company-hint" className="hint">
+        {t('usersScreen.companyDialog.current', { company: current ?? t('usersScreen.noCompany') })}
+      </p>
+    </div>
+  );
+}

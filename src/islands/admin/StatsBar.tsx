@@ -1,0 +1,111 @@
+// Admin stats at the top: users per status (each a shortcut to that filter), then pages,
+// views and clicks when the stats carry them.
+import { useStore } from '@nanostores/react';
+import { Eye, FileText, MousePointerClick, Users } from 'lucide-react';
+import { t, type MessageKey } from '../../core/messages';
+import type { UserStatus } from '../../core/schemas/user';
+import { $filters, $stats, setFilters } from '../../stores/admin-users';
+import { formatNumber, statusTone } from './format';
+
+const STATUS_TILES: { status: UserStatus; label: MessageKey }[] = [
+  { status: 'pending', label: 'usersScreen.stats.pending' },
+  { status: 'active', label: 'usersScreen.stats.active' },
+  { status: 'approved', label: 'usersScreen.stats.approved' },
+  { status: 'rejected', label: 'usersScreen.stats.rejected' },
+  { status: 'banned', label: 'usersScreen.stats.banned' },
+];
+
+export function StatsBar({ onPick }: { onPick: () => void }) {
+  const { data, error } = useStore($stats);
+  const filters = useStore($filters);
+
+  if (!data) {
+    if (error) return <p className="hint us-stats-error">{t('usersScreen.fail.stats')}</p>;
+    return (
+      <div className="us-stats" aria-busy="true" aria-label={t('ui.loading')}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="us-stat skeleton us-stat-skeleton" />
+        ))}
+      </div>
+    );
+  }
+
+  const { users } = data;
+  return (
+    <section aria-labelledby="us-stats-title">
+      <h2 id="us-stats-title" className="visually-hidden">
+        {t('usersScreen.stats.title')}
+      </h2>
+      <ul className="us-stats" role="list">
+        <li className="us-stat us-stat-total">
+          <span className="us-stat-label">
+            <Users size={16} aria-hidden="true" />
+            {t('usersScreen.stats.total')}
+          </span>
+          <span className="us-stat-value tabular" data-stat="total">
+            {formatNumber(users.total)}
+          </span>
+        </li>
+        {STATUS_TILES.map(({ status, label }) => {
+          const pressed = filters.status === status;
+          return (
+            <li key={status} className="us-stat-item">
+              <button
+                type="button"
+                className={`us-stat us-stat-button ${pressed ? 'is-pressed' : ''} ${status === 'pending' && users.pending > 0 ? 'is-alert' : ''}`}
+                aria-pressed={pressed}
+                title={t('usersScreen.stats.filterHint', { status: t(label) })}
+                onClick={() => {
+                  setFilters({ status: pressed ? '' : status });
+                  onPick();
+                }}
+              >
+                <span className="us-stat-label">
+                  <span className={`us-dot-lg ${statusTone(status)}`} aria-hidden="true" />
+                  {t(label)}
+                </span>
+                <span className="us-stat-value tabular" data-stat={status}>
+                  {formatNumber(users[status] ?? 0)}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+        {data.pages ? (
+          <li className="us-stat us-stat-extra">
+            <span className="us-stat-label">
+              <FileText size={16} aria-hidden="true" />
+              {t('usersScreen.stats.pages')}
+            </span>
+            <span className="us-stat-value tabular" data-stat="pages">
+              {formatNumber(data.pages.total)}
+            </span>
+            <span className="us-stat-sub tabular">{t('usersScreen.stats.pagesVisible', { visible: formatNumber(data.pages.visible) })}</span>
+          </li>
+        ) : null}
+        {typeof data.views === 'number' ? (
+          <li className="us-stat us-stat-extra">
+            <span className="us-stat-label">
+              <Eye size={16} aria-hidden="true" />
+              {t('usersScreen.stats.views')}
+            </span>
+            <span className="us-stat-value tabular" data-stat="views">
+              {formatNumber(data.views)}
+            </span>
+          </li>
+        ) : null}
+        {typeof data.clicks === 'number' ? (
+          <li className="us-stat us-stat-extra">
+            <span className="us-stat-label">
+              <MousePointerClick size={16} aria-hidden="true" />
+              {t('usersScreen.stats.clicks')}
+            </span>
+            <span className="us-stat-value tabular" data-stat="clicks">
+              {formatNumber(data.clicks)}
+            </span>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,236 @@
+// A user's card: details, what the user sees (SPEC 4), the actions this admin may take on them
+// and their history as a timeline. A side sheet on wide screens, a full-height sheet on phones.
+import { useEffect, useState } from 'react';
+import {
+  Ban,
+  Building2,
+  Check,
+  History,
+  RotateCcw,
+  ShieldMinus,
+  ShieldPlus,
+  Trash2,
+  X,
+} from 'lucide-react';
+import { t } from '../../core/messages';
+import { statusMessage, type User } from '../../core/schemas/user';
+import { ApiError } from '../../lib/api';
+import { allowedActions, loadHistory, userLabel, type HistoryEntry } from '../../stores/admin-users';
+import type { DialogAction } from './ActionDialog';
+import { RoleBadge, StatusBadge } from './badges';
+import { formatDate, formatDateTime, historyActionName, historyTone, statusName } from './format';
+import { Modal } from './Modal';
+
+interface Props {
+  user: User | null;
+  selfId: number | null;
+  /** bumps after every action, so the timeline reloads */
+  version: number;
+  onClose: () => void;
+  onAction: (action: DialogAction, user: User) => void;
+}
+
+export function UserPanel({ user, selfId, version, onClose, onAction }: Props) {
+  return (
+    <Modal open={user !== null} onClose={onClose} labelledBy="us-panel-title" className="us-panel">
+      {user ? <PanelBody user={user} selfId={selfId} version={version} onClose={onClose} onAction={onAction} /> : null}
+    </Modal>
+  );
+}
+
+function PanelBody({ user, selfId, version, onClose, onAction }: Required<Omit<Props, 'user'>> & { user: User }) {
+  const can = allowedActions(user, selfId);
+  const self = user.id === selfId;
+  const seen = statusMessage(user.status);
+  const seenText =
+    user.status === 'banned'
+      ? t('usersScreen.userSeesBanned')
+      : user.status === 'active'
+        ? t('usersScreen.userSeesNothing')
+        : (seen?.text ?? '');
+
+  return (
+    <div className="us-panel-inner">
+      <header className="us-panel-head">
+        <div className="us-panel-who">
+          <h2 id="us-panel-title" className="us-panel-title">
+            {userLabel(user)}
+          </h2>
+          <p className="us-panel-email">{user.email}</p>
+          <div className="us-panel-badges">
+            <StatusBadge status={user.status} />
+            <RoleBadge admin={user.is_superuser} />
+            {self ? <span className="badge us-you">{t('usersScreen.you')}</span> : null}
+          </div>
+        </div>
+        <button type="button" className="btn btn-ghost btn-icon" onClick={onClose} aria-label={t('ui.close')}>
+          <X size={20} aria-hidden="true" />
+        </button>
+      </header>
+
+      <dl className="us-facts">
+        <div>
+          <dt>{t('usersScreen.col.company')}</dt>
+          <dd>{user.company?.trim() || <span className="us-missing">{t('usersScreen.noCompany')}</span>}</dd>
+        </div>
+        <div>
+          <dt>{t('usersScreen.col.created')}</dt>
+          <dd className="tabular">{formatDate(user.created_at)}</dd>
+        </div>
+        <div>
+          <dt>{t('usersScreen.col.email')}</dt>
+          <dd>{user.is_verified ? t('usersScreen.verified') : t('usersScreen.notVerified')}</dd>
+        </div>
+        <div>
+          <dt>{t('usersScreen.userSees')}</dt>
+          <dd>{seenText}</dd>
+        </div>
+      </dl>
+
+      <section className="us-panel-section" aria-labelledby="us-panel-actions">
+        <h3 id="us-panel-actions" className="us-panel-subtitle">
+          {t('usersScreen.col.actions')}
+        </h3>
+        <div className="us-panel-actions">
+          {can.approve ? (
+            <button type="button" className="btn btn-primary" onClick={() => onAction('approve', user)}>
+              <Check size={18} aria-hidden="true" />
+              {t('usersScreen.action.approve')}
+            </button>
+          ) : null}
+          {can.reject ? (
+            <button type="button" className="btn btn-secondary" onClick={() => onAction('reject', user)}>
+              <X size={18} aria-hidden="true" />
+              {t('usersScreen.action.reject')}
+            </button>
+          ) : null}
+          {can.promote ? (
+            <button type="button" className="btn btn-secondary" onClick={() => onAction('promote', user)}>
+              <ShieldPlus size={18} aria-hidden="true" />
+              {t('usersScreen.action.promote')}
+            </button>
+          ) : null}
+          {can.demote ? (
+            <button type="button" className="btn btn-secondary" onClick={() => onAction('demote', user)}>
+              <ShieldMinus size={18} aria-hidden="true" />
+              {t('usersScreen.action.demote')}
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-secondary" onClick={() => onAction('company', user)}>
+            <Building2 size={18} aria-hidden="true" />
+            {t('usersScreen.action.company')}
+          </button>
+          {can.unban ? (
+            <button type="button" className="btn btn-secondary" onClick={() => onAction('unban', user)}>
+              <RotateCcw size={18} aria-hidden="true" />
+              {t('usersScreen.action.unban')}
+            </button>
+          ) : null}
+          {can.ban ? (
+            <button type="button" className="btn btn-secondary us-btn-warn" onClick={() => onAction('ban', user)}>
+              <Ban size={18} aria-hidden="true" />
+              {t('usersScreen.action.ban')}
+            </button>
+          ) : null}
+          {can.delete ? (
+            <button type="button" className="btn btn-danger" onClick={() => onAction('delete', user)}>
+              <Trash2 size={18} aria-hidden="true" />
+              {t('usersScreen.action.delete')}
+            </button>
+          ) : null}
+        </div>
+        {self ? <p className="hint us-panel-note">{t('usersScreen.selfNote')}</p> : null}
+        {!self && !can.promote && !can.demote ? <p className="hint us-panel-note">{t('usersScreen.roleNote')}</p> : null}
+      </section>
+
+      <Timeline user={user} version={version} />
+    </div>
+  );
+}
+
+function Timeline({ user, version }: { user: User; version: number }) {
+  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    loadHistory(user)
+      .then((list) => live && setEntries(list))
+      .catch((err: unknown) => {
+        if (!live) return;
+        const detail = err instanceof ApiError ? err.message : '';
+        setError(detail ? `${t('usersScreen.fail.history')}: ${detail}` : t('usersScreen.fail.history'));
+      });
+    return () => {
+      live = false;
+    };
+  }, [user.id, version]);
+
+  return (
+    <section className="us-panel-section" aria-labelledby="us-panel-history">
+      <h3 id="us-panel-history" className="us-panel-subtitle">
+        <History size={16} aria-hidden="true" />
+        {t('usersScreen.history.title', { name: userLabel(user) })}
+      </h3>
+      {error ? (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      ) : entries === null ? (
+        <div className="us-timeline-skeleton" aria-busy="true" aria-label={t('ui.loading')}>
+          <div className="skeleton" />
+          <div className="skeleton" />
+          <div className="skeleton" />
+        </div>
+      ) : entries.length === 0 ? (
+        <p className="hint">{t('usersScreen.history.empty')}</p>
+      ) : (
+        <ol className="us-timeline">
+          {entries.map((entry) => (
+            <li key={entry.id} className="us-event" data-action={entry.action}>
+              <span className={`us-event-dot ${historyTone(entry.action, entry.to_status)}`} aria-hidden="true" />
+              <div className="us-event-body">
+                <p className="us-event-title">
+                  <strong>{historyActionName(entry.action)}</strong>
+                  {entry.from_status && entry.to_status && entry.from_status !== entry.to_status ? (
+                    <span className="us-event-transition">
+                      {t('usersScreen.history.transition', {
+                        from: statusName(entry.from_status),
+                        to: statusName(entry.to_status),
+                      })}
+                    </span>
+                  ) : null}
+                </p>
+                <CompanyDetail entry={entry} />
+                {entry.reason ? <p className="us-event-reason">{t('usersScreen.history.reason', { reason: entry.reason })}</p> : null}
+                <p className="us-event-meta">
+                  <time dateTime={entry.created_at} className="tabular">
+                    {formatDateTime(entry.created_at)}
+                  </time>
+                  {' · '}
+                  {entry.actor_email
+                    ? t('usersScreen.history.by', { actor: entry.actor_email })
+                    : t('usersScreen.history.bySystem')}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function CompanyDetail({ entry }: { entry: HistoryEntry }) {
+  const details = entry.details;
+  if (!details || typeof details.to !== 'string') return null;
+  const from = typeof details.from === 'string' && details.from ? details.from : null;
+  return (
+    <p className="us-event-reason">
+      {from
+        ? t('usersScreen.history.companyChange', { from, to: details.to })
+        : t('usersScreen.history.companySet', { to: details.to })}
+    </p>
+  );
+}
