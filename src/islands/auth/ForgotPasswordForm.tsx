@@ -1,0 +1,86 @@
+// Reset request (SPEC 7 POST /auth/forgot-password). The answer never tells whether the
+// account exists (always 202), so the same sentence shows for every address.
+import { useMemo, useState, type FormEvent } from 'react';
+import { ArrowLeft, Mail, MailCheck } from 'lucide-react';
+import { t } from '../../core/messages';
+import { isValidEmail } from '../../core/schemas/user';
+import { request } from '../../lib/api';
+import { TextField } from './fields';
+
+export default function ForgotPasswordForm() {
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const problem = useMemo(() => {
+    const value = email.trim();
+    if (!value) return t('validation.email.required');
+    return isValidEmail(value) ? null : t('validation.email.invalid');
+  }, [email]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (problem || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await request('/auth/forgot-password', { json: { email: email.trim() }, redirectOn401: false });
+      setSent(true);
+    } catch {
+      setError(t('error.resetRequest'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="auth-card" aria-labelledby="forgot-title">
+      <header className="auth-head">
+        <h1 id="forgot-title">{t('forgot.title')}</h1>
+        <p>{t('forgot.subtitle')}</p>
+      </header>
+      {sent ? (
+        <div className="alert alert-success" role="status" data-testid="forgot-sent">
+          <MailCheck size={18} aria-hidden="true" />
+          <span>{t('success.forgotPassword')}</span>
+        </div>
+      ) : (
+        <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+          <TextField
+            label={t('login.email')}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            icon={<Mail size={18} />}
+            value={email}
+            onValue={(v) => {
+              setEmail(v);
+              setTouched(true);
+            }}
+            onBlur={() => setTouched(true)}
+            error={touched ? problem : null}
+          />
+          {error && (
+            <div className="alert alert-error" role="alert">
+              {error}
+            </div>
+          )}
+          <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={Boolean(problem) || busy} aria-busy={busy || undefined}>
+            {busy && <span className="spinner" aria-hidden="true" />}
+            {busy ? t('forgot.submitting') : t('forgot.submit')}
+          </button>
+        </form>
+      )}
+      <p className="auth-foot">
+        <a href="/login" className="auth-back">
+          <ArrowLeft size={16} aria-hidden="true" />
+          {t('forgot.backToLogin')}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+// Login (SPEC 2 'Login screen', SPEC 5 'Login', CONTRACT 'Accounts' routing). A `?token=`
+// from the verification e-mail (/verify-email → /login) is verified on arrival.
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { CheckCircle2, Lock, Mail } from 'lucide-react';
+import { t } from '../../core/messages';
+import { loginFormSchema } from '../../core/schemas/user';
+import { request } from '../../lib/api';
+import { afterLoginPath, clearSession, login } from '../../stores/session';
+import { notify } from '../../stores/toasts';
+import { explainError } from './errors';
+import { PasswordField, TextField, fieldErrors } from './fields';
+
+type Banner = { level: 'success' | 'error' | 'info'; text: string } | null;
+
+export default function LoginForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [busy, setBusy] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Banner>(null);
+
+  const parsed = useMemo(() => loginFormSchema.safeParse({ email, password }), [email, password]);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+  const touch = (name: string) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true }));
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const token = params.get('token');
+    const emailParam = params.get('email');
+    if (emailParam) setEmail(emailParam);
+    if (!token) return;
+    // the token is single-use: drop it from the address bar so a reload does not resend it
+    params.delete('token');
+    history.replaceState(null, '', location.pathname + (params.size ? `?${params}` : ''));
+    setVerifying(true);
+    request('/auth/verify', { json: { token }, redirectOn401: false })
+      .then(() => {
+        setBanner({ level: 'success', text: t('success.verified') });
+        notify.success(t('success.verified'));
+      })
+      .catch((err: unknown) => {
+        const { message } = explainError(err, 'error.verifyToken');
+        setBanner({ level: message === t('login.alreadyVerified') ? 'info' : 'error', text: message });
+      })
+      .finally(() => setVerifying(false));
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ email: true, password: true });
+    if (!parsed.success || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await login(parsed.data.email, parsed.data.password);
+      const next = afterLoginPath(user);
+      if (next === 'unverified') {
+        // CONTRACT: approved but unverified keeps no session
+        clearSession();
+        setError(t('error.unverified'));
+        setBusy(false);
+        return;
+      }
+      if (next === '/login') {
+        clearSession();
+        setError(t('status.unknown'));
+        setBusy(false);
+        return;
+      }
+      notify.flash.success(t('success.login'));
+      location.assign(next);
+    } catch (err) {
+      clearSession();
+      const { message, unexpected } = explainError(err, 'error.badCredentials');
+      if (unexpected) notify.error(t('error.loginToast'));
+      setError(message);
+      setBusy(false);
+    }
+  };
+
+  const show = (name: 'email' | 'password') => (touched[name] ? errors[name] : null);
+
+  return (
+    <section className="auth-card" aria-labelledby="login-title">
+      <header className="auth-head">
+        <h1 id="login-title">{t('login.title')}</h1>
+        <p>{t('login.subtitle')}</p>
+      </header>
+      {verifying && (
+        <div className="alert alert-info" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('login.verifying')}
+        </div>
+      )}
+      {banner && (
+        <div className={`alert alert-${banner.level}`} role={banner.level === 'error' ? 'alert' : 'status'} data-testid="login-banner">
+          {banner.level === 'success' && <CheckCircle2 size={18} aria-hidden="true" />}
+          {banner.text}
+        </div>
+      )}
+      <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+        <TextField
+          label={t('login.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          icon={<Mail size={18} />}
+          value={email}
+          onValue={(v) => {
+            setEmail(v);
+            touch('email');
+          }}
+          onBlur={() => touch('email')}
+          error={show('email')}
+        />
+        <PasswordField
+          label={t('login.password')}
+          name="password"
+          autoComplete="current-password"
+          icon={<Lock size={18} />}
+          value={password}
+          onValue={(v) => {
+            setPassword(v);
+            touch('password');
+          }}
+          onBlur={() => touch('password')}
+          error={show('password')}
+        />
+        <div className="auth-row">
+          <a href="/forgot-password" className="auth-link-sm">
+            {t('login.forgot')}
+          </a>
+        </div>
+        {error && (
+          <div className="alert alert-error" role="alert" data-testid="login-error">
+            {error}
+          </div>
+        )}
+        <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!parsed.success || busy} aria-busy={busy || undefined}>
+          {busy && <span className="spinner" aria-hidden="true" />}
+          {busy ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+      <p className="auth-foot">
+        {t('login.noAccount')} <a href="/signup">{t('login.signupLink')}</a>
+      </p>
+    </section>
+  );
+}

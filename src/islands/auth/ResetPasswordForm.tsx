@@ -1,0 +1,134 @@
+// New password from the reset e-mail's link (/reset-password?token=…): the registration
+// policy of SPEC 5 plus a confirmation, then POST /auth/reset-password {token, password}.
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
+import { t } from '../../core/messages';
+import { passwordProblem } from '../../core/schemas/user';
+import { request } from '../../lib/api';
+import { notify } from '../../stores/toasts';
+import { explainError } from './errors';
+import { PasswordField } from './fields';
+
+export default function ResetPasswordForm() {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [touched, setTouched] = useState({ password: false, confirm: false });
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setToken(new URLSearchParams(location.search).get('token'));
+  }, []);
+
+  const problems = useMemo(() => {
+    const confirmProblem = !confirm
+      ? t('validation.confirmPassword.required')
+      : confirm !== password
+        ? t('validation.confirmPassword.mismatch')
+        : null;
+    return { password: passwordProblem(password), confirm: confirmProblem };
+  }, [password, confirm]);
+  const valid = !problems.password && !problems.confirm;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ password: true, confirm: true });
+    if (!valid || busy || !token) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await request('/auth/reset-password', { json: { token, password }, redirectOn401: false });
+      setDone(true);
+      notify.success(t('reset.success'));
+    } catch (err) {
+      setError(explainError(err, 'reset.error').message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let body;
+  if (token === null) {
+    body = (
+      <div className="alert alert-error" role="alert">
+        {t('reset.missingToken')}
+      </div>
+    );
+  } else if (done) {
+    body = (
+      <>
+        <div className="alert alert-success" role="status" data-testid="reset-done">
+          <CheckCircle2 size={18} aria-hidden="true" />
+          <span>{t('reset.success')}</span>
+        </div>
+        <a className="btn btn-primary btn-block btn-lg" href="/login">
+          {t('login.submit')}
+        </a>
+      </>
+    );
+  } else {
+    body = (
+      <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+        <PasswordField
+          label={t('reset.password')}
+          name="password"
+          autoComplete="new-password"
+          icon={<Lock size={18} />}
+          value={password}
+          onValue={(v) => {
+            setPassword(v);
+            setTouched((s) => ({ ...s, password: true }));
+          }}
+          error={touched.password ? problems.password : null}
+        />
+        <PasswordField
+          label={t('reset.confirmPassword')}
+          name="confirmPassword"
+          autoComplete="new-password"
+          icon={<Lock size={18} />}
+          value={confirm}
+          onValue={(v) => {
+            setConfirm(v);
+            setTouched((s) => ({ ...s, confirm: true }));
+          }}
+          error={touched.confirm ? problems.confirm : null}
+        />
+        {error && (
+          <div className="alert alert-error" role="alert" data-testid="reset-error">
+            <span>
+              {error}{' '}
+              {error === t('reset.badToken') && <a href="/forgot-password">{t('reset.requestNew')}</a>}
+            </span>
+          </div>
+        )}
+        <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!valid || busy || !token} aria-busy={busy || undefined}>
+          {busy && <span className="spinner" aria-hidden="true" />}
+          {busy ? t('reset.submitting') : t('reset.submit')}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <section className="auth-card" aria-labelledby="reset-title">
+      <header className="auth-head">
+        <h1 id="reset-title">{t('reset.title')}</h1>
+        <p>{t('reset.subtitle')}</p>
+      </header>
+      {body}
+      {token === null && (
+        <a className="btn btn-primary btn-block btn-lg" href="/forgot-password">
+          {t('reset.requestNew')}
+        </a>
+      )}
+      <p className="auth-foot">
+        <a href="/login" className="auth-back">
+          <ArrowLeft size={16} aria-hidden="true" />
+          {t('forgot.backToLogin')}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+// Signup (SPEC 2 'Signup screen', SPEC 5 'Registration'). On success: SPEC 8's screen message,
+// automatic login with the same credentials (CONTRACT), then /pending.
+import { useMemo, useState, type FormEvent } from 'react';
+import { CheckCircle2, Info, Lock, Mail, UserRound } from 'lucide-react';
+import { t } from '../../core/messages';
+import { signupFormSchema } from '../../core/schemas/user';
+import { request } from '../../lib/api';
+import { clearSession, login } from '../../stores/session';
+import { notify } from '../../stores/toasts';
+import CompanyCombobox from './CompanyCombobox';
+import { explainError } from './errors';
+import { PasswordField, TextField, fieldErrors } from './fields';
+
+type Name = 'fullName' | 'company' | 'email' | 'password' | 'confirmPassword';
+const EMPTY: Record<Name, string> = { fullName: '', company: '', email: '', password: '', confirmPassword: '' };
+/** Time to read the success message before the pending screen. */
+const SUCCESS_PAUSE_MS = 1200;
+
+export default function SignupForm() {
+  const [form, setForm] = useState(EMPTY);
+  const [touched, setTouched] = useState<Partial<Record<Name, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const parsed = useMemo(() => signupFormSchema.safeParse(form), [form]);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+  const show = (name: Name) => (touched[name] ? (errors[name] ?? null) : null);
+  const touch = (name: Name) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true }));
+  const set = (name: Name) => (value: string) => {
+    setForm((prev) => ({ ...prev, [name]: value }));
+    touch(name);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ fullName: true, company: true, email: true, password: true, confirmPassword: true });
+    if (!parsed.success || busy) return;
+    const data = parsed.data;
+    setBusy(true);
+    setError(null);
+    try {
+      await request('/auth/register', {
+        json: { email: data.email, password: data.password, full_name: data.fullName || null, company: data.company || null },
+        redirectOn401: false,
+      });
+    } catch (err) {
+      setError(explainError(err, 'error.register').message);
+      setBusy(false);
+      return;
+    }
+    setDone(true);
+    const pause = new Promise((resolve) => setTimeout(resolve, SUCCESS_PAUSE_MS));
+    try {
+      await login(data.email, data.password);
+      await pause;
+      location.assign('/pending');
+    } catch {
+      // registered but the automatic login failed: the login screen takes over
+      clearSession();
+      notify.flash.success(t('success.register'));
+      await pause;
+      location.assign(`/login?email=${encodeURIComponent(data.email)}`);
+    }
+  };
+
+  if (done) {
+    return (
+      <section className="auth-card auth-done" aria-live="polite">
+        <div className="status-icon status-icon-success" aria-hidden="true">
+          <CheckCircle2 size={28} />
+        </div>
+        <div className="alert alert-success" role="status" data-testid="signup-success">
+          {t('success.registerScreen')}
+        </div>
+        <span className="spinner spinner-lg" aria-hidden="true" />
+      </section>
+    );
+  }
+
+  return (
+    <section className="auth-card" aria-labelledby="signup-title">
+      <header className="auth-head">
+        <h1 id="signup-title">{t('signup.title')}</h1>
+        <p>{t('signup.subtitle')}</p>
+      </header>
+      <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+        <TextField
+          label={t('signup.fullName')}
+          name="fullName"
+          autoComplete="name"
+          icon={<UserRound size={18} />}
+          value={form.fullName}
+          onValue={set('fullName')}
+          onBlur={() => touch('fullName')}
+          error={show('fullName')}
+        />
+        <CompanyCombobox value={form.company} onValue={set('company')} onBlur={() => touch('company')} error={show('company')} />
+        <TextField
+          label={t('signup.email')}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          icon={<Mail size={18} />}
+          value={form.email}
+          onValue={set('email')}
+          onBlur={() => touch('email')}
+          error={show('email')}
+        />
+        <PasswordField
+          label={t('signup.password')}
+          name="password"
+          autoComplete="new-password"
+          icon={<Lock size={18} />}
+          value={form.password}
+          onValue={set('password')}
+          onBlur={() => touch('password')}
+          error={show('password')}
+          hint={t('reset.subtitle')}
+        />
+        <PasswordField
+          label={t('signup.confirmPassword')}
+          name="confirmPassword"
+          autoComplete="new-password"
+          icon={<Lock size={18} />}
+          value={form.confirmPassword}
+          onValue={set('confirmPassword')}
+          onBlur={() => touch('confirmPassword')}
+          error={show('confirmPassword')}
+        />
+        <div className="alert alert-info auth-note">
+          <Info size={18} aria-hidden="true" />
+          <span>{t('signup.approvalNote')}</span>
+        </div>
+        {error && (
+          <div className="alert alert-error" role="alert" data-testid="signup-error">
+            {error}
+          </div>
+        )}
+        <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!parsed.success || busy} aria-busy={busy || undefined}>
+          {busy && <span className="spinner" aria-hidden="true" />}
+          {t('signup.submit')}
+        </button>
+      </form>
+      <p className="auth-foot">
+        {t('signup.hasAccount')} <a href="/login">{t('signup.loginLink')}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+// Labelled inputs shared by the auth forms: the error is bound with aria-describedby and the
+// password fields carry the show/hide toggle of SPEC 2.
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { t } from '../../core/messages';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string | null;
+  hint?: ReactNode;
+  icon?: ReactNode;
+}
+
+export function TextField({ label, value, onValue, error, hint, icon, id, ...rest }: FieldProps) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  const described = [error ? `${fieldId}-err` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label className="label" htmlFor={fieldId}>
+        {label}
+      </label>
+      <div className={icon ? 'input-wrap has-icon' : 'input-wrap'}>
+        {icon && <span className="input-icon" aria-hidden="true">{icon}</span>}
+        <input
+          {...rest}
+          id={fieldId}
+          className="input"
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described || undefined}
+        />
+      </div>
+      {hint && !error && (
+        <p className="hint" id={`${fieldId}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="error-text" id={`${fieldId}-err`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function PasswordField({ label, value, onValue, error, hint, icon, id, ...rest }: FieldProps) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  const [shown, setShown] = useState(false);
+  const described = [error ? `${fieldId}-err` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label className="label" htmlFor={fieldId}>
+        {label}
+      </label>
+      <div className={icon ? 'input-wrap has-icon' : 'input-wrap'}>
+        {icon && <span className="input-icon" aria-hidden="true">{icon}</span>}
+        <input
+          {...rest}
+          id={fieldId}
+          className="input"
+          type={shown ? 'text' : 'password'}
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described || undefined}
+        />
+        <button
+          type="button"
+          className="input-action"
+          onClick={() => setShown((v) => !v)}
+          aria-label={shown ? t('ui.hidePassword') : t('ui.showPassword')}
+          aria-pressed={shown}
+          aria-controls={fieldId}
+        >
+          {shown ? <EyeOff size={20} aria-hidden="true" /> : <Eye size={20} aria-hidden="true" />}
+        </button>
+      </div>
+      {hint && !error && (
+        <p className="hint" id={`${fieldId}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="error-text" id={`${fieldId}-err`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Errors per field from a zod safeParse, first message wins. */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
