@@ -1,0 +1,306 @@
+/**
+ * The public landing page (SPEC 2 'Public landing page', DESIGN 'The published page'): pure React,
+ * props in, markup out. The Worker renders it to publish; the editor renders the same document
+ * into its preview iframe. User text reaches the markup only through React's escaping; CSS values
+ * only from normalised styles; the one script is a constant.
+ */
+import type { ReactNode } from 'react';
+import { t } from '../core/messages';
+import { PUBLIC_ERROR_REDIRECT_MS } from '../core/constants';
+import {
+  isSoldout,
+  type PublicCta,
+  type PublicEvent,
+  type PublicImage,
+  type PublicView,
+} from '../core/public-view';
+import { serialiseJsonLd } from './jsonld';
+
+export interface FooterLinks {
+  provider: string;
+  terms: string;
+  privacy: string;
+}
+
+export interface LandingProps {
+  view: PublicView;
+  slug: string;
+  /** editor preview: links inert, no tracking, not indexed */
+  preview: boolean;
+  links: FooterLinks;
+}
+
+export interface LandingDocumentProps extends LandingProps {
+  css: string;
+  script: string;
+  /** absolute URL of the page (canonical, og:url) */
+  canonical: string;
+  /** absolute URL of the share image, if any */
+  shareImage?: string;
+  description: string;
+  jsonLd: object[];
+}
+
+export function clickBeaconPath(slug: string, id: number): string {
+  return `/api/db/landing-pages/${encodeURIComponent(slug)}/buttons/${id}/click`;
+}
+
+function PalcoMark() {
+  return (
+    <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <defs>
+        <linearGradient id="pg" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#ff3d8b" />
+          <stop offset="1" stopColor="#f5a524" />
+        </linearGradient>
+      </defs>
+      <rect width="32" height="32" rx="9" fill="url(#pg)" />
+      <path d="M13.2 6h5.6l5.2 16H8z" fill="#fff" opacity=".38" />
+      <circle cx="16" cy="7" r="2.6" fill="#fff" />
+      <rect x="6" y="22" width="20" height="3.6" rx="1.8" fill="#fff" />
+    </svg>
+  );
+}
+
+function SpeakerIcons() {
+  return (
+    <>
+      <svg className="off" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d="M11 5 6 9H2v6h4l5 4z" />
+        <path d="m22 9-6 6M16 9l6 6" />
+      </svg>
+      <svg className="on" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d="M11 5 6 9H2v6h4l5 4z" />
+        <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
+      </svg>
+    </>
+  );
+}
+
+function Header({ view }: { view: PublicView }) {
+  const { header } = view;
+  if (header.kind === 'video') {
+    return (
+      <header className="hd">
+        <video
+          className="hd-m"
+          data-h=""
+          src={header.src}
+          poster={header.poster}
+          autoPlay
+          muted
+          loop
+          playsInline
+          preload="auto"
+          width={1080}
+          height={1080}
+        />
+        <button
+          type="button"
+          className="mute"
+          data-mute=""
+          aria-pressed="false"
+          aria-label={t('landing.unmute')}
+          data-on={t('landing.unmute')}
+          data-off={t('landing.mute')}
+        >
+          <SpeakerIcons />
+        </button>
+      </header>
+    );
+  }
+  return (
+    <header className="hd">
+      <img
+        className="hd-m"
+        data-h=""
+        src={header.src}
+        alt={view.displayTitle}
+        width={1200}
+        height={1200}
+        fetchPriority="high"
+        decoding="async"
+      />
+    </header>
+  );
+}
+
+function Cta({ cta, id, slug, preview }: { cta: PublicCta; id: number | null; slug: string; preview: boolean }) {
+  if (isSoldout(cta.buttonText)) {
+    return (
+      <span className="b off" aria-disabled="true">
+        {cta.buttonText}
+      </span>
+    );
+  }
+  if (!cta.url) return <span className="b nl">{cta.buttonText}</span>;
+  if (preview) {
+    return (
+      <a className="b" role="link" aria-disabled="true">
+        {cta.buttonText}
+      </a>
+    );
+  }
+  return (
+    <a className="b" href={cta.url} rel="noopener" data-c={id !== null ? clickBeaconPath(slug, id) : undefined}>
+      {cta.buttonText}
+    </a>
+  );
+}
+
+function EventBlock({ event, slug, preview }: { event: PublicEvent; slug: string; preview: boolean }) {
+  return (
+    <li className="e">
+      {event.data ? <p className="d">{event.data}</p> : null}
+      {event.city ? <p className="c">{event.city}</p> : null}
+      {event.venue ? <p className="v">{event.venue}</p> : null}
+      <div className="ctas">
+        {event.ctaButtons.map((cta, i) => (
+          <Cta key={i} cta={cta} id={event.id} slug={slug} preview={preview} />
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function ImageButton({ button, slug, preview }: { button: PublicImage; slug: string; preview: boolean }) {
+  const img = (
+    <img data-i="" src={button.image} alt={button.buttonText} width={1200} height={400} loading="lazy" decoding="async" />
+  );
+  if (!button.url || preview) return <li>{button.url ? <a aria-disabled="true">{img}</a> : <span>{img}</span>}</li>;
+  return (
+    <li>
+      <a href={button.url} rel="noopener" data-c={button.id !== null ? clickBeaconPath(slug, button.id) : undefined}>
+        {img}
+      </a>
+    </li>
+  );
+}
+
+function Footer({ links, preview }: { links: FooterLinks; preview: boolean }) {
+  const href = (url: string) => (preview ? undefined : url);
+  return (
+    <footer className="ft">
+      <a className="pw" href={href(links.provider)}>
+        <PalcoMark />
+        <span>{t('landing.poweredBy')}</span>
+        Palco
+      </a>
+      <p className="ln">
+        <a href={href(links.terms)} rel="noopener">
+          {t('landing.terms')}
+        </a>
+        ·
+        <a href={href(links.privacy)} rel="noopener">
+          {t('landing.privacy')}
+        </a>
+      </p>
+      <p className="nc">{t('public.noCookies')}</p>
+    </footer>
+  );
+}
+
+/** The page body: header, events or image buttons (or the empty state), footer. */
+export function LandingPage({ view, slug, preview, links }: LandingProps) {
+  let content: ReactNode;
+  if (view.buttons.length === 0) {
+    content = <p className="empty">{t('public.empty')}</p>;
+  } else if (view.mode === 'image') {
+    content = (
+      <ul className="ib" aria-label={t('landing.links')}>
+        {view.buttons.map((b, i) =>
+          b.type === 'image' ? <ImageButton key={b.id ?? `n${i}`} button={b} slug={slug} preview={preview} /> : null,
+        )}
+      </ul>
+    );
+  } else {
+    content = (
+      <ol className="ev" aria-label={t('landing.events')}>
+        {view.buttons.map((b, i) =>
+          b.type === 'text' ? <EventBlock key={b.id ?? `n${i}`} event={b} slug={slug} preview={preview} /> : null,
+        )}
+      </ol>
+    );
+  }
+  return (
+    <div className="pg">
+      <Header view={view} />
+      <main className="ct">
+        <h1 className="vh">{view.displayTitle}</h1>
+        {content}
+      </main>
+      <Footer links={links} preview={preview} />
+    </div>
+  );
+}
+
+/** The whole self-contained document. */
+export function LandingDocument(props: LandingDocumentProps) {
+  const { view, css, script, canonical, shareImage, description, jsonLd, preview } = props;
+  const title = view.displayTitle || view.title;
+  return (
+    <html lang="it">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        {preview ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
+        <meta name="theme-color" content={themeColor(view)} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <meta property="og:type" content="website" />
+        <meta property="og:locale" content="it_IT" />
+        <meta property="og:site_name" content="Palco" />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={description} />
+        <meta property="og:url" content={canonical} />
+        {shareImage ? <meta property="og:image" content={shareImage} /> : null}
+        {shareImage ? <meta property="og:image:alt" content={title} /> : null}
+        <meta name="twitter:card" content={shareImage ? 'summary_large_image' : 'summary'} />
+        <meta name="twitter:title" content={title} />
+        <meta name="twitter:description" content={description} />
+        {shareImage ? <meta name="twitter:image" content={shareImage} /> : null}
+        <style dangerouslySetInnerHTML={{ __html: css }} />
+        <script dangerouslySetInnerHTML={{ __html: script }} />
+        {jsonLd.length > 0 ? (
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serialiseJsonLd(jsonLd) }} />
+        ) : null}
+      </head>
+      <body>
+        <LandingPage {...props} />
+      </body>
+    </html>
+  );
+}
+
+function themeColor(view: PublicView): string {
+  if (view.mode === 'text' && view.style === 'custom') return view.customStyles.background.color;
+  if (view.mode === 'text' && view.style === 'dark') return '#0B0B0F';
+  return '#FFFFFF';
+}
+
+/** SPEC 2 error state: the message, 'Reindirizzamento in corso...', then /home after 2 s. */
+export function ErrorDocument({ css }: { css: string }) {
+  const seconds = Math.round(PUBLIC_ERROR_REDIRECT_MS / 1000);
+  return (
+    <html lang="it">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <meta httpEquiv="refresh" content={`${seconds};url=/home`} />
+        <title>{t('public.notFound')}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <style dangerouslySetInnerHTML={{ __html: css }} />
+      </head>
+      <body>
+        <main role="alert">
+          <div className="sp" aria-hidden="true" />
+          <h1>{t('public.notFound')}</h1>
+          <p>{t('public.redirecting')}</p>
+          <a href="/home">{t('landing.notFound.home')}</a>
+        </main>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * schema.org MusicEvent data for search engines and link previews (beyond the spec: promoters
+ * need their dates to show up as events). Serialised so that no user text can close the
+ * <script type="application/ld+json"> element it lives in.
+ */
+import type { PublicEvent, PublicView } from '../core/public-view';
+import { isSoldout } from '../core/public-view';
+
+const MONTHS: Record<string, number> = {
+  gennaio: 1, gen: 1, febbraio: 2, feb: 2, marzo: 3, mar: 3, aprile: 4, apr: 4, maggio: 5, mag: 5,
+  giugno: 6, giu: 6, luglio: 7, lug: 7, agosto: 8, ago: 8, settembre: 9, set: 9, sett: 9,
+  ottobre: 10, ott: 10, novembre: 11, nov: 11, dicembre: 12, dic: 12,
+};
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function isoDate(y: number, m: number, d: number): string | null {
+  if (y < 1900 || y > 2200 || m < 1 || m > 12 || d < 1) return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${y}-${pad(m)}-${pad(d)}`;
+}
+
+/**
+ * An Italian event date → ISO 8601 ('2027-03-12', or '2027-03-12T21:00' when a time follows), or
+ * null when it does not parse. Accepts '12 marzo 2027', 'sab 12 mar 2027 ore 21:00', '12/03/2027',
+ * '12.03.27', '2027-03-12'. A date without a year is not guessed.
+ */
+export function parseItalianDate(text: string): string | null {
+  const s = text.toLowerCase().normalize('NFC');
+  let date: string | null = null;
+  let rest = '';
+  let m = /(\d{4})-(\d{1,2})-(\d{1,2})/.exec(s);
+  if (m) {
+    date = isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  } else if ((m = /(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{4}|\d{2})(?!\d)/.exec(s))) {
+    const y = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+    date = isoDate(y, Number(m[2]), Number(m[1]));
+  } else if ((m = /(\d{1,2})(?:°|º)?\s+([a-zà]+)\.?\s+(\d{4})/.exec(s))) {
+    const month = MONTHS[m[2]!];
+    date = month ? isoDate(Number(m[3]), month, Number(m[1])) : null;
+  }
+  if (!date || !m) return null;
+  rest = s.slice(m.index + m[0].length);
+  const time = /(?:^|[^\d])([01]?\d|2[0-3])[:.]([0-5]\d)(?!\d)/.exec(rest);
+  return time ? `${date}T${pad(Number(time[1]))}:${time[2]}` : date;
+}
+
+function absolute(url: string, origin: string): string {
+  if (url.startsWith('//')) return `https:${url}`;
+  if (url.startsWith('/')) return `${origin}${url}`;
+  return url;
+}
+
+export function musicEvents(view: PublicView, origin: string, pageUrl: string): object[] {
+  const events = view.buttons.filter((b): b is PublicEvent => b.type === 'text');
+  const image = view.header.kind === 'image' ? absolute(view.header.src, origin) : view.header.poster ? absolute(view.header.poster, origin) : undefined;
+  return events.map((e) => {
+    const where = [e.city, e.venue].filter(Boolean).join(', ');
+    const startDate = parseItalianDate(e.data);
+    const offers = e.ctaButtons.map((cta) => ({
+      '@type': 'Offer',
+      ...(cta.url ? { url: absolute(cta.url, origin) } : {}),
+      name: cta.buttonText,
+      availability: isSoldout(cta.buttonText) ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+    }));
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'MusicEvent',
+      name: where ? `${view.displayTitle} – ${where}` : view.displayTitle,
+      ...(startDate ? { startDate } : {}),
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: {
+        '@type': 'Place',
+        name: e.venue || e.city,
+        address: { '@type': 'PostalAddress', addressLocality: e.city },
+      },
+      ...(image ? { image: [image] } : {}),
+      url: pageUrl,
+      offers,
+    };
+  });
+}
+
+/** JSON for an inline <script>: '<', '>', '&' and U+2028/2029 become \\u escapes. */
+export function serialiseJsonLd(data: unknown): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

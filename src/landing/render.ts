@@ -1,0 +1,109 @@
+/**
+ * One landing page → one self-contained HTML document (inline CSS, one tiny inline script).
+ * Isomorphic: the Worker publishes with it and the editor previews with it (iframe srcdoc), so
+ * nothing here touches DOM or Workers APIs at module level.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { t } from '../core/messages';
+import { toPublicView, type PageLike, type PublicView, type PublicViewOptions } from '../core/public-view';
+import { ErrorDocument, LandingDocument, type FooterLinks } from './LandingPage';
+import { ERROR_CSS, pageCss } from './styles';
+import { LANDING_SCRIPT } from './script';
+import { musicEvents } from './jsonld';
+
+/** Bump when the markup, CSS or script change: published copies live under a versioned R2 key. */
+export const RENDERER_VERSION = 1;
+
+export interface RenderOptions {
+  slug: string;
+  /** e.g. 'https://palco.example' — for canonical, Open Graph and JSON-LD URLs */
+  origin: string;
+  preview?: boolean;
+  /** preview of a freshly picked (blob:) header file */
+  headerType?: PublicViewOptions['headerType'];
+  links: FooterLinks;
+}
+
+export interface RenderedDocument {
+  html: string;
+  /** the inline <style> and executable <script> bodies, for CSP hashes */
+  styles: string[];
+  scripts: string[];
+}
+
+function absolute(url: string, origin: string): string {
+  if (url.startsWith('//')) return `https:${url}`;
+  if (url.startsWith('/')) return `${origin}${url}`;
+  return url;
+}
+
+function describe(view: PublicView): string {
+  const key = view.mode === 'image' ? 'landing.descriptionImage' : 'landing.description';
+  const base = t(key, { title: view.displayTitle });
+  if (view.mode !== 'text') return base;
+  const cities = [...new Set(view.buttons.flatMap((b) => (b.type === 'text' && b.city ? [b.city] : [])))];
+  return cities.length > 0 ? `${base} ${cities.slice(0, 8).join(' · ')}` : base;
+}
+
+export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocument {
+  const preview = opts.preview === true;
+  const origin = opts.origin.replace(/\/+$/, '');
+  const view = toPublicView(page, opts.slug, { preview, headerType: opts.headerType });
+  const css = pageCss(view);
+  const canonical = `${origin}/${encodeURIComponent(opts.slug)}`;
+  const shareSource = view.header.kind === 'image' ? view.header.src : view.header.poster;
+  const shareImage = shareSource && !/^(blob|data):/i.test(shareSource) ? absolute(shareSource, origin) : undefined;
+  const element = createElement(LandingDocument, {
+    view,
+    slug: opts.slug,
+    preview,
+    links: opts.links,
+    css,
+    script: LANDING_SCRIPT,
+    canonical,
+    shareImage,
+    description: describe(view),
+    jsonLd: preview || view.mode !== 'text' ? [] : musicEvents(view, origin, canonical),
+  });
+  return { html: `<!doctype html>${renderToStaticMarkup(element)}`, styles: [css], scripts: [LANDING_SCRIPT] };
+}
+
+/** The published document of a page (SPEC 2's four layouts). */
+export function renderLandingDocument(page: PageLike, opts: RenderOptions): string {
+  return renderLanding(page, opts).html;
+}
+
+/** The 404 error state (SPEC 2): message, 'Reindirizzamento in corso...', /home after 2 s. */
+export function renderErrorDocument(): RenderedDocument {
+  const html = `<!doctype html>${renderToStaticMarkup(createElement(ErrorDocument, { css: ERROR_CSS }))}`;
+  return { html, styles: [ERROR_CSS], scripts: [] };
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  let bin = '';
+  for (const byte of new Uint8Array(digest)) bin += String.fromCharCode(byte);
+  return `'sha256-${btoa(bin)}'`;
+}
+
+/**
+ * A strict CSP for a rendered document: only its own inline style and script (by hash), fonts and
+ * the beacon from our origin, media from our origin or https (organisers type media URLs).
+ */
+export async function contentSecurityPolicy(doc: Pick<RenderedDocument, 'styles' | 'scripts'>): Promise<string> {
+  const styles = await Promise.all(doc.styles.map(sha256));
+  const scripts = await Promise.all(doc.scripts.map(sha256));
+  return [
+    "default-src 'none'",
+    "img-src 'self' https:",
+    "media-src 'self' https:",
+    `style-src ${styles.length ? styles.join(' ') : "'none'"}`,
+    `script-src ${scripts.length ? scripts.join(' ') : "'none'"}`,
+    "connect-src 'self'",
+    "font-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}

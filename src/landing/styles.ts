@@ -1,0 +1,152 @@
+/**
+ * The published page's CSS, inlined in its one HTML document. Layout rules are constant; each
+ * theme only sets custom properties, and custom themes take their values from normalised
+ * CustomStyles (colours #RRGGBB, fonts/sizes/weights from allowed sets), never from raw input.
+ */
+import {
+  lineHeightFor,
+  normaliseCustomStyles,
+  type CustomStyles,
+  type TextStyle,
+} from '../core/styles';
+import { fontFaceCss, fontStack, type FaceRequest } from '../core/fonts';
+import type { PublicView } from '../core/public-view';
+
+const BASE_CSS = `
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%;background:var(--bg)}
+body{margin:0;min-height:100vh;min-height:100dvh;background:var(--bg);color:var(--fg);font-family:var(--ui-ff);font-size:16px;line-height:1.5;-webkit-font-smoothing:antialiased;-moz-osx-font-smoothing:grayscale}
+img,video{display:block;max-width:100%}
+a{color:inherit}
+[hidden]{display:none!important}
+.vh{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.pg{display:flex;flex-direction:column;min-height:100vh;min-height:100dvh;width:100%;margin:0 auto;background:var(--bg)}
+.hd{position:relative;background:var(--hd-bg);overflow:hidden}
+.hd-m{width:100%;height:auto;max-height:80vh;object-fit:cover}
+.mute{position:absolute;right:12px;bottom:12px;display:grid;place-items:center;width:44px;height:44px;padding:0;border:0;border-radius:50%;background:rgba(0,0,0,.55);color:#fff;cursor:pointer;-webkit-backdrop-filter:blur(8px);backdrop-filter:blur(8px);transition:transform .15s ease}
+.mute:active{transform:scale(.92)}
+.mute svg{width:22px;height:22px}
+.mute .on,.mute[aria-pressed=true] .off{display:none}
+.mute[aria-pressed=true] .on{display:block}
+.ct{flex:1;padding:8px 0 16px}
+.ev{list-style:none;margin:0;padding:0 20px}
+.e{padding:28px 0 30px;text-align:center;border-top:1px solid var(--line)}
+.e:first-child{border-top:0}
+.e p{margin:0;overflow-wrap:anywhere}
+.d{color:var(--d-c);font:var(--d-fst) var(--d-fw) var(--d-fs)/var(--d-lh) var(--d-ff);letter-spacing:.01em}
+.c{margin-top:2px!important;color:var(--c-c);font:var(--c-fst) var(--c-fw) var(--c-fs)/var(--c-lh) var(--c-ff);letter-spacing:-.01em;text-transform:var(--c-tt)}
+.v{margin-top:4px!important;color:var(--v-c);font:var(--v-fst) var(--v-fw) var(--v-fs)/var(--v-lh) var(--v-ff)}
+.ctas{display:flex;flex-direction:column;gap:10px;margin-top:20px}
+.b{display:flex;align-items:center;justify-content:center;min-height:54px;padding:12px 24px;border:0;border-radius:var(--b-r);background:var(--b-bg);color:var(--b-fg);box-shadow:inset 0 0 0 1.5px var(--b-ring);font:600 var(--b-fs)/1.2 var(--ui-ff);letter-spacing:.08em;text-transform:uppercase;text-decoration:none;text-align:center;overflow-wrap:anywhere;-webkit-tap-highlight-color:transparent;transition:transform .12s ease,filter .12s ease,box-shadow .12s ease}
+a.b{cursor:pointer}
+a.b:hover{filter:brightness(.94)}
+a.b:active{transform:scale(.98)}
+a.b:focus-visible,.ib a:focus-visible,.mute:focus-visible,.ft a:focus-visible{outline:3px solid var(--focus);outline-offset:3px}
+.b.off{background:var(--off-bg);color:var(--off-fg);box-shadow:none;text-decoration:line-through;text-decoration-thickness:1.5px;cursor:not-allowed}
+.b.nl{cursor:default}
+.ib{list-style:none;margin:0;padding:16px 16px 0;display:flex;flex-direction:column;gap:14px}
+.ib a,.ib span{display:block;border-radius:16px;overflow:hidden;-webkit-tap-highlight-color:transparent;transition:transform .12s ease}
+.ib a:active{transform:scale(.985)}
+.ib img{width:100%;height:auto;background:var(--line)}
+.empty{margin:48px 20px;text-align:center;color:var(--mut);font-size:1rem}
+.ft{padding:36px 20px 28px;text-align:center;color:var(--mut);font-size:12px;line-height:1.6}
+.pw{display:inline-flex;align-items:center;gap:8px;padding:7px 14px 7px 8px;border-radius:999px;background:var(--chip);color:var(--fg);font-size:13px;font-weight:600;text-decoration:none}
+.pw svg{width:22px;height:22px;flex:none}
+.pw span{font-weight:400;color:var(--mut)}
+.ln{margin:14px 0 6px}
+.ln a{color:var(--mut);text-decoration:none;margin:0 6px}
+.ln a:hover{color:var(--fg);text-decoration:underline}
+.nc{margin:0}
+@media (min-width:768px){
+html{background:var(--out)}
+body{background:var(--out);padding:32px 0}
+.pg{max-width:480px;min-height:calc(100vh - 64px);border-radius:28px;overflow:hidden;box-shadow:0 1px 2px rgba(0,0,0,.06),0 24px 64px rgba(0,0,0,.18)}
+}
+@media (prefers-reduced-motion:reduce){*{transition:none!important}}
+`
+  .replace(/\n/g, '')
+  .trim();
+
+/** Light (default) and dark themes of SPEC 2; colours and sizes as SPEC 9 gives for light. */
+const THEME_LIGHT =
+  ':root{--bg:#FFFFFF;--out:#EEEEF1;--fg:#0A0A0A;--mut:#6B7280;--line:#ECECEF;--chip:#F4F4F5;--hd-bg:#F4F4F5;--focus:#E11D74;' +
+  '--d-c:#000000;--c-c:#000000;--v-c:#6B7280;--b-bg:#111111;--b-fg:#FFFFFF;--b-ring:transparent;--b-r:9999px;--b-fs:1rem;' +
+  '--off-bg:#EDEDF0;--off-fg:#9A9AA3;--c-tt:none}';
+const THEME_DARK =
+  ':root{--bg:#0B0B0F;--out:#000000;--fg:#FFFFFF;--mut:#A1A1AA;--line:#23232A;--chip:#18181F;--hd-bg:#18181F;--focus:#FF5CA8;' +
+  '--d-c:#FFFFFF;--c-c:#FFFFFF;--v-c:#A1A1AA;--b-bg:#FFFFFF;--b-fg:#0B0B0F;--b-ring:transparent;--b-r:9999px;--b-fs:1rem;' +
+  '--off-bg:#1F1F26;--off-fg:#6E6E78;--c-tt:none}';
+
+const DEFAULT_TYPE =
+  ':root{--ui-ff:' +
+  fontStack('Poppins') +
+  ';--d-ff:var(--ui-ff);--c-ff:var(--ui-ff);--v-ff:var(--ui-ff);' +
+  '--d-fs:1.5rem;--c-fs:2.5rem;--v-fs:1.25rem;--d-fw:400;--c-fw:700;--v-fw:400;' +
+  '--d-fst:normal;--c-fst:normal;--v-fst:normal;' +
+  `--d-lh:${lineHeightFor('1.5rem')};--c-lh:${lineHeightFor('2.5rem')};--v-lh:${lineHeightFor('1.25rem')}}`;
+
+function textVars(prefix: 'd' | 'c' | 'v', s: TextStyle): string {
+  return (
+    `--${prefix}-c:${s.color};--${prefix}-fs:${s.fontSize};--${prefix}-ff:${fontStack(s.fontFamily)};` +
+    `--${prefix}-fw:${s.fontWeight};--${prefix}-fst:${s.fontStyle};--${prefix}-lh:${lineHeightFor(s.fontSize)};`
+  );
+}
+
+/** Custom theme: every value below comes from a normalised CustomStyles. */
+export function customThemeCss(input: CustomStyles): string {
+  // Normalise again: the renderer must never trust that its caller did.
+  const s = normaliseCustomStyles(input);
+  const bg = s.background.color;
+  return (
+    `:root{--bg:${bg};--out:color-mix(in srgb,${bg} 88%,#808080);--fg:${s.city.color};` +
+    `--mut:color-mix(in srgb,${s.venue.color} 80%,${bg});--line:color-mix(in srgb,${s.city.color} 12%,${bg});` +
+    `--chip:color-mix(in srgb,${s.city.color} 7%,${bg});--hd-bg:color-mix(in srgb,${s.city.color} 6%,${bg});--focus:${s.city.color};` +
+    textVars('d', s.data) +
+    textVars('c', s.city) +
+    textVars('v', s.venue) +
+    `--b-bg:${s.buttons.backgroundColor};--b-fg:${s.buttons.textColor};` +
+    `--b-ring:color-mix(in srgb,${s.buttons.textColor} 22%,transparent);--b-r:${s.buttons.borderRadius};--b-fs:${s.buttons.fontSize};` +
+    `--off-bg:color-mix(in srgb,${bg} 82%,#808080);--off-fg:color-mix(in srgb,${bg} 40%,#808080);--c-tt:none}`
+  );
+}
+
+/** The faces a page needs: Poppins for the UI (400, 600, 700) plus the custom groups' faces. */
+export function facesFor(view: PublicView): FaceRequest[] {
+  const faces: FaceRequest[] = [
+    { family: 'Poppins', weight: '400', style: 'normal' },
+    { family: 'Poppins', weight: '600', style: 'normal' },
+  ];
+  if (view.mode === 'text' && view.buttons.length > 0) {
+    if (view.style === 'custom') {
+      for (const g of [view.customStyles.data, view.customStyles.city, view.customStyles.venue]) {
+        faces.push({ family: g.fontFamily, weight: g.fontWeight, style: g.fontStyle });
+      }
+    } else {
+      faces.push({ family: 'Poppins', weight: '700', style: 'normal' });
+    }
+  }
+  return faces;
+}
+
+/** The complete stylesheet of one page. */
+export function pageCss(view: PublicView, fontBase = '/fonts/'): string {
+  const theme =
+    view.mode === 'text' && view.style === 'custom'
+      ? customThemeCss(view.customStyles)
+      : view.mode === 'text' && view.style === 'dark'
+        ? THEME_DARK
+        : THEME_LIGHT;
+  return fontFaceCss(facesFor(view), fontBase) + DEFAULT_TYPE + theme + BASE_CSS;
+}
+
+/** The error-state document's stylesheet (no custom values at all). */
+export const ERROR_CSS =
+  fontFaceCss([
+    { family: 'Poppins', weight: '400', style: 'normal' },
+    { family: 'Poppins', weight: '600', style: 'normal' },
+  ]) +
+  `body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0B0B0F;color:#fff;font-family:${fontStack('Poppins')};text-align:center}` +
+  'main{padding:24px}h1{margin:20px 0 6px;font-size:1.375rem;font-weight:600}p{margin:0;color:#A1A1AA}' +
+  '.sp{width:36px;height:36px;margin:0 auto;border:3px solid #2A2A33;border-top-color:#FF3D8B;border-radius:50%;animation:s .8s linear infinite}' +
+  'a{display:inline-block;margin-top:20px;color:#FF8CC0;font-size:.875rem}' +
+  '@keyframes s{to{transform:rotate(360deg)}}@media (prefers-reduced-motion:reduce){.sp{animation:none}}';
