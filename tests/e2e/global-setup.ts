@@ -23,6 +23,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     admin: { email: string; password: string };
+    /** the local D1/R2 state dir of the server, for tests that seed by SQL */
+    persistTo: string;
   }
 }
 
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject) {
   const server = await startWrangler({ port, persistTo, assets, vars: { APP_URL: `http://127.0.0.1:${port}` } });
   project.provide('baseURL', server.base);
   project.provide('admin', admin);
+  project.provide('persistTo', persistTo);
   return () => {
     server.stop();
     rmSync(persistTo, { recursive: true, force: true });
