@@ -1,4 +1,200 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+/**
+ * Landing pages API (SPEC 7 'Landing pages', CONTRACT 'Pages and ownership').
+ * Only active users; non-admins see and edit their company's pages only (others are 404, so a
+ * slug of another company is indistinguishable from an unknown one); admins everything.
+ * No use('*') here: the public click route shares this prefix and must stay anonymous.
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv, AuthUser } from '../env';
+import { fail } from '../errors';
+import { validate } from '../validate';
+import { requireActive, requireAdmin } from '../middleware/auth';
+import { t } from '../../src/core/messages';
+import { DEFAULT_COMPANY } from '../../src/core/constants';
+import { normaliseCustomStyles } from '../../src/core/styles';
+import {
+  companyPayloadSchema,
+  normaliseButtons,
+  pagePayloadSchema,
+  titleKey,
+  validatePage,
+  type PagePayload,
+} from '../../src/core/schemas/page';
+import {
+  createPage,
+  deletePage,
+  findSlugOwner,
+  findTitleOwner,
+  getPageRow,
+  getPageRowById,
+  listPages,
+  setPageCompany,
+  setPageVisibility,
+  toListItem,
+  toPageAsReceived,
+  updatePage,
+  type PageFields,
+  type PageRow,
+} from '../db/pages';
+import { deletePageMedia, republish, unpublish } from '../services/page-effects';
 
-export const pages = new Hono<AppEnv>();
+/** The company a non-admin works for: pages without one belong to the built-in company. */
+export function companyOf(user: Pick<AuthUser, 'company'>): string {
+  return user.company?.trim() || DEFAULT_COMPANY;
+}
+
+export function canAccess(user: AuthUser, page: Pick<PageRow, 'company'>): boolean {
+  if (user.is_superuser) return true;
+  return page.company.toLocaleLowerCase('it') === companyOf(user).toLocaleLowerCase('it');
+}
+
+function notFound(): never {
+  fail(404, t('public.notFound'));
+}
+
+/** The page by slug if this user may see it, else 404. */
+export async function ownedPage(c: Context<AppEnv>, slug: string): Promise<PageRow> {
+  const page = await getPageRow(c.env.DB, slug);
+  if (!page || !canAccess(c.get('user'), page)) notFound();
+  return page;
+}
+
+function stylesText(input: unknown): string | null {
+  if (input === null || input === undefined || input === '') return null;
+  return JSON.stringify(normaliseCustomStyles(input));
+}
+
+function stylesInput(payload: PagePayload): unknown {
+  return payload.custom_styles !== undefined ? payload.custom_styles : payload.customStyles;
+}
+
+/** 409 with SPEC 5's texts when another page holds the slug or (ignoring case) the title. */
+async function checkUnique(
+  db: D1Database,
+  slug: string | null,
+  title: string,
+  selfId: number | null,
+): Promise<void> {
+  if (slug !== null) {
+    const other = await findSlugOwner(db, slug);
+    if (other) fail(409, t('slug.taken', { slug, name: other.title }));
+  }
+  const other = await findTitleOwner(db, titleKey(title), selfId);
+  if (other) fail(409, t('title.taken', { title, slug: other.folder_name }));
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Error && /UNIQUE constraint failed/i.test(err.message);
+}
+
+export const pages = new Hono<AppEnv>()
+  .get('/', requireActive, async (c) => {
+    const user = c.get('user');
+    return c.json(await listPages(c.env.DB, user.is_superuser ? null : companyOf(user)));
+  })
+
+  .get('/:slug', requireActive, async (c) => {
+    const page = await ownedPage(c, c.req.param('slug'));
+    return c.json(await toPageAsReceived(c.env.DB, page));
+  })
+
+  .post('/', requireActive, validate('json', pagePayloadSchema), async (c) => {
+    const user = c.get('user');
+    const payload = c.req.valid('json');
+    // CONTRACT: a create may omit the header and button images when uploads follow.
+    const problem = validatePage(payload, { isCreate: true, headerPending: true, imagePending: () => true });
+    if (problem) fail(422, problem);
+    const slug = String(payload.folder_name).trim();
+    const title = String(payload.title).trim();
+    await checkUnique(c.env.DB, slug, title, null);
+    const company = user.is_superuser
+      ? payload.company?.trim() || DEFAULT_COMPANY
+      : companyOf(user);
+    const buttons = payload.buttons ?? [];
+    const fields: PageFields = {
+      title,
+      title_key: titleKey(title),
+      display_title: payload.display_title?.trim() || title,
+      mode: payload.mode ?? buttons[0]?.type ?? 'text',
+      style: payload.style ?? 'light',
+      custom_styles: stylesText(stylesInput(payload)),
+      header: payload.header?.trim() ?? '',
+      visible: payload.visible ?? true,
+    };
+    try {
+      await createPage(c.env.DB, slug, company, fields, normaliseButtons(buttons), user.id);
+    } catch (err) {
+      // a concurrent create took the slug or title between the check and the insert
+      if (isUniqueViolation(err)) await checkUnique(c.env.DB, slug, title, null);
+      throw err;
+    }
+    await republish(c, slug);
+    const page = await getPageRow(c.env.DB, slug);
+    return c.json(await toPageAsReceived(c.env.DB, page!), 201);
+  })
+
+  .put('/:slug', requireActive, validate('json', pagePayloadSchema), async (c) => {
+    const page = await ownedPage(c, c.req.param('slug'));
+    const raw = c.req.valid('json');
+    // The header may be omitted on update: the stored one stays (an upload may follow).
+    const payload: PagePayload = { ...raw, header: raw.header?.trim() || page.header };
+    const problem = validatePage(payload, { isCreate: false, imagePending: () => true });
+    if (problem) fail(422, problem);
+    const buttons = payload.buttons ?? [];
+    const mode = payload.mode ?? buttons[0]?.type ?? page.mode;
+    if (mode !== page.mode) {
+      // SPEC 4: the mode cannot change while buttons of the old mode are kept
+      const current = await toPageAsReceived(c.env.DB, page);
+      const keptIds = new Set(buttons.map((b) => Number(b.id)));
+      if (current.buttons.some((b) => keptIds.has(b.id))) fail(422, t('page.modeLocked'));
+    }
+    const title = String(payload.title).trim();
+    await checkUnique(c.env.DB, null, title, page.id);
+    const styles = stylesInput(payload);
+    const fields: PageFields = {
+      title,
+      title_key: titleKey(title),
+      display_title: payload.display_title?.trim() || title,
+      mode,
+      style: payload.style ?? page.style,
+      custom_styles: styles === undefined ? page.custom_styles : stylesText(styles),
+      header: payload.header ?? '',
+      visible: payload.visible ?? page.visible === 1,
+    };
+    try {
+      await updatePage(c.env.DB, page, fields, normaliseButtons(buttons));
+    } catch (err) {
+      if (isUniqueViolation(err)) await checkUnique(c.env.DB, null, title, page.id);
+      throw err;
+    }
+    await republish(c, page.folder_name);
+    const updated = await getPageRowById(c.env.DB, page.id);
+    return c.json(await toPageAsReceived(c.env.DB, updated!));
+  })
+
+  .delete('/:slugOrId', requireActive, async (c) => {
+    const key = c.req.param('slugOrId');
+    const user = c.get('user');
+    let page = await getPageRow(c.env.DB, key);
+    if (!page && /^\d{1,15}$/.test(key)) page = await getPageRowById(c.env.DB, Number(key));
+    if (!page || !canAccess(user, page)) notFound();
+    await deletePage(c.env.DB, page.id);
+    await unpublish(c, page.folder_name);
+    await deletePageMedia(c.env.BUCKET, page.folder_name);
+    return c.json({ success: true, message: t('pages.deleted'), id: page.id, folder_name: page.folder_name });
+  })
+
+  .patch('/:slug/company', requireAdmin, validate('json', companyPayloadSchema), async (c) => {
+    const page = await ownedPage(c, c.req.param('slug'));
+    await setPageCompany(c.env.DB, page.id, c.req.valid('json').company);
+    return c.json(toListItem((await getPageRowById(c.env.DB, page.id))!));
+  })
+
+  .patch('/:slug/visibility', requireActive, async (c) => {
+    const page = await ownedPage(c, c.req.param('slug'));
+    const value = (c.req.query('visible') ?? '').trim().toLowerCase();
+    if (!['true', 'false', '1', '0'].includes(value)) fail(422, t('pages.visibility.invalid'));
+    await setPageVisibility(c.env.DB, page.id, value === 'true' || value === '1');
+    await republish(c, page.folder_name);
+    return c.json(toListItem((await getPageRowById(c.env.DB, page.id))!));
+  });

@@ -1,0 +1,57 @@
+/**
+ * What a page write sets off beyond D1: republishing the static page and removing its media.
+ * Kept in one place so the routes stay one line per effect. A failed publish never fails the
+ * write that caused it: GET /{slug} rebuilds from D1 when the stored file is missing or stale.
+ */
+import type { Context } from 'hono';
+import type { AppEnv, Bindings } from '../env';
+
+type PublishFn = (env: Bindings, slug: string, ctx?: ExecutionContext) => Promise<void>;
+
+async function publisher(): Promise<{ publish: PublishFn; unpublish: (env: Bindings, slug: string) => Promise<void> } | null> {
+  // publish.ts is written alongside (issue 4, public page); until it lands writes only touch D1.
+  return null;
+}
+
+function ctxOf(c: Context<AppEnv>): ExecutionContext | undefined {
+  try {
+    return c.executionCtx as unknown as ExecutionContext;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Re-renders the page from D1 (or unpublishes it when hidden or gone). */
+export async function republish(c: Context<AppEnv>, slug: string): Promise<void> {
+  try {
+    const p = await publisher();
+    if (p) await p.publish(c.env, slug, ctxOf(c));
+  } catch (err) {
+    console.error('publish failed', slug, err);
+  }
+}
+
+export async function unpublish(c: Context<AppEnv>, slug: string): Promise<void> {
+  try {
+    const p = await publisher();
+    if (p) await p.unpublish(c.env, slug);
+  } catch (err) {
+    console.error('unpublish failed', slug, err);
+  }
+}
+
+/** Deletes every stored object of a page (its uploads under dati/{slug}/). */
+export async function deletePageMedia(bucket: R2Bucket, slug: string): Promise<number> {
+  let cursor: string | undefined;
+  let deleted = 0;
+  do {
+    const list = await bucket.list({ prefix: `dati/${slug}/`, cursor, limit: 1000 });
+    const keys = list.objects.map((o) => o.key);
+    if (keys.length > 0) {
+      await bucket.delete(keys);
+      deleted += keys.length;
+    }
+    cursor = list.truncated ? list.cursor : undefined;
+  } while (cursor);
+  return deleted;
+}
