@@ -1,0 +1,165 @@
+import { env } from 'cloudflare:test';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { LOGIN_FAILURE_WINDOW_S, LOGIN_MAX_FAILURES } from '../../src/core/constants';
+import { t } from '../../src/core/messages';
+import { verifyAccessToken } from '../../worker/services/tokens';
+import { call, callJson, createUser, login, PASSWORD, rowOf, TWO_MB, uniqueEmail } from './helpers';
+
+function loginForm(username: string, password: string) {
+  return callJson('/auth/jwt/login', { form: { username, password } });
+}
+
+describe('POST /auth/jwt/login', () => {
+  it('answers {access_token, token_type: "bearer"} for good credentials; the token opens /users/me', async () => {
+    const user = await createUser({ status: 'active' });
+    const { status, body } = await loginForm(user.email, PASSWORD);
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(['access_token', 'token_type']);
+    expect(body.token_type).toBe('bearer');
+    const claims = await verifyAccessToken(env, body.access_token);
+    expect(claims).toEqual({ userId: user.id, version: 0 });
+    const me = await callJson('/users/me', { token: body.access_token });
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(user.id);
+  });
+
+  it('the token is HS256 with aud fastapi-users:auth, sub, ver and exp', async () => {
+    const user = await createUser({ status: 'active' });
+    const token = await login(user.email);
+    const [header, payload] = token.split('.').slice(0, 2).map((p) => JSON.parse(atob(p.replace(/-/g, '+').replace(/_/g, '/'))));
+    expect(header.alg).toBe('HS256');
+    expect(payload).toMatchObject({ sub: String(user.id), aud: 'fastapi-users:auth', ver: 0 });
+    expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('accepts the e-mail in any case and with surrounding spaces', async () => {
+    const email = uniqueEmail('Login');
+    await createUser({ email: email.toLowerCase(), status: 'active' });
+    for (const variant of [email.toUpperCase(), ` ${email} `, email.toLowerCase()]) {
+      expect((await loginForm(variant, PASSWORD)).status).toBe(200);
+    }
+  });
+
+  it('accepts a JSON body too, and multipart form data', async () => {
+    const user = await createUser({ status: 'active' });
+    const json = await callJson('/auth/jwt/login', { json: { username: user.email, password: PASSWORD } });
+    expect(json.status).toBe(200);
+    const fd = new FormData();
+    fd.set('username', user.email);
+    fd.set('password', PASSWORD);
+    const multipart = await call('/auth/jwt/login', { body: fd });
+    expect(multipart.status).toBe(200);
+  });
+
+  it.each(['pending', 'approved', 'rejected', 'banned'] as const)(
+    'a %s user may log in and read /users/me (CONTRACT.md: the guard screens need it)',
+    async (status) => {
+      const user = await createUser({ status });
+      const token = await login(user.email);
+      const me = await callJson('/users/me', { token });
+      expect(me.status).toBe(200);
+      expect(me.body.status).toBe(status);
+    },
+  );
+
+  it('wrong password and unknown e-mail give the same 400 LOGIN_BAD_CREDENTIALS', async () => {
+    const user = await createUser({ status: 'active' });
+    const wrong = await loginForm(user.email, 'Sbagliata123');
+    const unknown = await loginForm(uniqueEmail('nessuno'), PASSWORD);
+    const notAnEmail = await loginForm('non-una-email', PASSWORD);
+    for (const answer of [wrong, unknown, notAnEmail]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
+    }
+  });
+
+  it('wrong password and unknown e-mail take similar time (both run one scrypt)', async () => {
+    const user = await createUser({ status: 'active' });
+    const time = async (email: string) => {
+      const t0 = performance.now();
+      await loginForm(email, 'Sbagliata123');
+      return performance.now() - t0;
+    };
+    await time(uniqueEmail('warm')); // the dummy hash is made once, on first use
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await time(user.email));
+      unknown.push(await time(uniqueEmail('ghost')));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(0.3);
+    expect(ratio).toBeLessThan(3.5);
+  });
+
+  it.each<[string, () => Promise<Response>]>([
+    ['an empty body', () => call('/auth/jwt/login', { method: 'POST' })],
+    ['an empty form', () => call('/auth/jwt/login', { form: {} })],
+    ['a missing password', () => call('/auth/jwt/login', { form: { username: 'a@b.it' } })],
+    ['a missing username', () => call('/auth/jwt/login', { form: { password: PASSWORD } })],
+    ['an empty password', () => call('/auth/jwt/login', { form: { username: 'a@b.it', password: '' } })],
+    ['a 2 MB username', () => call('/auth/jwt/login', { form: { username: TWO_MB, password: PASSWORD } })],
+    ['a 2 MB password', () => call('/auth/jwt/login', { form: { username: 'a@b.it', password: TWO_MB } })],
+    ['malformed JSON', () => call('/auth/jwt/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' })],
+    ['JSON with wrong types', () => call('/auth/jwt/login', { json: { username: 1, password: ['x'] } })],
+    ['a JSON null', () => call('/auth/jwt/login', { json: null })],
+    ['plain text', () => call('/auth/jwt/login', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'username=a&password=b' })],
+  ])('%s → 422', async (_name, send) => {
+    const res = await send();
+    expect(res.status).toBe(422);
+    expect(typeof ((await res.json()) as { detail: unknown }).detail).toBe('string');
+  });
+
+  it('rehashes a weaker stored hash on a successful login', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync(PASSWORD, salt, 32, { N: 1024, r: 8, p: 1 });
+    const weak = `scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+    const user = await createUser({ status: 'active', hashed_password: weak });
+    await login(user.email);
+    const row = await rowOf(user.id);
+    expect(row?.hashed_password).toMatch(/^scrypt\$16384\$8\$5\$/);
+    await login(user.email); // the new hash still verifies
+  });
+});
+
+describe('login rate limit (per account)', () => {
+  it(`${LOGIN_MAX_FAILURES} failures in the window → 429 with an Italian detail, even with the right password`, async () => {
+    const user = await createUser({ status: 'active' });
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      expect((await loginForm(user.email, `Sbagliata${i}A`)).status).toBe(400);
+    }
+    const blocked = await loginForm(user.email.toUpperCase(), PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.detail).toBe(t('auth.tooManyAttempts', { minutes: LOGIN_FAILURE_WINDOW_S / 60 }));
+    expect(Number(blocked.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    // another account is not affected
+    const other = await createUser({ status: 'active' });
+    expect((await loginForm(other.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('unknown e-mails are limited the same way (the 429 tells nothing about existence)', async () => {
+    const ghost = uniqueEmail('ghost');
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await loginForm(ghost, PASSWORD)).status).toBe(400);
+    expect((await loginForm(ghost, PASSWORD)).status).toBe(429);
+  });
+
+  it('failures older than the window no longer count', async () => {
+    const user = await createUser({ status: 'active' });
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await loginForm(user.email, 'Sbagliata1A');
+    expect((await loginForm(user.email, PASSWORD)).status).toBe(429);
+    await env.DB.prepare('UPDATE login_failures SET at = at - ? WHERE email = ?')
+      .bind(LOGIN_FAILURE_WINDOW_S * 1000 + 1000, user.email)
+      .run();
+    expect((await loginForm(user.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('a successful login clears the failures', async () => {
+    const user = await createUser({ status: 'active' });
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await loginForm(user.email, 'Sbagliata1A');
+    expect((await loginForm(user.email, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await loginForm(user.email, 'Sbagliata1A');
+    expect((await loginForm(user.email, PASSWORD)).status).toBe(200);
+  });
+});
