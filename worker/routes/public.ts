@@ -1,4 +1,142 @@
-import { Hono } from 'hono';
+/**
+ * Public, unauthenticated routes. Mounted LAST at '/': it owns the catch-all /{slug}.
+ * GET /{slug}: Cache API → R2 → rebuild from D1 (and store) → 404 error state. A published page
+ * never reads D1; its view is counted with one atomic UPDATE in waitUntil (GET only, not HEAD).
+ */
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
+import { t } from '../../src/core/messages';
+import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
+import { getPublicLanding, incrementView, visibleSlugs } from '../db/pages';
+import {
+  PAGE_CACHE_CONTROL,
+  errorDocument,
+  pageCacheKey,
+  pageKey,
+  publicOrigin,
+  renderForPublish,
+  storePublished,
+  type PublishedDocument,
+} from '../services/publish';
 
-export const publicRoutes = new Hono<AppEnv>();
+/** First segments the Worker answers with JSON, never with the HTML 404 page. */
+const API_PREFIXES = ['/api/', '/auth/', '/users/', '/dati/', '/dev/'];
+
+function isPageSlug(slug: string): boolean {
+  return slug.length <= SLUG_MAX && isValidSlugFormat(slug) && !isReservedSlug(slug);
+}
+
+function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>): void {
+  const guarded = promise.catch((err) => console.error('background task failed', err));
+  try {
+    c.executionCtx.waitUntil(guarded);
+  } catch {
+    // no execution context (app.request in tests): the promise still runs
+  }
+}
+
+function pageHeaders(csp: string, status: number): Headers {
+  return new Headers({
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': status === 200 ? PAGE_CACHE_CONTROL : 'no-store',
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  });
+}
+
+function htmlResponse(doc: PublishedDocument, status: number, head: boolean): Response {
+  return new Response(head ? null : doc.html, { status, headers: pageHeaders(doc.csp, status) });
+}
+
+/** The static site's 404 page with status 404 (SPEC: unknown routes). */
+async function assets404(c: Context<AppEnv>): Promise<Response> {
+  try {
+    const res = await c.env.ASSETS.fetch(new URL('/404', c.req.url));
+    return new Response(c.req.method === 'HEAD' ? null : res.body, { status: 404, headers: res.headers });
+  } catch {
+    return c.text('Not Found', 404);
+  }
+}
+
+async function errorState(head: boolean): Promise<Response> {
+  return htmlResponse(await errorDocument(), 404, head);
+}
+
+function countView(c: Context<AppEnv>, slug: string): void {
+  if (c.req.method !== 'GET') return;
+  waitUntil(c, incrementView(c.env.DB, slug));
+}
+
+async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
+  const head = c.req.method === 'HEAD';
+  const cache = typeof caches !== 'undefined' ? caches.default : null;
+  const key = pageCacheKey(slug);
+
+  const cached = cache ? await cache.match(key) : undefined;
+  if (cached) {
+    countView(c, slug);
+    return new Response(head ? null : cached.body, { status: 200, headers: cached.headers });
+  }
+
+  let doc: PublishedDocument | null = null;
+  const stored = await c.env.BUCKET.get(pageKey(slug));
+  if (stored) {
+    const csp = stored.customMetadata?.csp;
+    const html = await stored.text();
+    if (csp) doc = { html, csp };
+  }
+  if (!doc) {
+    // Not published yet (or published by an older renderer): rebuild from D1 and store it.
+    const page = await getPublicLanding(c.env.DB, slug);
+    if (!page) return errorState(head);
+    doc = await renderForPublish(c.env, slug, page, new URL(c.req.url).origin);
+    waitUntil(c, storePublished(c.env, slug, doc));
+  }
+  if (cache) waitUntil(c, cache.put(key, htmlResponse(doc, 200, false)));
+  countView(c, slug);
+  return htmlResponse(doc, 200, head);
+}
+
+function xmlEscape(value: string): string {
+  return value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+export const publicRoutes = new Hono<AppEnv>()
+  .get('/api/db/public/landing/:slug', async (c) => {
+    const slug = c.req.param('slug');
+    const page = isValidSlugFormat(slug) ? await getPublicLanding(c.env.DB, slug) : null;
+    if (!page) return c.json({ detail: t('public.notFound') }, 404);
+    c.header('cache-control', 'no-store');
+    return c.json(page);
+  })
+  .get('/robots.txt', (c) => {
+    const origin = publicOrigin(c.env, new URL(c.req.url).origin);
+    const body =
+      'User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /auth/\nDisallow: /admin\nDisallow: /user\n' +
+      `Disallow: /dev/\n\nSitemap: ${origin}/sitemap.xml\n`;
+    return c.text(body, 200, { 'cache-control': 'public, max-age=3600' });
+  })
+  .get('/sitemap.xml', async (c) => {
+    const origin = publicOrigin(c.env, new URL(c.req.url).origin);
+    const pages = await visibleSlugs(c.env.DB);
+    const urls = pages
+      .map(
+        (p) =>
+          `<url><loc>${xmlEscape(`${origin}/${p.folder_name}`)}</loc><lastmod>${xmlEscape(p.updated_at.slice(0, 10))}</lastmod></url>`,
+      )
+      .join('');
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`;
+    return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
+  })
+  .get('/:slug', async (c) => {
+    const slug = c.req.param('slug');
+    if (!isPageSlug(slug)) return assets404(c);
+    return servePage(c, slug);
+  })
+  .get('*', async (c) => {
+    if (API_PREFIXES.some((p) => c.req.path.startsWith(p))) return c.notFound();
+    const trailing = /^\/([a-z0-9]+)\/$/.exec(c.req.path);
+    if (trailing && isPageSlug(trailing[1]!)) return c.redirect(`/${trailing[1]}`, 301);
+    return assets404(c);
+  });

@@ -1,0 +1,81 @@
+// Helpers for the public page tests: pages straight in D1 (independent of the pages API).
+import { env } from 'cloudflare:test';
+import { exports } from 'cloudflare:workers';
+import { pageCacheKey } from '../../worker/services/publish';
+
+let seq = 0;
+export function slugFor(prefix = 'pub'): string {
+  seq += 1;
+  return `${prefix}${Date.now().toString(36)}${seq}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export interface SeedButton {
+  type?: 'text' | 'image';
+  text?: string;
+  url?: string | null;
+  image_path?: string | null;
+  cta_buttons?: Array<{ url: string; buttonText: string }> | null;
+}
+
+export interface SeedPage {
+  title?: string;
+  display_title?: string;
+  visible?: boolean;
+  mode?: 'text' | 'image';
+  style?: 'light' | 'dark' | 'custom';
+  custom_styles?: unknown;
+  header?: string;
+  buttons?: SeedButton[];
+}
+
+export async function seedPage(slug: string, page: SeedPage = {}): Promise<{ id: number; buttonIds: number[] }> {
+  const title = page.title ?? `Tour ${slug}`;
+  const row = await env.DB.prepare(
+    `INSERT INTO landing_pages (folder_name, title, title_key, display_title, visible, mode, style, custom_styles, header)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(
+      slug,
+      title,
+      title.toLowerCase() + slug,
+      page.display_title ?? '',
+      page.visible === false ? 0 : 1,
+      page.mode ?? 'text',
+      page.style ?? 'light',
+      page.custom_styles === undefined ? null : typeof page.custom_styles === 'string' ? page.custom_styles : JSON.stringify(page.custom_styles),
+      page.header ?? `/dati/${slug}/${slug}.jpg`,
+    )
+    .first<{ id: number }>();
+  const buttons = page.buttons ?? [
+    { text: '12 marzo 2027 - Milano - Alcatraz|biglietti', url: 'https://www.ticketone.it/a', cta_buttons: [{ url: 'https://www.ticketone.it/a', buttonText: 'biglietti' }] },
+    { text: '13 marzo 2027 - Roma - Atlantico|soldout', url: '', cta_buttons: [{ url: '', buttonText: 'soldout' }] },
+  ];
+  const buttonIds: number[] = [];
+  for (const [i, b] of buttons.entries()) {
+    const r = await env.DB.prepare(
+      `INSERT INTO buttons (page_id, position, type, text, image_path, url, cta_buttons) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+      .bind(row!.id, i + 1, b.type ?? 'text', b.text ?? '', b.image_path ?? null, b.url ?? null, b.cta_buttons ? JSON.stringify(b.cta_buttons) : null)
+      .first<{ id: number }>();
+    buttonIds.push(r!.id);
+  }
+  return { id: row!.id, buttonIds };
+}
+
+export function get(path: string, init: RequestInit = {}): Promise<Response> {
+  return exports.default.fetch(`http://localhost${path}`, { redirect: 'manual', ...init });
+}
+
+export async function views(slug: string): Promise<number> {
+  const r = await env.DB.prepare('SELECT view_page FROM landing_pages WHERE folder_name = ?').bind(slug).first<{ view_page: number }>();
+  return r?.view_page ?? -1;
+}
+
+/** waitUntil work (view counts, cache puts) settles shortly after the response. */
+export async function settle(ms = 60): Promise<void> {
+  await new Promise((r) => setTimeout(r, ms));
+}
+
+export async function purgeCache(slug: string): Promise<void> {
+  await caches.default.delete(pageCacheKey(slug));
+}

@@ -1,0 +1,75 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { pageKey, publishPage, unpublishPage } from '../../worker/services/publish';
+import { RENDERER_VERSION } from '../../src/landing/render';
+import { get, purgeCache, seedPage, settle, slugFor } from './public-helpers';
+
+describe('publishPage', () => {
+  it('stores the rendered HTML in R2 under a key versioned by renderer, with its CSP', async () => {
+    const slug = slugFor();
+    await seedPage(slug, { display_title: 'Gli Stagisti' });
+    expect(await publishPage(env, slug)).toBe(true);
+    expect(pageKey(slug)).toBe(`pages/${slug}.r${RENDERER_VERSION}.html`);
+    const obj = await env.BUCKET.get(pageKey(slug));
+    expect(obj).not.toBeNull();
+    const html = await obj!.text();
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('Gli Stagisti');
+    expect(html).toContain('Alcatraz');
+    expect(obj!.httpMetadata?.contentType).toBe('text/html; charset=utf-8');
+    expect(obj!.customMetadata?.csp).toMatch(/script-src 'sha256-/);
+  });
+
+  it('serves /{slug} from R2 without D1: the row can be gone and the page still answers', async () => {
+    const slug = slugFor();
+    await seedPage(slug);
+    await publishPage(env, slug);
+    await env.DB.prepare('DELETE FROM landing_pages WHERE folder_name = ?').bind(slug).run();
+    await purgeCache(slug);
+    const res = await get(`/${slug}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Alcatraz');
+    await settle();
+  });
+
+  it('a later publish replaces the page and purges the cached copy', async () => {
+    const slug = slugFor();
+    const { id } = await seedPage(slug, { display_title: 'Prima' });
+    await publishPage(env, slug);
+    expect(await (await get(`/${slug}`)).text()).toContain('Prima');
+    await settle();
+    await env.DB.prepare('UPDATE landing_pages SET display_title = ? WHERE id = ?').bind('Seconda', id).run();
+    await publishPage(env, slug);
+    const html = await (await get(`/${slug}`)).text();
+    expect(html).toContain('Seconda');
+    expect(html).not.toContain('Prima');
+    await settle();
+  });
+
+  it('a hidden page is unpublished: R2 object deleted, 404 error state', async () => {
+    const slug = slugFor();
+    const { id } = await seedPage(slug);
+    await publishPage(env, slug);
+    expect((await get(`/${slug}`)).status).toBe(200);
+    await settle();
+    await env.DB.prepare('UPDATE landing_pages SET visible = 0 WHERE id = ?').bind(id).run();
+    expect(await publishPage(env, slug)).toBe(false);
+    expect(await env.BUCKET.get(pageKey(slug))).toBeNull();
+    const res = await get(`/${slug}`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Landing page non trovata');
+    expect(html).toContain('Reindirizzamento in corso...');
+    expect(html).toContain('content="2;url=/home"');
+  });
+
+  it('unpublishPage removes the copy of a deleted page', async () => {
+    const slug = slugFor();
+    await seedPage(slug);
+    await publishPage(env, slug);
+    await env.DB.prepare('DELETE FROM landing_pages WHERE folder_name = ?').bind(slug).run();
+    await unpublishPage(env, slug);
+    expect(await env.BUCKET.get(pageKey(slug))).toBeNull();
+    expect((await get(`/${slug}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Publishing (DESIGN 'The published page', CONTRACT 'Publishing and caching'): a page is rendered
+ * once per change into one self-contained HTML document, stored in R2 under a key versioned by
+ * page and renderer, and the Cache API copy of /{slug} is purged where the publish runs.
+ * GET /{slug} (routes/public.ts) then reads cache → R2 → D1, so the hot path never reads D1.
+ */
+import type { Bindings } from '../env';
+import { getPublicLanding } from '../db/pages';
+import {
+  RENDERER_VERSION,
+  contentSecurityPolicy,
+  renderErrorDocument,
+  renderLanding,
+} from '../../src/landing/render';
+import type { FooterLinks } from '../../src/landing/LandingPage';
+import type { PageLike } from '../../src/core/public-view';
+
+/** R2 key of a page's published HTML: a renderer change makes every page rebuild on first visit. */
+export function pageKey(slug: string): string {
+  return `pages/${slug}.r${RENDERER_VERSION}.html`;
+}
+
+/**
+ * The Cache API key of /{slug}. Independent of the host the visitor used, so a publish can purge
+ * it without knowing that host.
+ */
+export function pageCacheKey(slug: string): Request {
+  return new Request(`https://pages.palco.internal/${slug}?r=${RENDERER_VERSION}`);
+}
+
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
+
+export function footerLinks(env: Pick<Bindings, 'PROVIDER_URL' | 'TERMS_URL' | 'PRIVACY_URL'>): FooterLinks {
+  return {
+    provider: env.PROVIDER_URL || '/about',
+    terms: env.TERMS_URL || '/terms',
+    privacy: env.PRIVACY_URL || '/privacy',
+  };
+}
+
+/** The public origin for canonical and share URLs: APP_URL when set, else the caller's origin. */
+export function publicOrigin(env: Pick<Bindings, 'APP_URL'>, fallback?: string): string {
+  const configured = env.APP_URL?.trim();
+  return (configured || fallback || 'http://localhost:8787').replace(/\/+$/, '');
+}
+
+export interface PublishedDocument {
+  html: string;
+  csp: string;
+}
+
+/** Renders a page for publishing (no D1, no R2): used by publish and by the D1 rebuild. */
+export async function renderForPublish(
+  env: Pick<Bindings, 'APP_URL' | 'PROVIDER_URL' | 'TERMS_URL' | 'PRIVACY_URL'>,
+  slug: string,
+  page: PageLike,
+  origin?: string,
+): Promise<PublishedDocument> {
+  const doc = renderLanding(page, { slug, origin: publicOrigin(env, origin), links: footerLinks(env) });
+  return { html: doc.html, csp: await contentSecurityPolicy(doc) };
+}
+
+let errorDoc: Promise<PublishedDocument> | null = null;
+
+/** The 404 error-state document (constant, so rendered once per isolate). */
+export function errorDocument(): Promise<PublishedDocument> {
+  errorDoc ??= (async () => {
+    const doc = renderErrorDocument();
+    return { html: doc.html, csp: await contentSecurityPolicy(doc) };
+  })();
+  return errorDoc;
+}
+
+async function purge(slug: string): Promise<void> {
+  try {
+    await caches.default.delete(pageCacheKey(slug));
+  } catch (err) {
+    // The Cache API is missing on some hosts (workers.dev); the copy then lives at most s-maxage.
+    console.warn('cache purge failed', slug, err);
+  }
+}
+
+export async function storePublished(env: Pick<Bindings, 'BUCKET'>, slug: string, doc: PublishedDocument): Promise<void> {
+  await env.BUCKET.put(pageKey(slug), doc.html, {
+    httpMetadata: { contentType: 'text/html; charset=utf-8' },
+    customMetadata: { csp: doc.csp, renderer: String(RENDERER_VERSION), publishedAt: new Date().toISOString() },
+  });
+}
+
+export interface PublishOptions {
+  /** origin of the request that caused the publish, when APP_URL is not set */
+  origin?: string;
+}
+
+/**
+ * Publishes /{slug} from D1: a visible page is rendered to R2 and its cache entry purged; a hidden
+ * or missing page is unpublished. Returns whether the page is now published.
+ */
+export async function publishPage(
+  env: Bindings,
+  slug: string,
+  _ctx?: ExecutionContext,
+  options: PublishOptions = {},
+): Promise<boolean> {
+  const page = await getPublicLanding(env.DB, slug);
+  if (!page) {
+    await unpublishPage(env, slug);
+    return false;
+  }
+  const doc = await renderForPublish(env, slug, page, options.origin);
+  await storePublished(env, slug, doc);
+  // Awaited, not left to waitUntil: the editor reloads the page right after saving.
+  await purge(slug);
+  return true;
+}
+
+/** Removes the published copy (hidden or deleted page) and purges the cache. */
+export async function unpublishPage(env: Pick<Bindings, 'BUCKET'>, slug: string): Promise<void> {
+  await env.BUCKET.delete(pageKey(slug));
+  await purge(slug);
+}
