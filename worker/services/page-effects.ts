@@ -9,8 +9,13 @@ import type { AppEnv, Bindings } from '../env';
 type PublishFn = (env: Bindings, slug: string, ctx?: ExecutionContext) => Promise<void>;
 
 async function publisher(): Promise<{ publish: PublishFn; unpublish: (env: Bindings, slug: string) => Promise<void> } | null> {
-  // publish.ts is written alongside (issue 4, public page); until it lands writes only touch D1.
-  return null;
+  const m = await import('./publish');
+  return {
+    publish: async (env, slug, ctx) => {
+      await m.publishPage(env, slug, ctx);
+    },
+    unpublish: m.unpublishPage,
+  };
 }
 
 function ctxOf(c: Context<AppEnv>): ExecutionContext | undefined {
