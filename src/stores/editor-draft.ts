@@ -191,6 +191,13 @@ export function selectStore(id: string | null): void {
   $imageDraft.set({ ...$imageDraft.get(), storeId: id, file: null, preview: null });
 }
 
+/** Back to the 'none' source state. */
+export function clearImageDraft(): void {
+  $draftError.set(null);
+  revokeDraftPreview();
+  $imageDraft.set({ ...$imageDraft.get(), file: null, preview: null, storeId: null, existing: null });
+}
+
 export function setImageUrl(url: string): void {
   $imageDraft.setKey('url', url);
 }

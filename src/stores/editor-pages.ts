@@ -93,3 +93,4 @@ export async function deletePage(slug: string): Promise<void> {
   invalidatePage(slug);
   revalidatePagesList();
 }
+export type { PageSummary as PageListItem, FullPage } from './editor-core';

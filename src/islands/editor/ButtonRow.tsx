@@ -1,0 +1,71 @@
+// One button of the list: a summary, edit and delete. The drag handle comes from the caller
+// (the sortable list), so the same row renders before dnd-kit has loaded.
+import type { ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { Link2, Loader2, Pencil, Trash2 } from 'lucide-react';
+import { t } from '../../core/messages';
+import { removeButton, type EditorButton } from '../../stores/editor';
+import { $editingKey, editButton } from '../../stores/editor-draft';
+
+export default function ButtonRow({ button, index, handle }: { button: EditorButton; index: number; handle?: ReactNode }) {
+  const editingKey = useStore($editingKey);
+  const n = index + 1;
+  const edit = () => {
+    editButton(button.key);
+    requestAnimationFrame(() => {
+      const target = document.getElementById(button.type === 'text' ? 'ed-date' : 'ed-image-url');
+      target?.focus();
+      target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    });
+  };
+  return (
+    <div className={`ed-row ${editingKey === button.key ? 'is-editing' : ''}`} data-testid="button-row">
+      {handle}
+      <span className="ed-row__n tabular" aria-hidden="true">{n}</span>
+      <div className="ed-row__body">
+        {button.type === 'text' ? (
+          <>
+            <p className="ed-row__title">
+              <span className="ed-row__date">{button.data}</span>
+              {button.city && <span className="ed-row__city">{button.city}</span>}
+            </p>
+            {button.venue && <p className="ed-row__venue">{button.venue}</p>}
+            <ul className="ed-row__ctas" aria-label={t('editor.cta.legend')}>
+              {button.ctaButtons.map((c, i) => (
+                <li key={i} className={`ed-chip ${c.buttonText.toLowerCase() === 'soldout' ? 'is-soldout' : ''}`}>
+                  {c.buttonText}
+                  {c.url ? <Link2 size={12} aria-label={c.url} /> : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <div className="ed-row__image">
+            {(button.previewImage || button.image) && (
+              <img src={button.previewImage ?? button.image} alt={t('editor.list.imageButton', { n })} />
+            )}
+            <span className="ed-row__url">{button.url || t('editor.list.noUrl')}</span>
+            {button.uploading && (
+              <span className="badge badge-warning" role="status">
+                <Loader2 size={12} className="ed-spin" aria-hidden="true" /> {t('editor.list.uploading')}
+              </span>
+            )}
+          </div>
+        )}
+      </div>
+      <div className="ed-row__actions">
+        <button type="button" className="btn btn-ghost btn-icon" onClick={edit} aria-label={t('editor.list.edit', { n })}>
+          <Pencil size={18} aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon ed-row__delete"
+          onClick={() => removeButton(button.key)}
+          aria-label={t('editor.list.delete', { n })}
+        >
+          <Trash2 size={18} aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}

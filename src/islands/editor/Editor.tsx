@@ -1,0 +1,201 @@
+/**
+ * The organiser's editor (SPEC 2 'Editor screen'), mounted at /admin and /user inside <Guard>.
+ * State lives in src/stores/editor*.ts; this file lays the screen out and wires the slots of
+ * slots.ts (custom style panel, code and stats views, share extras) that issue 6 fills.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { Eye, LayoutList, Loader2, Save, Undo2 } from 'lucide-react';
+import { t } from '../../core/messages';
+import Guard from '../../components/Guard';
+import { confirmDialog } from '../../stores/dialog';
+import { $isAdmin } from '../../stores/session';
+import {
+  $buttons,
+  $canPreview,
+  $editing,
+  $editorView,
+  $form,
+  $saving,
+  resetEditor,
+  save,
+} from '../../stores/editor';
+import { $pagesList } from '../../stores/editor-pages';
+import PageForm from './PageForm';
+import ButtonCreator from './ButtonCreator';
+import ButtonList from './ButtonList';
+import NotificationBar from './NotificationBar';
+import ShareLink from './ShareLink';
+import ViewSwitch from './ViewSwitch';
+import { slots } from './slots';
+import './editor.css';
+
+const Sidebar = lazy(() => import('./Sidebar'));
+const PreviewPopup = lazy(() => import('./PreviewPopup'));
+
+export default function EditorApp({ area }: { area: 'admin' | 'user' }) {
+  return (
+    <Guard area={area}>
+      <Editor />
+    </Guard>
+  );
+}
+
+export function Editor() {
+  const editing = useStore($editing);
+  const view = useStore($editorView);
+  const isAdmin = useStore($isAdmin);
+  const list = useStore($pagesList);
+  const form = useStore($form);
+  const saving = useStore($saving);
+  const canPreview = useStore($canPreview);
+  const buttons = useStore($buttons);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [sidebarLoaded, setSidebarLoaded] = useState(false);
+  const [previewOpen, setPreviewOpen] = useState(false);
+
+  const openSidebar = () => {
+    setSidebarLoaded(true);
+    setSidebarOpen(true);
+  };
+
+  // the preview chunk is fetched while the organiser works, so the popup opens at once
+  useEffect(() => {
+    if (!canPreview) return;
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 300));
+    idle(() => void import('./PreviewPopup'));
+  }, [canPreview]);
+
+  const cancelEdit = async () => {
+    const ok = await confirmDialog({
+      title: t('editor.cancelEdit'),
+      message: t('editor.cancelEdit.confirm'),
+      confirmLabel: t('editor.cancelEdit.confirmLabel'),
+      cancelLabel: t('editor.cancelEdit.keep'),
+      danger: true,
+    });
+    if (ok) resetEditor();
+  };
+
+  const count = list.data?.length;
+  const CustomStylePanel = slots.customStylePanel;
+  const CodeView = slots.codeView;
+  const StatsView = slots.statsView;
+  const showCustomPanel = form.mode === 'text' && form.style === 'custom' && CustomStylePanel;
+  const slotProps = { slug: editing?.slug ?? null, isAdmin };
+
+  return (
+    <div className="ed">
+      <header className="ed-head">
+        <div className="ed-head__text">
+          <h1 className="ed-title">{t(editing ? 'editor.title.edit' : 'editor.title.create')}</h1>
+          <p className="ed-subtitle">
+            {editing ? t('editor.subtitle.edit', { title: form.title || editing.slug }) : t('editor.subtitle.create')}
+          </p>
+        </div>
+        <div className="ed-head__actions">
+          {editing && (
+            <button type="button" className="btn btn-secondary" onClick={() => void cancelEdit()}>
+              <Undo2 size={18} aria-hidden="true" />
+              {t('editor.cancelEdit')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-secondary ed-pages-btn"
+            onClick={openSidebar}
+            aria-haspopup="dialog"
+            aria-expanded={sidebarOpen}
+          >
+            <LayoutList size={18} aria-hidden="true" />
+            {t('editor.sidebarButton')}
+            {count !== undefined && <span className="badge badge-accent tabular">{count}</span>}
+          </button>
+        </div>
+      </header>
+
+      <NotificationBar />
+
+      {editing && (
+        <ViewSwitch
+          isAdmin={isAdmin}
+          hasCode={Boolean(CodeView)}
+          hasStats={Boolean(StatsView)}
+        />
+      )}
+
+      <ShareLink />
+
+      {view === 'code' && editing && CodeView && isAdmin ? (
+        <section className="ed-view" id="ed-view-panel" aria-label={t('editor.view.code')}>
+          <Suspense fallback={<div className="skeleton ed-skeleton" />}>
+            <CodeView {...slotProps} />
+          </Suspense>
+        </section>
+      ) : view === 'stats' && editing && StatsView ? (
+        <section className="ed-view" id="ed-view-panel" aria-label={t('editor.view.stats')}>
+          <Suspense fallback={<div className="skeleton ed-skeleton" />}>
+            <StatsView {...slotProps} />
+          </Suspense>
+        </section>
+      ) : (
+        <>
+          <div className="ed-grid" id="ed-view-panel">
+            <div className="ed-col">
+              <PageForm />
+              {showCustomPanel && (
+                <section className="card ed-card" aria-label={t('editor.customPanel.title')}>
+                  <Suspense fallback={<div className="skeleton ed-skeleton" />}>
+                    <CustomStylePanel {...slotProps} />
+                  </Suspense>
+                </section>
+              )}
+            </div>
+            <div className="ed-col">
+              <ButtonCreator />
+              <ButtonList />
+            </div>
+          </div>
+
+          <div className="ed-actions" role="group" aria-label={t('editor.pageTitle')}>
+            <div className="ed-actions__inner">
+              {!canPreview && <p className="hint ed-actions__hint">{t('editor.action.previewHint')}</p>}
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => setPreviewOpen(true)}
+                disabled={!canPreview}
+                aria-haspopup="dialog"
+              >
+                <Eye size={18} aria-hidden="true" />
+                {t('editor.action.preview')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary ed-save"
+                onClick={() => void save()}
+                disabled={saving}
+                aria-busy={saving || undefined}
+                data-buttons={buttons.length}
+              >
+                {saving ? <Loader2 size={18} className="ed-spin" aria-hidden="true" /> : <Save size={18} aria-hidden="true" />}
+                {saving ? t('editor.action.saving') : t(editing ? 'editor.action.update' : 'editor.action.create')}
+              </button>
+            </div>
+          </div>
+        </>
+      )}
+
+      {sidebarLoaded && (
+        <Suspense fallback={null}>
+          <Sidebar open={sidebarOpen} onClose={() => setSidebarOpen(false)} />
+        </Suspense>
+      )}
+      {previewOpen && (
+        <Suspense fallback={null}>
+          <PreviewPopup onClose={() => setPreviewOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// The editor's notification bar (SPEC 2): errors stay 5 s, successes 3 s (SPEC 9).
+import { useStore } from '@nanostores/react';
+import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
+import { t } from '../../core/messages';
+import { $notice, dismissNotice } from '../../stores/editor';
+
+export default function NotificationBar() {
+  const notice = useStore($notice);
+  const Icon = notice?.kind === 'error' ? AlertCircle : notice?.kind === 'success' ? CheckCircle2 : Info;
+  return (
+    <div className="ed-notice-slot" aria-live={notice?.kind === 'error' ? 'assertive' : 'polite'} role="status">
+      {notice && (
+        <div key={notice.id} className={`ed-notice ed-notice--${notice.kind}`} data-kind={notice.kind}>
+          <Icon size={20} aria-hidden="true" className="ed-notice__icon" />
+          <p className="ed-notice__text">{notice.text}</p>
+          <button type="button" className="btn-icon ed-notice__close" onClick={dismissNotice} aria-label={t('editor.notice.close')}>
+            <X size={18} aria-hidden="true" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

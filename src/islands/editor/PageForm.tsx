@@ -1,0 +1,202 @@
+// The page fields (SPEC 2, 5): Titolo, slug, mode, theme and header upload.
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { FileImage, Image as ImageIcon, Lock, Type, Upload, X } from 'lucide-react';
+import { t } from '../../core/messages';
+import {
+  $buttons,
+  $duplicateError,
+  $editing,
+  $form,
+  HEADER_ACCEPT,
+  setHeaderFile,
+  setMode,
+  setSlug,
+  setStyle,
+  setTitle,
+  type PageMode,
+  type PageStyle,
+} from '../../stores/editor';
+import { sanitiseSlug } from '../../stores/editor-core';
+
+const MODES: Array<{ id: PageMode; icon: typeof Type }> = [
+  { id: 'text', icon: Type },
+  { id: 'image', icon: ImageIcon },
+];
+const STYLES: PageStyle[] = ['light', 'dark', 'custom'];
+
+export default function PageForm() {
+  const form = useStore($form);
+  const editing = useStore($editing);
+  const buttons = useStore($buttons);
+  const duplicate = useStore($duplicateError);
+  const [slugNote, setSlugNote] = useState<string | null>(null);
+  const [slugBlurred, setSlugBlurred] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const locked = buttons.length > 0;
+
+  const onSlug = (event: ChangeEvent<HTMLInputElement>) => {
+    const raw = event.target.value;
+    // the input strips what a slug cannot hold; say why characters vanished
+    setSlugNote(sanitiseSlug(raw) !== raw ? t('slug.pattern') : null);
+    setSlug(raw);
+  };
+
+  const onHeader = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    if (file) await setHeaderFile(file);
+  };
+
+  const slugRequired = slugBlurred && !form.slug && !editing;
+  const slugMessage = slugRequired ? t('slug.required') : duplicate?.startsWith('Lo slug') ? duplicate : null;
+  const titleMessage = duplicate && !duplicate.startsWith('Lo slug') ? duplicate : null;
+  const headerSrc = form.headerPreview || form.header;
+  const origin = typeof location === 'undefined' ? '' : location.host;
+
+  return (
+    <section className="card ed-card" aria-labelledby="ed-page-title">
+      <h2 id="ed-page-title" className="ed-card__title">{t('editor.section.page')}</h2>
+
+      <div className="field">
+        <label className="label" htmlFor="ed-title">{t('editor.field.title')}</label>
+        <input
+          id="ed-title"
+          className="input"
+          value={form.title}
+          onChange={(e) => setTitle(e.target.value)}
+          placeholder={t('editor.field.title.placeholder')}
+          autoComplete="off"
+          aria-invalid={titleMessage ? true : undefined}
+          aria-describedby={titleMessage ? 'ed-title-error' : undefined}
+        />
+        {titleMessage && <p id="ed-title-error" className="error-text" role="alert">{titleMessage}</p>}
+      </div>
+
+      <div className="field">
+        <label className="label" htmlFor="ed-slug">{t('editor.field.slug')}</label>
+        <div className="ed-slug">
+          <span className="ed-slug__prefix" aria-hidden="true">{origin}/</span>
+          <input
+            id="ed-slug"
+            className="input ed-slug__input"
+            value={form.slug}
+            onChange={onSlug}
+            onBlur={() => setSlugBlurred(true)}
+            readOnly={Boolean(editing)}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            inputMode="text"
+            aria-invalid={slugMessage ? true : undefined}
+            aria-describedby="ed-slug-hint"
+          />
+          {editing && <Lock size={16} className="ed-slug__lock" aria-hidden="true" />}
+        </div>
+        {slugMessage ? (
+          <p id="ed-slug-hint" className="error-text" role="alert">{slugMessage}</p>
+        ) : slugNote ? (
+          <p id="ed-slug-hint" className="error-text ed-soft-error" role="alert">{slugNote}</p>
+        ) : (
+          <p id="ed-slug-hint" className="hint">
+            {editing ? t('editor.field.slug.locked') : t('editor.field.slug.hintEmpty')}
+          </p>
+        )}
+      </div>
+
+      <fieldset className="field ed-fieldset">
+        <legend className="label">{t('editor.field.mode')}</legend>
+        <div className="ed-seg ed-seg--cards" role="radiogroup" aria-describedby={locked ? 'ed-mode-locked' : undefined}>
+          {MODES.map(({ id, icon: Icon }) => (
+            <label key={id} className={`ed-seg__opt ${form.mode === id ? 'is-on' : ''} ${locked && form.mode !== id ? 'is-locked' : ''}`}>
+              <input
+                type="radio"
+                name="ed-mode"
+                value={id}
+                checked={form.mode === id}
+                // refused with the spec's message once buttons exist (the radio stays put)
+                onChange={() => setMode(id)}
+                className="visually-hidden"
+              />
+              <Icon size={20} aria-hidden="true" />
+              <span className="ed-seg__label">{t(id === 'text' ? 'editor.mode.text' : 'editor.mode.image')}</span>
+              <span className="ed-seg__hint">{t(id === 'text' ? 'editor.mode.text.hint' : 'editor.mode.image.hint')}</span>
+            </label>
+          ))}
+        </div>
+        {locked && (
+          <p id="ed-mode-locked" className="hint ed-lock-hint">
+            <Lock size={14} aria-hidden="true" /> {t('editor.mode.lockedHint')}
+          </p>
+        )}
+      </fieldset>
+
+      {form.mode === 'text' && (
+        <fieldset className="field ed-fieldset">
+          <legend className="label">{t('editor.field.theme')}</legend>
+          <div className="ed-seg" role="radiogroup">
+            {STYLES.map((id) => (
+              <label key={id} className={`ed-seg__opt ed-seg__opt--pill ${form.style === id ? 'is-on' : ''}`}>
+                <input
+                  type="radio"
+                  name="ed-style"
+                  value={id}
+                  checked={form.style === id}
+                  onChange={() => setStyle(id)}
+                  className="visually-hidden"
+                />
+                <span className={`ed-swatch ed-swatch--${id}`} aria-hidden="true" />
+                <span className="ed-seg__label">{t(`editor.theme.${id}`)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      <div className="field">
+        <span className="label" id="ed-header-label">{t('editor.field.header')}</span>
+        <div className="ed-header">
+          {headerSrc ? (
+            <div className="ed-header__media">
+              {form.headerKind === 'video' ? (
+                <video src={headerSrc} muted loop autoPlay playsInline aria-label={t('editor.header.previewAlt')} />
+              ) : (
+                <img src={headerSrc} alt={t('editor.header.previewAlt')} />
+              )}
+              <span className={`badge ${form.headerFile ? 'badge-accent' : ''} ed-header__badge`}>
+                {form.headerFile ? t('editor.header.new') : t('editor.header.current')}
+              </span>
+            </div>
+          ) : (
+            <div className="ed-header__empty" aria-hidden="true">
+              <FileImage size={32} />
+            </div>
+          )}
+          <div className="ed-header__actions">
+            <label className="btn btn-secondary ed-file-btn">
+              <Upload size={18} aria-hidden="true" />
+              {headerSrc ? t('editor.header.replace') : t('editor.header.choose')}
+              <input
+                ref={fileRef}
+                id="ed-header"
+                type="file"
+                accept={HEADER_ACCEPT}
+                className="visually-hidden"
+                aria-labelledby="ed-header-label"
+                aria-describedby="ed-header-hint"
+                onChange={(e) => void onHeader(e)}
+              />
+            </label>
+            {form.headerFile && (
+              <button type="button" className="btn btn-ghost" onClick={() => void setHeaderFile(null)}>
+                <X size={18} aria-hidden="true" />
+                {t('editor.header.remove')}
+              </button>
+            )}
+          </div>
+          <p id="ed-header-hint" className="hint">{t('editor.header.hint')}</p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+// The mobile preview popup (SPEC 2, 9): the page rendered by the very renderer that publishes it
+// (src/landing/render.ts) into an iframe of the chosen device width, so media queries and the
+// inline script behave as published. Loaded lazily: react-dom/server stays out of first paint.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { Monitor, Smartphone, X } from 'lucide-react';
+import { PREVIEW_WIDTHS } from '../../core/constants';
+import { t } from '../../core/messages';
+import { renderLandingDocument } from '../../landing/render';
+import { $buttons, $form, previewPage } from '../../stores/editor';
+
+interface Device {
+  id: string;
+  width: number;
+  label: string;
+}
+
+const DEVICES: Device[] = [
+  { id: 'desktop', width: PREVIEW_WIDTHS.desktop, label: t('editor.preview.desktop', { width: PREVIEW_WIDTHS.desktop }) },
+  ...PREVIEW_WIDTHS.phones.map((width, i) => ({
+    id: `phone-${i}`,
+    width,
+    label: t('editor.preview.phone', { width }),
+  })),
+];
+
+const FRAME_HEIGHT = 760;
+
+export default function PreviewPopup({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const form = useStore($form);
+  const buttons = useStore($buttons);
+  const [deviceId, setDeviceId] = useState('phone-0');
+  const [scale, setScale] = useState(1);
+  const device = DEVICES.find((d) => d.id === deviceId) ?? DEVICES[1]!;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  // the frame keeps its real CSS width; on a narrow screen it is scaled down to fit
+  useLayoutEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    const fit = () => {
+      const available = stage.clientWidth - 24;
+      const availableH = stage.clientHeight - 24;
+      setScale(Math.min(1, available / device.width, availableH > 200 ? availableH / FRAME_HEIGHT : 1));
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(stage);
+    return () => observer.disconnect();
+  }, [device.width]);
+
+  const html = useMemo(() => {
+    const page = previewPage();
+    return renderLandingDocument(page, {
+      slug: form.slug || 'preview',
+      origin: location.origin,
+      preview: true,
+      headerType: form.headerPreview ? form.headerKind ?? 'image' : undefined,
+      links: { provider: '/about', terms: '/terms', privacy: '/privacy' },
+    });
+    // the document follows the form and the buttons
+  }, [form, buttons]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="ed-preview"
+      aria-labelledby="ed-preview-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
+    >
+      <div className="ed-preview__panel">
+        <header className="ed-preview__head">
+          <h2 id="ed-preview-title" className="ed-preview__title">{t('editor.preview.title')}</h2>
+          <div className="field ed-preview__device">
+            <label className="visually-hidden" htmlFor="ed-preview-device">{t('editor.preview.device')}</label>
+            <span className="ed-preview__device-icon" aria-hidden="true">
+              {device.id === 'desktop' ? <Monitor size={18} /> : <Smartphone size={18} />}
+            </span>
+            <select
+              id="ed-preview-device"
+              className="select"
+              value={deviceId}
+              onChange={(e) => setDeviceId(e.target.value)}
+            >
+              {DEVICES.map((d) => (
+                <option key={d.id} value={d.id}>{d.label}</option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className="btn btn-ghost btn-icon" onClick={onClose} aria-label={t('editor.preview.close')} autoFocus>
+            <X size={20} aria-hidden="true" />
+          </button>
+        </header>
+        <div className="ed-preview__stage" ref={stageRef}>
+          <div
+            className={`ed-device ${device.id === 'desktop' ? 'ed-device--desktop' : ''}`}
+            style={{ width: device.width * scale + 'px', height: FRAME_HEIGHT * scale + 'px' }}
+          >
+            <iframe
+              title={t('editor.preview.frame', { width: device.width })}
+              srcDoc={html}
+              width={device.width}
+              height={FRAME_HEIGHT}
+              data-width={device.width}
+              // same origin so the blob: header of a file not yet uploaded can show; no popups,
+              // forms or top navigation, and links are inert in preview anyway
+              sandbox="allow-scripts allow-same-origin"
+              style={{ transform: `scale(${scale})`, width: device.width, height: FRAME_HEIGHT }}
+            />
+          </div>
+        </div>
+      </div>
+    </dialog>
+  );
+}

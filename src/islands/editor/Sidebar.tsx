@@ -1,0 +1,274 @@
+// The 'Landing Pages' side panel (SPEC 2 'Sidebar'): count, last update time, refresh; per page
+// the display title, slug, company (admins: inline edit, Enter saves, Escape cancels), a
+// show/hide toggle and delete with confirmation. Clicking a page loads it for editing.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { Building2, Eye, EyeOff, FileText, Loader2, Pencil, RefreshCw, Trash2, X } from 'lucide-react';
+import { t } from '../../core/messages';
+import { confirmDialog } from '../../stores/dialog';
+import { $isAdmin } from '../../stores/session';
+import { $editing, $loadingPage, loadPageForEdit, notify, resetEditor, setEditingMeta } from '../../stores/editor';
+import {
+  $pagesList,
+  $pagesListAt,
+  deletePage,
+  revalidatePagesList,
+  setCompany,
+  setVisibility,
+  type PageListItem,
+} from '../../stores/editor-pages';
+import NotificationBar from './NotificationBar';
+
+export default function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const list = useStore($pagesList);
+  const at = useStore($pagesListAt);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      revalidatePagesList();
+    } else if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const pages = list.data ?? [];
+  const time = at ? at.toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit', second: '2-digit' }) : '';
+
+  return (
+    <dialog
+      ref={ref}
+      className="ed-drawer"
+      aria-labelledby="ed-drawer-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
+    >
+      <div className="ed-drawer__panel">
+        <header className="ed-drawer__head">
+          <div>
+            <h2 id="ed-drawer-title" className="ed-drawer__title">{t('editor.sidebar.title')}</h2>
+            <p className="ed-drawer__meta tabular" aria-live="polite">
+              {t('editor.sidebar.count', { count: pages.length })}
+              {time && <> · {t('editor.sidebar.updatedAt', { time })}</>}
+            </p>
+          </div>
+          <div className="ed-drawer__tools">
+            <button
+              type="button"
+              className="btn btn-ghost btn-icon"
+              onClick={revalidatePagesList}
+              aria-label={t('editor.sidebar.refresh')}
+              title={t('editor.sidebar.refresh')}
+              disabled={list.loading}
+            >
+              <RefreshCw size={18} aria-hidden="true" className={list.loading ? 'ed-spin' : undefined} />
+            </button>
+            <button type="button" className="btn btn-ghost btn-icon" onClick={onClose} aria-label={t('editor.sidebar.close')}>
+              <X size={20} aria-hidden="true" />
+            </button>
+          </div>
+        </header>
+        <NotificationBar />
+        <div className="ed-drawer__body">
+          {list.loading && !list.data ? (
+            <div className="ed-drawer__skeletons" aria-busy="true">
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="skeleton ed-page-skeleton" />
+              ))}
+            </div>
+          ) : list.error && !list.data ? (
+            <div className="ed-empty">
+              <p>{t('editor.sidebar.loadError')}</p>
+              <button type="button" className="btn btn-secondary btn-sm" onClick={revalidatePagesList}>
+                {t('editor.sidebar.retry')}
+              </button>
+            </div>
+          ) : pages.length === 0 ? (
+            <div className="ed-empty">
+              <FileText size={32} aria-hidden="true" />
+              <p className="ed-empty__title">{t('editor.sidebar.empty')}</p>
+              <p className="hint">{t('editor.sidebar.emptyHint')}</p>
+            </div>
+          ) : (
+            <ul className="ed-pages">
+              {pages.map((p) => (
+                <PageItem key={p.folder_name} page={p} onLoaded={onClose} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void }) {
+  const isAdmin = useStore($isAdmin);
+  const editing = useStore($editing);
+  const loadingSlug = useStore($loadingPage);
+  const [busy, setBusy] = useState<null | 'visibility' | 'delete' | 'company'>(null);
+  const [editingCompany, setEditingCompany] = useState(false);
+  const [company, setCompanyDraft] = useState(page.company ?? '');
+  const title = page.display_title || page.title;
+  const current = editing?.slug === page.folder_name;
+
+  const load = async () => {
+    if (await loadPageForEdit(page.folder_name)) onLoaded();
+  };
+
+  const toggle = async () => {
+    setBusy('visibility');
+    try {
+      await setVisibility(page.folder_name, !page.visible);
+      if (current) setEditingMeta({ visible: !page.visible });
+      notify('success', t(page.visible ? 'editor.sidebar.visibilityOff' : 'editor.sidebar.visibilityOn'));
+    } catch {
+      notify('error', t('error.visibilityUpdate'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async () => {
+    const ok = await confirmDialog({
+      title: t('editor.sidebar.delete', { title }),
+      message: t('editor.sidebar.deleteConfirm', { title, slug: page.folder_name }),
+      confirmLabel: t('editor.sidebar.deleteConfirmLabel'),
+      danger: true,
+    });
+    if (!ok) return;
+    setBusy('delete');
+    try {
+      await deletePage(page.folder_name);
+      if (current) resetEditor();
+      notify('success', t('editor.sidebar.deleted'));
+    } catch (err) {
+      revalidatePagesList();
+      notify('error', t('error.delete', { detail: err instanceof Error ? err.message : t('error.connection') }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const saveCompany = async () => {
+    const value = company.trim();
+    if (!value || value === page.company) {
+      setEditingCompany(false);
+      setCompanyDraft(page.company ?? '');
+      return;
+    }
+    setBusy('company');
+    try {
+      await setCompany(page.folder_name, value);
+      if (current) setEditingMeta({ company: value });
+      setEditingCompany(false);
+      notify('success', t('editor.sidebar.companyUpdated'));
+    } catch {
+      notify('error', t('error.companyUpdate'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onCompanyKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void saveCompany();
+    } else if (event.key === 'Escape') {
+      // Escape cancels the edit, not the whole panel
+      event.preventDefault();
+      event.stopPropagation();
+      setEditingCompany(false);
+      setCompanyDraft(page.company ?? '');
+    }
+  };
+
+  return (
+    <li className={`ed-page ${current ? 'is-current' : ''} ${page.visible ? '' : 'is-hidden'}`} data-slug={page.folder_name}>
+      <button
+        type="button"
+        className="ed-page__main"
+        onClick={() => void load()}
+        aria-label={t('editor.sidebar.load', { title })}
+        disabled={loadingSlug !== null}
+      >
+        <span className="ed-page__title">{title}</span>
+        <span className="ed-page__slug">/{page.folder_name}</span>
+        <span className="ed-page__badges">
+          {current && <span className="badge badge-accent">{t('editor.sidebar.editing')}</span>}
+          {!page.visible && <span className="badge badge-warning">{t('editor.sidebar.hidden')}</span>}
+          {loadingSlug === page.folder_name && <Loader2 size={14} className="ed-spin" aria-hidden="true" />}
+        </span>
+      </button>
+      {isAdmin && (
+        <div className="ed-page__company">
+          <Building2 size={14} aria-hidden="true" />
+          {editingCompany ? (
+            <div className="ed-page__company-edit">
+              <label className="visually-hidden" htmlFor={`co-${page.id}`}>{t('editor.sidebar.companyInput', { title })}</label>
+              <input
+                id={`co-${page.id}`}
+                className="input ed-company-input"
+                value={company}
+                autoFocus
+                disabled={busy === 'company'}
+                onChange={(e) => setCompanyDraft(e.target.value)}
+                onKeyDown={onCompanyKey}
+                onBlur={() => {
+                  if (busy !== 'company') {
+                    setEditingCompany(false);
+                    setCompanyDraft(page.company ?? '');
+                  }
+                }}
+                aria-describedby={`co-${page.id}-hint`}
+              />
+              <span id={`co-${page.id}-hint`} className="hint ed-company-hint">{t('editor.sidebar.companyHint')}</span>
+            </div>
+          ) : (
+            <button
+              type="button"
+              className="ed-page__company-btn"
+              onClick={() => setEditingCompany(true)}
+              aria-label={t('editor.sidebar.companyEdit', { title })}
+            >
+              <span className="ed-page__company-name">{page.company || '—'}</span>
+              <Pencil size={12} aria-hidden="true" />
+            </button>
+          )}
+        </div>
+      )}
+      <div className="ed-page__actions">
+        <button
+          type="button"
+          className={`ed-switch ${page.visible ? 'is-on' : ''}`}
+          role="switch"
+          aria-checked={page.visible}
+          aria-label={t(page.visible ? 'editor.sidebar.toggleHidden' : 'editor.sidebar.toggleVisible', { title })}
+          onClick={() => void toggle()}
+          disabled={busy !== null}
+        >
+          <span className="ed-switch__track" aria-hidden="true">
+            <span className="ed-switch__thumb" />
+          </span>
+          {page.visible ? <Eye size={16} aria-hidden="true" /> : <EyeOff size={16} aria-hidden="true" />}
+          <span className="ed-switch__text">{t(page.visible ? 'editor.sidebar.visible' : 'editor.sidebar.hidden')}</span>
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon ed-page__delete"
+          onClick={() => void remove()}
+          aria-label={t('editor.sidebar.delete', { title })}
+          disabled={busy !== null}
+        >
+          {busy === 'delete' ? <Loader2 size={18} className="ed-spin" aria-hidden="true" /> : <Trash2 size={18} aria-hidden="true" />}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { encode } from 'uqr';
+import { ChevronDown, Download, QrCode as QrIcon } from 'lucide-react';
+import { t } from '../../../core/messages';
+import './extras.css';
+
+/** Pixels per module of the PNG download: about 600 px for a short URL, sharp on a poster. */
+const PNG_MODULE_PX = 16;
+/** The standard quiet zone around the code, in modules (readers need it on busy prints). */
+const QUIET_ZONE = 4;
+
+/** One SVG path of the dark modules, a horizontal run per segment: small and crisp at any size. */
+export function qrSvg(data: boolean[][]): string {
+  const size = data.length;
+  let d = '';
+  data.forEach((row, y) => {
+    let x = 0;
+    while (x < size) {
+      if (!row[x]) {
+        x++;
+        continue;
+      }
+      const start = x;
+      while (x < size && row[x]) x++;
+      d += `M${start} ${y}h${x - start}v1h${start - x}z`;
+    }
+  });
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges">` +
+    `<rect width="${size}" height="${size}" fill="#fff"/><path fill="#000" d="${d}"/></svg>`
+  );
+}
+
+function draw(canvas: HTMLCanvasElement, data: boolean[][], modulePx: number): void {
+  const size = data.length * modulePx;
+  canvas.width = size;
+  canvas.height = size;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, size, size);
+  ctx.fillStyle = '#000';
+  data.forEach((row, y) => row.forEach((dark, x) => dark && ctx.fillRect(x * modulePx, y * modulePx, modulePx, modulePx)));
+}
+
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+interface QrProps {
+  slug: string;
+  /** the public page's URL (the share card's) */
+  url: string;
+}
+
+/**
+ * Beyond the spec: a QR code of the public page for posters and flyers, made in the browser
+ * (no third party sees the link), downloadable as PNG and SVG. It sits in the editor's share
+ * card, folded until asked for.
+ */
+export default function QrCode({ slug, url }: QrProps) {
+  const headingId = useId();
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const qr = useMemo(() => encode(url, { ecc: 'M', border: QUIET_ZONE }), [url]);
+  const canvas = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    // the on-screen code: 8 px modules, scaled down by CSS so it stays crisp on dense screens
+    if (open && canvas.current) draw(canvas.current, qr.data, 8);
+  }, [qr, open]);
+
+  function downloadPng() {
+    const big = document.createElement('canvas');
+    draw(big, qr.data, PNG_MODULE_PX);
+    big.toBlob((blob) => blob && save(blob, `${slug}-qr.png`), 'image/png');
+  }
+
+  function downloadSvg() {
+    save(new Blob([qrSvg(qr.data)], { type: 'image/svg+xml' }), `${slug}-qr.svg`);
+  }
+
+  return (
+    <div className="xs-qr-share">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm xs-qr-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <QrIcon size={16} aria-hidden="true" />
+        {t('extras.qr.title')}
+        <ChevronDown size={16} aria-hidden="true" className="xs-qr-chevron" />
+      </button>
+      {open && (
+        <section id={panelId} className="xs-qr" aria-labelledby={headingId} data-testid="qr-code">
+          <div className="xs-qr-code">
+            <canvas
+              ref={canvas}
+              role="img"
+              aria-label={t('extras.qr.alt', { url })}
+              data-url={url}
+              data-testid="qr-canvas"
+            />
+          </div>
+          <div className="xs-qr-body">
+            <h3 id={headingId} className="xs-qr-title">
+              {t('extras.qr.title')}
+            </h3>
+            <p className="hint">{t('extras.qr.intro')}</p>
+            <div className="xs-actions">
+              <button type="button" className="btn btn-primary btn-sm" onClick={downloadPng}>
+                <Download size={14} aria-hidden="true" />
+                {t('extras.qr.png')}
+              </button>
+              <button type="button" className="btn btn-secondary btn-sm" onClick={downloadSvg}>
+                <Download size={14} aria-hidden="true" />
+                {t('extras.qr.svg')}
+              </button>
+            </div>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Extension points of the editor for the extras (issue 6). Each slot is null until its component
+ * exists; fill it with a lazy import so it stays out of the editor's first-paint bundle:
+ *
+ *   customStylePanel: lazy(() => import('./extras/CustomStylePanel')),
+ *
+ * - customStylePanel: shown under the page form only for text mode + the Custom theme. Read and
+ *   write the value through the store: useStore($form).customStyles / setCustomStyles(value)
+ *   (src/stores/editor.ts). Props: SlotProps.
+ * - codeView (admins only) and statsView: the views of the view switch in edit mode. When a
+ *   slot is null its tab is not offered. Props: SlotProps (slug is always set for these).
+ * - shareExtras: rendered inside the public link card of a saved page (e.g. the QR code).
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface SlotProps {
+  /** the saved page's slug; null in create mode */
+  slug: string | null;
+  isAdmin: boolean;
+}
+
+export interface ShareSlotProps {
+  slug: string;
+  url: string;
+}
+
+type Slot<P> = LazyExoticComponent<ComponentType<P>> | ComponentType<P> | null;
+
+export const slots: {
+  customStylePanel: Slot<SlotProps>;
+  codeView: Slot<SlotProps>;
+  statsView: Slot<SlotProps>;
+  shareExtras: Slot<ShareSlotProps>;
+} = {
+  customStylePanel: lazy(() => import('./extras/StylePanel')),
+  codeView: lazy(() => import('./extras/CodeView')),
+  statsView: lazy(() => import('./extras/StatsView')),
+  shareExtras: lazy(() => import('./extras/QrCode')),
+};
