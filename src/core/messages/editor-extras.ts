@@ -4,12 +4,6 @@
  * Keys are flat and dotted; placeholders are written {name}.
  */
 export const editorExtrasMessages = {
-  // View switch
-  'extras.view.label': 'Vista della landing page',
-  'extras.view.edit': 'Modifica',
-  'extras.view.code': 'Codice',
-  'extras.view.stats': 'Statistiche',
-
   // Custom style panel
   'extras.styles.title': 'Stile personalizzato',
   'extras.styles.intro': 'Colori, caratteri e pulsanti della pagina. L’anteprima si aggiorna mentre scegli.',
@@ -40,7 +34,10 @@ export const editorExtrasMessages = {
   'extras.styles.backgroundColor': 'Colore di sfondo della pagina',
   'extras.styles.colorHex': '{label}: codice esadecimale',
   'extras.styles.colorPicker': '{label}: scegli dalla tavolozza',
-  'extras.styles.fontSample': 'Concerto 21:00',
+  'extras.styles.preview': 'Anteprima',
+  'extras.styles.sample.date': 'Sabato 14 giugno',
+  'extras.styles.sample.city': 'Milano',
+  'extras.styles.sample.venue': 'Alcatraz',
   'extras.styles.weight.300': 'Light',
   'extras.styles.weight.400': 'Regular',
   'extras.styles.weight.500': 'Medium',
@@ -91,8 +88,4 @@ export const editorExtrasMessages = {
   'extras.qr.alt': 'QR code che apre {url}',
   'extras.qr.png': 'Scarica PNG',
   'extras.qr.svg': 'Scarica SVG',
-  'extras.qr.open': 'Apri la pagina',
-  'extras.qr.copyLink': 'Copia link',
-  'extras.qr.linkCopied': 'Link copiato negli appunti!',
-  'extras.qr.unsaved': 'Il QR code sarà disponibile dopo il primo salvataggio.',
 } as const;

@@ -1,0 +1,214 @@
+// State and logic behind the editor's second part: the header palette, saving custom styles,
+// the statistics and the JSON code view. Components only subscribe (DESIGN rule 9).
+//
+// API:
+//   $palette                     { key, colours, loading } for the page being edited
+//   ensurePalette(slug, header)  extracts the header's five colours once per (slug, header)
+//   paletteFromFile(file)        the same for a header chosen but not uploaded yet
+//   saveCustomStyles(slug, s)    PUT of the saved page with these custom styles (SPEC 5 'Other')
+//   computeStats(page)           pure: totals and per-button clicks and shares (SPEC 2, 9)
+//   fetchPage(slug)              GET /api/db/landing-pages/{slug}
+//   pageJson(page)               the code view's text
+import { atom } from 'nanostores';
+import { t } from '../core/messages';
+import type { CustomStyles } from '../core/styles';
+import { request, ApiError } from '../lib/api';
+import { loadHeaderPalette, paletteOfBlob } from '../lib/palette';
+import { decodeEventText, type FullPage, type PagePayload, type ReceivedButton } from './editor-core';
+import { fetchPage as fetchCachedPage, invalidatePage } from './editor-pages';
+import { notify } from './editor';
+
+// ---------------------------------------------------------------------------------------------
+// Palette
+
+export interface PaletteState {
+  /** What the colours were taken from ('slug|header' or 'file:name:size'); null before any. */
+  key: string | null;
+  colours: string[];
+  loading: boolean;
+}
+
+export const $palette = atom<PaletteState>({ key: null, colours: [], loading: false });
+
+let paletteRun = 0;
+
+async function runPalette(key: string, job: () => Promise<string[]>): Promise<void> {
+  const current = $palette.get();
+  if (current.key === key) return;
+  const run = ++paletteRun;
+  $palette.set({ key, colours: current.colours, loading: true });
+  let colours: string[] = [];
+  try {
+    colours = await job();
+  } catch {
+    colours = []; // the swatches are a convenience: no palette is not an error to show
+  }
+  if (run === paletteRun) $palette.set({ key, colours, loading: false });
+}
+
+/** The saved header's palette, through the authenticated image proxy (SPEC 7). */
+export function ensurePalette(slug: string | null, header: string | null | undefined): Promise<void> {
+  if (!slug || !header) {
+    paletteRun++;
+    $palette.set({ key: null, colours: [], loading: false });
+    return Promise.resolve();
+  }
+  return runPalette(`${slug}|${header}`, () => loadHeaderPalette(slug));
+}
+
+/** A header picked in the form but not uploaded yet: read straight from the file. */
+export function paletteFromFile(file: Blob & { name?: string }): Promise<void> {
+  return runPalette(`file:${file.name ?? ''}:${file.size}:${file.type}`, () => paletteOfBlob(file));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving custom styles
+
+export const $stylesSaving = atom(false);
+
+export function pagePath(slug: string): string {
+  return `/api/db/landing-pages/${encodeURIComponent(slug)}`;
+}
+
+/** The saved page, always fresh from the server (stats and JSON must never be stale). */
+export function fetchPage(slug: string): Promise<FullPage> {
+  return fetchCachedPage(slug, true);
+}
+
+/** The update payload (SPEC 3) that leaves a saved page exactly as it is. */
+export function payloadOf(page: FullPage): PagePayload {
+  return {
+    title: page.title,
+    display_title: page.display_title ?? page.title,
+    mode: page.mode,
+    style: page.style,
+    custom_styles: page.custom_styles,
+    header: page.header ?? '',
+    buttons: [...page.buttons]
+      .sort((a, b) => a.position - b.position)
+      .map((b) => ({
+        id: b.id,
+        position: b.position,
+        type: b.type,
+        text: b.text ?? '',
+        image_path: b.image_path,
+        url: b.url,
+        // null (not []): 'no list given' lets the codec's label and url stand (CONTRACT)
+        cta_buttons: b.cta_buttons ?? null,
+      })),
+  };
+}
+
+/**
+ * Saves only the custom styles: reads the saved page and writes it back with these styles, so
+ * form edits not saved yet (a half-typed button, a pending upload) are neither published nor
+ * lost. A text page gets the custom theme, since that is what the organiser is styling.
+ * Resolves true on success; every outcome is also a toast.
+ */
+export async function saveCustomStyles(slug: string | null, styles: CustomStyles): Promise<boolean> {
+  if (!slug) {
+    notify('error', t('styles.saveFirst'));
+    return false;
+  }
+  if ($stylesSaving.get()) return false;
+  $stylesSaving.set(true);
+  try {
+    const page = await fetchPage(slug);
+    const payload = payloadOf(page);
+    payload.custom_styles = styles;
+    if (page.mode === 'text') payload.style = 'custom';
+    await request(pagePath(slug), { method: 'PUT', json: payload });
+    invalidatePage(slug);
+    notify('success', t('success.stylesUpdated'));
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) notify('error', t('styles.saveFirst'));
+    else notify('error', t('error.update', { detail: err instanceof ApiError ? err.message : t('error.connection') }));
+    return false;
+  } finally {
+    $stylesSaving.set(false);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics
+
+/** SPEC 9: a bar is never narrower than 2 %, so a button with few clicks stays visible. */
+export const MIN_BAR_PERCENT = 2;
+
+export interface ButtonStat {
+  id: number;
+  position: number;
+  type: ReceivedButton['type'];
+  label: string;
+  clicks: number;
+  /** Share of all the page's clicks, 0–100. */
+  share: number;
+  /** Bar width in percent: the share, but at least MIN_BAR_PERCENT. */
+  bar: number;
+}
+
+export interface PageStats {
+  views: number;
+  clicks: number;
+  buttonCount: number;
+  buttons: ButtonStat[];
+}
+
+function count(value: unknown): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+}
+
+/** A human label for a button: the event's 'date · city · venue', or its kind and position. */
+export function buttonLabel(button: Pick<ReceivedButton, 'type' | 'text' | 'position'>): string {
+  if (button.type === 'text') {
+    const { date, city, venue } = decodeEventText(button.text);
+    const parts = [date, city, venue].filter(Boolean);
+    if (parts.length) return parts.join(' · ');
+    return t('extras.stats.textButton', { position: button.position });
+  }
+  return t('extras.stats.imageButton', { position: button.position });
+}
+
+export function computeStats(page: Pick<FullPage, 'view_page' | 'buttons'>): PageStats {
+  const buttons = [...(page.buttons ?? [])].sort((a, b) => a.position - b.position);
+  const clicks = buttons.reduce((sum, b) => sum + count(b.click_count), 0);
+  return {
+    views: count(page.view_page),
+    clicks,
+    buttonCount: buttons.length,
+    buttons: buttons.map((b) => {
+      const c = count(b.click_count);
+      const share = clicks > 0 ? (c / clicks) * 100 : 0;
+      return {
+        id: b.id,
+        position: b.position,
+        type: b.type,
+        label: buttonLabel(b),
+        clicks: c,
+        share,
+        bar: Math.max(MIN_BAR_PERCENT, share),
+      };
+    }),
+  };
+}
+
+const shareFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const countFormat = new Intl.NumberFormat('it-IT');
+
+/** SPEC 9: one decimal, Italian style ('33,3%'). */
+export function formatShare(share: number): string {
+  return `${shareFormat.format(share)}%`;
+}
+
+export function formatCount(n: number): string {
+  return countFormat.format(n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON code view
+
+export function pageJson(page: unknown): string {
+  return JSON.stringify(page, null, 2);
+}
