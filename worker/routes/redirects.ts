@@ -23,5 +23,12 @@ for (const [from, to] of Object.entries(REDIRECTS)) {
 
 // Inside the guarded areas anything unknown goes back to the area's home (SPEC 2). Known
 // screens (/admin, /admin/users, /user) are static files and never reach the Worker.
-redirects.get('/admin/*', (c) => c.redirect('/admin', 302));
-redirects.get('/user/*', (c) => c.redirect('/user', 302));
+// run_worker_first sends /admin/* here too, so a built screen (admin/users.html) is served first.
+for (const area of ['/admin', '/user']) {
+  redirects.get(`${area}/*`, async (c) => {
+    const asset = await c.env.ASSETS.fetch(c.req.raw);
+    // a fresh Response: the middleware adds headers, and fetched ones are immutable
+    if (asset.status !== 404) return new Response(asset.body, asset);
+    return c.redirect(area, 302);
+  });
+}
