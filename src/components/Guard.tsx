@@ -28,6 +28,7 @@ import { request } from '../lib/api';
 import { $sessionState, $user, areaPath, loadSession, logout } from '../stores/session';
 import { notify } from '../stores/toasts';
 import Spinner from './Spinner';
+import { useHydrated } from './useHydrated';
 
 export interface GuardProps {
   area: 'admin' | 'user';
@@ -57,8 +58,11 @@ export function verdictFor(
 }
 
 export default function Guard({ area, adminOnly = false, fallback, children }: GuardProps) {
-  const user = useStore($user);
-  const state = useStore($sessionState);
+  const hydrated = useHydrated();
+  const storedUser = useStore($user);
+  const storedState = useStore($sessionState);
+  const user = hydrated ? storedUser : null;
+  const state = hydrated ? storedState : 'loading';
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {

@@ -5,9 +5,12 @@ import { useStore } from '@nanostores/react';
 import { ArrowRight, LayoutDashboard, LogIn } from 'lucide-react';
 import { t } from '../core/messages';
 import { $user, areaPath, loadSession } from '../stores/session';
+import { useHydrated } from './useHydrated';
 
 export default function HomeActions({ variant = 'hero' }: { variant?: 'hero' | 'closing' }) {
-  const user = useStore($user);
+  const hydrated = useHydrated();
+  const stored = useStore($user);
+  const user = hydrated ? stored : null;
   useEffect(() => {
     loadSession().catch((err: unknown) => console.error(err));
   }, []);

@@ -13,6 +13,7 @@ import { $isAdmin, $sessionState, $user, areaPath, loadSession, logout } from '.
 import { notify } from '../stores/toasts';
 import { confirmDialog } from '../stores/dialog';
 import Logo from './Logo';
+import { useHydrated } from './useHydrated';
 
 interface NavbarProps {
   /** The current path, to mark the active link. */
@@ -28,9 +29,11 @@ function usePendingCount(enabled: boolean): number | null {
     }
     let alive = true;
     const refresh = () => {
-      request<{ users?: unknown[] }>('/api/admin/users/pending')
+      request<{ users?: unknown[]; total?: number }>('/api/admin/users/pending')
         .then((answer) => {
-          if (alive) setCount(Array.isArray(answer?.users) ? answer.users.length : 0);
+          // the list is paged: `total` counts them all
+          const n = typeof answer?.total === 'number' ? answer.total : Array.isArray(answer?.users) ? answer.users.length : 0;
+          if (alive) setCount(n);
         })
         .catch((err: unknown) => console.error(err));
     };
@@ -54,9 +57,13 @@ function Brand() {
 }
 
 export default function Navbar({ current = '' }: NavbarProps) {
-  const user = useStore($user);
-  const state = useStore($sessionState);
-  const isAdmin = useStore($isAdmin);
+  const hydrated = useHydrated();
+  const storedUser = useStore($user);
+  const storedState = useStore($sessionState);
+  const storedAdmin = useStore($isAdmin);
+  const user = hydrated ? storedUser : null;
+  const state = hydrated ? storedState : 'loading';
+  const isAdmin = hydrated && storedAdmin;
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const menuId = useId();
