@@ -1,0 +1,110 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { t } from '../../src/core/messages';
+import { createApp } from '../../worker/app';
+import { appOrigin, linksIn, sendMail } from '../../worker/services/mail';
+import { adminWithToken, call, callJson, createUser, mailbox, uniqueEmail } from './helpers';
+
+describe('dev mailbox (MAILER=console)', () => {
+  it('GET /api/dev/mailbox lists messages newest first with to, subject, text and links', async () => {
+    const a = uniqueEmail('primo');
+    const b = uniqueEmail('secondo');
+    await sendMail(env, { to: a, subject: 'Uno', text: 'Vai a http://localhost:8787/verify-email?token=abc ora', kind: 'verify' });
+    await sendMail(env, { to: b, subject: 'Due', text: 'Niente link qui', kind: 'reset' });
+    const { status, body } = await callJson('/api/dev/mailbox');
+    expect(status).toBe(200);
+    const [newest, older] = body.messages;
+    expect(newest).toEqual({
+      id: expect.any(Number),
+      to: b,
+      subject: 'Due',
+      text: 'Niente link qui',
+      links: [],
+      status: 'sent',
+      created_at: expect.stringMatching(/^\d{4}-/),
+    });
+    expect(older).toMatchObject({ to: a, subject: 'Uno', links: ['http://localhost:8787/verify-email?token=abc'] });
+    expect(newest.id).toBeGreaterThan(older.id);
+  });
+
+  it('?to= filters ignoring case', async () => {
+    const to = uniqueEmail('Filtro');
+    await sendMail(env, { to, subject: 'Per te', text: 'ciao', kind: 'verify' });
+    expect((await mailbox(to.toUpperCase())).map((m) => m.subject)).toEqual(['Per te']);
+    expect(await mailbox('nessuno@example.it')).toEqual([]);
+    const long = await call(`/api/dev/mailbox?to=${'x'.repeat(100_000)}`);
+    expect(long.status).toBe(200);
+  });
+
+  it('GET /dev/mailbox is an Italian HTML page with escaped content and clickable links', async () => {
+    const admin = await adminWithToken();
+    const user = await createUser({ status: 'pending', full_name: '<script>alert(1)</script> & "Co"' });
+    await callJson(`/api/admin/users/${user.id}/approve`, { token: admin.token, json: { action: 'approve' } });
+    const res = await call('/dev/mailbox');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await res.text();
+    expect(html).toContain('<html lang="it">');
+    expect(html).toContain(t('devMailbox.title'));
+    expect(html).toContain(t('mail.verify.subject'));
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
+    expect(html).toMatch(/<a href="http:\/\/localhost:8787\/verify-email\?token=[\w.-]+">/);
+    const filtered = await (await call(`/dev/mailbox?to=${encodeURIComponent('"><img src=x>')}`)).text();
+    expect(filtered).not.toContain('"><img src=x>');
+    expect(filtered).toContain(t('devMailbox.empty'));
+  });
+});
+
+describe('dev mailbox absent with another mailer', () => {
+  const app = createApp();
+  const resendEnv = { ...env, MAILER: 'resend', RESEND_API_KEY: undefined };
+
+  it.each(['/api/dev/mailbox', '/dev/mailbox', '/api/dev/mailbox?to=a@b.it'])('%s → 404', async (path) => {
+    const res = await app.request(path, {}, resendEnv);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: 'Not Found' });
+  });
+
+  it('the same app serves it with MAILER=console (the guard is what differs)', async () => {
+    const res = await app.request('/api/dev/mailbox', {}, { ...env, MAILER: 'console' });
+    expect(res.status).toBe(200);
+  });
+
+  it('a failing provider never fails the request: the outbox row is marked failed', async () => {
+    const admin = await adminWithToken();
+    const user = await createUser({ status: 'pending' });
+    const res = await app.request(
+      `/api/admin/users/${user.id}/approve`,
+      { method: 'POST', headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ action: 'approve' }) },
+      resendEnv,
+    );
+    expect(res.status).toBe(200);
+    const row = await env.DB.prepare('SELECT status, error, kind FROM mail_outbox WHERE to_addr = ? ORDER BY id DESC')
+      .bind(user.email)
+      .first<{ status: string; error: string; kind: string }>();
+    expect(row).toMatchObject({ status: 'failed', kind: 'verify' });
+    expect(row?.error).toMatch(/RESEND_API_KEY/);
+  });
+
+  it('an unknown mailer is recorded as failed too', async () => {
+    const to = uniqueEmail('ignoto');
+    const result = await sendMail({ ...env, MAILER: 'piccione' }, { to, subject: 's', text: 't', kind: 'reset' });
+    expect(result.sent).toBe(false);
+    const row = await env.DB.prepare('SELECT status FROM mail_outbox WHERE id = ?').bind(result.id).first();
+    expect(row).toEqual({ status: 'failed' });
+  });
+});
+
+describe('mail helpers', () => {
+  it('appOrigin prefers APP_URL (origin only), else the request origin', () => {
+    expect(appOrigin({ APP_URL: 'https://palco.example/sub/' }, 'http://x.test/a')).toBe('https://palco.example');
+    expect(appOrigin({ APP_URL: '' }, 'http://x.test:9000/a?b')).toBe('http://x.test:9000');
+    expect(appOrigin({ APP_URL: 'not a url' }, 'http://x.test/a')).toBe('http://x.test');
+  });
+
+  it('linksIn finds distinct http(s) links', () => {
+    expect(linksIn('a http://a.it/x?y=1 b https://b.it c http://a.it/x?y=1 ftp://no')).toEqual(['http://a.it/x?y=1', 'https://b.it']);
+  });
+});
