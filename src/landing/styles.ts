@@ -23,7 +23,7 @@ a{color:inherit}
 .pg{display:flex;flex-direction:column;min-height:100vh;min-height:100dvh;width:100%;margin:0 auto;background:var(--bg)}
 .hd{position:relative;background:var(--hd-bg);overflow:hidden}
 .hd-m{width:100%;height:auto;max-height:80vh;object-fit:cover}
-.mute{position:absolute;right:12px;bottom:12px;display:grid;place-items:center;width:44px;height:44px;padding:0;border:0;border-radius:50%;background:rgba(0,0,0,.55);color:#fff;cursor:pointer;-webkit-backdrop-filter:blur(8px);backdrop-filter:blur(8px);transition:transform .15s ease}
+.mute{position:absolute;right:12px;bottom:12px;display:grid;place-items:center;width:44px;height:44px;padding:0;border:0;border-radius:50%;background:rgba(0,0,0,.55);color:#FFFFFF;cursor:pointer;-webkit-backdrop-filter:blur(8px);backdrop-filter:blur(8px);transition:transform .15s ease}
 .mute:active{transform:scale(.92)}
 .mute svg{width:22px;height:22px}
 .mute .on,.mute[aria-pressed=true] .off{display:none}

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { contentSecurityPolicy, renderErrorDocument, renderLanding, renderLandingDocument } from '../../src/landing/render';
+import { LANDING_SCRIPT } from '../../src/landing/script';
+import { parseItalianDate, serialiseJsonLd } from '../../src/landing/jsonld';
+import { FONT_FAMILIES } from '../../src/core/fonts';
+import { LINKS, tourPage } from './landing-fixtures';
+
+const OPTS = { slug: 'tour', origin: 'https://palco.test', links: LINKS };
+const ALLOWED_TAGS = new Set([
+  'html', 'head', 'meta', 'title', 'link', 'style', 'script', 'body', 'div', 'header', 'img', 'video', 'button',
+  'svg', 'path', 'defs', 'linearGradient', 'stop', 'rect', 'circle', 'main', 'h1', 'ol', 'ul', 'li', 'p', 'a', 'span', 'footer',
+]);
+
+function styleOf(html: string): string {
+  return /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+}
+
+function checkStructure(html: string) {
+  const tags = [...html.matchAll(/<\/?([a-zA-Z][\w-]*)/g)].map((m) => m[1]!);
+  for (const tag of tags) expect(ALLOWED_TAGS, tag).toContain(tag);
+  expect(html.match(/<script/g)?.length ?? 0).toBeLessThanOrEqual(2);
+  expect(html.match(/<script/g)?.length).toBe(html.match(/<\/script>/g)?.length);
+  expect(html.match(/<style/g)).toHaveLength(1);
+  expect(html.match(/<\/style>/g)).toHaveLength(1);
+  // attributes of real tags (text cannot contain '<': React escapes it), quoted values removed
+  for (const m of html.matchAll(/<([a-zA-Z][\w-]*)([^>]*)>/g)) {
+    const attrs = m[2]!.replace(/"[^"]*"/g, '');
+    expect(attrs).not.toMatch(/['<]/);
+    for (const name of attrs.match(/[^\s=/]+/g) ?? []) expect(name).not.toMatch(/^on/i);
+    for (const v of m[2]!.matchAll(/(?:href|src|poster|data-c)="([^"]*)"/g)) expect(v[1]).not.toMatch(/^\s*(javascript|data|vbscript):/i);
+  }
+  const css = styleOf(html);
+  expect(css).not.toMatch(/[<>]/);
+  for (const [hex] of css.matchAll(/#[0-9a-zA-Z]+/g)) expect(hex).toMatch(/^#[0-9A-F]{6}$/);
+  for (const m of css.matchAll(/-ff:"([^"]+)"/g)) expect(FONT_FAMILIES).toContain(m[1]);
+  for (const m of css.matchAll(/font-family:"([^"]+)"/g)) expect(FONT_FAMILIES).toContain(m[1]);
+  const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  if (ld) {
+    expect(ld[1]).not.toMatch(/[<>&\u2028\u2029]/);
+    JSON.parse(ld[1]!);
+  }
+}
+
+const hostile = fc.oneof(
+  fc.string(),
+  fc.constantFrom(
+    '</script><script>alert(1)</script>',
+    '</style><img src=x onerror=alert(1)>',
+    '"><svg onload=alert(1)>',
+    "'; } body { background: url(//evil) } /*",
+    '\u2028\u2029</title>',
+    '<!--',
+    ']]>',
+    'javascript:alert(1)',
+  ),
+);
+const styleValue = fc.oneof(hostile, fc.integer(), fc.constant(null), fc.constantFrom('#abc', 'Lora', 'italic', '700', '2rem', 'pill'));
+const textGroup = fc.record({ color: styleValue, fontSize: styleValue, fontFamily: styleValue, fontWeight: styleValue, fontStyle: styleValue }, { requiredKeys: [] });
+const customStyles = fc.oneof(
+  fc.record(
+    {
+      data: textGroup,
+      city: textGroup,
+      venue: textGroup,
+      buttons: fc.record({ backgroundColor: styleValue, textColor: styleValue, borderRadius: styleValue, fontSize: styleValue }, { requiredKeys: [] }),
+      background: fc.record({ color: styleValue }, { requiredKeys: [] }),
+    },
+    { requiredKeys: [] },
+  ),
+  hostile,
+  fc.anything(),
+);
+
+describe('renderLandingDocument', () => {
+  it('property: no user text can open or close a tag, a <style> or a <script>; colours #RRGGBB; fonts from the list', () => {
+    fc.assert(
+      fc.property(
+        hostile, hostile, hostile, hostile, hostile, hostile, hostile, customStyles,
+        fc.constantFrom('light', 'dark', 'custom', 'x'), fc.constantFrom('text', 'image'), fc.boolean(),
+        (title, display, date, city, venue, label, url, styles, style, mode, preview) => {
+          const page = {
+            title,
+            display_title: display,
+            header: url,
+            mode,
+            style,
+            custom_styles: styles,
+            buttons: [
+              { id: 1, position: 1, type: mode, text: `${date} - ${city} - ${venue}|${label}`, image_path: url, url, cta_buttons: [{ url, buttonText: label }, { url: 'https://ok.it', buttonText: label }] },
+            ],
+          };
+          checkStructure(renderLandingDocument(page, { ...OPTS, preview }));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('renders the four layouts distinctly', () => {
+    const light = renderLandingDocument(tourPage(3, 'light'), OPTS);
+    const dark = renderLandingDocument(tourPage(3, 'dark'), OPTS);
+    const custom = renderLandingDocument(tourPage(3, 'custom', { custom_styles: { background: { color: '#123456' }, city: { fontFamily: 'Anton' } } }), OPTS);
+    const image = renderLandingDocument(
+      { title: 'Link', header: '/dati/tour/tour.jpg', mode: 'image', buttons: [{ id: 4, position: 1, type: 'image', text: 'Spotify', image_path: '/stores/spotify.svg', url: 'open.spotify.com' }] },
+      OPTS,
+    );
+    expect(styleOf(light)).toContain('--bg:#FFFFFF');
+    expect(styleOf(dark)).toContain('--bg:#0B0B0F');
+    expect(styleOf(custom)).toContain('--bg:#123456');
+    expect(styleOf(custom)).toContain('url(/fonts/anton-400-normal.woff2)');
+    expect(image).toContain('<ul class="ib"');
+    expect(image).toContain('href="//open.spotify.com"');
+    expect(image).toContain('data-c="/api/db/landing-pages/tour/buttons/4/click"');
+    for (const html of [light, dark, custom, image]) {
+      checkStructure(html);
+      expect(html).toContain('Questo sito non contiene cookies');
+      expect(html).toContain('href="/terms"');
+      expect(html).toContain('href="/privacy"');
+      expect(html).toContain('href="/about"');
+      expect(html).toContain('url(/fonts/poppins-400-normal.woff2)');
+    }
+  });
+
+  it('event blocks: soldout disabled, no URL not clickable, one button per CTA, beacons on links only', () => {
+    const html = renderLandingDocument(tourPage(3), OPTS);
+    expect(html).toContain('<span class="b off" aria-disabled="true">soldout</span>');
+    expect(html.match(/data-c="\/api\/db\/landing-pages\/tour\/buttons\/3\/click"/g)).toHaveLength(2);
+    expect(html).toContain('href="//vivaticket.com/x"');
+    const noUrl = renderLandingDocument(
+      { title: 'x', buttons: [{ id: 1, type: 'text', text: 'a - b - c|biglietti', url: '', cta_buttons: [{ url: '', buttonText: '' }] }] },
+      OPTS,
+    );
+    expect(noUrl).toContain('<span class="b nl">BIGLIETTI</span>');
+    expect(noUrl).not.toContain('data-c=');
+  });
+
+  it('preview: links inert, no tracking, not indexed, no JSON-LD', () => {
+    const html = renderLandingDocument(tourPage(3), { ...OPTS, preview: true });
+    expect(html).not.toContain('data-c=');
+    expect(html).not.toMatch(/<a [^>]*href=/);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).not.toContain('application/ld+json');
+  });
+
+  it('empty state and video header', () => {
+    const empty = renderLandingDocument({ title: 'x', buttons: [] }, OPTS);
+    expect(empty).toContain('Nessun dato disponibile');
+    const video = renderLandingDocument({ ...tourPage(1), header: '/dati/tour/tour.mp4' }, OPTS);
+    expect(video).toMatch(/<video class="hd-m" data-h="" src="\/dati\/tour\/tour.mp4" autoPlay="" muted="" loop="" playsInline=""/);
+    expect(video).toContain('aria-label="Attiva audio"');
+    expect(video).toContain('data-off="Disattiva audio"');
+  });
+
+  it('header fallback /dati/{slug}/{slug}.jpg; Open Graph, canonical, favicon', () => {
+    const html = renderLandingDocument({ ...tourPage(1), header: '' }, OPTS);
+    expect(html).toContain('src="/dati/tour/tour.jpg"');
+    expect(html).toContain('<link rel="canonical" href="https://palco.test/tour"/>');
+    expect(html).toContain('<meta property="og:image" content="https://palco.test/dati/tour/tour.jpg"/>');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg"');
+  });
+
+  it('MusicEvent JSON-LD: startDate, location, offers with SoldOut', () => {
+    const html = renderLandingDocument(tourPage(3), OPTS);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(ld).toHaveLength(3);
+    expect(ld[0]).toMatchObject({
+      '@type': 'MusicEvent',
+      startDate: '2027-03-10',
+      location: { '@type': 'Place', name: 'Alcatraz', address: { addressLocality: 'Milano' } },
+      offers: [{ url: 'https://www.ticketone.it/evento/0', availability: 'https://schema.org/InStock' }],
+    });
+    expect(ld[1].offers[0].availability).toBe('https://schema.org/SoldOut');
+    expect(ld[2].offers[1].url).toBe('https://vivaticket.com/x');
+  });
+
+  it('the inline script stays under 1.5 KB and the CSP hashes it', async () => {
+    expect(new TextEncoder().encode(LANDING_SCRIPT).length).toBeLessThan(1536);
+    const doc = renderLanding(tourPage(2), OPTS);
+    const csp = await contentSecurityPolicy(doc);
+    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*'/);
+    expect(csp).not.toContain('unsafe');
+  });
+
+  it('error document: spec texts, redirect to /home after 2 s, no script', () => {
+    const { html, scripts } = renderErrorDocument();
+    expect(html).toContain('Landing page non trovata');
+    expect(html).toContain('Reindirizzamento in corso...');
+    expect(html).toContain('content="2;url=/home"');
+    expect(scripts).toEqual([]);
+    expect(html).not.toContain('<script');
+  });
+});
+
+describe('parseItalianDate', () => {
+  it.each([
+    ['12 marzo 2027', '2027-03-12'],
+    ['Sab 12 Mar 2027 ore 21:00', '2027-03-12T21:00'],
+    ['1° maggio 2027', '2027-05-01'],
+    ['12/03/2027', '2027-03-12'],
+    ['12.03.27 - 21.30', '2027-03-12T21:30'],
+    ['2027-03-12', '2027-03-12'],
+    ['31 febbraio 2027', null],
+    ['12 marzo', null],
+    ['prossimamente', null],
+  ])('%s → %s', (text, iso) => {
+    expect(parseItalianDate(text)).toBe(iso);
+  });
+  it('serialiseJsonLd escapes what could close the script', () => {
+    const s = serialiseJsonLd({ a: '</script><!--&\u2028' });
+    expect(s).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(s)).toEqual({ a: '</script><!--&\u2028' });
+  });
+});
