@@ -136,9 +136,10 @@ export const pages = new Hono<AppEnv>()
   .put('/:slug', requireActive, validate('json', pagePayloadSchema), async (c) => {
     const page = await ownedPage(c, c.req.param('slug'));
     const raw = c.req.valid('json');
-    // The header may be omitted on update: the stored one stays (an upload may follow).
+    // The header may be omitted or empty on update: the stored one stays, and in the editor's
+    // save order (SPEC 4) a new header file is uploaded right after this PUT.
     const payload: PagePayload = { ...raw, header: raw.header?.trim() || page.header };
-    const problem = validatePage(payload, { isCreate: false, imagePending: () => true });
+    const problem = validatePage(payload, { isCreate: false, headerPending: true, imagePending: () => true });
     if (problem) fail(422, problem);
     const buttons = payload.buttons ?? [];
     const mode = payload.mode ?? buttons[0]?.type ?? page.mode;
