@@ -29,7 +29,8 @@ export const RESERVED_SLUGS: readonly string[] = [
 /** The raw first segments (with hyphens, underscores, dots) the routing really uses. */
 export const RESERVED_SEGMENTS: readonly string[] = [
   'forgot-password', 'reset-password', 'verify-email', 'proxy-image', '_astro', 'robots.txt',
-  'sitemap.xml', 'favicon.svg', 'favicon.ico', '.well-known', 'landing-pages',
+  'sitemap.xml', 'favicon.svg', 'favicon.ico', '.well-known', 'landing-pages', 'placeholder-header.svg',
+  'placeholder',
 ];
 
 const RESERVED = new Set<string>([...RESERVED_SLUGS, ...RESERVED_SEGMENTS.map((s) => sanitiseSlug(s))]);
