@@ -33,7 +33,11 @@ export const RESERVED_SEGMENTS: readonly string[] = [
   'placeholder',
 ];
 
-const RESERVED = new Set<string>([...RESERVED_SLUGS, ...RESERVED_SEGMENTS.map((s) => sanitiseSlug(s))]);
+// A segment is reserved as typed-without-punctuation, with and without its file extension.
+const RESERVED = new Set<string>([
+  ...RESERVED_SLUGS,
+  ...RESERVED_SEGMENTS.flatMap((s) => [sanitiseSlug(s), sanitiseSlug(s.replace(/\.[a-z0-9]+$/i, ''))]),
+]);
 
 function foldAccents(value: string): string {
   return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
