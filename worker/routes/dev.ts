@@ -65,12 +65,14 @@ const PAGE_CSS = `
   :root { color-scheme: light; --ink: #14122b; --accent: #d6246e; --muted: #5b5a6e; --line: #e4e3ec; }
   * { box-sizing: border-box; }
   body { margin: 0; font: 16px/1.5 Poppins, system-ui, -apple-system, 'Segoe UI', sans-serif; color: var(--ink); background: #f6f6f9; }
-  header { background: var(--ink); color: #fff; padding: 16px 24px; }
+  header { background: var(--ink); color: #fff; padding: 16px; }
+  header > div { max-width: 848px; margin: 0 auto; }
   header h1 { margin: 0; font-size: 1.25rem; }
   header p { margin: 4px 0 0; color: #c9c8d6; font-size: .875rem; }
   main { max-width: 880px; margin: 0 auto; padding: 24px 16px 48px; }
   form { display: flex; gap: 8px; flex-wrap: wrap; margin-bottom: 24px; }
-  input { flex: 1 1 220px; min-height: 44px; padding: 8px 12px; border: 1px solid var(--line); border-radius: 8px; font: inherit; }
+  input { flex: 1 1 100%; min-height: 44px; padding: 8px 12px; border: 1px solid var(--line); border-radius: 8px; font: inherit; }
+  @media (min-width: 640px) { input { flex-basis: 220px; } }
   button, .btn { min-height: 44px; padding: 8px 16px; border: 0; border-radius: 8px; background: var(--accent); color: #fff; font: inherit; font-weight: 600; cursor: pointer; text-decoration: none; display: inline-flex; align-items: center; }
   .btn-secondary { background: #fff; color: var(--ink); border: 1px solid var(--line); }
   article { background: #fff; border: 1px solid var(--line); border-radius: 12px; padding: 16px; margin-bottom: 16px; }
@@ -105,7 +107,7 @@ function page(messages: MailboxMessage[], to: string): string {
 <style>${PAGE_CSS}</style>
 </head>
 <body>
-<header><h1>${escapeHtml(t('devMailbox.title'))}</h1><p>${escapeHtml(t('devMailbox.intro'))}</p></header>
+<header><div><h1>${escapeHtml(t('devMailbox.title'))}</h1><p>${escapeHtml(t('devMailbox.intro'))}</p></div></header>
 <main>
 <form method="get" action="/dev/mailbox" role="search">
   <input id="to" name="to" type="email" value="${escapeHtml(to)}" placeholder="${escapeHtml(t('devMailbox.filter'))}" aria-label="${escapeHtml(t('devMailbox.filter'))}">
