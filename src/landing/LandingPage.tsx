@@ -129,7 +129,7 @@ function Cta({ cta, id, slug, preview }: { cta: PublicCta; id: number | null; sl
   if (isSoldout(cta.buttonText)) {
     return (
       <span className="b off" aria-disabled="true">
-        {cta.buttonText}
+        {t('landing.soldoutLabel')}
       </span>
     );
   }

@@ -37,7 +37,7 @@ a{color:inherit}
 .c{margin-top:2px!important;color:var(--c-c);font:var(--c-fst) var(--c-fw) var(--c-fs)/var(--c-lh) var(--c-ff);letter-spacing:-.01em;text-transform:var(--c-tt)}
 .v{margin-top:4px!important;color:var(--v-c);font:var(--v-fst) var(--v-fw) var(--v-fs)/var(--v-lh) var(--v-ff)}
 .ctas{display:flex;flex-direction:column;gap:10px;margin-top:20px}
-.b{display:flex;align-items:center;justify-content:center;min-height:54px;padding:12px 24px;border:0;border-radius:var(--b-r);background:var(--b-bg);color:var(--b-fg);box-shadow:inset 0 0 0 1.5px var(--b-ring);font:600 var(--b-fs)/1.2 var(--ui-ff);letter-spacing:.08em;text-transform:uppercase;text-decoration:none;text-align:center;overflow-wrap:anywhere;-webkit-tap-highlight-color:transparent;transition:transform .12s ease,filter .12s ease,box-shadow .12s ease}
+.b{display:flex;align-items:center;justify-content:center;min-height:54px;padding:12px 24px;border:0;border-radius:var(--b-r);background:var(--b-bg);color:var(--b-fg);box-shadow:inset 0 0 0 1.5px var(--b-ring),0 1px 2px rgba(0,0,0,.08);font:600 var(--b-fs)/1.2 var(--ui-ff);letter-spacing:.08em;text-transform:uppercase;text-decoration:none;text-align:center;overflow-wrap:anywhere;-webkit-tap-highlight-color:transparent;transition:transform .12s ease,filter .12s ease,box-shadow .12s ease}
 a.b{cursor:pointer}
 a.b:hover{filter:brightness(.94)}
 a.b:active{transform:scale(.98)}
@@ -105,7 +105,7 @@ export function customThemeCss(input: CustomStyles): string {
     textVars('c', s.city) +
     textVars('v', s.venue) +
     `--b-bg:${s.buttons.backgroundColor};--b-fg:${s.buttons.textColor};` +
-    `--b-ring:color-mix(in srgb,${s.buttons.textColor} 22%,transparent);--b-r:${s.buttons.borderRadius};--b-fs:${s.buttons.fontSize};` +
+    `--b-ring:color-mix(in srgb,${s.buttons.textColor} 14%,transparent);--b-r:${s.buttons.borderRadius};--b-fs:${s.buttons.fontSize};` +
     `--off-bg:color-mix(in srgb,${bg} 82%,#808080);--off-fg:color-mix(in srgb,${bg} 40%,#808080);--c-tt:none}`
   );
 }

@@ -1,0 +1,82 @@
+// Test media made on the spot with Chromium (no binary files in the repository): a poster-like
+// header PNG and a short MP4 (MediaRecorder), both real files with real magic bytes.
+import type { BrowserContext } from 'playwright-core';
+
+const POSTER_HTML = `<!doctype html><html><body style="margin:0">
+<div id="p" style="position:relative;width:1200px;height:800px;overflow:hidden;font-family:Impact,'Arial Black',sans-serif;
+background:radial-gradient(120% 90% at 50% 110%,#ff3d8b 0%,#6a1b9a 35%,#14092b 70%,#07060b 100%)">
+<div style="position:absolute;left:260px;top:-40px;width:120px;height:900px;transform:rotate(18deg);background:linear-gradient(#fff8,#fff0);filter:blur(6px)"></div>
+<div style="position:absolute;left:820px;top:-40px;width:120px;height:900px;transform:rotate(-18deg);background:linear-gradient(#f5a524aa,#f5a52400);filter:blur(6px)"></div>
+<div style="position:absolute;left:0;right:0;bottom:0;height:260px;background:linear-gradient(#0000,#000d)"></div>
+<div style="position:absolute;left:0;right:0;top:250px;text-align:center;color:#fff;font-size:120px;letter-spacing:4px;line-height:1;text-shadow:0 8px 40px #000a">I NOMADI<br>ELETTRICI</div>
+<div style="position:absolute;left:0;right:0;bottom:70px;text-align:center;color:#ffd166;font:700 44px Arial,sans-serif;letter-spacing:18px">TOUR 2027</div>
+</div></body></html>`;
+
+/** A 1200×800 PNG poster. */
+export async function posterPng(ctx: BrowserContext): Promise<Buffer> {
+  const page = await ctx.newPage();
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await page.setContent(POSTER_HTML);
+  const png = await page.locator('#p').screenshot({ type: 'png' });
+  await page.close();
+  return png;
+}
+
+/** A ~2 s 640×640 MP4 of moving stage lights, recorded by Chromium's MediaRecorder. */
+export async function loopMp4(ctx: BrowserContext): Promise<Buffer> {
+  const page = await ctx.newPage();
+  await page.setContent('<canvas id="c" width="640" height="640"></canvas>');
+  const b64 = await page.evaluate(async () => {
+    const canvas = document.getElementById('c') as HTMLCanvasElement;
+    const g = canvas.getContext('2d')!;
+    const stream = canvas.captureStream(30);
+    const rec = new MediaRecorder(stream, { mimeType: 'video/mp4;codecs=avc1', videoBitsPerSecond: 800_000 });
+    const chunks: Blob[] = [];
+    rec.ondataavailable = (e) => chunks.push(e.data);
+    const done = new Promise((r) => (rec.onstop = r));
+    rec.start();
+    const t0 = performance.now();
+    await new Promise<void>((resolve) => {
+      const frame = () => {
+        const t = (performance.now() - t0) / 1000;
+        const grad = g.createRadialGradient(320, 700, 50, 320, 500, 600);
+        grad.addColorStop(0, '#ff3d8b');
+        grad.addColorStop(0.4, '#5b1a8a');
+        grad.addColorStop(1, '#07060b');
+        g.fillStyle = grad;
+        g.fillRect(0, 0, 640, 640);
+        for (const [x, hue, k] of [[160, 330, 1], [480, 40, -1]] as const) {
+          g.save();
+          g.translate(x, -20);
+          g.rotate(Math.sin(t * 2) * 0.35 * k);
+          const beam = g.createLinearGradient(0, 0, 0, 700);
+          beam.addColorStop(0, `hsla(${hue},100%,80%,.75)`);
+          beam.addColorStop(1, `hsla(${hue},100%,60%,0)`);
+          g.fillStyle = beam;
+          g.beginPath();
+          g.moveTo(-15, 0);
+          g.lineTo(15, 0);
+          g.lineTo(140, 700);
+          g.lineTo(-140, 700);
+          g.fill();
+          g.restore();
+        }
+        g.fillStyle = '#fff';
+        g.font = 'bold 64px Impact, sans-serif';
+        g.textAlign = 'center';
+        g.fillText('LIVE 2027', 320, 560);
+        if (t < 2) requestAnimationFrame(frame);
+        else resolve();
+      };
+      frame();
+    });
+    rec.stop();
+    await done;
+    const buf = new Uint8Array(await new Blob(chunks).arrayBuffer());
+    let s = '';
+    for (let i = 0; i < buf.length; i += 0x8000) s += String.fromCharCode(...buf.subarray(i, i + 0x8000));
+    return btoa(s);
+  });
+  await page.close();
+  return Buffer.from(b64, 'base64');
+}
