@@ -425,3 +425,44 @@ describe('visibility and delete', () => {
     expect((await call(`${BASE}/${other.folder_name}`, { token: u.token })).status).toBe(404);
   });
 });
+
+describe('publishing on every write', () => {
+  it('create publishes, update republishes, hide unpublishes, delete removes', async () => {
+    const u = await makeUser();
+    const slug = uniqueSlug();
+    await createPage(u.token, { ...textPage(slug), title: `Primo ${slug}`, display_title: `Primo ${slug}` });
+    const listed = await env.BUCKET.list({ prefix: '' });
+    expect(listed.objects.some((o) => o.key.includes(slug) && !o.key.startsWith('dati/'))).toBe(true);
+    const first = await call(`/${slug}`);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain(`Primo ${slug}`);
+
+    const upd = await call(`${BASE}/${slug}`, { method: 'PUT', token: u.token, json: { ...textPage(slug), title: `Secondo ${slug}`, display_title: `Secondo ${slug}` } });
+    expect(upd.status).toBe(200);
+    const second = await call(`/${slug}`);
+    expect(await second.text()).toContain(`Secondo ${slug}`);
+
+    await call(`${BASE}/${slug}/visibility?visible=false`, { method: 'PATCH', token: u.token });
+    expect((await call(`/${slug}`)).status).toBe(404);
+    const pub = await call(`/api/db/public/landing/${slug}`);
+    expect(pub.status).toBe(404);
+    await call(`${BASE}/${slug}/visibility?visible=true`, { method: 'PATCH', token: u.token });
+    expect((await call(`/${slug}`)).status).toBe(200);
+
+    await call(`${BASE}/${slug}`, { method: 'DELETE', token: u.token });
+    expect((await call(`/${slug}`)).status).toBe(404);
+    const left = await env.BUCKET.list({ prefix: '' });
+    expect(left.objects.some((o) => o.key.includes(slug))).toBe(false);
+  });
+
+  it('the public answer has the CONTRACT shape without click counts', async () => {
+    const u = await makeUser();
+    const slug = uniqueSlug();
+    await createPage(u.token, textPage(slug));
+    const res = await call(`/api/db/public/landing/${slug}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as any;
+    expect(Object.keys(body).sort()).toEqual(['buttons', 'custom_styles', 'display_title', 'header', 'mode', 'style', 'title']);
+    expect(Object.keys(body.buttons[0]).sort()).toEqual(['cta_buttons', 'id', 'image_path', 'position', 'text', 'type', 'url']);
+  });
+});

@@ -4,19 +4,8 @@
  * write that caused it: GET /{slug} rebuilds from D1 when the stored file is missing or stale.
  */
 import type { Context } from 'hono';
-import type { AppEnv, Bindings } from '../env';
-
-type PublishFn = (env: Bindings, slug: string, ctx?: ExecutionContext) => Promise<void>;
-
-async function publisher(): Promise<{ publish: PublishFn; unpublish: (env: Bindings, slug: string) => Promise<void> } | null> {
-  const m = await import('./publish');
-  return {
-    publish: async (env, slug, ctx) => {
-      await m.publishPage(env, slug, ctx);
-    },
-    unpublish: m.unpublishPage,
-  };
-}
+import type { AppEnv } from '../env';
+import { publishPage, unpublishPage } from './publish';
 
 function ctxOf(c: Context<AppEnv>): ExecutionContext | undefined {
   try {
@@ -29,8 +18,7 @@ function ctxOf(c: Context<AppEnv>): ExecutionContext | undefined {
 /** Re-renders the page from D1 (or unpublishes it when hidden or gone). */
 export async function republish(c: Context<AppEnv>, slug: string): Promise<void> {
   try {
-    const p = await publisher();
-    if (p) await p.publish(c.env, slug, ctxOf(c));
+    await publishPage(c.env, slug, ctxOf(c), { origin: new URL(c.req.url).origin });
   } catch (err) {
     console.error('publish failed', slug, err);
   }
@@ -38,8 +26,7 @@ export async function republish(c: Context<AppEnv>, slug: string): Promise<void>
 
 export async function unpublish(c: Context<AppEnv>, slug: string): Promise<void> {
   try {
-    const p = await publisher();
-    if (p) await p.unpublish(c.env, slug);
+    await unpublishPage(c.env, slug);
   } catch (err) {
     console.error('unpublish failed', slug, err);
   }
