@@ -29,6 +29,8 @@ export const usersScreenMessages = {
   // Sections
   'usersScreen.pending.title': 'Richieste in attesa',
   'usersScreen.pending.empty': 'Nessuna richiesta in attesa. Le nuove registrazioni compariranno qui.',
+  'usersScreen.pending.more': 'Le {shown} richieste più vecchie di {total}.',
+  'usersScreen.pending.showAll': 'Vedile tutte',
   'usersScreen.all.title': 'Tutti gli utenti',
   'usersScreen.all.empty': 'Nessun utente corrisponde ai filtri. Prova a cambiare la ricerca o a rimuovere i filtri.',
   'usersScreen.all.clearFilters': 'Rimuovi filtri',

@@ -151,6 +151,23 @@ function AdminUsers() {
               onManage={setPanelUser}
               onQuick={(action, user) => setIntent({ action, user })}
             />
+            {pendingTotal > pendingUsers.length ? (
+              <div className="us-more">
+                <span className="tabular">
+                  {t('usersScreen.pending.more', { shown: formatNumber(pendingUsers.length), total: formatNumber(pendingTotal) })}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  onClick={() => {
+                    setFilters({ status: 'pending', sort: 'created_at', order: 'asc' });
+                    allRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                  }}
+                >
+                  {t('usersScreen.pending.showAll')}
+                </button>
+              </div>
+            ) : null}
           </>
         )}
       </section>
