@@ -86,6 +86,7 @@ export const editorMessages = {
   // Button list
   'editor.section.list': 'Pulsanti',
   'editor.list.count': '{count} pulsanti',
+  'editor.list.countOne': '1 pulsante',
   'editor.list.empty': 'Nessun pulsante: aggiungine uno qui sopra.',
   'editor.list.drag': 'Trascina per riordinare il pulsante {n}',
   'editor.list.dragHelp':

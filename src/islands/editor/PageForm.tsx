@@ -76,7 +76,9 @@ export default function PageForm() {
       <div className="field">
         <label className="label" htmlFor="ed-slug">{t('editor.field.slug')}</label>
         <div className="ed-slug">
-          <span className="ed-slug__prefix" aria-hidden="true">{origin}/</span>
+          <span className="ed-slug__prefix" aria-hidden="true">
+            <span className="ed-slug__host">{origin}</span>/
+          </span>
           <input
             id="ed-slug"
             className="input ed-slug__input"
