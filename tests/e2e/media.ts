@@ -80,3 +80,16 @@ export async function loopMp4(ctx: BrowserContext): Promise<Buffer> {
   await page.close();
   return Buffer.from(b64, 'base64');
 }
+
+/** A 1200×300 PNG link banner (an image button), e.g. 'Ascolta su Spotify'. */
+export async function bannerPng(ctx: BrowserContext, label: string, bg: string, fg = '#FFFFFF'): Promise<Buffer> {
+  const page = await ctx.newPage();
+  await page.setViewportSize({ width: 1200, height: 300 });
+  await page.setContent(
+    `<!doctype html><body style="margin:0"><div id="b" style="width:1200px;height:300px;display:flex;align-items:center;gap:48px;padding:0 80px;box-sizing:border-box;background:${bg};color:${fg};font:700 84px Arial,sans-serif">` +
+      `<div style="width:140px;height:140px;border-radius:50%;background:${fg};opacity:.9;flex:none"></div><div>${label}</div></div></body>`,
+  );
+  const png = await page.locator('#b').screenshot({ type: 'png' });
+  await page.close();
+  return png;
+}

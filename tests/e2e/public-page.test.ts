@@ -1,0 +1,244 @@
+// The published page as fans see it: four layouts and the video header at 375 px (and 1280 px),
+// a CTA tap counted by the beacon, the 404 error state with its redirect.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, baseURL, openBrowser, shot } from './browser';
+import { adminToken, api } from './api';
+import { bannerPng, loopMp4, posterPng } from './media';
+
+let token: string;
+let phone: BrowserContext;
+let desktop: BrowserContext;
+let poster: Buffer;
+
+function slugOf(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+function event(text: string, ctas: Array<{ url: string; buttonText: string }>) {
+  return { type: 'text', text, url: ctas[0]?.url ?? '', cta_buttons: ctas };
+}
+
+function tourButtons() {
+  const here = `${baseURL()}/about`;
+  return [
+    event('Ven 12 marzo 2027 - Milano - Alcatraz|biglietti', [{ url: here, buttonText: 'biglietti' }]),
+    event('Sab 13 marzo 2027 - Roma - Atlantico|soldout', [{ url: here, buttonText: 'soldout' }]),
+    event('Ven 19 marzo 2027 - Bologna - Estragon|biglietti', [
+      { url: here, buttonText: 'biglietti' },
+      { url: 'www.vivaticket.com/it/vip', buttonText: 'VIP package' },
+    ]),
+    event('Sab 20 marzo 2027 - Torino - Hiroshima Mon Amour|tickets', [{ url: here, buttonText: 'tickets' }]),
+  ];
+}
+
+async function createPage(body: Record<string, unknown>): Promise<any> {
+  const res = await api('/api/db/landing-pages', { method: 'POST', token, json: body });
+  const json = await res.json();
+  if (res.status !== 201) throw new Error(`create ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function uploadHeader(slug: string, bytes: Buffer, name: string, type: string): Promise<void> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(bytes)], { type }), name);
+  const res = await api(`/api/db/landing-pages/${slug}/upload-image`, { method: 'POST', token, body: form });
+  if (!res.ok) throw new Error(`upload ${res.status} ${await res.text()}`);
+}
+
+async function pageData(slug: string): Promise<any> {
+  return (await api(`/api/db/landing-pages/${slug}`, { token })).json();
+}
+
+function watchCsp(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+beforeAll(async () => {
+  token = await adminToken();
+  phone = await openBrowser(PHONE);
+  desktop = await openBrowser(DESKTOP);
+  poster = await posterPng(phone);
+});
+
+afterAll(async () => {
+  await phone?.close();
+  await desktop?.close();
+});
+
+describe('public page /{slug}', () => {
+  it('text light at 375 px: tap a CTA, the click count rises; views counted', async () => {
+    const slug = slugOf('luce');
+    await createPage({ folder_name: slug, title: `I Nomadi Elettrici ${slug}`, display_title: 'I Nomadi Elettrici – Tour 2027', mode: 'text', style: 'light', buttons: tourButtons() });
+    await uploadHeader(slug, poster, 'poster.png', 'image/png');
+    const before = await pageData(slug);
+    const first = before.buttons[0];
+    expect(first.click_count).toBe(0);
+
+    const page = await phone.newPage();
+    const problems = watchCsp(page);
+    const res = await page.goto(`/${slug}`, { waitUntil: 'networkidle' });
+    expect(res!.status()).toBe(200);
+    expect(res!.headers()['content-security-policy']).toContain("default-src 'none'");
+    await expect(page.locator('.c').first().textContent()).resolves.toBe('Milano');
+    await expect(page.locator('.b.off').textContent()).resolves.toBe('Sold out');
+    await expect(page.getByText('Questo sito non contiene cookies').isVisible()).resolves.toBe(true);
+    // Poppins really loaded from /fonts/
+    await expect(page.evaluate(() => document.fonts.check('700 16px Poppins'))).resolves.toBe(true);
+    // the header is our upload, not the placeholder
+    await expect(page.locator('img[data-h]').getAttribute('src')).resolves.toMatch(new RegExp(`^/dati/${slug}/`));
+    await shot(page, 'public-light-375');
+
+    // a soldout CTA is not a link
+    expect(await page.locator('.b.off').evaluate((el) => el.tagName)).toBe('SPAN');
+    await page.locator('a.b').first().click();
+    await page.waitForURL('**/about');
+    let count = 0;
+    for (let i = 0; i < 50 && count < 1; i++) {
+      count = (await pageData(slug)).buttons[0].click_count;
+      if (count < 1) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(count).toBeGreaterThanOrEqual(1);
+    const after = await pageData(slug);
+    expect(after.buttons[1].click_count).toBe(0);
+    expect(after.view_page).toBeGreaterThanOrEqual(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('text dark and custom at 375 and 1280 px', async () => {
+    const dark = slugOf('buio');
+    await createPage({ folder_name: dark, title: `Buio ${dark}`, display_title: 'I Nomadi Elettrici – Tour 2027', mode: 'text', style: 'dark', buttons: tourButtons() });
+    await uploadHeader(dark, poster, 'poster.png', 'image/png');
+    const custom = slugOf('custom');
+    await createPage({
+      folder_name: custom,
+      title: `Custom ${custom}`,
+      display_title: 'I Nomadi Elettrici – Tour 2027',
+      mode: 'text',
+      style: 'custom',
+      custom_styles: {
+        background: { color: '#0B1F4D' },
+        data: { color: '#DCE7FF', fontFamily: 'Oswald', fontSize: '1.25rem', fontWeight: '500' },
+        city: { color: '#FFFFFF', fontFamily: 'Bebas Neue', fontSize: '3rem', fontWeight: '400' },
+        venue: { color: '#9DB8F2', fontFamily: 'Lora', fontStyle: 'italic', fontSize: '1.25rem' },
+        buttons: { backgroundColor: '#FFD166', textColor: '#0B1F4D', borderRadius: '8px', fontSize: '1rem' },
+      },
+      buttons: tourButtons(),
+    });
+    await uploadHeader(custom, poster, 'poster.png', 'image/png');
+    for (const [slug, name] of [[dark, 'dark'], [custom, 'custom']] as const) {
+      for (const [ctx, w] of [[phone, 375], [desktop, 1280]] as const) {
+        const page = await ctx.newPage();
+        const problems = watchCsp(page);
+        await page.goto(`/${slug}`, { waitUntil: 'networkidle' });
+        await shot(page, `public-${name}-${w}`, w === 375);
+        expect(problems).toEqual([]);
+        if (name === 'custom') {
+          const city = await page.locator('.c').first().evaluate((el) => getComputedStyle(el).fontFamily);
+          expect(city).toContain('Bebas Neue');
+          await expect(page.evaluate(() => document.fonts.check('16px "Bebas Neue"'))).resolves.toBe(true);
+          const bg = await page.locator('.pg').evaluate((el) => getComputedStyle(el).backgroundColor);
+          expect(bg).toBe('rgb(11, 31, 77)');
+        }
+        if (w === 1280) {
+          const width = await page.locator('.pg').evaluate((el) => el.getBoundingClientRect().width);
+          expect(width).toBe(480);
+        }
+        await page.close();
+      }
+    }
+  });
+
+  it('image mode: full-width image buttons, a broken one hidden', async () => {
+    const slug = slugOf('immagini');
+    await createPage({
+      folder_name: slug,
+      title: `Link ${slug}`,
+      display_title: 'I Nomadi Elettrici',
+      mode: 'image',
+      buttons: [
+        { type: 'image', text: 'Ascolta su Spotify', url: `${baseURL()}/about` },
+        { type: 'image', text: 'Guarda su YouTube', url: `${baseURL()}/about` },
+        { type: 'image', text: 'Compra il vinile', url: `${baseURL()}/about` },
+        { type: 'image', text: 'Rotto', image_path: `/dati/${slug}/mancante.png`, url: `${baseURL()}/about` },
+      ],
+    });
+    await uploadHeader(slug, poster, 'poster.png', 'image/png');
+    const form = new FormData();
+    const banners = [
+      await bannerPng(phone, 'Ascolta su Spotify', '#1DB954'),
+      await bannerPng(phone, 'Guarda su YouTube', '#FF0033'),
+      await bannerPng(phone, 'Compra il vinile', '#111111'),
+    ];
+    banners.forEach((b, i) => form.append('button_images', new Blob([new Uint8Array(b)], { type: 'image/png' }), `b${i}.png`));
+    form.append('image_mapping', JSON.stringify({ 0: 0, 1: 1, 2: 2 }));
+    const up = await api(`/api/db/landing-pages/${slug}/upload-button-images`, { method: 'POST', token, body: form });
+    expect(up.status, await up.clone().text()).toBe(200);
+
+    const page = await phone.newPage();
+    const problems = watchCsp(page);
+    await page.goto(`/${slug}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(200);
+    const visible = await page.locator('.ib li:not([hidden])').count();
+    expect(visible).toBe(3);
+    const width = await page.locator('.ib img').first().evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeGreaterThan(330);
+    await shot(page, 'public-image-375');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('video header: autoplays muted and looping, the toggle unmutes', async () => {
+    const slug = slugOf('video');
+    await createPage({ folder_name: slug, title: `Video ${slug}`, display_title: 'Live 2027', mode: 'text', style: 'dark', buttons: tourButtons().slice(0, 2) });
+    await uploadHeader(slug, await loopMp4(phone), 'live.mp4', 'video/mp4');
+    const page = await phone.newPage();
+    const problems = watchCsp(page);
+    await page.goto(`/${slug}`, { waitUntil: 'load' });
+    const video = page.locator('video[data-h]');
+    await expect(video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.autoplay, v.playsInline])).resolves.toEqual([true, true, true, true]);
+    await page.waitForFunction(() => {
+      const v = document.querySelector('video');
+      return !!v && v.readyState >= 2 && !v.paused;
+    }, undefined, { timeout: 10_000 });
+    await page.waitForTimeout(600);
+    await shot(page, 'public-video-375');
+    const toggle = page.locator('button[data-mute]');
+    await expect(toggle.getAttribute('aria-label')).resolves.toBe('Attiva audio');
+    await toggle.click();
+    await expect(video.evaluate((v: HTMLVideoElement) => v.muted)).resolves.toBe(false);
+    await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(toggle.getAttribute('aria-label')).resolves.toBe('Disattiva audio');
+    await toggle.click();
+    await expect(video.evaluate((v: HTMLVideoElement) => v.muted)).resolves.toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a broken header becomes the placeholder; a hidden page shows the error state and goes /home', async () => {
+    const slug = slugOf('rotta');
+    await createPage({ folder_name: slug, title: `Rotta ${slug}`, mode: 'text', style: 'light', header: `/dati/${slug}/non-esiste.jpg`, buttons: tourButtons().slice(0, 1) });
+    const page = await phone.newPage();
+    await page.goto(`/${slug}`, { waitUntil: 'networkidle' });
+    await expect(page.locator('[data-h]').getAttribute('src')).resolves.toBe('/placeholder-header.svg');
+    await shot(page, 'public-broken-header-375');
+
+    const hide = await api(`/api/db/landing-pages/${slug}/visibility?visible=false`, { method: 'PATCH', token });
+    expect(hide.status).toBe(200);
+    const res = await page.goto(`/${slug}`);
+    expect(res!.status()).toBe(404);
+    await expect(page.getByText('Landing page non trovata').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Reindirizzamento in corso...').isVisible()).resolves.toBe(true);
+    await shot(page, 'public-404-375');
+    const started = Date.now();
+    await page.waitForURL('**/home', { timeout: 6000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    await page.close();
+  });
+});
