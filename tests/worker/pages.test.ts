@@ -466,3 +466,22 @@ describe('publishing on every write', () => {
     expect(Object.keys(body.buttons[0]).sort()).toEqual(['cta_buttons', 'id', 'image_path', 'position', 'text', 'type', 'url']);
   });
 });
+
+describe('admin stats gain pages, views and clicks', () => {
+  it('counts pages (total, visible), views and clicks', async () => {
+    const admin = await makeUser({ admin: true });
+    const before = (await (await call('/api/admin/stats', { token: admin.token })).json()) as any;
+    expect(before).toMatchObject({ users: expect.any(Object), pages: { total: expect.any(Number), visible: expect.any(Number) }, views: expect.any(Number), clicks: expect.any(Number) });
+    const slug = uniqueSlug();
+    const page = await createPage(admin.token, textPage(slug));
+    await createPage(admin.token, { ...textPage(uniqueSlug()), visible: false });
+    await call(`${BASE}/${slug}/buttons/${page.buttons[0].id}/click`, { method: 'POST' });
+    await call(`${BASE}/${slug}/buttons/${page.buttons[1].id}/click`, { method: 'POST' });
+    await env.DB.prepare('UPDATE landing_pages SET view_page = view_page + 5 WHERE id = ?').bind(page.id).run();
+    const after = (await (await call('/api/admin/stats', { token: admin.token })).json()) as any;
+    expect(after.pages.total - before.pages.total).toBe(2);
+    expect(after.pages.visible - before.pages.visible).toBe(1);
+    expect(after.clicks - before.clicks).toBe(2);
+    expect(after.views - before.views).toBe(5);
+  });
+});

@@ -29,6 +29,7 @@ import { requireAdmin } from '../middleware/auth';
 import { appOrigin, rejectedMail, sendMail, verifyMail } from '../services/mail';
 import { createVerifyToken } from '../services/tokens';
 import { validate } from '../validate';
+import { pageStats } from '../db/pages';
 
 type Ctx = Context<AppEnv>;
 
@@ -281,7 +282,8 @@ export const admin = new Hono<AppEnv>()
   .get('/stats', requireAdmin, async (c) => {
     const stats: StatsAnswer = {
       users: await countByStatus(c.env.DB),
-      // The pages issue adds its keys here (pages, views, clicks), beside `users`.
+      // pages: {total, visible}, views, clicks (issue 4)
+      ...(await pageStats(c.env.DB)),
     };
     return c.json(stats);
   });
