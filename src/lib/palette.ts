@@ -13,6 +13,8 @@ const NEAR_WHITE = 240;
 /** Enough samples for a stable palette; more only costs time. */
 const MAX_SAMPLES = 20_000;
 const MAX_ITERATIONS = 12;
+/** A cluster under this share of the counted pixels is an edge or a speck, not a page colour. */
+const MIN_SHARE = 0.01;
 
 interface Bin {
   r: number;
@@ -36,7 +38,8 @@ function dist2(a: { r: number; g: number; b: number }, b: { r: number; g: number
 /**
  * Up to `count` dominant colours (#RRGGBB, most common first) of RGBA pixel data, as a canvas's
  * ImageData gives it. Transparent and near-white pixels are skipped; an image with nothing left
- * gives []. Deterministic: the same pixels always give the same palette.
+ * gives []. Colours covering under 1 % of the counted pixels are left out. Deterministic: the same
+ * pixels always give the same palette.
  *
  * Method: pixels are pooled into a 5-bit-per-channel histogram (mean colour per cell), seeded by
  * weighted farthest-point picking (a populous cell far from the chosen ones wins, so one stray
@@ -142,10 +145,11 @@ export function extractPalette(rgba: ArrayLike<number>, count: number = PALETTE_
     }
     return best ?? centre;
   });
+  const total = weights.reduce((sum, n) => sum + n, 0);
   const seen = new Set<string>();
   return representative
     .map((c, i) => ({ colour: hex(c.r, c.g, c.b), n: weights[i]! }))
-    .filter((c) => c.n > 0)
+    .filter((c) => c.n > 0 && c.n >= total * MIN_SHARE)
     .sort((x, y) => y.n - x.n)
     .map((c) => c.colour)
     .filter((c) => (seen.has(c) ? false : (seen.add(c), true)));
@@ -187,6 +191,9 @@ export async function paletteOfBlob(blob: Blob): Promise<string[]> {
   canvas.height = height;
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) return [];
+  // Nearest-neighbour scaling: smoothing would invent blends along every edge (red next to blue
+  // gives purple) and those could take a swatch.
+  ctx.imageSmoothingEnabled = false;
   ctx.drawImage(bitmap, 0, 0, width, height);
   bitmap.close();
   return extractPalette(ctx.getImageData(0, 0, width, height).data);

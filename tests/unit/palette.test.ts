@@ -67,6 +67,22 @@ describe('extractPalette', () => {
     expect(palette[0]).toBe('#DC1E1E');
   });
 
+  it('leaves out colours covering under 1 % of the counted pixels (edges, specks)', () => {
+    const data = pixels([
+      [[200, 0, 0, 255], 5000],
+      [[0, 0, 200, 255], 3000],
+      [[0, 150, 0, 255], 79], // 0.98 %
+      [[255, 255, 255, 255], 90_000], // skipped: does not count towards the total
+    ]);
+    expect(extractPalette(data)).toEqual(['#C80000', '#0000C8']);
+    const enough = pixels([
+      [[200, 0, 0, 255], 5000],
+      [[0, 0, 200, 255], 3000],
+      [[0, 150, 0, 255], 90], // 1.1 %
+    ]);
+    expect(extractPalette(enough)).toEqual(['#C80000', '#0000C8', '#009600']);
+  });
+
   it('returns fewer colours when the image has fewer, and honours a smaller count with real colours', () => {
     const data = pixels([
       [[200, 0, 0, 255], 10],

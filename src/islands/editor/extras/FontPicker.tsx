@@ -37,7 +37,9 @@ export default function FontPicker({ value, onChange, label, context, name, weig
   useEffect(() => {
     if (!open) return;
     for (const font of FONTS) void loadFontFace(font.family, '400', 'normal');
-    list.current?.focus();
+    list.current?.focus({ preventScroll: true });
+    // bring the whole list into view (its scroll margin clears the editor's sticky action bar)
+    list.current?.scrollIntoView({ block: 'nearest' });
     const away = (e: PointerEvent) => {
       if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
     };

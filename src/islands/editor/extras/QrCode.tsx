@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { encode } from 'uqr';
-import { ChevronDown, Download, QrCode as QrIcon } from 'lucide-react';
+import { ChevronDown, ChevronUp, Download, QrCode as QrIcon } from 'lucide-react';
 import { t } from '../../../core/messages';
 import './extras.css';
 
@@ -66,7 +66,7 @@ interface QrProps {
  * card, folded until asked for.
  */
 export default function QrCode({ slug, url }: QrProps) {
-  const headingId = useId();
+  const toggleId = useId();
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const qr = useMemo(() => encode(url, { ecc: 'M', border: QUIET_ZONE }), [url]);
@@ -93,15 +93,16 @@ export default function QrCode({ slug, url }: QrProps) {
         type="button"
         className="btn btn-ghost btn-sm xs-qr-toggle"
         aria-expanded={open}
+        id={toggleId}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
         <QrIcon size={16} aria-hidden="true" />
         {t('extras.qr.title')}
-        <ChevronDown size={16} aria-hidden="true" className="xs-qr-chevron" />
+        {open ? <ChevronUp size={16} aria-hidden="true" /> : <ChevronDown size={16} aria-hidden="true" />}
       </button>
       {open && (
-        <section id={panelId} className="xs-qr" aria-labelledby={headingId} data-testid="qr-code">
+        <section id={panelId} className="xs-qr" aria-labelledby={toggleId} data-testid="qr-code">
           <div className="xs-qr-code">
             <canvas
               ref={canvas}
@@ -112,9 +113,6 @@ export default function QrCode({ slug, url }: QrProps) {
             />
           </div>
           <div className="xs-qr-body">
-            <h3 id={headingId} className="xs-qr-title">
-              {t('extras.qr.title')}
-            </h3>
             <p className="hint">{t('extras.qr.intro')}</p>
             <div className="xs-actions">
               <button type="button" className="btn btn-primary btn-sm" onClick={downloadPng}>

@@ -35,8 +35,9 @@ const GROUP_LABEL: Record<TextGroup, MessageKey> = {
   venue: 'extras.styles.group.venue',
 };
 
+/** Organisers think in pixels; the stored value stays in rem (SPEC 3). */
 function sizeLabel(size: FontSize): string {
-  return `${size} · ${Math.round(parseFloat(size) * 16)} px`;
+  return `${Math.round(parseFloat(size) * 16)} px`;
 }
 
 function radiusLabel(radius: BorderRadius): string {
@@ -132,7 +133,7 @@ function TextGroupFields({ group, value, palette, onChange }: TextGroupProps) {
           >
             {font.weights.map((w) => (
               <option key={w} value={w}>
-                {`${w} · ${t(`extras.styles.weight.${w}` as MessageKey)}`}
+                {t(`extras.styles.weight.${w}` as MessageKey)}
               </option>
             ))}
           </select>

@@ -1,0 +1,428 @@
+// The editor's second part (issue 6) in Chromium: the custom style panel (preset, font, palette
+// colour, invalid colour, save, published page's computed styles), the admin-only JSON code view,
+// the statistics with their counts, shares and bars, and the QR code decoded back to the URL.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import jsQR from 'jsqr';
+import { api } from './api';
+import { DESKTOP, PHONE, baseURL, openBrowser, shot } from './browser';
+import { admin, expectNotice, hydrated, newOrganiser, PASSWORD, uiLogin, uniqueSlug } from './editor-helpers';
+
+interface PageJson {
+  id: number;
+  folder_name: string;
+  style: string;
+  view_page: number;
+  custom_styles: Record<string, Record<string, string>>;
+  buttons: { id: number; position: number; click_count: number }[];
+}
+
+/** Three flat colour blocks (60 % crimson, 25 % blue, 15 % amber) as a PNG, drawn by Chromium. */
+async function blockPng(ctx: BrowserContext): Promise<Buffer> {
+  const page = await ctx.newPage();
+  const b64 = await page.evaluate(async () => {
+    const c = document.createElement('canvas');
+    c.width = 400;
+    c.height = 200;
+    const g = c.getContext('2d')!;
+    g.fillStyle = '#C8143C';
+    g.fillRect(0, 0, 240, 200);
+    g.fillStyle = '#1428C8';
+    g.fillRect(240, 0, 100, 200);
+    g.fillStyle = '#F5A524';
+    g.fillRect(340, 0, 60, 200);
+    const blob = await new Promise<Blob>((resolve) => c.toBlob((b) => resolve(b!), 'image/png'));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let s = '';
+    for (const b of bytes) s += String.fromCharCode(b);
+    return btoa(s);
+  });
+  await page.close();
+  return Buffer.from(b64, 'base64');
+}
+
+async function createPage(token: string, slug: string, style: 'light' | 'custom' = 'light'): Promise<PageJson> {
+  const event = (date: string, city: string, venue: string, url: string) => ({
+    type: 'text',
+    text: `${date} - ${city} - ${venue}|biglietti`,
+    url,
+    cta_buttons: [{ url, buttonText: 'biglietti' }],
+  });
+  const res = await api('/api/db/landing-pages', {
+    method: 'POST',
+    token,
+    json: {
+      title: `Tour ${slug}`,
+      display_title: `Tour ${slug}`,
+      folder_name: slug,
+      mode: 'text',
+      style,
+      custom_styles: {},
+      header: '',
+      buttons: [
+        event('14 giugno', 'Milano', 'Alcatraz', 'https://example.com/mi'),
+        event('20 giugno', 'Roma', 'Atlantico', 'https://example.com/rm'),
+        event('28 giugno', 'Bologna', 'Estragon', 'https://example.com/bo'),
+      ],
+    },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as PageJson;
+}
+
+async function uploadHeader(token: string, slug: string, png: Buffer): Promise<void> {
+  const body = new FormData();
+  body.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'header.png');
+  const res = await api(`/api/db/landing-pages/${slug}/upload-image`, { method: 'POST', token, body });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+async function readPage(token: string, slug: string): Promise<PageJson> {
+  const res = await api(`/api/db/landing-pages/${slug}`, { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as PageJson;
+}
+
+async function click(slug: string, buttonId: number): Promise<void> {
+  const res = await api(`/api/db/landing-pages/${slug}/buttons/${buttonId}/click`, { method: 'POST', json: {} });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** Loads a page into the editor from the sidebar, as an organiser does. */
+async function openInEditor(page: Page, area: '/admin' | '/user', slug: string): Promise<void> {
+  await page.goto(area);
+  await hydrated(page);
+  await page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
+  await page.getByRole('button', { name: /^Landing Pages/ }).click();
+  await page.locator(`.ed-page[data-slug="${slug}"] button`).first().click();
+  await page.getByRole('heading', { level: 1, name: 'MODIFICA LANDING' }).waitFor();
+  await expect.poll(() => page.locator('dialog.ed-drawer[open]').count()).toBe(0);
+}
+
+/** Switches the editor's view (SPEC 2 view switch). */
+async function view(page: Page, name: 'Modifica' | 'Codice' | 'Statistiche'): Promise<void> {
+  await page.getByRole('tab', { name }).click();
+}
+
+/** Screenshot of one element's region, full height, at the context's width. */
+async function shotOf(page: Page, testId: string, name: string): Promise<void> {
+  await page.getByTestId(testId).scrollIntoViewIfNeeded();
+  await shot(page, name);
+}
+
+describe('editor extras, as an admin', () => {
+  let ctx: BrowserContext;
+  let phone: BrowserContext;
+  let page: Page;
+  let phonePage: Page;
+  let token: string;
+
+  beforeAll(async () => {
+    token = await admin();
+    ctx = await openBrowser(DESKTOP);
+    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+    page = await uiLogin(ctx, 'admin@palco.test', 'AdminPalco1', '/admin');
+    phone = await openBrowser(PHONE);
+    phonePage = await uiLogin(phone, 'admin@palco.test', 'AdminPalco1', '/admin');
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await phone?.close();
+  });
+
+  it('styles a page with a preset, a font and a palette colour; the published page uses them', { timeout: 120_000 }, async () => {
+    const slug = uniqueSlug('xsstyle');
+    await createPage(token, slug, 'light');
+    await uploadHeader(token, slug, await blockPng(ctx));
+    await openInEditor(page, '/admin', slug);
+
+    // the panel exists only for text mode with the Custom theme
+    expect(await page.getByTestId('style-panel').count()).toBe(0);
+    await page.getByRole('radio', { name: 'Custom' }).check({ force: true });
+    const panel = page.getByTestId('style-panel');
+    await panel.waitFor();
+
+    // the header's palette, in order of area, next to every colour input
+    const swatches = panel.locator('[data-field="city-color"] [data-colour]');
+    await expect.poll(() => swatches.evaluateAll((els) => els.map((e) => e.getAttribute('data-colour')))).toEqual([
+      '#C8143C',
+      '#1428C8',
+      '#F5A524',
+    ]);
+    expect(await panel.locator('.xs-color').count()).toBe(6);
+    expect(await panel.locator('.xs-color:has(.xs-swatches)').count()).toBe(6);
+
+    // preset Blue, then Playfair Display for the city and the crimson of the header
+    await panel.locator('[data-preset="blue"]').click();
+    const cityHex = panel.locator('[data-field="city-color"] input[type="text"]');
+    await expect.poll(() => cityHex.inputValue()).toBe('#FFFFFF');
+    await panel.locator('[data-field="city-family"] button').click();
+    const option = panel.locator('[role="option"][data-family="Playfair Display"]');
+    await option.click();
+    await expect.poll(() => panel.locator('[data-field="city-family"] button').getAttribute('data-family')).toBe(
+      'Playfair Display',
+    );
+    // the picker shows every family in its own face, from the self-hosted files
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Anton' && f.status === 'loaded'),
+        ),
+      )
+      .toBe(true);
+    await panel.locator('[data-field="city-color"] [data-colour="#C8143C"]').click();
+    await expect.poll(() => cityHex.inputValue()).toBe('#C8143C');
+
+    // typed colours are normalised on blur: short hex expands, anything invalid is #000000
+    const venueHex = panel.locator('[data-field="venue-color"] input[type="text"]');
+    await venueHex.fill('verde!');
+    await venueHex.press('Tab');
+    await expect.poll(() => venueHex.inputValue()).toBe('#000000');
+    const bgHex = panel.locator('[data-field="background-color"] input[type="text"]');
+    expect(await bgHex.inputValue()).toBe('#0B1F4D');
+    const dataHex = panel.locator('[data-field="data-color"] input[type="text"]');
+    await dataHex.fill('fe0');
+    await dataHex.press('Enter');
+    await expect.poll(() => dataHex.inputValue()).toBe('#FFEE00');
+
+    // the live sample follows the store at once
+    const sampleCity = panel.locator('.xs-sample-c');
+    await expect
+      .poll(() => sampleCity.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).fontFamily]))
+      .toEqual(['rgb(200, 20, 60)', expect.stringContaining('Playfair Display')]);
+
+    await panel.getByRole('button', { name: 'Salva stili' }).click();
+    await expectNotice(page, 'Stili custom aggiornati con successo!');
+    await shotOf(page, 'style-panel', 'editor-extras-panel-1280');
+
+    const saved = await readPage(token, slug);
+    expect(saved.style).toBe('custom');
+    expect(saved.custom_styles.city).toMatchObject({ color: '#C8143C', fontFamily: 'Playfair Display', fontWeight: '700' });
+    expect(saved.custom_styles.venue!.color).toBe('#000000');
+    expect(saved.custom_styles.data!.color).toBe('#FFEE00');
+    expect(saved.custom_styles.background!.color).toBe('#0B1F4D');
+    expect(saved.buttons).toHaveLength(3);
+
+    // the published page, as a visitor's browser computes it
+    const visitor = await ctx.newPage();
+    await visitor.goto(`/${slug}`);
+    const styleOf = (selector: string, prop: string) =>
+      visitor.locator(selector).first().evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), prop);
+    expect(await styleOf('.c', 'color')).toBe('rgb(200, 20, 60)');
+    expect(await styleOf('.c', 'font-family')).toMatch(/^"?Playfair Display"?,/);
+    expect(await styleOf('.c', 'font-weight')).toBe('700');
+    expect(await styleOf('.v', 'color')).toBe('rgb(0, 0, 0)');
+    expect(await styleOf('.d', 'color')).toBe('rgb(255, 238, 0)');
+    expect(await styleOf('.pg', 'background-color')).toBe('rgb(11, 31, 77)');
+    expect(await styleOf('a.b', 'background-color')).toBe('rgb(255, 209, 102)');
+    await visitor.evaluate(() => document.fonts.ready);
+    expect(
+      await visitor.evaluate(() =>
+        [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Playfair Display' && f.status === 'loaded'),
+      ),
+    ).toBe(true);
+    await shot(visitor, 'editor-extras-published-1280');
+    await visitor.close();
+
+    // the same panel on a phone
+    await openInEditor(phonePage, '/admin', slug);
+    await phonePage.getByTestId('style-panel').waitFor();
+    await phonePage.locator('[data-field="city-color"] [data-colour]').first().waitFor();
+    await shotOf(phonePage, 'style-panel', 'editor-extras-panel-375');
+  });
+
+  it('refuses to save custom styles for a page not saved yet', async () => {
+    await page.goto('/admin');
+    await hydrated(page);
+    await page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
+    await page.getByRole('radio', { name: 'Custom' }).check({ force: true });
+    const panel = page.getByTestId('style-panel');
+    await panel.waitFor();
+    await panel.getByText('Salva la landing page per poter salvare gli stili.').waitFor();
+    await panel.getByRole('button', { name: 'Salva stili' }).click();
+    await expectNotice(page, 'Salva prima la landing page per poter aggiornare gli stili custom');
+  });
+
+  it('shows the JSON of the page and reloads, copies and downloads it', { timeout: 90_000 }, async () => {
+    const slug = uniqueSlug('xscode');
+    await createPage(token, slug, 'custom');
+    await openInEditor(page, '/admin', slug);
+    await view(page, 'Codice');
+    const viewer = page.getByTestId('json-viewer');
+    await viewer.waitFor();
+    const shown = JSON.parse(await viewer.innerText()) as PageJson;
+    expect(shown.folder_name).toBe(slug);
+    expect(shown.buttons).toHaveLength(3);
+
+    await page.getByRole('button', { name: 'Ricarica' }).click();
+    await expectNotice(page, 'Dati della landing page ricaricati');
+
+    await page.getByRole('button', { name: 'Copia', exact: true }).click();
+    await expectNotice(page, 'JSON copiato negli appunti!');
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as PageJson;
+    expect(copied).toEqual(shown);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scarica', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${slug}.json`);
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as PageJson;
+    expect(file).toEqual(shown);
+    await expectNotice(page, 'JSON scaricato con successo!');
+    await shotOf(page, 'code-view', 'editor-extras-code-1280');
+
+    await openInEditor(phonePage, '/admin', slug);
+    await view(phonePage, 'Codice');
+    await phonePage.getByTestId('json-viewer').waitFor();
+    await shotOf(phonePage, 'code-view', 'editor-extras-code-375');
+
+    // the page is gone: a reload says so instead of showing stale data
+    const gone = await api(`/api/db/landing-pages/${slug}`, { method: 'DELETE', token });
+    expect(gone.status).toBeLessThan(300);
+    await page.getByRole('button', { name: 'Ricarica' }).click();
+    await expectNotice(page, 'Errore nel caricamento dei dati JSON');
+  });
+
+  it('counts views and clicks, with each button’s share and a bar of at least 2 %', { timeout: 90_000 }, async () => {
+    const slug = uniqueSlug('xsstats');
+    const created = await createPage(token, slug, 'light');
+    const [first, second, third] = created.buttons.sort((a, b) => a.position - b.position);
+    for (let i = 0; i < 3; i++) await click(slug, first!.id);
+    await click(slug, second!.id);
+    for (let i = 0; i < 2; i++) {
+      const res = await api(`/${slug}`);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    await expect.poll(async () => (await readPage(token, slug)).view_page, { timeout: 10_000 }).toBe(2);
+
+    await openInEditor(page, '/admin', slug);
+    await view(page, 'Statistiche');
+    const stats = page.getByTestId('stats-view');
+    const kpi = (name: string) => stats.locator(`[data-kpi="${name}"] .xs-kpi-value`).innerText();
+    await stats.locator('.xs-kpi-value').first().waitFor();
+    expect([await kpi('views'), await kpi('clicks'), await kpi('buttons')]).toEqual(['2', '4', '3']);
+
+    const rows = async () =>
+      stats.locator('.xs-bar-row').evaluateAll((els) =>
+        els.map((el) => ({
+          id: Number(el.getAttribute('data-button-id')),
+          clicks: el.querySelector('.xs-bar-clicks')!.textContent,
+          share: el.querySelector('.xs-bar-share')!.textContent,
+          bar: (el.querySelector('.xs-bar-fill') as HTMLElement).style.width,
+        })),
+      );
+    expect(await rows()).toEqual([
+      { id: first!.id, clicks: '3 clic', share: '75,0%', bar: '75%' },
+      { id: second!.id, clicks: '1 clic', share: '25,0%', bar: '25%' },
+      { id: third!.id, clicks: '0 clic', share: '0,0%', bar: '2%' },
+    ]);
+    // the 2 % minimum is a real width on screen, not only a style value
+    const widths = await stats
+      .locator('.xs-bar-row')
+      .nth(2)
+      .evaluate((row) => [
+        row.querySelector('.xs-bar-fill')!.getBoundingClientRect().width,
+        row.querySelector('.xs-bar-track')!.getBoundingClientRect().width,
+      ]);
+    expect(widths[0]! / widths[1]!).toBeCloseTo(0.02, 2);
+    await shotOf(page, 'stats-view', 'editor-extras-stats-1280');
+
+    // new clicks arrive; Aggiorna shows them (3, 1, 2 of 6: one decimal)
+    await click(slug, third!.id);
+    await click(slug, third!.id);
+    await stats.getByRole('button', { name: 'Aggiorna' }).click();
+    await expectNotice(page, 'Statistiche aggiornate con successo');
+    await expect.poll(() => kpi('clicks')).toBe('6');
+    expect((await rows()).map((r) => r.share)).toEqual(['50,0%', '16,7%', '33,3%']);
+
+    await openInEditor(phonePage, '/admin', slug);
+    await view(phonePage, 'Statistiche');
+    await phonePage.getByTestId('stats-view').locator('.xs-bar-row').first().waitFor();
+    await shotOf(phonePage, 'stats-view', 'editor-extras-stats-375');
+
+    const gone = await api(`/api/db/landing-pages/${slug}`, { method: 'DELETE', token });
+    expect(gone.status).toBeLessThan(300);
+    await stats.getByRole('button', { name: 'Aggiorna' }).click();
+    await expectNotice(page, 'Errore nel caricamento delle statistiche');
+  });
+
+  it('draws a QR code that decodes to the public URL, and downloads it as PNG and SVG', { timeout: 90_000 }, async () => {
+    const slug = uniqueSlug('xsqr');
+    await createPage(token, slug, 'light');
+    await openInEditor(page, '/admin', slug);
+    await page.getByRole('button', { name: 'QR code della pagina' }).click();
+    const canvas = page.getByTestId('qr-canvas');
+    await canvas.waitFor();
+    const pixels = await canvas.evaluate((el) => {
+      const c = el as HTMLCanvasElement;
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      return { width: c.width, height: c.height, data: Array.from(data) };
+    });
+    const onScreen = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+    expect(onScreen?.data).toBe(`${baseURL()}/${slug}`);
+
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scarica PNG' }).click(),
+    ]);
+    expect(png.suggestedFilename()).toBe(`${slug}-qr.png`);
+    const pngBytes = readFileSync((await png.path())!);
+    // decode the downloaded file itself: Chromium reads the PNG back into pixels
+    const decoded = await page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      const g = c.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      return { width: c.width, height: c.height, data: Array.from(g.getImageData(0, 0, c.width, c.height).data) };
+    }, pngBytes.toString('base64'));
+    expect(decoded.width).toBeGreaterThanOrEqual(400);
+    expect(jsQR(Uint8ClampedArray.from(decoded.data), decoded.width, decoded.height)?.data).toBe(`${baseURL()}/${slug}`);
+
+    const [svg] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scarica SVG' }).click(),
+    ]);
+    expect(svg.suggestedFilename()).toBe(`${slug}-qr.svg`);
+    const svgText = readFileSync((await svg.path())!, 'utf8');
+    expect(svgText).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
+    expect(svgText).toContain('<path fill="#000" d="M');
+    await shot(page, 'editor-extras-qr-1280', false);
+  });
+});
+
+describe('editor extras, as a regular organiser', () => {
+  let ctx: BrowserContext;
+
+  beforeAll(async () => {
+    ctx = await openBrowser(PHONE);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('has no code view, but has the statistics of their own page', { timeout: 90_000 }, async () => {
+    const organiser = await newOrganiser('Giulia Extra', `Extra Live ${Date.now().toString(36)}`);
+    const slug = uniqueSlug('xsorg');
+    const created = await createPage(organiser.token, slug, 'light');
+    await click(slug, created.buttons[0]!.id);
+    const page = await uiLogin(ctx, organiser.email, PASSWORD, '/user');
+    await openInEditor(page, '/user', slug);
+    const tabs = await page.getByRole('tab').allInnerTexts();
+    expect(tabs.map((s) => s.trim())).toEqual(['Modifica', 'Statistiche']);
+    expect(await page.getByTestId('code-view').count()).toBe(0);
+    await view(page, 'Statistiche');
+    const stats = page.getByTestId('stats-view');
+    await stats.locator('[data-kpi="clicks"] .xs-kpi-value').waitFor();
+    expect(await stats.locator('[data-kpi="clicks"] .xs-kpi-value').innerText()).toBe('1');
+    expect(await stats.locator('.xs-bar-share').allInnerTexts()).toEqual(['100,0%', '0,0%', '0,0%']);
+    // the JSON is the admins' tool: the page itself has no trace of it
+    expect(await page.getByRole('tab', { name: 'Codice' }).count()).toBe(0);
+  });
+});
