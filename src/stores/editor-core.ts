@@ -2,6 +2,7 @@
 // page must agree on slug rules, the button text codec, URL rules and the validation, so the
 // editor re-exports them and keeps no copy of its own.
 import { parseHttpUrl, isTicketHost } from '../core/urls';
+import { STORES, isStorePath as isCoreStorePath } from '../core/stores';
 import type { ButtonAsReceived, PageAsReceived, PageListItem, PagePayload as CorePayload } from '../core/schemas/page';
 
 export type { PageMode, PageStyle, Cta as CtaButton } from '../core/schemas/page';
@@ -21,26 +22,16 @@ export function isTicketUrl(url: string): boolean {
   return parsed !== null && isTicketHost(parsed.hostname);
 }
 
-/** The ten store badges (CONTRACT), served from /stores/{id}.svg. */
-export const STORE_LOGOS: ReadonlyArray<{ id: string; label: string }> = [
-  { id: 'spotify', label: 'Spotify' },
-  { id: 'applemusic', label: 'Apple Music' },
-  { id: 'youtubemusic', label: 'YouTube Music' },
-  { id: 'amazonmusic', label: 'Amazon Music' },
-  { id: 'deezer', label: 'Deezer' },
-  { id: 'tidal', label: 'TIDAL' },
-  { id: 'itunes', label: 'iTunes' },
-  { id: 'bandcamp', label: 'Bandcamp' },
-  { id: 'amazon', label: 'Amazon' },
-  { id: 'feltrinelli', label: 'Feltrinelli' },
-];
+/** The ten store badges (CONTRACT), from src/core/stores.ts. */
+export const STORE_LOGOS: ReadonlyArray<{ id: string; label: string }> = STORES.map((s) => ({ id: s.name, label: s.label }));
 
 export function storePath(id: string): string {
-  return `/stores/${id}.svg`;
+  return STORES.find((s) => s.name === id)?.path ?? `/stores/${id}.svg`;
 }
 
+/** Store images are shared files: never uploaded, never deleted. */
 export function isStorePath(path: string | null | undefined): boolean {
-  return Boolean(path && path.startsWith('/stores/'));
+  return isCoreStorePath(path) || Boolean(path && path.startsWith('/stores/'));
 }
 
 /** The codec's decode in the editor's field names (SPEC 3 'In the editor': data, city, venue). */

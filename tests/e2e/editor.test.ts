@@ -38,7 +38,9 @@ async function save(page: Page): Promise<void> {
 
 async function openSidebar(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Landing Pages/ }).click();
-  await page.locator('dialog.ed-drawer[open]').waitFor();
+  await page.locator('dialog.ed-drawer[open] .ed-pages, dialog.ed-drawer[open] .ed-empty').first().waitFor();
+  // let the slide-in finish before anyone looks (or takes a screenshot)
+  await page.waitForTimeout(300);
 }
 
 async function closeSidebar(page: Page): Promise<void> {

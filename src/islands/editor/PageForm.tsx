@@ -1,5 +1,5 @@
 // The page fields (SPEC 2, 5): Titolo, slug, mode, theme and header upload.
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { FileImage, Image as ImageIcon, Lock, Type, Upload, X } from 'lucide-react';
 import { t } from '../../core/messages';
@@ -8,6 +8,7 @@ import {
   $duplicateError,
   $editing,
   $form,
+  $lastSaved,
   HEADER_ACCEPT,
   setHeaderFile,
   setMode,
@@ -33,7 +34,14 @@ export default function PageForm() {
   const [slugNote, setSlugNote] = useState<string | null>(null);
   const [slugBlurred, setSlugBlurred] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  const lastSaved = useStore($lastSaved);
   const locked = buttons.length > 0;
+
+  // a fresh form (after a save, a load or a cancel) starts without field errors
+  useEffect(() => {
+    setSlugBlurred(false);
+    setSlugNote(null);
+  }, [editing, lastSaved]);
 
   const onSlug = (event: ChangeEvent<HTMLInputElement>) => {
     const raw = event.target.value;
