@@ -222,15 +222,22 @@ export function LandingPage({ view, slug, preview, links }: LandingProps) {
       </ol>
     );
   }
+  const backdrop = view.header.kind === 'image' ? view.header.src : view.header.poster;
   return (
-    <div className="pg">
+    <>
+      {backdrop ? (
+        // Wide screens: the header, blurred, behind the 480 px column (hidden on phones; same file, no extra request).
+        <img className="bd" data-i="" src={backdrop} alt="" aria-hidden="true" decoding="async" />
+      ) : null}
+      <div className="pg">
       <Header view={view} />
       <main className="ct">
         <h1 className="vh">{view.displayTitle}</h1>
         {content}
       </main>
       <Footer links={links} preview={preview} />
-    </div>
+      </div>
+    </>
   );
 }
 

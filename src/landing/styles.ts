@@ -19,6 +19,7 @@ body{margin:0;min-height:100vh;min-height:100dvh;background:var(--bg);color:var(
 img,video{display:block;max-width:100%}
 a{color:inherit}
 [hidden]{display:none!important}
+.bd{display:none}
 .vh{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .pg{display:flex;flex-direction:column;min-height:100vh;min-height:100dvh;width:100%;margin:0 auto;background:var(--bg)}
 .hd{position:relative;background:var(--hd-bg);overflow:hidden}
@@ -59,7 +60,8 @@ a.b:focus-visible,.ib a:focus-visible,.mute:focus-visible,.ft a:focus-visible{ou
 .nc{margin:0}
 @media (min-width:768px){
 html{background:var(--out)}
-body{background:var(--out);padding:32px 0}
+body{background:transparent;padding:32px 0}
+.bd{display:block;position:fixed;top:-60px;left:-60px;width:calc(100% + 120px);height:calc(100% + 120px);max-width:none;object-fit:cover;filter:blur(48px) saturate(1.2);opacity:var(--bd-o);z-index:-1;pointer-events:none}
 .pg{max-width:480px;min-height:calc(100vh - 64px);border-radius:28px;overflow:hidden;box-shadow:0 1px 2px rgba(0,0,0,.06),0 24px 64px rgba(0,0,0,.18)}
 }
 @media (prefers-reduced-motion:reduce){*{transition:none!important}}
@@ -71,11 +73,11 @@ body{background:var(--out);padding:32px 0}
 const THEME_LIGHT =
   ':root{--bg:#FFFFFF;--out:#EEEEF1;--fg:#0A0A0A;--mut:#6B7280;--line:#ECECEF;--chip:#F4F4F5;--hd-bg:#F4F4F5;--focus:#E11D74;' +
   '--d-c:#000000;--c-c:#000000;--v-c:#6B7280;--b-bg:#111111;--b-fg:#FFFFFF;--b-ring:transparent;--b-r:9999px;--b-fs:1rem;' +
-  '--off-bg:#EDEDF0;--off-fg:#9A9AA3;--c-tt:none}';
+  '--off-bg:#EDEDF0;--off-fg:#9A9AA3;--c-tt:none;--bd-o:.35}';
 const THEME_DARK =
   ':root{--bg:#0B0B0F;--out:#000000;--fg:#FFFFFF;--mut:#A1A1AA;--line:#23232A;--chip:#18181F;--hd-bg:#18181F;--focus:#FF5CA8;' +
   '--d-c:#FFFFFF;--c-c:#FFFFFF;--v-c:#A1A1AA;--b-bg:#FFFFFF;--b-fg:#0B0B0F;--b-ring:transparent;--b-r:9999px;--b-fs:1rem;' +
-  '--off-bg:#1F1F26;--off-fg:#6E6E78;--c-tt:none}';
+  '--off-bg:#1F1F26;--off-fg:#6E6E78;--c-tt:none;--bd-o:.5}';
 
 const DEFAULT_TYPE =
   ':root{--ui-ff:' +
@@ -106,7 +108,7 @@ export function customThemeCss(input: CustomStyles): string {
     textVars('v', s.venue) +
     `--b-bg:${s.buttons.backgroundColor};--b-fg:${s.buttons.textColor};` +
     `--b-ring:color-mix(in srgb,${s.buttons.textColor} 14%,transparent);--b-r:${s.buttons.borderRadius};--b-fs:${s.buttons.fontSize};` +
-    `--off-bg:color-mix(in srgb,${bg} 82%,#808080);--off-fg:color-mix(in srgb,${bg} 40%,#808080);--c-tt:none}`
+    `--off-bg:color-mix(in srgb,${bg} 82%,#808080);--off-fg:color-mix(in srgb,${bg} 40%,#808080);--c-tt:none;--bd-o:.45}`
   );
 }
 
