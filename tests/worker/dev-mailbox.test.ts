@@ -72,6 +72,21 @@ describe('dev mailbox absent with another mailer', () => {
     expect(res.status).toBe(200);
   });
 
+  it.each(['https://palco.example/dev/mailbox', 'https://palco.example/api/dev/mailbox', 'http://192.168.1.5:8787/api/dev/mailbox'])(
+    'even with MAILER=console, a non-loopback host gets 404: %s',
+    async (url) => {
+      const res = await app.request(url, {}, { ...env, MAILER: 'console' });
+      expect(res.status).toBe(404);
+    },
+  );
+
+  it('loopback hosts: localhost, 127.0.0.1, [::1], *.localhost', async () => {
+    for (const host of ['localhost:8787', '127.0.0.1:8787', '[::1]:8787', 'palco.localhost']) {
+      const res = await app.request(`http://${host}/api/dev/mailbox`, {}, { ...env, MAILER: 'console' });
+      expect(res.status, host).toBe(200);
+    }
+  });
+
   it('a failing provider never fails the request: the outbox row is marked failed', async () => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'pending' });
