@@ -5,7 +5,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { LogIn, LogOut, Menu, PlusCircle, UserPlus, Users, X, Home } from 'lucide-react';
-import { PENDING_REFRESH_MS } from '../core/constants';
+import { PENDING_COUNT_EVENT, PENDING_REFRESH_MS } from '../core/constants';
 import { t } from '../core/messages';
 import { displayName } from '../core/schemas/user';
 import { request } from '../lib/api';
@@ -39,9 +39,16 @@ function usePendingCount(enabled: boolean): number | null {
     };
     refresh();
     const timer = setInterval(refresh, PENDING_REFRESH_MS);
+    // the users screen announces its fresher count (after every approve or reject)
+    const onCount = (event: Event) => {
+      const n = (event as CustomEvent<unknown>).detail;
+      if (alive && typeof n === 'number') setCount(n);
+    };
+    window.addEventListener(PENDING_COUNT_EVENT, onCount);
     return () => {
       alive = false;
       clearInterval(timer);
+      window.removeEventListener(PENDING_COUNT_EVENT, onCount);
     };
   }, [enabled]);
   return count;
