@@ -39,6 +39,8 @@ export interface LandingDocumentProps extends LandingProps {
   shareImage?: string;
   description: string;
   jsonLd: object[];
+  /** same-origin woff2 files to preload */
+  fontPreloads: string[];
 }
 
 export function clickBeaconPath(slug: string, id: number): string {
@@ -117,7 +119,7 @@ function Header({ view }: { view: PublicView }) {
         src={header.src}
         alt={view.displayTitle}
         width={1200}
-        height={1200}
+        height={800}
         fetchPriority="high"
         decoding="async"
       />
@@ -243,7 +245,7 @@ export function LandingPage({ view, slug, preview, links }: LandingProps) {
 
 /** The whole self-contained document. */
 export function LandingDocument(props: LandingDocumentProps) {
-  const { view, css, script, canonical, shareImage, description, jsonLd, preview } = props;
+  const { view, css, script, canonical, shareImage, description, jsonLd, preview, fontPreloads } = props;
   const title = view.displayTitle || view.title;
   return (
     <html lang="it">
@@ -255,6 +257,9 @@ export function LandingDocument(props: LandingDocumentProps) {
         {preview ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
         <meta name="theme-color" content={themeColor(view)} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {fontPreloads.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         <meta property="og:type" content="website" />
         <meta property="og:locale" content="it_IT" />
         <meta property="og:site_name" content="Palco" />

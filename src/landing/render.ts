@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { t } from '../core/messages';
 import { toPublicView, type PageLike, type PublicView, type PublicViewOptions } from '../core/public-view';
 import { ErrorDocument, LandingDocument, type FooterLinks } from './LandingPage';
-import { ERROR_CSS, pageCss } from './styles';
+import { ERROR_CSS, pageCss, preloadFonts } from './styles';
 import { LANDING_SCRIPT } from './script';
 import { musicEvents } from './jsonld';
 
@@ -65,6 +65,7 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
     shareImage,
     description: describe(view),
     jsonLd: preview || view.mode !== 'text' ? [] : musicEvents(view, origin, canonical),
+    fontPreloads: preloadFonts(view),
   });
   return { html: `<!doctype html>${renderToStaticMarkup(element)}`, styles: [css], scripts: [LANDING_SCRIPT] };
 }

@@ -9,7 +9,7 @@ import {
   type CustomStyles,
   type TextStyle,
 } from '../core/styles';
-import { fontFaceCss, fontStack, type FaceRequest } from '../core/fonts';
+import { findFont, fontFaceCss, fontStack, fontUrl, nearestWeight, type FaceRequest } from '../core/fonts';
 import type { PublicView } from '../core/public-view';
 
 const BASE_CSS = `
@@ -120,7 +120,7 @@ export function facesFor(view: PublicView): FaceRequest[] {
   ];
   if (view.mode === 'text' && view.buttons.length > 0) {
     if (view.style === 'custom') {
-      for (const g of [view.customStyles.data, view.customStyles.city, view.customStyles.venue]) {
+      for (const g of [view.customStyles.city, view.customStyles.data, view.customStyles.venue]) {
         faces.push({ family: g.fontFamily, weight: g.fontWeight, style: g.fontStyle });
       }
     } else {
@@ -128,6 +128,25 @@ export function facesFor(view: PublicView): FaceRequest[] {
     }
   }
   return faces;
+}
+
+/**
+ * The faces worth preloading: the UI's button face and the city face (the largest text), so the
+ * first paint of an event block does not reflow when fonts swap in.
+ */
+export function preloadFonts(view: PublicView): string[] {
+  const faces = facesFor(view);
+  // faces[1] is the buttons' Poppins 600, faces[2] the city face (see facesFor)
+  const wanted = [faces[1], faces[2]].filter((f): f is FaceRequest => f !== undefined);
+  const urls: string[] = [];
+  for (const face of wanted) {
+    const font = findFont(face.family);
+    if (!font) continue;
+    const style = face.style === 'italic' && font.italic ? 'italic' : 'normal';
+    const url = fontUrl(font, nearestWeight(font, face.weight), style);
+    if (!urls.includes(url)) urls.push(url);
+  }
+  return urls;
 }
 
 /** The complete stylesheet of one page. */

@@ -109,6 +109,9 @@ describe('renderLandingDocument', () => {
     expect(styleOf(dark)).toContain('--bg:#0B0B0F');
     expect(styleOf(custom)).toContain('--bg:#123456');
     expect(styleOf(custom)).toContain('url(/fonts/anton-400-normal.woff2)');
+    // the city face and the buttons' face are preloaded, from our origin only
+    expect(custom).toContain('<link rel="preload" href="/fonts/anton-400-normal.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>');
+    expect(light).toContain('<link rel="preload" href="/fonts/poppins-700-normal.woff2" as="font"');
     expect(image).toContain('<ul class="ib"');
     expect(image).toContain('href="//open.spotify.com"');
     expect(image).toContain('data-c="/api/db/landing-pages/tour/buttons/4/click"');
