@@ -73,3 +73,20 @@ describe('publishPage', () => {
     expect((await get(`/${slug}`)).status).toBe(404);
   });
 });
+
+describe('publishPage under concurrent writes', () => {
+  it('the last state wins even when publishes overlap', async () => {
+    const slug = slugFor('race');
+    const { id } = await seedPage(slug, { display_title: 'v0' });
+    const writes: Promise<unknown>[] = [];
+    for (let i = 1; i <= 6; i++) {
+      await env.DB.prepare(`UPDATE landing_pages SET display_title = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now','+${i} seconds') WHERE id = ?`)
+        .bind(`v${i}`, id)
+        .run();
+      writes.push(publishPage(env, slug));
+    }
+    await Promise.all(writes);
+    const html = await (await env.BUCKET.get(pageKey(slug)))!.text();
+    expect(html).toContain('<title>v6</title>');
+  });
+});

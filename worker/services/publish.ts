@@ -102,16 +102,33 @@ export async function publishPage(
   _ctx?: ExecutionContext,
   options: PublishOptions = {},
 ): Promise<boolean> {
-  const page = await getPublicLanding(env.DB, slug);
-  if (!page) {
-    await unpublishPage(env, slug);
-    return false;
+  // Two writes in quick succession publish concurrently, and the older render could land last.
+  // Every page write moves updated_at: if it moved while we rendered, render again.
+  let published = false;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const before = await pageStamp(env.DB, slug);
+    const page = await getPublicLanding(env.DB, slug);
+    if (!page) {
+      await unpublishPage(env, slug);
+      published = false;
+    } else {
+      const doc = await renderForPublish(env, slug, page, options.origin);
+      await storePublished(env, slug, doc);
+      // Awaited, not left to waitUntil: the editor reloads the page right after saving.
+      await purge(slug);
+      published = true;
+    }
+    if ((await pageStamp(env.DB, slug)) === before) break;
   }
-  const doc = await renderForPublish(env, slug, page, options.origin);
-  await storePublished(env, slug, doc);
-  // Awaited, not left to waitUntil: the editor reloads the page right after saving.
-  await purge(slug);
-  return true;
+  return published;
+}
+
+async function pageStamp(db: D1Database, slug: string): Promise<string | null> {
+  const row = await db
+    .prepare('SELECT updated_at || visible AS stamp FROM landing_pages WHERE folder_name = ?')
+    .bind(slug)
+    .first<{ stamp: string }>();
+  return row?.stamp ?? null;
 }
 
 /** Removes the published copy (hidden or deleted page) and purges the cache. */
