@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
 import { createApp } from '../../worker/app';
-import { appOrigin, linksIn, sendMail } from '../../worker/services/mail';
+import { appOrigin, linksIn, redactTokens, sendMail } from '../../worker/services/mail';
 import { adminWithToken, call, callJson, createUser, mailbox, uniqueEmail } from './helpers';
 
 describe('dev mailbox (MAILER=console)', () => {
@@ -117,6 +117,13 @@ describe('mail helpers', () => {
     expect(appOrigin({ APP_URL: 'https://palco.example/sub/' }, 'http://x.test/a')).toBe('https://palco.example');
     expect(appOrigin({ APP_URL: '' }, 'http://x.test:9000/a?b')).toBe('http://x.test:9000');
     expect(appOrigin({ APP_URL: 'not a url' }, 'http://x.test/a')).toBe('http://x.test');
+  });
+
+  it('redactTokens blanks token values (what a delivered mail leaves in the outbox)', () => {
+    expect(redactTokens('apri https://p.it/reset-password?token=eyJ.a.b-c_d\n\ne https://p.it/x?a=1&token=zz#f')).toBe(
+      'apri https://p.it/reset-password?token=[rimosso]\n\ne https://p.it/x?a=1&token=[rimosso]#f',
+    );
+    expect(redactTokens('nessun link')).toBe('nessun link');
   });
 
   it('linksIn finds distinct http(s) links', () => {

@@ -24,19 +24,21 @@ export async function insertMail(
   return row!.id;
 }
 
+/** `text`, when given, replaces the stored body (e.g. with its tokens redacted once sent). */
 export async function markMail(
   db: D1Database,
   id: number,
   status: 'sent' | 'failed',
   error: string | null = null,
+  text: string | null = null,
 ): Promise<void> {
   await db
     .prepare(
-      `UPDATE mail_outbox SET status = ?, error = ?,
+      `UPDATE mail_outbox SET status = ?, error = ?, body_text = COALESCE(?, body_text),
        sent_at = CASE WHEN ? = 'sent' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') ELSE sent_at END
        WHERE id = ?`,
     )
-    .bind(status, error, status, id)
+    .bind(status, error, text, status, id)
     .run();
 }
 

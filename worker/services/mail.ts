@@ -36,6 +36,9 @@ export async function sendMail(env: MailEnv, mail: Mail): Promise<{ id: number; 
       console.log(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
     } else if (mailer === 'resend') {
       await sendWithResend(env, mail);
+      // once delivered, the outbox keeps no live verification or reset token
+      await markMail(env.DB, id, 'sent', null, redactTokens(mail.text));
+      return { id, sent: true };
     } else {
       throw new Error(`unknown MAILER ${JSON.stringify(env.MAILER)}`);
     }
@@ -113,6 +116,11 @@ export function rejectedMail(user: Recipient, reason: string | null): Mail {
       reason: reason ? t('mail.rejected.reason', { reason }) : '',
     }),
   };
+}
+
+/** The text with every `token=` query value blanked out. */
+export function redactTokens(text: string): string {
+  return text.replace(/([?&]token=)[^\s&#]+/g, '$1[rimosso]');
 }
 
 /** The http(s) links a message carries (the dev mailbox lists them). */
