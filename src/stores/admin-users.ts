@@ -5,7 +5,7 @@
 // cached for SPEC 9's 5 minutes and a failing load is retried 3 times.
 import { nanoquery } from '@nanostores/query';
 import { atom, computed, map, onMount } from 'nanostores';
-import { PENDING_REFRESH_MS } from '../core/constants';
+import { PENDING_COUNT_EVENT, PENDING_REFRESH_MS } from '../core/constants';
 import { t, type MessageKey } from '../core/messages';
 import { isApprovedUser, type User, type UserStatus } from '../core/schemas/user';
 import { ApiError, request } from '../lib/api';
@@ -109,6 +109,17 @@ export const $companies = createFetcherStore<{ success?: boolean; companies: unk
   `${ADMIN}/companies`,
 ]);
 
+/**
+ * The all-users page on screen: the last loaded one stays while the next one loads (a new
+ * search or page has no cache yet), so the table dims instead of jumping to a skeleton.
+ */
+export const $shownUsers = atom<UsersPage | undefined>(undefined);
+onMount($shownUsers, () =>
+  $allUsers.subscribe((value) => {
+    if (value.data) $shownUsers.set(value.data);
+  }),
+);
+
 /** The companies' names, sorted, whatever shape the list has ({name} objects or strings). */
 export const $companyNames = computed($companies, ({ data }) => {
   const names = (data?.companies ?? [])
@@ -133,15 +144,11 @@ $allUsers.listen((value) => {
 $pendingUsers.listen((value) => {
   if (!value.loading && value.data) {
     $lastRefresh.set(Date.now());
-    pendingCountListener?.(value.data.users.length);
+    // the navigation bar's badge follows this screen's refreshes (the list is paged: total)
+    const count = value.data.total ?? value.data.users.length;
+    if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(PENDING_COUNT_EVENT, { detail: count }));
   }
 });
-
-let pendingCountListener: ((count: number) => void) | null = null;
-/** Lets the navigation bar's pending badge follow this screen's refreshes. */
-export function onPendingCount(listener: ((count: number) => void) | null): void {
-  pendingCountListener = listener;
-}
 
 /** Refetches everything the screen shows (cache bypassed). */
 export function refreshAll(): void {

@@ -53,6 +53,16 @@ describe('Gestione Utenti (desktop)', () => {
     await page.getByText(`${user.full_name} approvato`).first().waitFor();
     await row.waitFor({ state: 'detached' });
     await expect(fetchUser(user.email)).resolves.toMatchObject({ status: 'approved' });
+    // the navigation bar's badge follows the screen's count at once
+    const screenCount = Number(await page.getByTestId('pending-total').textContent());
+    const badge = () =>
+      page
+        .getByTestId('pending-count')
+        .first()
+        .textContent({ timeout: 500 })
+        .then(Number)
+        .catch(() => 0);
+    await expect.poll(badge, { timeout: 5_000 }).toBe(screenCount);
 
     // the user opens the link of the e-mail, then logs in through the login screen
     const userCtx = await openBrowser(DESKTOP);
@@ -250,7 +260,7 @@ describe('Gestione Utenti (desktop)', () => {
     await search(page, tag);
     await allRow(page, a.email).waitFor();
     await allRow(page, b.email).waitFor();
-    await expect.poll(() => page.getByTestId('results').textContent()).toMatch(/^1–2 di 2 /);
+    await expect.poll(() => page.getByTestId('results').textContent(), { timeout: 10_000 }).toMatch(/^1–2 di 2 /);
 
     await page.getByLabel('Stato', { exact: true }).selectOption('pending');
     await allRow(page, a.email).waitFor({ state: 'detached' });
@@ -266,10 +276,10 @@ describe('Gestione Utenti (desktop)', () => {
     // column header sort: company ascending puts Alfa (Bruno) first, descending Zeta (Anna)
     const firstEmail = () => page.getByTestId('all-section').locator('tbody tr').first().getAttribute('data-email');
     await page.getByRole('button', { name: 'Ordina per Azienda' }).click();
-    await expect.poll(firstEmail).toBe(b.email);
+    await expect.poll(firstEmail, { timeout: 10_000 }).toBe(b.email);
     await expect(page.locator('th[aria-sort="ascending"]').textContent()).resolves.toContain('Azienda');
     await page.getByRole('button', { name: 'Ordina per Azienda' }).click();
-    await expect.poll(firstEmail).toBe(a.email);
+    await expect.poll(firstEmail, { timeout: 10_000 }).toBe(a.email);
 
     await page.getByRole('button', { name: 'Cancella ricerca' }).click();
     await expect.poll(() => page.getByLabel('Cerca per nome o email').inputValue()).toBe('');
@@ -302,6 +312,39 @@ describe('Gestione Utenti (desktop)', () => {
     await page.keyboard.press('Escape');
     await page.locator('dialog.us-panel[open]').waitFor({ state: 'detached' });
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toMatch(/^Gestisci /);
+  });
+
+  it('refreshes the lists every 30 s while the tab is visible, and never while it is hidden', async () => {
+    const p = await ctx.newPage();
+    await p.clock.install();
+    await p.goto('/admin/users');
+    await p.getByTestId('pending-total').waitFor();
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      p.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value === 'hidden' });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    try {
+      const first = await register('Renato Refresh');
+      await setVisibility('hidden');
+      await p.clock.runFor(65_000);
+      await p.waitForTimeout(1000);
+      expect(await pendingRow(p, first.email).count()).toBe(0);
+
+      // visible again after more than a period: refreshed at once
+      await setVisibility('visible');
+      await pendingRow(p, first.email).waitFor({ timeout: 10_000 });
+
+      // and then on the next 30 s tick, without any reload
+      const second = await register('Rita Refresh');
+      await p.waitForTimeout(1000);
+      expect(await pendingRow(p, second.email).count()).toBe(0);
+      await p.clock.runFor(30_000);
+      await pendingRow(p, second.email).waitFor({ timeout: 10_000 });
+    } finally {
+      await p.close();
+    }
   });
 
   it('screenshots at 1280 px', async () => {

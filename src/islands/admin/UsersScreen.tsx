@@ -15,6 +15,7 @@ import {
   $lastRefresh,
   $pageCount,
   $pendingUsers,
+  $shownUsers,
   refreshAll,
   resetFilters,
   setFilters,
@@ -62,6 +63,7 @@ function AdminUsers() {
   const me = useStore($user);
   const pending = useStore($pendingUsers);
   const all = useStore($allUsers);
+  const allData = useStore($shownUsers);
   const filters = useStore($filters);
   const hasFilters = useStore($hasFilters);
   const pageCount = useStore($pageCount);
@@ -77,9 +79,9 @@ function AdminUsers() {
   useEffect(() => {
     if (!panelUser) return;
     const fresh =
-      all.data?.users.find((u) => u.id === panelUser.id) ?? pending.data?.users.find((u) => u.id === panelUser.id);
+      allData?.users.find((u) => u.id === panelUser.id) ?? pending.data?.users.find((u) => u.id === panelUser.id);
     if (fresh && JSON.stringify(fresh) !== JSON.stringify(panelUser)) setPanelUser(fresh);
-  }, [all.data, pending.data, panelUser]);
+  }, [allData, pending.data, panelUser]);
 
   function onDone(done: Intent, result: ActionResult) {
     setIntent(null);
@@ -98,7 +100,6 @@ function AdminUsers() {
 
   const pendingUsers = pending.data?.users ?? [];
   const pendingTotal = (pending.data as { total?: number } | undefined)?.total ?? pendingUsers.length;
-  const allData = all.data;
   const refreshing = pending.loading || all.loading;
   const from = allData && allData.total > 0 ? (allData.page - 1) * allData.page_size + 1 : 0;
   const to = allData ? Math.min(allData.total, from + allData.users.length - 1) : 0;
