@@ -7,13 +7,14 @@
  *
  * - loading (GET /users/me in flight): a spinner;
  * - anonymous (no token, or 401): → /login;
+ * - a non-admin in area 'admin' (without adminOnly): → /user, where the status screens show
+ *   (so /pending → /admin → /user shows 'Registrazione in Attesa');
  * - status pending: 'Registrazione in Attesa' (e-mail, status, next steps, 24-48 h note,
  *   'Controlla Stato Account' reloads, 'Disconnetti'); rejected: 'Account Rifiutato';
  *   banned (or is_active false): 'Account Sospeso' — both with 'Esci' (clears token and user,
  *   → /login); approved but unverified: the SPEC 4 status message; unknown status: its message.
- *   These screens show in either area, so /pending (→ /admin) shows them without a hop.
- * - active, area 'admin', not a superuser: → /user — unless `adminOnly` is set, in which case
- *   the guard itself shows 'Accesso Negato' (SPEC 2 'User management') and never redirects.
+ * - `adminOnly` (user management): a non-admin is never redirected; an active one sees
+ *   'Accesso Negato' (SPEC 2 'User management'), others their status screen.
  * - active and allowed: the children. Children render only then, so they may read
  *   `useStore($user)!` and call the pages API at mount.
  *
@@ -48,12 +49,14 @@ export function verdictFor(
 ): Verdict {
   if (state === 'loading') return 'loading';
   if (!user) return 'redirect';
+  // SPEC 2: a non-admin entering the admin area is sent to /user (status screens show there)
+  if (area === 'admin' && !adminOnly && !user.is_superuser) return 'redirect';
   if (!user.is_active || user.status === 'banned') return 'banned';
   if (user.status === 'pending') return 'pending';
   if (user.status === 'rejected') return 'rejected';
   if (user.status === 'approved' && !user.is_verified) return 'approved';
   if (user.status !== 'active' && user.status !== 'approved') return 'unknown';
-  if (!user.is_superuser && (area === 'admin' || adminOnly)) return adminOnly ? 'denied' : 'redirect';
+  if (adminOnly && !user.is_superuser) return 'denied';
   return 'allowed';
 }
 

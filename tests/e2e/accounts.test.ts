@@ -1,0 +1,369 @@
+// Accounts as a new organiser lives them, in Chromium: signup → pending → approval → verify
+// link → login; rejection; validation messages; forgot/reset password. Screenshots of every
+// screen at 375 and 1280 px go to tests/e2e/screenshots/accounts-*.png.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, openBrowser, shot } from './browser';
+import { uniqueEmail } from './api';
+import { PASSWORD, activeUser, decide, mailLink, pathOf, register, go, ready } from './accounts-helpers';
+
+let phone: BrowserContext;
+let desktop: BrowserContext;
+
+beforeAll(async () => {
+  [phone, desktop] = await Promise.all([openBrowser(PHONE), openBrowser(DESKTOP)]);
+});
+afterAll(async () => {
+  await Promise.all([phone?.close(), desktop?.close()]);
+});
+
+/** A fresh page with no session (each test starts logged out). */
+async function freshPage(ctx: BrowserContext): Promise<Page> {
+  const page = await ctx.newPage();
+  await go(page, '/home');
+  await page.evaluate(() => localStorage.clear());
+  return page;
+}
+
+async function fillSignup(page: Page, fields: { fullName: string; email: string; password: string; confirm: string }) {
+  await page.getByLabel('Nome completo').fill(fields.fullName);
+  await page.getByLabel('Email').fill(fields.email);
+  await page.getByLabel('Password', { exact: true }).fill(fields.password);
+  await page.getByLabel('Conferma Password').fill(fields.confirm);
+}
+
+async function loginUi(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+}
+
+describe('signup → approval → verification → login', () => {
+  it('a new company: pending screen, unverified login refused, mailed link activates, login lands on /user', async () => {
+    const page = await freshPage(phone);
+    const email = uniqueEmail('newco');
+    const company = `Nuova Agenzia ${Date.now().toString(36)}`;
+    await go(page, '/signup');
+    await expect.poll(() => page.getByRole('heading', { name: 'Crea il tuo account' }).isVisible()).toBe(true);
+    await shot(page, 'accounts-signup-375');
+    const submit = page.getByRole('button', { name: 'Registrati', exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+
+    await fillSignup(page, { fullName: 'Giulia Bianchi', email, password: PASSWORD, confirm: PASSWORD });
+    const companyBox = page.getByRole('combobox', { name: 'Azienda' });
+    await companyBox.fill(company);
+    const create = page.getByRole('option', { name: `Crea nuova: "${company}"` });
+    expect(await create.isVisible()).toBe(true);
+    await shot(page, 'accounts-signup-company-new-375', false);
+    await create.click();
+    expect(await companyBox.inputValue()).toBe(company);
+    expect(await submit.isEnabled()).toBe(true);
+    await submit.click();
+
+    await page.getByText('Registrazione completata con successo! La tua richiesta è in attesa di approvazione da parte dell\'amministratore.').waitFor();
+    await page.getByRole('heading', { name: 'Registrazione in Attesa' }).waitFor({ timeout: 15_000 });
+    expect(pathOf(page)).toBe('/user');
+    expect(await page.getByText(email).isVisible()).toBe(true);
+    expect(await page.getByText('24-48 ore lavorative').isVisible()).toBe(true);
+    expect(await page.getByText("Il tuo account è in attesa di approvazione da parte dell'amministratore.").isVisible()).toBe(true);
+    await shot(page, 'accounts-pending-375');
+
+    // 'Controlla Stato Account' reloads and still shows the pending screen
+    await page.getByRole('button', { name: 'Controlla Stato Account' }).click();
+    await page.waitForLoadState('load');
+    await page.getByRole('heading', { name: 'Registrazione in Attesa' }).waitFor();
+
+    await decide(email, 'approve');
+    // 'Disconnetti' leaves for /login
+    await page.getByRole('button', { name: 'Disconnetti' }).click();
+    await page.waitForURL('**/login');
+    await ready(page);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+
+    await loginUi(page, email);
+    await page.getByText('Account non ancora verificato. Controlla la tua email.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    expect(pathOf(page)).toBe('/login');
+    await shot(page, 'accounts-login-unverified-375');
+
+    const link = await mailLink(email, '/verify-email?token=');
+    await go(page, link);
+    await page.getByText('Account attivato con successo! Puoi ora effettuare il login.').first().waitFor();
+    expect(pathOf(page)).toBe('/login');
+    expect(page.url()).not.toContain('token=');
+    await shot(page, 'accounts-login-verified-375');
+
+    // the same link again is refused
+    await go(page, link);
+    await page.getByTestId('login-banner').waitFor();
+    expect(await page.getByTestId('login-banner').textContent()).not.toContain('Account attivato');
+
+    await loginUi(page, email);
+    await page.waitForURL('**/user');
+    await ready(page);
+    await page.getByText('Login effettuato con successo!').waitFor();
+    expect(await page.getByTestId('nav-name').textContent()).toBe('Giulia Bianchi');
+    await page.close();
+  });
+
+  it('an existing company picked from the list with the keyboard, at 1280 px', async () => {
+    const company = `Rock Live ${Date.now().toString(36)}`;
+    await register(uniqueEmail('first'), company);
+    const page = await freshPage(desktop);
+    const email = uniqueEmail('samecompany');
+    await go(page, '/signup');
+    await page.getByRole('heading', { name: 'Crea il tuo account' }).waitFor();
+    await shot(page, 'accounts-signup-1280');
+    await fillSignup(page, { fullName: 'Marco Verdi', email, password: PASSWORD, confirm: PASSWORD });
+    const companyBox = page.getByRole('combobox', { name: 'Azienda' });
+    // case-insensitive substring: the middle of the name, in capitals
+    await companyBox.fill(company.slice(2, 8).toUpperCase());
+    const existing = page.getByRole('option', { name: company, exact: true });
+    await existing.waitFor();
+    expect(await page.getByRole('option', { name: /^Crea nuova/ }).isVisible()).toBe(true);
+    await shot(page, 'accounts-signup-company-list-1280', false);
+    await companyBox.press('ArrowDown');
+    expect(await existing.getAttribute('aria-selected')).toBe('true');
+    await companyBox.press('Enter');
+    expect(await companyBox.inputValue()).toBe(company);
+    // the list closes 200 ms after the field loses focus
+    await page.getByLabel('Nome completo').focus();
+    await companyBox.focus();
+    await page.getByRole('listbox').waitFor();
+    // timed inside the page, where a busy test machine cannot stretch the 200 ms
+    const hiddenAt = await page.evaluate(async () => {
+      const list = document.querySelector<HTMLElement>('[role=listbox]')!;
+      document.querySelector<HTMLInputElement>('input[name=fullName]')!.focus();
+      const seen: boolean[] = [];
+      await new Promise((r) => setTimeout(r, 100));
+      seen.push(list.hidden);
+      await new Promise((r) => setTimeout(r, 250));
+      seen.push(list.hidden);
+      return seen;
+    });
+    expect(hiddenAt).toEqual([false, true]);
+
+    await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+    await page.getByRole('heading', { name: 'Registrazione in Attesa' }).waitFor({ timeout: 15_000 });
+    await shot(page, 'accounts-pending-1280');
+    const me = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_user') ?? 'null') as { company: string } | null);
+    expect(me?.company).toBe(company);
+    await page.close();
+  });
+
+  it('an already registered e-mail gets a friendly message under the form', async () => {
+    const email = uniqueEmail('dupe');
+    await register(email);
+    const page = await freshPage(desktop);
+    await go(page, '/signup');
+    await fillSignup(page, { fullName: 'Doppio Utente', email, password: PASSWORD, confirm: PASSWORD });
+    await page.getByRole('combobox', { name: 'Azienda' }).fill('Band Test');
+    await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+    await page.getByTestId('signup-error').waitFor();
+    expect(await page.getByTestId('signup-error').textContent()).toBe(
+      'Esiste già un account con questa email. Prova ad accedere o a reimpostare la password.',
+    );
+    await shot(page, 'accounts-signup-exists-1280', false);
+    await page.close();
+  });
+
+  it('an active admin lands on /admin, an active user on /user', async () => {
+    const email = uniqueEmail('active');
+    await activeUser(email);
+    const page = await freshPage(desktop);
+    await go(page, '/login');
+    await shot(page, 'accounts-login-1280');
+    await loginUi(page, email);
+    await page.waitForURL('**/user');
+    await ready(page);
+    await page.evaluate(() => localStorage.clear());
+    await go(page, '/login');
+    await loginUi(page, 'admin@palco.test', 'AdminPalco1');
+    await page.waitForURL('**/admin');
+    await ready(page);
+    await page.close();
+  });
+});
+
+describe('rejected and banned', () => {
+  it('a rejected user sees Account Rifiutato after login, and Esci returns to /login', async () => {
+    const email = uniqueEmail('rejected');
+    await register(email);
+    await decide(email, 'reject', 'Dati incompleti');
+    for (const [ctx, width] of [[phone, 375], [desktop, 1280]] as const) {
+      const page = await freshPage(ctx);
+      await go(page, '/login');
+      await loginUi(page, email);
+      await page.getByRole('heading', { name: 'Account Rifiutato' }).waitFor();
+      expect(pathOf(page)).toBe('/user');
+      expect(await page.getByText('La tua richiesta di registrazione è stata rifiutata.').isVisible()).toBe(true);
+      await shot(page, `accounts-rejected-${width}`);
+      expect(await page.getByRole('main').getByRole('button', { name: 'Disconnetti' }).count()).toBe(0);
+      await page.getByRole('main').getByRole('button', { name: 'Esci' }).click();
+      await page.waitForURL('**/login');
+      expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('auth_user')])).toEqual([null, null]);
+      await page.close();
+    }
+  });
+
+  it('anonymous visitors of the guarded areas go to /login', async () => {
+    const page = await freshPage(phone);
+    for (const path of ['/user', '/admin', '/admin/users', '/pending']) {
+      await page.goto(path, { waitUntil: 'commit' });
+      await page.waitForURL('**/login', { waitUntil: 'commit' });
+    }
+    await page.close();
+  });
+});
+
+describe('validation messages', () => {
+  it('login: every SPEC 5 message on bad input, submit disabled until valid, show/hide', async () => {
+    const page = await freshPage(phone);
+    await go(page, '/login');
+    const email = page.getByLabel('Email');
+    const password = page.getByLabel('Password', { exact: true });
+    const submit = page.getByRole('button', { name: 'Accedi', exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    await shot(page, 'accounts-login-375');
+
+    await email.fill('non-una-email');
+    await page.getByText('Email non valida').waitFor();
+    await email.fill('');
+    await page.getByText('Email richiesta').waitFor();
+    await password.fill('abc');
+    await page.getByText('Password deve essere di almeno 6 caratteri').waitFor();
+    await password.fill('');
+    await page.getByText('Password richiesta').waitFor();
+    await shot(page, 'accounts-login-errors-375');
+    expect(await submit.isDisabled()).toBe(true);
+
+    await email.fill('qualcuno@example.com');
+    await password.fill('segreto1');
+    expect(await submit.isEnabled()).toBe(true);
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Mostra password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Nascondi password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+
+    // a wrong password: the server's code becomes 'Credenziali non valide'
+    await submit.click();
+    await page.getByTestId('login-error').waitFor();
+    expect(await page.getByTestId('login-error').textContent()).toBe('Credenziali non valide');
+
+    // the links of the screen
+    expect(await page.getByRole('link', { name: 'Password dimenticata?' }).getAttribute('href')).toBe('/forgot-password');
+    expect(await page.locator('.auth-foot a').getAttribute('href')).toBe('/signup');
+    await page.close();
+  });
+
+  it('signup: every SPEC 5 message on bad input', async () => {
+    const page = await freshPage(desktop);
+    await go(page, '/signup');
+    const name = page.getByLabel('Nome completo');
+    const company = page.getByRole('combobox', { name: 'Azienda' });
+    const email = page.getByLabel('Email');
+    const password = page.getByLabel('Password', { exact: true });
+    const confirm = page.getByLabel('Conferma Password');
+    const cases: [typeof name, string, string][] = [
+      [name, 'G', 'Nome deve essere di almeno 2 caratteri'],
+      [name, '', 'Nome completo richiesto'],
+      [company, 'X', 'Nome azienda deve essere di almeno 2 caratteri'],
+      [company, '', 'Azienda richiesta'],
+      [email, 'giulia@', 'Email non valida'],
+      [email, '', 'Email richiesta'],
+      [password, 'Ab1', 'Password deve essere di almeno 8 caratteri'],
+      [password, 'tuttominuscolo1', 'Password deve contenere almeno una lettera minuscola, una maiuscola e un numero'],
+      [password, 'TUTTOMAIUSCOLO1', 'Password deve contenere almeno una lettera minuscola, una maiuscola e un numero'],
+      [password, 'SenzaNumeri', 'Password deve contenere almeno una lettera minuscola, una maiuscola e un numero'],
+      [password, '', 'Password richiesta'],
+    ];
+    for (const [field, value, message] of cases) {
+      await field.fill(value);
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    await password.fill(PASSWORD);
+    await confirm.fill(PASSWORD + 'x');
+    await page.getByText('Le password non coincidono', { exact: true }).waitFor();
+    await confirm.fill('');
+    await page.getByText('Conferma password richiesta', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await shot(page, 'accounts-signup-errors-1280');
+    expect(await page.getByRole('button', { name: 'Registrati', exact: true }).isDisabled()).toBe(true);
+    // both password fields have their own toggle
+    expect(await page.getByRole('button', { name: 'Mostra password' }).count()).toBe(2);
+    expect(await page.getByRole('link', { name: 'Accedi qui' }).getAttribute('href')).toBe('/login');
+    await page.close();
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('request, mailed link, new password with the registration policy, login with it', async () => {
+    const email = uniqueEmail('reset');
+    await activeUser(email);
+    const page = await freshPage(phone);
+    await go(page, '/login');
+    await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await ready(page);
+    await shot(page, 'accounts-forgot-375');
+    await page.getByLabel('Email').fill('sbagliata');
+    await page.getByText('Email non valida').waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Invia istruzioni' }).click();
+    await page.getByText("Se l'email esiste nel sistema, riceverai le istruzioni per il reset.").waitFor();
+    await shot(page, 'accounts-forgot-sent-375');
+
+    const link = await mailLink(email, '/reset-password?token=');
+    await go(page, link);
+    await page.getByRole('heading', { name: 'Scegli una nuova password' }).waitFor();
+    const pw = page.getByLabel('Nuova password', { exact: true });
+    const confirm = page.getByLabel('Conferma nuova password');
+    await pw.fill('corta');
+    await page.getByText('Password deve essere di almeno 8 caratteri').waitFor();
+    await pw.fill('nuovapassword1');
+    await page.getByText('Password deve contenere almeno una lettera minuscola, una maiuscola e un numero').waitFor();
+    const fresh = 'NuovaPassword9';
+    await pw.fill(fresh);
+    await confirm.fill('Altra');
+    await page.getByText('Le password non coincidono').waitFor();
+    await shot(page, 'accounts-reset-errors-375');
+    await confirm.fill(fresh);
+    await page.getByRole('button', { name: 'Salva la nuova password' }).click();
+    await page.getByTestId('reset-done').waitFor();
+    await shot(page, 'accounts-reset-done-375');
+
+    // the link works once
+    await go(page, link);
+    await pw.fill(fresh);
+    await confirm.fill(fresh);
+    await page.getByRole('button', { name: 'Salva la nuova password' }).click();
+    await page.getByTestId('reset-error').waitFor();
+    expect(await page.getByTestId('reset-error').textContent()).toContain('non è valido o è scaduto');
+
+    await go(page, '/login');
+    await loginUi(page, email, PASSWORD);
+    await page.getByText('Credenziali non valide').waitFor();
+    await loginUi(page, email, fresh);
+    await page.waitForURL('**/user');
+    await ready(page);
+    await page.close();
+  });
+
+  it('screens at 1280 px, and a reset page without token', async () => {
+    const page = await freshPage(desktop);
+    await go(page, '/forgot-password');
+    await page.getByRole('heading', { name: 'Password dimenticata?' }).waitFor();
+    await shot(page, 'accounts-forgot-1280');
+    await go(page, '/reset-password');
+    await page.getByText('Link non valido: manca il codice di reset. Richiedi un nuovo link.').waitFor();
+    await shot(page, 'accounts-reset-notoken-1280');
+    await go(page, '/reset-password?token=abc');
+    await page.getByRole('heading', { name: 'Scegli una nuova password' }).waitFor();
+    await shot(page, 'accounts-reset-1280');
+    await go(page, '/login?token=not-a-token');
+    await page.getByText('Token di verifica non valido o scaduto').waitFor();
+    await shot(page, 'accounts-login-badtoken-1280');
+    await page.close();
+  });
+});

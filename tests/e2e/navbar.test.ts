@@ -1,0 +1,138 @@
+// The navigation bar for anonymous visitors, organisers and admins at 375 px (menu collapsed,
+// then opened) and 1280 px; logout with its confirmation. Screenshots: navbar-*.png.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, openBrowser, shot } from './browser';
+import { adminToken, api, uniqueEmail } from './api';
+import { activeUser, register, signIn, go, ready } from './accounts-helpers';
+
+let phone: BrowserContext;
+let desktop: BrowserContext;
+
+beforeAll(async () => {
+  [phone, desktop] = await Promise.all([openBrowser(PHONE), openBrowser(DESKTOP)]);
+});
+afterAll(async () => {
+  await Promise.all([phone?.close(), desktop?.close()]);
+});
+
+async function anonymousPage(ctx: BrowserContext): Promise<Page> {
+  const page = await ctx.newPage();
+  await go(page, '/home');
+  await page.evaluate(() => localStorage.clear());
+  return page;
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigazione principale' });
+
+describe('navbar', () => {
+  it('anonymous: Home, login, signup; collapsed menu on phones', async () => {
+    const page = await anonymousPage(phone);
+    await go(page, '/home');
+    const toggle = page.getByRole('button', { name: 'Apri il menu' });
+    await toggle.waitFor();
+    expect(await nav(page).getByRole('link', { name: 'Accedi' }).isVisible()).toBe(false);
+    await shot(page, 'navbar-anonymous-375-closed', false);
+    await toggle.click();
+    expect(await page.getByRole('button', { name: 'Chiudi il menu' }).getAttribute('aria-expanded')).toBe('true');
+    for (const [name, href] of [['Home', '/home'], ['Accedi', '/login'], ['Registrati', '/signup']]) {
+      const link = nav(page).getByRole('link', { name, exact: true });
+      expect(await link.isVisible(), name).toBe(true);
+      expect(await link.getAttribute('href')).toBe(href);
+    }
+    await shot(page, 'navbar-anonymous-375-open', false);
+    await page.keyboard.press('Escape');
+    expect(await nav(page).getByRole('link', { name: 'Accedi' }).isVisible()).toBe(false);
+    await page.close();
+
+    const wide = await anonymousPage(desktop);
+    await go(wide, '/home');
+    await nav(wide).getByRole('link', { name: 'Accedi' }).waitFor();
+    expect(await wide.getByRole('button', { name: 'Apri il menu' }).isVisible()).toBe(false);
+    expect(await nav(wide).getByRole('link', { name: 'Registrati' }).isVisible()).toBe(true);
+    await shot(wide, 'navbar-anonymous-1280', false);
+    await shot(wide, 'home-1280');
+    await wide.close();
+  });
+
+  it('organiser: name, Utente badge, Crea → /user, no Utenti; e-mail prefix without a name', async () => {
+    const email = uniqueEmail('navuser');
+    await activeUser(email);
+    for (const [ctx, width] of [[phone, 375], [desktop, 1280]] as const) {
+      const page = await ctx.newPage();
+      await signIn(page, email);
+      await go(page, '/home');
+      if (width === 375) {
+        await page.getByRole('button', { name: 'Apri il menu' }).click();
+      }
+      await page.getByTestId('nav-name').waitFor();
+      expect(await page.getByTestId('nav-name').textContent()).toBe('Giulia Bianchi');
+      expect(await nav(page).getByText('Utente', { exact: true }).isVisible()).toBe(true);
+      expect(await nav(page).getByRole('link', { name: 'Crea' }).getAttribute('href')).toBe('/user');
+      expect(await nav(page).getByRole('link', { name: /Utenti/ }).count()).toBe(0);
+      expect(await page.getByTestId('home-panel').first().getAttribute('href')).toBe('/user');
+      await shot(page, `navbar-user-${width}`, false);
+      await page.close();
+    }
+
+    // no full name: the part of the e-mail before the at sign
+    const bare = uniqueEmail('senzanome');
+    await register(bare, 'Band Test', null);
+    const page = await desktop.newPage();
+    await signIn(page, bare);
+    await go(page, '/home');
+    await page.getByTestId('nav-name').waitFor();
+    expect(await page.getByTestId('nav-name').textContent()).toBe(bare.split('@')[0]);
+    await page.close();
+  });
+
+  it('admin: Admin badge, Crea → /admin, Utenti with the pending count', async () => {
+    await register(uniqueEmail('waiting'));
+    const token = await adminToken();
+    const pending = (await (await api('/api/admin/users/pending', { token })).json()) as { users: unknown[]; total?: number };
+    const count = pending.total ?? pending.users.length;
+    expect(count).toBeGreaterThan(0);
+    for (const [ctx, width] of [[phone, 375], [desktop, 1280]] as const) {
+      const page = await ctx.newPage();
+      await signIn(page, 'admin@palco.test', 'AdminPalco1');
+      await go(page, '/home');
+      if (width === 375) {
+        await page.getByRole('button', { name: 'Apri il menu' }).waitFor();
+        await shot(page, 'navbar-admin-375-closed', false);
+        await page.getByRole('button', { name: 'Apri il menu' }).click();
+      }
+      await page.getByTestId('pending-count').waitFor();
+      expect(await page.getByTestId('pending-count').textContent()).toBe(String(count));
+      expect(await nav(page).getByText('Admin', { exact: true }).isVisible()).toBe(true);
+      expect(await nav(page).getByRole('link', { name: 'Crea' }).getAttribute('href')).toBe('/admin');
+      expect(await nav(page).getByRole('link', { name: /Utenti/ }).getAttribute('href')).toBe('/admin/users');
+      await shot(page, `navbar-admin-${width}${width === 375 ? '-open' : ''}`, false);
+      await page.close();
+    }
+  });
+
+  it('logout asks first, then clears the session and goes to /login', async () => {
+    const email = uniqueEmail('logout');
+    await activeUser(email);
+    const page = await phone.newPage();
+    await signIn(page, email);
+    await go(page, '/home');
+    await page.getByRole('button', { name: 'Apri il menu' }).click();
+    await nav(page).getByRole('button', { name: 'Esci' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Sei sicuro di voler uscire?').waitFor();
+    await shot(page, 'navbar-logout-confirm-375', false);
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    expect(await dialog.isVisible()).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).not.toBeNull();
+
+    await page.getByRole('button', { name: 'Apri il menu' }).click();
+    await nav(page).getByRole('button', { name: 'Esci' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Esci' }).click();
+    await page.waitForURL('**/login');
+    await ready(page);
+    await page.getByText('Logout effettuato').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await page.close();
+  });
+});
