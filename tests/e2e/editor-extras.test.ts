@@ -105,10 +105,25 @@ async function view(page: Page, name: 'Modifica' | 'Codice' | 'Statistiche'): Pr
   await page.getByRole('tab', { name }).click();
 }
 
-/** Screenshot of one element's region, full height, at the context's width. */
+/**
+ * A full-page screenshot with this element in the layout (an element shot would scroll, and the
+ * sticky navbar, notice and live sample would land on top of it).
+ */
 async function shotOf(page: Page, testId: string, name: string): Promise<void> {
-  await page.getByTestId(testId).scrollIntoViewIfNeeded();
+  await page.getByTestId(testId).waitFor();
   await shot(page, name);
+}
+
+/** RGBA pixels of a canvas, moved as base64 (a JSON array of a million numbers is slow). */
+async function canvasPixels(page: Page, selector: string): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+  const { width, height, b64 } = await page.locator(selector).evaluate((el) => {
+    const c = el as HTMLCanvasElement;
+    const bytes = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return { width: c.width, height: c.height, b64: btoa(s) };
+  });
+  return { width, height, data: new Uint8ClampedArray(Buffer.from(b64, 'base64')) };
 }
 
 describe('editor extras, as an admin', () => {
@@ -356,12 +371,8 @@ describe('editor extras, as an admin', () => {
     await page.getByRole('button', { name: 'QR code della pagina' }).click();
     const canvas = page.getByTestId('qr-canvas');
     await canvas.waitFor();
-    const pixels = await canvas.evaluate((el) => {
-      const c = el as HTMLCanvasElement;
-      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-      return { width: c.width, height: c.height, data: Array.from(data) };
-    });
-    const onScreen = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+    const pixels = await canvasPixels(page, '[data-testid="qr-canvas"]');
+    const onScreen = jsQR(pixels.data, pixels.width, pixels.height);
     expect(onScreen?.data).toBe(`${baseURL()}/${slug}`);
 
     const [png] = await Promise.all([
@@ -370,20 +381,22 @@ describe('editor extras, as an admin', () => {
     ]);
     expect(png.suggestedFilename()).toBe(`${slug}-qr.png`);
     const pngBytes = readFileSync((await png.path())!);
-    // decode the downloaded file itself: Chromium reads the PNG back into pixels
-    const decoded = await page.evaluate(async (b64) => {
+    // decode the downloaded file itself: Chromium reads the PNG back into a canvas
+    await page.evaluate(async (b64) => {
       const img = new Image();
       img.src = `data:image/png;base64,${b64}`;
       await img.decode();
       const c = document.createElement('canvas');
+      c.id = 'xs-test-png';
       c.width = img.naturalWidth;
       c.height = img.naturalHeight;
-      const g = c.getContext('2d')!;
-      g.drawImage(img, 0, 0);
-      return { width: c.width, height: c.height, data: Array.from(g.getImageData(0, 0, c.width, c.height).data) };
+      c.getContext('2d')!.drawImage(img, 0, 0);
+      c.style.display = 'none';
+      document.body.append(c);
     }, pngBytes.toString('base64'));
+    const decoded = await canvasPixels(page, '#xs-test-png');
     expect(decoded.width).toBeGreaterThanOrEqual(400);
-    expect(jsQR(Uint8ClampedArray.from(decoded.data), decoded.width, decoded.height)?.data).toBe(`${baseURL()}/${slug}`);
+    expect(jsQR(decoded.data, decoded.width, decoded.height)?.data).toBe(`${baseURL()}/${slug}`);
 
     const [svg] = await Promise.all([
       page.waitForEvent('download'),
