@@ -19,6 +19,11 @@ import {
   uniqueSlug,
 } from './editor-helpers';
 
+/** expect.poll with room for a busy machine (image resizing, lazy chunks, publishing). */
+function poll<T>(fn: () => T | Promise<T>) {
+  return expect.poll(fn, { timeout: 10_000, interval: 100 });
+}
+
 const HEADER_PNG = makePng(900, 420, [214, 36, 110], [19, 17, 31]);
 const BUTTON_PNG = makePng(600, 200, [245, 165, 36], [31, 95, 191]);
 
@@ -46,7 +51,7 @@ async function openSidebar(page: Page): Promise<void> {
 async function closeSidebar(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Chiudi il pannello' }).click();
   await page.locator('dialog.ed-drawer[open]').waitFor({ state: 'detached' }).catch(() => undefined);
-  await expect.poll(() => page.locator('dialog.ed-drawer[open]').count()).toBe(0);
+  await poll(() => page.locator('dialog.ed-drawer[open]').count()).toBe(0);
 }
 
 async function publicStatus(slug: string): Promise<number> {
@@ -80,7 +85,7 @@ describe('the editor, as an admin at 1280 px', () => {
     // the slug input strips and lowercases, says why, and follows the title in create mode
     const slug = page.locator('#ed-slug');
     await page.getByLabel('Titolo', { exact: true }).fill('Notte Bianca');
-    await expect.poll(() => slug.inputValue()).toBe('nottebianca');
+    await poll(() => slug.inputValue()).toBe('nottebianca');
     await slug.fill('Bad Slug!');
     expect(await slug.inputValue()).toBe('badslug');
     await page.getByText('Lo slug può contenere solo lettere minuscole e numeri').waitFor();
@@ -133,7 +138,7 @@ describe('the editor, as an admin at 1280 px', () => {
     await expectNotice(page, 'Inserisci la venue');
     await page.getByLabel('Venue', { exact: true }).fill('Teatro Petruzzelli');
     // the last CTA row cannot be removed
-    await expect.poll(() => page.getByRole('button', { name: 'Rimuovi CTA 1' }).isDisabled()).toBe(true);
+    await poll(() => page.getByRole('button', { name: 'Rimuovi CTA 1' }).isDisabled()).toBe(true);
     await addButtonClick(page);
     await expectNotice(page, 'Pulsante aggiunto con successo');
 
@@ -200,7 +205,7 @@ describe('the editor, as an admin at 1280 px', () => {
     await page.getByLabel('Link CTA 2').fill('https://example.com/vip');
     await addButtonClick(page);
     await expectNotice(page, 'Pulsante aggiunto con successo');
-    await expect.poll(() => page.locator('[data-testid="button-row"]').count()).toBe(2);
+    await poll(() => page.locator('[data-testid="button-row"]').count()).toBe(2);
     await shot(page, 'editor-text-filled-1280');
 
     // preview at 375 px: the shared renderer in an iframe of that width
@@ -239,7 +244,7 @@ describe('the editor, as an admin at 1280 px', () => {
     await page.getByRole('button', { name: `Apri "${title}" per la modifica` }).click();
     await expectNotice(page, 'Landing page caricata per la modifica');
     await page.getByRole('heading', { level: 1, name: 'MODIFICA LANDING' }).waitFor();
-    await expect.poll(() => page.locator('[data-testid="button-row"]').count()).toBe(2);
+    await poll(() => page.locator('[data-testid="button-row"]').count()).toBe(2);
     expect(await page.locator('#ed-slug').inputValue()).toBe(slug);
     const handle = page.getByRole('button', { name: 'Trascina per riordinare il pulsante 2' });
     const live = page.locator('[id^="DndLiveRegion"]');
@@ -250,7 +255,7 @@ describe('the editor, as an admin at 1280 px', () => {
     await live.getByText('Pulsante 2 sopra la posizione 1 di 2.').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     await live.getByText('Pulsante 2 lasciato in posizione 1 di 2.').waitFor({ state: 'attached' });
-    await expect.poll(() => page.locator('.ed-row__city').allTextContents()).toEqual(['Roma', 'Milano']);
+    await poll(() => page.locator('.ed-row__city').allTextContents()).toEqual(['Roma', 'Milano']);
 
     await fillEvent(page, '2 febbraio 2027', 'Napoli', 'Casa della Musica');
     await page.getByLabel('Link CTA 1').fill('example.com/napoli');
@@ -264,7 +269,7 @@ describe('the editor, as an admin at 1280 px', () => {
     await shot(page, 'editor-edit-1280');
 
     await pub.reload();
-    await expect.poll(() => pub.locator('li.e .c').allTextContents()).toEqual(['Roma', 'Milano', 'Napoli']);
+    await poll(() => pub.locator('li.e .c').allTextContents()).toEqual(['Roma', 'Milano', 'Napoli']);
     expect(await pub.locator('li.e').nth(2).locator('a.b').getAttribute('href')).toBe('//example.com/napoli');
 
     // edit an event in place
@@ -276,7 +281,7 @@ describe('the editor, as an admin at 1280 px', () => {
     await save(page);
     await expectNotice(page, 'Landing page aggiornata con successo!');
     await pub.reload();
-    await expect.poll(() => pub.locator('li.e .v').allTextContents()).toEqual(['Atlantico', 'Fabrique', 'Casa della Musica']);
+    await poll(() => pub.locator('li.e .v').allTextContents()).toEqual(['Atlantico', 'Fabrique', 'Casa della Musica']);
 
     // 'Annulla modifica' asks first
     await page.getByRole('button', { name: 'Annulla modifica' }).click();
@@ -302,7 +307,7 @@ describe('the editor, as an admin at 1280 px', () => {
     await expectNotice(page, 'Pulsante aggiunto con successo');
 
     await page.locator('#ed-image-file').setInputFiles({ name: 'merch.png', mimeType: 'image/png', buffer: BUTTON_PNG });
-    await expect.poll(() => page.getByTestId('image-source').textContent()).toBe('Nuova immagine, caricata al salvataggio');
+    await poll(() => page.getByTestId('image-source').textContent()).toBe('Nuova immagine, caricata al salvataggio');
     await addButtonClick(page);
     await expectNotice(page, 'Pulsante aggiunto con successo');
     await shot(page, 'editor-image-1280');
@@ -321,10 +326,10 @@ describe('the editor, as an admin at 1280 px', () => {
     const item = page.locator(`.ed-page[data-slug="${slug}"]`);
     await item.getByRole('switch').click();
     await expectNotice(page, 'Landing page nascosta');
-    await expect.poll(() => publicStatus(slug)).toBe(404);
+    await poll(() => publicStatus(slug)).toBe(404);
     await item.getByRole('switch').click();
     await expectNotice(page, 'Landing page visibile');
-    await expect.poll(() => publicStatus(slug)).toBe(200);
+    await poll(() => publicStatus(slug)).toBe(200);
 
     // admin: company inline edit, Escape cancels, Enter saves
     await item.getByRole('button', { name: `Modifica la company di "${title}"` }).click();
@@ -336,14 +341,14 @@ describe('the editor, as an admin at 1280 px', () => {
     await item.getByLabel(`Company di "${title}"`).fill('Etichetta Nord');
     await page.keyboard.press('Enter');
     await expectNotice(page, 'Company aggiornata');
-    await expect.poll(() => item.locator('.ed-page__company-name').textContent()).toBe('Etichetta Nord');
+    await poll(() => item.locator('.ed-page__company-name').textContent()).toBe('Etichetta Nord');
 
     // delete, with confirmation
     await item.getByRole('button', { name: `Elimina "${title}"` }).click();
     await page.locator('dialog.confirm-dialog[open]').getByRole('button', { name: 'Elimina' }).click();
     await expectNotice(page, 'Landing page eliminata');
-    await expect.poll(() => page.locator(`.ed-page[data-slug="${slug}"]`).count()).toBe(0);
-    await expect.poll(() => publicStatus(slug)).toBe(404);
+    await poll(() => page.locator(`.ed-page[data-slug="${slug}"]`).count()).toBe(0);
+    await poll(() => publicStatus(slug)).toBe(404);
   });
 });
 
@@ -402,7 +407,7 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await page.getByRole('button', { name: "Chiudi l'anteprima" }).click();
     await save(page);
     await expectNotice(page, 'Landing page generata con successo!');
-    await expect.poll(() => publicStatus(slug)).toBe(200);
+    await poll(() => publicStatus(slug)).toBe(200);
 
     // the server put the page in the organiser's company
     const res = await api(`/api/db/landing-pages/${slug}`, { token: organiser.token });
