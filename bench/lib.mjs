@@ -1,0 +1,131 @@
+// Shared by the bench scripts: a private `wrangler dev` on loopback (own build, own D1/R2 state,
+// own admin), or an already running one given by BENCH_URL + BENCH_EMAIL + BENCH_PASSWORD.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { applyMigrations, build, ensureAdmin, startWrangler } from '../scripts/lib/stack.mjs';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** @returns {Promise<{ base: string, token: string, stop: () => void }>} */
+export async function startServer() {
+  if (process.env.BENCH_URL) {
+    const base = process.env.BENCH_URL.replace(/\/$/, '');
+    const token = await login(base, process.env.BENCH_EMAIL, process.env.BENCH_PASSWORD);
+    return { base, token, stop: () => {} };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'palco-bench-'));
+  const dist = join(dir, 'dist');
+  const state = join(dir, 'state');
+  process.stdout.write('… building the site and starting a private wrangler dev\n');
+  build(true, dist);
+  applyMigrations(state);
+  const admin = ensureAdmin({ persistTo: state, email: 'bench@palco.test', password: 'BenchPalco1' });
+  const port = await freePort();
+  const server = await startWrangler({ port, persistTo: state, assets: dist });
+  const token = await login(server.base, admin.email, admin.password);
+  return {
+    base: server.base,
+    token,
+    stop: () => {
+      server.stop();
+      setTimeout(() => rmSync(dir, { recursive: true, force: true }), 500).unref();
+    },
+  };
+}
+
+export async function login(base, email, password) {
+  const res = await fetch(`${base}/auth/jwt/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
+
+export async function api(base, token, path, { method = 'GET', json } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+    body: json ? JSON.stringify(json) : undefined,
+  });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+const CITIES = [
+  ['Milano', 'Alcatraz'], ['Bologna', 'Estragon'], ['Roma', 'Atlantico'], ['Napoli', 'Casa della Musica'],
+  ['Torino', 'Hiroshima Mon Amour'], ['Firenze', 'Tuscany Hall'], ['Padova', 'Hall'], ['Bari', 'Demodè Club'],
+  ['Palermo', 'Teatro Golden'], ['Perugia', 'Afterlife Live Club'],
+];
+
+/** A realistic 10-event text page (two CTAs on every other date, one sold out). */
+export function tenEventPage(slug) {
+  return {
+    folder_name: slug,
+    title: `Bench ${slug}`,
+    display_title: 'Le Vibrazioni Notturne — Tour 2027',
+    mode: 'text',
+    style: 'custom',
+    custom_styles: { city: { fontFamily: 'Oswald', fontWeight: 700 }, background: { color: '#0B0A1F' }, data: { color: '#FFFFFF' } },
+    header: '/demo/tour2027.svg',
+    buttons: CITIES.map(([city, venue], i) => ({
+      type: 'text',
+      text: `${String(i + 1).padStart(2, '0')} aprile 2027 - ${city} - ${venue}|biglietti`,
+      cta_buttons: [
+        { url: `https://www.ticketone.it/event/vibrazioni-${i}/?utm_source=palco&utm_medium=landing&utm_campaign=${slug}`, buttonText: i === 3 ? 'soldout' : 'biglietti' },
+        ...(i % 2 === 0 ? [{ url: `https://www.vivaticket.com/it/ticket/vibrazioni-${i}`, buttonText: 'pacchetti vip' }] : []),
+      ],
+    })),
+  };
+}
+
+export function uniqueSlug(prefix) {
+  return `${prefix}${Date.now().toString(36)}`;
+}
+
+/** Runs `task` `total` times (or for `ms` milliseconds) with `concurrency` in flight. */
+export async function loop({ concurrency, total = Infinity, ms = Infinity, task }) {
+  let started = 0;
+  let ok = 0;
+  let failed = 0;
+  const reasons = new Map();
+  const t0 = performance.now();
+  const deadline = t0 + ms;
+  async function worker() {
+    while (started < total && performance.now() < deadline) {
+      started++;
+      try {
+        const r = await task();
+        if (r === true) ok++;
+        else {
+          failed++;
+          reasons.set(String(r), (reasons.get(String(r)) ?? 0) + 1);
+        }
+      } catch (err) {
+        failed++;
+        const why = err?.cause?.code ?? err?.message ?? String(err);
+        reasons.set(why, (reasons.get(why) ?? 0) + 1);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - t0) / 1000;
+  return { ok, failed, seconds, perSecond: ok / seconds, reasons: Object.fromEntries(reasons) };
+}
+
+export function kb(bytes) {
+  return `${(bytes / 1024).toFixed(2)} KB`;
+}

@@ -1,0 +1,58 @@
+// Budget: a 10-event text page ≤ 14 KB gzip for HTML+CSS+JS together, ≤ 1.5 KB of JS, no
+// render-blocking sub-request, nothing from another origin except the organiser's media URLs,
+// no cookie. Usage: npx node bench/page-bytes.mjs
+import { gzipSync } from 'node:zlib';
+import { api, kb, startServer, tenEventPage, uniqueSlug } from './lib.mjs';
+
+const server = await startServer();
+let failed = false;
+try {
+  const slug = uniqueSlug('bytes');
+  const payload = tenEventPage(slug);
+  await api(server.base, server.token, '/api/db/landing-pages', { method: 'POST', json: payload });
+  const res = await fetch(`${server.base}/${slug}`);
+  const html = await res.text();
+  const gz = gzipSync(Buffer.from(html), { level: 6 }).length;
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+  const js = scripts.filter(([, attrs]) => !/type="application\/ld\+json"/i.test(attrs));
+  const jsBytes = js.reduce((n, [, , body]) => n + Buffer.byteLength(body), 0);
+  const jsonLdBytes = scripts.filter(([, attrs]) => /ld\+json/i.test(attrs)).reduce((n, [, , b]) => n + Buffer.byteLength(b), 0);
+  const cssBytes = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce((n, [, b]) => n + Buffer.byteLength(b), 0);
+  const externalScripts = js.filter(([, attrs]) => /\bsrc=/i.test(attrs)).length;
+  const stylesheets = [...html.matchAll(/<link\b[^>]*rel="?stylesheet/gi)].length;
+  const typed = new Set(payload.buttons.flatMap((b) => b.cta_buttons.map((c) => new URL(c.url).origin)));
+  // sub-requests only: src=, <link href> (not canonical/alternate), CSS url(); links are not fetched
+  const subrequests = [
+    ...[...html.matchAll(/\ssrc=["']?([^"'\s>]+)/gi)].map((m) => m[1]),
+    ...[...html.matchAll(/<link\b[^>]*>/gi)]
+      .filter(([tag]) => !/rel=["']?(canonical|alternate)/i.test(tag))
+      .map(([tag]) => /href=["']?([^"'\s>]+)/i.exec(tag)?.[1])
+      .filter(Boolean),
+    ...[...html.matchAll(/url\(\s*["']?([^"')]+)/gi)].map((m) => m[1]),
+  ];
+  const self = new Set([new URL(server.base).origin, new URL(server.base).origin.replace('127.0.0.1', 'localhost')]);
+  const origins = new Set();
+  for (const url of subrequests) {
+    if (url.startsWith('data:')) continue;
+    const origin = new URL(url, server.base).origin;
+    if (!self.has(origin) && !typed.has(origin)) origins.add(origin);
+  }
+  const cookie = res.headers.get('set-cookie');
+
+  const rows = [
+    ['HTML (all inline) raw', kb(Buffer.byteLength(html)), ''],
+    ['HTML+CSS+JS gzip', kb(gz), gz <= 14 * 1024 ? 'ok ≤ 14 KB' : 'OVER 14 KB'],
+    ['inline CSS raw', kb(cssBytes), ''],
+    ['inline JS raw', `${jsBytes} B`, jsBytes <= 1536 ? 'ok ≤ 1.5 KB' : 'OVER 1.5 KB'],
+    ['JSON-LD raw (data, not JS)', kb(jsonLdBytes), ''],
+    ['render-blocking sub-requests', String(externalScripts + stylesheets), externalScripts + stylesheets === 0 ? 'ok' : 'FAIL'],
+    ['sub-requests to other origins', origins.size ? [...origins].join(' ') : 'none', origins.size === 0 ? 'ok' : 'FAIL'],
+    ['Set-Cookie', cookie ?? 'none', cookie ? 'FAIL' : 'ok'],
+  ];
+  console.log(`\n10-event page /${slug} (status ${res.status})`);
+  for (const [name, value, verdict] of rows) console.log(`  ${name.padEnd(40)} ${value.padStart(12)}  ${verdict}`);
+  failed = rows.some(([, , v]) => /OVER|FAIL/.test(v)) || res.status !== 200;
+} finally {
+  server.stop();
+}
+process.exitCode = failed ? 1 : 0;
