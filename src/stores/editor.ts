@@ -277,11 +277,16 @@ export function kindOfPath(path: string): 'image' | 'video' {
 // ---------------------------------------------------------------------------------------------
 // Buttons
 
+function modeMismatch(type: PageMode, mode: PageMode): string {
+  const label = (m: PageMode) => t(m === 'text' ? 'pages.type.text' : 'pages.type.image');
+  return t('page.buttonModeMismatch', { type: label(type), mode: label(mode) });
+}
+
 /** Adds a button; a type that differs from the page mode is refused (SPEC 5). */
 export function addButton(button: EditorButton): boolean {
   const mode = $form.get().mode;
   if (button.type !== mode) {
-    notify('error', t('page.buttonModeMismatch', { type: button.type, mode }));
+    notify('error', modeMismatch(button.type, mode));
     return false;
   }
   $buttons.set([...$buttons.get(), button]);
@@ -292,7 +297,7 @@ export function addButton(button: EditorButton): boolean {
 export function updateButton(button: EditorButton): boolean {
   const mode = $form.get().mode;
   if (button.type !== mode) {
-    notify('error', t('page.buttonModeMismatch', { type: button.type, mode }));
+    notify('error', modeMismatch(button.type, mode));
     return false;
   }
   const list = $buttons.get();

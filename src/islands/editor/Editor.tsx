@@ -159,13 +159,19 @@ export function Editor() {
 
           <div className="ed-actions" role="group" aria-label={t('editor.pageTitle')}>
             <div className="ed-actions__inner">
-              {!canPreview && <p className="hint ed-actions__hint">{t('editor.action.previewHint')}</p>}
+              {!canPreview && (
+                <p className="hint ed-actions__hint" id="ed-preview-hint">
+                  {t('editor.action.previewHint')}
+                </p>
+              )}
               <button
                 type="button"
                 className="btn btn-secondary"
                 onClick={() => setPreviewOpen(true)}
                 disabled={!canPreview}
                 aria-haspopup="dialog"
+                aria-describedby={canPreview ? undefined : 'ed-preview-hint'}
+                title={canPreview ? undefined : t('editor.action.previewHint')}
               >
                 <Eye size={18} aria-hidden="true" />
                 {t('editor.action.preview')}

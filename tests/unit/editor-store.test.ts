@@ -1,0 +1,129 @@
+// The editor's rules as the stores hold them (issue 5): slug typing, mode lock, type ≠ mode,
+// the creator's messages, the final validation and the payload of SPEC 3.
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  $buttons,
+  $form,
+  $notice,
+  addButton,
+  buildPayload,
+  moveButton,
+  newKey,
+  resetEditor,
+  setMode,
+  setSlug,
+  setTitle,
+  validateEditor,
+  buttonFromReceived,
+  type EditorTextButton,
+} from '../../src/stores/editor';
+import {
+  $textDraft,
+  addCtaRow,
+  commitDraft,
+  removeCtaRow,
+  resetDraft,
+  setCta,
+  setTextField,
+  settleCustomCta,
+} from '../../src/stores/editor-draft';
+
+function event(city: string, url = 'https://example.com/t'): EditorTextButton {
+  return { key: newKey(), type: 'text', data: '1 maggio', city, venue: 'Teatro', ctaButtons: [{ url, buttonText: 'biglietti' }], clickCount: 0 };
+}
+
+beforeEach(() => {
+  resetEditor();
+  resetDraft();
+  $notice.set(null);
+});
+
+describe('editor store', () => {
+  it('strips the slug while typing and derives it from the title in create mode', () => {
+    setTitle('Città Aperta 2027!');
+    expect($form.get().slug).toBe('cittaaperta2027');
+    setSlug('My-Slug_2!');
+    expect($form.get().slug).toBe('myslug2');
+    setTitle('Altro titolo');
+    expect($form.get().slug).toBe('myslug2');
+    setSlug('');
+    setTitle('Di nuovo');
+    expect($form.get().slug).toBe('dinuovo');
+  });
+
+  it('locks the mode once buttons exist', () => {
+    expect(setMode('image')).toBe(true);
+    expect(setMode('text')).toBe(true);
+    addButton(event('Roma'));
+    expect(setMode('image')).toBe(false);
+    expect($form.get().mode).toBe('text');
+    expect($notice.get()?.text).toBe('Non puoi cambiare modalità dopo aver creato pulsanti');
+  });
+
+  it('refuses a button whose type differs from the mode', () => {
+    setMode('image');
+    expect(addButton(event('Roma'))).toBe(false);
+    expect($buttons.get()).toHaveLength(0);
+    expect($notice.get()?.kind).toBe('error');
+    expect($notice.get()?.text).toBe('I pulsanti di tipo testo non sono compatibili con la modalità immagine');
+  });
+
+  it('asks for date, city and venue on add, keeps the last CTA row, and reverts an empty custom label', () => {
+    expect(commitDraft('text')).toBe(false);
+    expect($notice.get()?.text).toBe('Inserisci la data');
+    setTextField('data', '1 maggio');
+    commitDraft('text');
+    expect($notice.get()?.text).toBe('Inserisci la città');
+    setTextField('city', 'Roma');
+    commitDraft('text');
+    expect($notice.get()?.text).toBe('Inserisci la venue');
+    const only = $textDraft.get().ctas[0]!.rowId;
+    removeCtaRow(only);
+    expect($textDraft.get().ctas).toHaveLength(1);
+    addCtaRow();
+    const second = $textDraft.get().ctas[1]!.rowId;
+    setCta(second, { preset: 'custom', custom: '   ' });
+    settleCustomCta(second);
+    expect($textDraft.get().ctas[1]!.preset).toBe('biglietti');
+    setTextField('venue', 'Atlantico');
+    expect(commitDraft('text')).toBe(true);
+    expect($notice.get()?.text).toBe('Pulsante aggiunto con successo');
+    expect($buttons.get()[0]).toMatchObject({ type: 'text', city: 'Roma', ctaButtons: [{ buttonText: 'biglietti' }, { buttonText: 'biglietti' }] });
+  });
+
+  it('validates the page in SPEC 5 order, first error only, per-button errors prefixed', () => {
+    expect(validateEditor()).toBe('Inserisci uno slug per la landing');
+    setSlug('tour');
+    expect(validateEditor()).toBe('Inserisci un titolo');
+    $form.setKey('title', 'Tour');
+    expect(validateEditor()).toBe("È necessario fornire un'immagine o video di testata");
+    $form.setKey('header', 'https://example.com/h.jpg');
+    expect(validateEditor()).toBe('Aggiungi almeno un pulsante');
+    addButton(event('Roma'));
+    addButton(event('Bari', ''));
+    expect(validateEditor()).toMatch(/^Pulsante 2: /);
+  });
+
+  it('builds the SPEC 3 payload with positions in list order and the text codec', () => {
+    setTitle('Tour');
+    $form.setKey('header', '/dati/tour/tour.v1.jpg');
+    addButton(event('Roma'));
+    addButton(event('Bari'));
+    moveButton(1, 0);
+    const payload = buildPayload();
+    expect(payload.folder_name).toBe('tour');
+    expect(payload.buttons.map((b) => [b.position, b.text])).toEqual([
+      [1, '1 maggio - Bari - Teatro|biglietti'],
+      [2, '1 maggio - Roma - Teatro|biglietti'],
+    ]);
+    expect(payload.buttons[0]!.cta_buttons).toEqual([{ url: 'https://example.com/t', buttonText: 'biglietti' }]);
+  });
+
+  it('reads a received button back into the editor shape', () => {
+    const b = buttonFromReceived({
+      id: 7, position: 1, type: 'text', text: '2 giugno - Napoli - Arena|soldout', image_path: null,
+      url: 'https://x.it', click_count: 3, cta_buttons: null,
+    });
+    expect(b).toMatchObject({ id: 7, data: '2 giugno', city: 'Napoli', venue: 'Arena', ctaButtons: [{ url: 'https://x.it', buttonText: 'soldout' }], clickCount: 3 });
+  });
+});
