@@ -400,9 +400,29 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await page.getByLabel('Link CTA 1').fill('https://example.com/firenze');
     await addButtonClick(page);
     await expectNotice(page, 'Pulsante aggiunto con successo');
+    await fillEvent(page, '11 maggio 2027', 'Siena', 'Piazza del Campo');
+    await page.getByLabel('Link CTA 1').fill('https://example.com/siena');
+    await addButtonClick(page);
+    await expectNotice(page, 'Pulsante aggiunto con successo');
+
+    // drag and drop with the pointer: the second event goes first
+    const from = page.getByRole('button', { name: 'Trascina per riordinare il pulsante 2' });
+    const to = page.getByRole('button', { name: 'Trascina per riordinare il pulsante 1' });
+    await from.scrollIntoViewIfNeeded();
+    const a = (await from.boundingBox())!;
+    const b = (await to.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 - 10, { steps: 4 });
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 - 12, { steps: 12 });
+    await page.waitForTimeout(150);
+    await page.mouse.up();
+    await poll(() => page.locator('.ed-row__city').allTextContents()).toEqual(['Siena', 'Firenze']);
     await shot(page, 'editor-filled-375');
+    await shot(page, 'editor-viewport-375', false);
     await page.getByRole('button', { name: 'Anteprima' }).click();
     await page.frameLocator('.ed-device iframe').getByText('Firenze').waitFor();
+    expect(await page.locator('.ed-device iframe').getAttribute('width')).toBe('375');
     await shot(page, 'editor-preview-375', false);
     await page.getByRole('button', { name: "Chiudi l'anteprima" }).click();
     await save(page);
