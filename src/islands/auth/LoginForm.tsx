@@ -36,10 +36,7 @@ export default function LoginForm() {
     history.replaceState(null, '', location.pathname + (params.size ? `?${params}` : ''));
     setVerifying(true);
     request('/auth/verify', { json: { token }, redirectOn401: false })
-      .then(() => {
-        setBanner({ level: 'success', text: t('success.verified') });
-        notify.success(t('success.verified'));
-      })
+      .then(() => setBanner({ level: 'success', text: t('success.verified') }))
       .catch((err: unknown) => {
         const { message } = explainError(err, 'error.verifyToken');
         setBanner({ level: message === t('login.alreadyVerified') ? 'info' : 'error', text: message });
@@ -69,7 +66,8 @@ export default function LoginForm() {
         setBusy(false);
         return;
       }
-      notify.flash.success(t('success.login'));
+      // pending, rejected and banned accounts meet their guard screen, not a cheerful toast
+      if (user.status === 'active' || user.status === 'approved') notify.flash.success(t('success.login'));
       location.assign(next);
     } catch (err) {
       clearSession();
