@@ -133,23 +133,6 @@ export const $lastRefresh = atom<number | null>(null);
 /** How long the last load of the all-users list took (ms), search included. */
 export const $lastLoadMs = atom<number | null>(null);
 
-let loadStartedAt = 0;
-$allUsers.listen((value) => {
-  if (value.loading) loadStartedAt = performance.now();
-  else if (value.data && loadStartedAt) {
-    $lastLoadMs.set(Math.round(performance.now() - loadStartedAt));
-    loadStartedAt = 0;
-  }
-});
-$pendingUsers.listen((value) => {
-  if (!value.loading && value.data) {
-    $lastRefresh.set(Date.now());
-    // the navigation bar's badge follows this screen's refreshes (the list is paged: total)
-    const count = value.data.total ?? value.data.users.length;
-    if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(PENDING_COUNT_EVENT, { detail: count }));
-  }
-});
-
 /** Refetches everything the screen shows (cache bypassed). */
 export function refreshAll(): void {
   revalidateKeys((key) => key.startsWith(ADMIN));
@@ -172,7 +155,9 @@ function startPolling(): () => void {
   const onVisibility = () => {
     if (document.visibilityState === 'visible') {
       const last = $lastRefresh.get();
-      if (last === null || Date.now() - last >= PENDING_REFRESH_MS) refreshAll();
+      // after the current dispatch: nanoquery hears the same event later (on window) and
+      // fetches nothing until it has marked the tab visible again
+      if (last === null || Date.now() - last >= PENDING_REFRESH_MS) setTimeout(refreshAll, 0);
       arm();
     } else {
       disarm();
@@ -186,7 +171,32 @@ function startPolling(): () => void {
   };
 }
 
-onMount($pendingUsers, () => (typeof document === 'undefined' ? undefined : startPolling()));
+/**
+ * Starts the screen's live behaviour: the refresh time, the load timing, the navbar badge event
+ * and the polling. The screen calls it once mounted and the returned function on unmount.
+ * (Not an onMount of the fetcher stores: a listener of their own would keep them mounted.)
+ */
+export function startUsersScreen(): () => void {
+  let loadStartedAt = 0;
+  const stops = [
+    $allUsers.listen((value) => {
+      if (value.loading) loadStartedAt = performance.now();
+      else if (value.data && loadStartedAt) {
+        $lastLoadMs.set(Math.round(performance.now() - loadStartedAt));
+        loadStartedAt = 0;
+      }
+    }),
+    $pendingUsers.listen((value) => {
+      if (value.loading || !value.data) return;
+      $lastRefresh.set(Date.now());
+      // the navigation bar's badge follows this screen's refreshes (the list is paged: total)
+      const count = value.data.total ?? value.data.users.length;
+      window.dispatchEvent(new CustomEvent(PENDING_COUNT_EVENT, { detail: count }));
+    }),
+    startPolling(),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
 
 // Filters ---------------------------------------------------------------------------------
 

@@ -323,7 +323,7 @@ describe('Gestione Utenti (desktop)', () => {
       p.evaluate((value) => {
         Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
         Object.defineProperty(document, 'hidden', { configurable: true, get: () => value === 'hidden' });
-        document.dispatchEvent(new Event('visibilitychange'));
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
       }, state);
     try {
       const first = await register('Renato Refresh');

@@ -18,6 +18,7 @@ import {
   $shownUsers,
   refreshAll,
   resetFilters,
+  startUsersScreen,
   setFilters,
   type ActionResult,
   type SortField,
@@ -74,6 +75,8 @@ function AdminUsers() {
   const [version, setVersion] = useState(0);
   const allRef = useRef<HTMLElement>(null);
   const selfId = me?.id ?? null;
+
+  useEffect(() => startUsersScreen(), []);
 
   // the open panel follows fresh data of its user, whichever list carries it
   useEffect(() => {
