@@ -138,7 +138,12 @@ describe('robots.txt and sitemap.xml', () => {
     await seedPage(hidden, { visible: false });
     const robots = await get('/robots.txt');
     expect(robots.status).toBe(200);
-    expect(await robots.text()).toContain('Sitemap: http://localhost:8787/sitemap.xml');
+    const rules = await robots.text();
+    expect(rules).toContain('Sitemap: http://localhost:8787/sitemap.xml');
+    expect(rules).toContain('Disallow: /api/');
+    // no bare prefix rule that would hide pages whose slug starts with 'admin' or 'user'
+    expect(rules.split('\n')).not.toContain('Disallow: /admin');
+    expect(rules.split('\n')).not.toContain('Disallow: /user');
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.headers.get('content-type')).toContain('application/xml');
     const xml = await sitemap.text();

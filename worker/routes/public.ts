@@ -113,8 +113,10 @@ export const publicRoutes = new Hono<AppEnv>()
   .get('/robots.txt', (c) => {
     const origin = publicOrigin(c.env, new URL(c.req.url).origin);
     const body =
-      'User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /auth/\nDisallow: /admin\nDisallow: /user\n' +
-      `Disallow: /dev/\n\nSitemap: ${origin}/sitemap.xml\n`;
+      // Robots rules match by prefix: '/admin' alone would also hide a page called 'adminfest'.
+      'User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /auth/\nDisallow: /dev/\n' +
+      'Disallow: /admin$\nDisallow: /admin/\nDisallow: /user$\nDisallow: /user/\n' +
+      `\nSitemap: ${origin}/sitemap.xml\n`;
     return c.text(body, 200, { 'cache-control': 'public, max-age=3600' });
   })
   .get('/sitemap.xml', async (c) => {
