@@ -218,6 +218,28 @@ describe('validation messages (422 {detail})', () => {
     expect(((await res.json()) as any).header).toBe('');
   });
 
+  it('an oversized body is 413 before parsing', async () => {
+    const u = await makeUser();
+    const res = await call(BASE, { token: u.token, json: { ...textPage(uniqueSlug()), title: 'x'.repeat(600 * 1024) } });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ detail: 'I dati della landing sono troppo grandi' });
+  });
+
+  it('over-long fields and too many buttons have their own messages', async () => {
+    const u = await makeUser();
+    const long = await call(BASE, { token: u.token, json: { ...textPage(uniqueSlug()), title: 'x'.repeat(201) } });
+    expect(await long.json()).toEqual({ detail: 'Il titolo può avere al massimo 200 caratteri' });
+    const many = await call(BASE, { token: u.token, json: { ...textPage(uniqueSlug()), buttons: Array.from({ length: 101 }, () => eventButton()) } });
+    expect(await many.json()).toEqual({ detail: 'Puoi aggiungere al massimo 100 pulsanti' });
+    const slug = await call(BASE, { token: u.token, json: { ...textPage(uniqueSlug()), folder_name: 'a'.repeat(65) } });
+    expect(await slug.json()).toEqual({ detail: 'Lo slug può avere al massimo 64 caratteri' });
+    const ctas = await call(BASE, {
+      token: u.token,
+      json: { ...textPage(uniqueSlug()), buttons: [eventButton('a - b - c|x', 'https://x.example', { cta_buttons: Array.from({ length: 11 }, () => ({ url: 'https://x.example' })) })] },
+    });
+    expect(await ctas.json()).toEqual({ detail: 'Pulsante 1: Puoi aggiungere al massimo 10 pulsanti CTA per evento' });
+  });
+
   it('bad bodies are 422, never 500', async () => {
     const u = await makeUser();
     const bodies: Array<BodyInit> = ['{', 'null', '[]', '"x"', '42', JSON.stringify({ buttons: 'x' }), JSON.stringify({ buttons: [{ type: 'video' }] }), JSON.stringify({ title: 5 }), JSON.stringify({ mode: 'x' })];

@@ -23,6 +23,7 @@ export const pagesMessages = {
   'pages.company.adminOnly': 'Solo un amministratore può cambiare la company di una landing',
   'pages.visibility.invalid': 'Il parametro visible deve essere true o false',
   'pages.deleted': 'Landing page eliminata',
+  'pages.bodyTooLarge': 'I dati della landing sono troppo grandi',
 
   // Uploads
   'upload.headerType': 'Formato non supportato. Usa JPG, PNG, WebP o MP4',
