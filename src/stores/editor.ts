@@ -555,7 +555,8 @@ export function buildPayload(): PagePayload & { buttons: NonNullable<PagePayload
     mode: f.mode,
     style: f.mode === 'text' ? f.style : 'light',
     custom_styles: f.customStyles ?? {},
-    header: f.headerFile ? '' : f.header,
+    // a new file is uploaded right after; until then an update keeps the current header
+    header: f.header,
     buttons,
   };
 }

@@ -11,7 +11,6 @@ import Guard from '../../components/Guard';
 import { confirmDialog } from '../../stores/dialog';
 import { $isAdmin } from '../../stores/session';
 import {
-  $buttons,
   $canPreview,
   $editing,
   $editorView,
@@ -49,7 +48,6 @@ export function Editor() {
   const form = useStore($form);
   const saving = useStore($saving);
   const canPreview = useStore($canPreview);
-  const buttons = useStore($buttons);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [sidebarLoaded, setSidebarLoaded] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -182,7 +180,6 @@ export function Editor() {
                 onClick={() => void save()}
                 disabled={saving}
                 aria-busy={saving || undefined}
-                data-buttons={buttons.length}
               >
                 {saving ? <Loader2 size={18} className="ed-spin" aria-hidden="true" /> : <Save size={18} aria-hidden="true" />}
                 {saving ? t('editor.action.saving') : t(editing ? 'editor.action.update' : 'editor.action.create')}

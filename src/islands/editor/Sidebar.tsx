@@ -84,7 +84,8 @@ export default function Sidebar({ open, onClose }: { open: boolean; onClose: () 
             </div>
           ) : list.error && !list.data ? (
             <div className="ed-empty">
-              <p>{t('editor.sidebar.loadError')}</p>
+              <p className="ed-empty__title">{t('editor.sidebar.loadError')}</p>
+              {list.error instanceof Error && <p className="error-text">{list.error.message}</p>}
               <button type="button" className="btn btn-secondary btn-sm" onClick={revalidatePagesList}>
                 {t('editor.sidebar.retry')}
               </button>
