@@ -28,7 +28,7 @@ for (const area of ['/admin', '/user']) {
   redirects.get(`${area}/*`, async (c) => {
     const asset = await c.env.ASSETS.fetch(c.req.raw);
     // a fresh Response: the middleware adds headers, and fetched ones are immutable
-    if (asset.status !== 404) return new Response(asset.body, asset);
+    if (asset.status !== 404 || c.req.path === area) return new Response(asset.body, asset);
     return c.redirect(area, 302);
   });
 }
