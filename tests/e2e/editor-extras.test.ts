@@ -148,7 +148,8 @@ describe('editor extras, as an admin', () => {
 
   it('styles a page with a preset, a font and a palette colour; the published page uses them', { timeout: 120_000 }, async () => {
     const slug = uniqueSlug('xsstyle');
-    await createPage(token, slug, 'light');
+    const created = await createPage(token, slug, 'light');
+    await click(slug, created.buttons[0]!.id);
     await uploadHeader(token, slug, await blockPng(ctx));
     await openInEditor(page, '/admin', slug);
 
@@ -207,6 +208,16 @@ describe('editor extras, as an admin', () => {
       .poll(() => sampleCity.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).fontFamily]))
       .toEqual(['rgb(200, 20, 60)', expect.stringContaining('Playfair Display')]);
 
+    // the editor's preview renders the page from the same store, before anything is saved
+    await page.getByRole('button', { name: 'Anteprima', exact: true }).click();
+    const frame = page.frameLocator('dialog.ed-preview iframe');
+    await expect
+      .poll(() => frame.locator('.c').first().evaluate((el) => getComputedStyle(el).color))
+      .toBe('rgb(200, 20, 60)');
+    expect(await frame.locator('.pg').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(11, 31, 77)');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog.ed-preview[open]').count()).toBe(0);
+
     await panel.getByRole('button', { name: 'Salva stili' }).click();
     await expectNotice(page, 'Stili custom aggiornati con successo!');
     await shotOf(page, 'style-panel', 'editor-extras-panel-1280');
@@ -217,7 +228,8 @@ describe('editor extras, as an admin', () => {
     expect(saved.custom_styles.venue!.color).toBe('#000000');
     expect(saved.custom_styles.data!.color).toBe('#FFEE00');
     expect(saved.custom_styles.background!.color).toBe('#0B1F4D');
-    expect(saved.buttons).toHaveLength(3);
+    // saving the styles keeps the buttons, their ids and their click counts
+    expect(saved.buttons.map((b) => [b.id, b.click_count])).toEqual(created.buttons.map((b, i) => [b.id, i === 0 ? 1 : 0]));
 
     // the published page, as a visitor's browser computes it
     const visitor = await ctx.newPage();
