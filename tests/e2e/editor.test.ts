@@ -321,6 +321,17 @@ describe('the editor, as an admin at 1280 px', () => {
     expect(images[1]).toMatch(new RegExp(`^/dati/${slug}/`));
     await pub.close();
 
+    // loaded for editing, a saved image button is in the 'existing' state, a logo in 'store'
+    await openSidebar(page);
+    await page.getByRole('button', { name: `Apri "${title}" per la modifica` }).click();
+    await expectNotice(page, 'Landing page caricata per la modifica');
+    await page.getByRole('button', { name: 'Modifica il pulsante 2' }).click();
+    await poll(() => page.getByTestId('image-source').textContent()).toBe('Immagine attuale');
+    await page.getByRole('button', { name: 'Modifica il pulsante 1' }).click();
+    await poll(() => page.getByTestId('image-source').textContent()).toBe('Logo store selezionato');
+    expect(await page.getByRole('button', { name: 'Logo Spotify' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Annulla', exact: true }).click();
+
     // hide → 404; show again → 200
     await openSidebar(page);
     const item = page.locator(`.ed-page[data-slug="${slug}"]`);
@@ -349,6 +360,9 @@ describe('the editor, as an admin at 1280 px', () => {
     await expectNotice(page, 'Landing page eliminata');
     await poll(() => page.locator(`.ed-page[data-slug="${slug}"]`).count()).toBe(0);
     await poll(() => publicStatus(slug)).toBe(404);
+    // the page being edited was deleted: the editor is back in create mode
+    await closeSidebar(page);
+    await page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
   });
 });
 
