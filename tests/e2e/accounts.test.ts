@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, openBrowser, shot } from './browser';
-import { uniqueEmail } from './api';
-import { PASSWORD, activeUser, decide, mailLink, pathOf, register, go, ready } from './accounts-helpers';
+import { adminToken, api, uniqueEmail } from './api';
+import { PASSWORD, activeUser, decide, mailLink, pathOf, register, signIn, go, ready } from './accounts-helpers';
 
 let phone: BrowserContext;
 let desktop: BrowserContext;
@@ -185,7 +185,7 @@ describe('signup → approval → verification → login', () => {
   });
 });
 
-describe('rejected and banned', () => {
+describe('guard screens', () => {
   it('a rejected user sees Account Rifiutato after login, and Esci returns to /login', async () => {
     const email = uniqueEmail('rejected');
     await register(email);
@@ -204,6 +204,52 @@ describe('rejected and banned', () => {
       expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('auth_user')])).toEqual([null, null]);
       await page.close();
     }
+  });
+
+  it('a banned user sees Account Sospeso with Esci', async () => {
+    const email = uniqueEmail('banned');
+    const user = await activeUser(email);
+    const res = await api(`/api/admin/users/${user.id}/ban`, { method: 'POST', token: await adminToken(), json: {} });
+    expect(res.status, await res.clone().text()).toBe(200);
+    for (const [ctx, width] of [[phone, 375], [desktop, 1280]] as const) {
+      const page = await freshPage(ctx);
+      await go(page, '/login');
+      await loginUi(page, email);
+      await page.getByRole('heading', { name: 'Account Sospeso' }).waitFor();
+      expect(pathOf(page)).toBe('/user');
+      await shot(page, `accounts-banned-${width}`);
+      await page.getByRole('main').getByRole('button', { name: 'Esci' }).click();
+      await page.waitForURL('**/login');
+      expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+      await page.close();
+    }
+  });
+
+  it('approved but unverified with an older session: the status message of SPEC 4', async () => {
+    const email = uniqueEmail('approvedold');
+    await register(email);
+    const page = await freshPage(phone);
+    await signIn(page, email);
+    await decide(email, 'approve');
+    await go(page, '/pending');
+    await page.getByText("Account approvato! Verifica la tua email per attivare l'account.").waitFor();
+    expect(pathOf(page)).toBe('/user');
+    await shot(page, 'accounts-approved-unverified-375');
+    await page.close();
+  });
+
+  it('an active organiser: /admin sends to /user, /admin/users says Accesso Negato', async () => {
+    const email = uniqueEmail('notadmin');
+    await activeUser(email);
+    const page = await freshPage(desktop);
+    await signIn(page, email);
+    await page.goto('/admin');
+    await page.waitForURL('**/user');
+    await go(page, '/admin/users');
+    await page.getByRole('heading', { name: 'Accesso Negato' }).waitFor();
+    expect(pathOf(page)).toBe('/admin/users');
+    await shot(page, 'accounts-access-denied-1280');
+    await page.close();
   });
 
   it('anonymous visitors of the guarded areas go to /login', async () => {
