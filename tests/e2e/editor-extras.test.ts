@@ -111,6 +111,8 @@ async function view(page: Page, name: 'Modifica' | 'Codice' | 'Statistiche'): Pr
  */
 async function shotOf(page: Page, testId: string, name: string): Promise<void> {
   await page.getByTestId(testId).waitFor();
+  // from the top, so sticky parts (navbar, notice, live sample) sit where they belong
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, name);
 }
 

@@ -49,11 +49,13 @@ function radiusLabel(radius: BorderRadius): string {
 interface TextGroupProps {
   group: TextGroup;
   value: TextStyle;
+  /** the page background, behind the group's sample */
+  background: string;
   palette: readonly string[];
   onChange: (next: TextStyle) => void;
 }
 
-function TextGroupFields({ group, value, palette, onChange }: TextGroupProps) {
+function TextGroupFields({ group, value, background, palette, onChange }: TextGroupProps) {
   const id = useId();
   const label = t(GROUP_LABEL[group]);
   const font = findFont(value.fontFamily) ?? findFont('Poppins')!;
@@ -67,6 +69,7 @@ function TextGroupFields({ group, value, palette, onChange }: TextGroupProps) {
           aria-hidden="true"
           style={{
             color: value.color,
+            background,
             fontFamily: fontStack(value.fontFamily),
             fontWeight: value.fontWeight,
             fontStyle: value.fontStyle,
@@ -414,6 +417,7 @@ export function StylePanelView(props: StylePanelViewProps) {
           key={group}
           group={group}
           value={value[group]}
+          background={value.background.color}
           palette={palette}
           onChange={(next) => onChange({ ...value, [group]: next })}
         />
