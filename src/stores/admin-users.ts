@@ -7,17 +7,25 @@ import { nanoquery } from '@nanostores/query';
 import { atom, computed, map, onMount } from 'nanostores';
 import { PENDING_COUNT_EVENT, PENDING_REFRESH_MS } from '../core/constants';
 import { t, type MessageKey } from '../core/messages';
+import {
+  USER_SORTS,
+  USERS_PAGE_SIZE,
+  type HistoryEntry,
+  type StatsAnswer,
+  type UsersPage,
+} from '../core/schemas/admin';
 import { isApprovedUser, type User, type UserStatus } from '../core/schemas/user';
 import { ApiError, request } from '../lib/api';
 import { $isAdmin, $user } from './session';
 
-export const USERS_PAGE_SIZE = 50;
+export { USERS_PAGE_SIZE };
 export const SEARCH_DEBOUNCE_MS = 300;
 export const QUERY_CACHE_MS = 5 * 60_000;
 export const QUERY_RETRIES = 3;
 
-export const SORT_FIELDS = ['created_at', 'full_name', 'email', 'company', 'status'] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+/** The sorts the API accepts, in the order the screen offers them. */
+export const SORT_FIELDS = ['created_at', 'full_name', 'email', 'company', 'status'] as const satisfies readonly (typeof USER_SORTS)[number][];
+export type SortField = (typeof USER_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 
 export interface UserFilters {
@@ -29,31 +37,14 @@ export interface UserFilters {
   page: number;
 }
 
-export interface UsersPage {
-  users: User[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type { UsersPage, HistoryEntry };
 
-export interface AdminStats {
-  users: Record<UserStatus | 'total', number>;
+/** GET /api/admin/stats: the users' counts, plus the pages' keys once the pages issue adds them. */
+export type AdminStats = StatsAnswer & {
   pages?: { total: number; visible: number };
   views?: number;
   clicks?: number;
-}
-
-export interface HistoryEntry {
-  id: number;
-  action: string;
-  from_status: string | null;
-  to_status: string | null;
-  reason: string | null;
-  details?: Record<string, unknown> | null;
-  actor_id: number | null;
-  actor_email: string | null;
-  created_at: string;
-}
+};
 
 export const DEFAULT_FILTERS: UserFilters = {
   q: '',
