@@ -136,9 +136,9 @@ describe('signup → approval → verification → login', () => {
       document.querySelector<HTMLInputElement>('input[name=fullName]')!.focus();
       const seen: boolean[] = [];
       await new Promise((r) => setTimeout(r, 100));
-      seen.push(list.hidden);
+      seen.push(list.hidden === true);
       await new Promise((r) => setTimeout(r, 250));
-      seen.push(list.hidden);
+      seen.push(list.hidden === true);
       return seen;
     });
     expect(hiddenAt).toEqual([false, true]);
