@@ -1,7 +1,7 @@
 // Helpers for the public page tests: pages straight in D1 (independent of the pages API).
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
-import { pageCacheKey } from '../../worker/services/publish';
+import { pageCacheKey, publicOrigin } from '../../worker/services/publish';
 
 let seq = 0;
 export function slugFor(prefix = 'pub'): string {
@@ -77,5 +77,5 @@ export async function settle(ms = 60): Promise<void> {
 }
 
 export async function purgeCache(slug: string): Promise<void> {
-  await caches.default.delete(pageCacheKey(slug));
+  await caches.default.delete(pageCacheKey(slug, publicOrigin(env, 'http://localhost')));
 }

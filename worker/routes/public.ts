@@ -71,7 +71,8 @@ function countView(c: Context<AppEnv>, slug: string): void {
 async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   const head = c.req.method === 'HEAD';
   const cache = typeof caches !== 'undefined' ? caches.default : null;
-  const key = pageCacheKey(slug);
+  const origin = new URL(c.req.url).origin;
+  const key = pageCacheKey(slug, publicOrigin(c.env, origin));
 
   const cached = cache ? await cache.match(key) : undefined;
   if (cached) {
@@ -90,7 +91,7 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
     // Not published yet (or published by an older renderer): rebuild from D1 and store it.
     const page = await getPublicLanding(c.env.DB, slug);
     if (!page) return errorState(head);
-    doc = await renderForPublish(c.env, slug, page, new URL(c.req.url).origin);
+    doc = await renderForPublish(c.env, slug, page, origin);
     waitUntil(c, storePublished(c.env, slug, doc));
   }
   if (cache) waitUntil(c, cache.put(key, htmlResponse(doc, 200, false)));

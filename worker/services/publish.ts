@@ -21,11 +21,12 @@ export function pageKey(slug: string): string {
 }
 
 /**
- * The Cache API key of /{slug}. Independent of the host the visitor used, so a publish can purge
- * it without knowing that host.
+ * The Cache API key of /{slug}: the public origin (APP_URL, else the request's) plus the path,
+ * versioned by renderer. Publish and serve compute the same key, so a publish purges what GET
+ * cached (a key on a host outside the zone might not be cached by Cloudflare at all).
  */
-export function pageCacheKey(slug: string): Request {
-  return new Request(`https://pages.palco.internal/${slug}?r=${RENDERER_VERSION}`);
+export function pageCacheKey(slug: string, origin: string): Request {
+  return new Request(`${origin.replace(/\/+$/, '')}/${slug}?r=${RENDERER_VERSION}`);
 }
 
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
@@ -71,9 +72,9 @@ export function errorDocument(): Promise<PublishedDocument> {
   return errorDoc;
 }
 
-async function purge(slug: string): Promise<void> {
+async function purge(slug: string, origin: string): Promise<void> {
   try {
-    await caches.default.delete(pageCacheKey(slug));
+    await caches.default.delete(pageCacheKey(slug, origin));
   } catch (err) {
     // The Cache API is missing on some hosts (workers.dev); the copy then lives at most s-maxage.
     console.warn('cache purge failed', slug, err);
@@ -109,13 +110,13 @@ export async function publishPage(
     const before = await pageStamp(env.DB, slug);
     const page = await getPublicLanding(env.DB, slug);
     if (!page) {
-      await unpublishPage(env, slug);
+      await unpublishPage(env, slug, options);
       published = false;
     } else {
       const doc = await renderForPublish(env, slug, page, options.origin);
       await storePublished(env, slug, doc);
       // Awaited, not left to waitUntil: the editor reloads the page right after saving.
-      await purge(slug);
+      await purge(slug, publicOrigin(env, options.origin));
       published = true;
     }
     if ((await pageStamp(env.DB, slug)) === before) break;
@@ -132,7 +133,11 @@ async function pageStamp(db: D1Database, slug: string): Promise<string | null> {
 }
 
 /** Removes the published copy (hidden or deleted page) and purges the cache. */
-export async function unpublishPage(env: Pick<Bindings, 'BUCKET'>, slug: string): Promise<void> {
+export async function unpublishPage(
+  env: Pick<Bindings, 'BUCKET' | 'APP_URL'>,
+  slug: string,
+  options: PublishOptions = {},
+): Promise<void> {
   await env.BUCKET.delete(pageKey(slug));
-  await purge(slug);
+  await purge(slug, publicOrigin(env, options.origin));
 }
