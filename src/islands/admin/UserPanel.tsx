@@ -2,9 +2,11 @@
 // and their history as a timeline. A side sheet on wide screens, a full-height sheet on phones.
 import { useEffect, useState } from 'react';
 import {
+  AlertCircle,
   Ban,
   Building2,
   Check,
+  CheckCircle2,
   History,
   RotateCcw,
   ShieldMinus,
@@ -26,19 +28,23 @@ interface Props {
   selfId: number | null;
   /** bumps after every action, so the timeline reloads */
   version: number;
+  /** the outcome of the last action on this user */
+  notice: { ok: boolean; message: string } | null;
   onClose: () => void;
   onAction: (action: DialogAction, user: User) => void;
 }
 
-export function UserPanel({ user, selfId, version, onClose, onAction }: Props) {
+export function UserPanel({ user, selfId, version, notice, onClose, onAction }: Props) {
   return (
     <Modal open={user !== null} onClose={onClose} labelledBy="us-panel-title" className="us-panel">
-      {user ? <PanelBody user={user} selfId={selfId} version={version} onClose={onClose} onAction={onAction} /> : null}
+      {user ? (
+        <PanelBody user={user} selfId={selfId} version={version} notice={notice} onClose={onClose} onAction={onAction} />
+      ) : null}
     </Modal>
   );
 }
 
-function PanelBody({ user, selfId, version, onClose, onAction }: Required<Omit<Props, 'user'>> & { user: User }) {
+function PanelBody({ user, selfId, version, notice, onClose, onAction }: Omit<Props, 'user'> & { user: User }) {
   const can = allowedActions(user, selfId);
   const self = user.id === selfId;
   const seen = statusMessage(user.status);
@@ -67,6 +73,15 @@ function PanelBody({ user, selfId, version, onClose, onAction }: Required<Omit<P
           <X size={20} aria-hidden="true" />
         </button>
       </header>
+
+      <div aria-live="polite" className="us-panel-notice">
+        {notice ? (
+          <p className={`alert ${notice.ok ? 'alert-success' : 'alert-error'}`}>
+            {notice.ok ? <CheckCircle2 size={18} aria-hidden="true" /> : <AlertCircle size={18} aria-hidden="true" />}
+            <span>{notice.message}</span>
+          </p>
+        ) : null}
+      </div>
 
       <dl className="us-facts">
         <div>

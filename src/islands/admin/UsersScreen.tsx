@@ -73,27 +73,38 @@ function AdminUsers() {
   const [intent, setIntent] = useState<Intent | null>(null);
   const [panelUser, setPanelUser] = useState<User | null>(null);
   const [version, setVersion] = useState(0);
+  // the panel is modal, so the toasts sit behind its backdrop: it repeats the outcome itself
+  const [notice, setNotice] = useState<{ userId: number; ok: boolean; message: string } | null>(null);
   const allRef = useRef<HTMLElement>(null);
   const selfId = me?.id ?? null;
 
   useEffect(() => startUsersScreen(), []);
 
-  // the open panel follows fresh data of its user, whichever list carries it
+  // the open panel follows fresh list data of its user; only on new list data, so the answer
+  // of an action is not overwritten by the list from before it
   useEffect(() => {
-    if (!panelUser) return;
-    const fresh =
-      allData?.users.find((u) => u.id === panelUser.id) ?? pending.data?.users.find((u) => u.id === panelUser.id);
-    if (fresh && JSON.stringify(fresh) !== JSON.stringify(panelUser)) setPanelUser(fresh);
-  }, [allData, pending.data, panelUser]);
+    setPanelUser((current) => {
+      if (!current) return current;
+      const fresh =
+        allData?.users.find((u) => u.id === current.id) ?? pending.data?.users.find((u) => u.id === current.id);
+      return fresh && JSON.stringify(fresh) !== JSON.stringify(current) ? fresh : current;
+    });
+  }, [allData, pending.data]);
 
   function onDone(done: Intent, result: ActionResult) {
     setIntent(null);
     if (result.ok) notify.success(result.message);
     else notify.error(result.message);
     setVersion((v) => v + 1);
+    setNotice({ userId: done.user.id, ok: result.ok, message: result.message });
     if (!result.ok) return;
     if (done.action === 'delete') setPanelUser(null);
     else if (result.user && panelUser?.id === result.user.id) setPanelUser(result.user);
+  }
+
+  function openPanel(user: User) {
+    setNotice(null);
+    setPanelUser(user);
   }
 
   function onSort(field: SortField) {
@@ -152,7 +163,7 @@ function AdminUsers() {
               selfId={selfId}
               variant="pending"
               caption={t('usersScreen.pending.title')}
-              onManage={setPanelUser}
+              onManage={openPanel}
               onQuick={(action, user) => setIntent({ action, user })}
             />
             {pendingTotal > pendingUsers.length ? (
@@ -214,7 +225,7 @@ function AdminUsers() {
               variant="all"
               caption={t('usersScreen.all.title')}
               sorting={{ sort: filters.sort, order: filters.order, onSort }}
-              onManage={setPanelUser}
+              onManage={openPanel}
             />
           )}
         </div>
@@ -249,7 +260,11 @@ function AdminUsers() {
         user={panelUser}
         selfId={selfId}
         version={version}
-        onClose={() => setPanelUser(null)}
+        notice={notice && notice.userId === panelUser?.id ? notice : null}
+        onClose={() => {
+          setPanelUser(null);
+          setNotice(null);
+        }}
         onAction={(action: DialogAction, user: User) => setIntent({ action, user })}
       />
       <ActionDialog intent={intent} onClose={() => setIntent(null)} onDone={onDone} />
