@@ -232,12 +232,12 @@ export function LandingPage({ view, slug, preview, links }: LandingProps) {
         <img className="bd" data-i="" src={backdrop} alt="" aria-hidden="true" decoding="async" />
       ) : null}
       <div className="pg">
-      <Header view={view} />
-      <main className="ct">
-        <h1 className="vh">{view.displayTitle}</h1>
-        {content}
-      </main>
-      <Footer links={links} preview={preview} />
+        <Header view={view} />
+        <main className="ct">
+          <h1 className="vh">{view.displayTitle}</h1>
+          {content}
+        </main>
+        <Footer links={links} preview={preview} />
       </div>
     </>
   );
