@@ -33,7 +33,7 @@ a{color:inherit}
 .ev{list-style:none;margin:0;padding:0 20px}
 .e{padding:28px 0 30px;text-align:center;border-top:1px solid var(--line)}
 .e:first-child{border-top:0}
-.e p{margin:0;overflow-wrap:anywhere}
+.e p{margin:0;overflow-wrap:anywhere;text-wrap:balance}
 .d{color:var(--d-c);font:var(--d-fst) var(--d-fw) var(--d-fs)/var(--d-lh) var(--d-ff);letter-spacing:.01em}
 .c{margin-top:2px!important;color:var(--c-c);font:var(--c-fst) var(--c-fw) var(--c-fs)/var(--c-lh) var(--c-ff);letter-spacing:-.01em;text-transform:var(--c-tt)}
 .v{margin-top:4px!important;color:var(--v-c);font:var(--v-fst) var(--v-fw) var(--v-fs)/var(--v-lh) var(--v-ff)}
