@@ -93,9 +93,9 @@ describe('renderLandingDocument', () => {
           checkStructure(renderLandingDocument(page, { ...OPTS, preview }));
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 120 },
     );
-  });
+  }, 60_000);
 
   it('renders the four layouts distinctly', () => {
     const light = renderLandingDocument(tourPage(3, 'light'), OPTS);
