@@ -190,7 +190,7 @@ export function imageProblem(kind: Exclude<MediaKind, 'mp4'>, bytes: Uint8Array)
 
 /**
  * Walks an MP4's top-level boxes as it streams by: they must tile the file exactly (a truncated
- * file, or anything appended, breaks the tiling), start with ftyp and include moov.
+ * file, or anything appended, breaks the tiling), start with ftyp and include moov and mdat.
  */
 export class Mp4Walker {
   private total = 0;
@@ -243,7 +243,7 @@ export class Mp4Walker {
 
   /** True when the boxes tiled the whole file. */
   finish(): boolean {
-    if (this.bad || this.types[0] !== 'ftyp' || !this.types.includes('moov')) return false;
+    if (this.bad || this.types[0] !== 'ftyp' || !this.types.includes('moov') || !this.types.includes('mdat')) return false;
     return this.openEnded || (this.hdr.length === 0 && this.next === this.total);
   }
 
