@@ -220,6 +220,12 @@ describe('the editor, as an admin at 1280 px', () => {
     const innerWidth = await frame.locator('body').evaluate(() => window.innerWidth);
     expect(innerWidth).toBe(375);
     await shot(page, 'editor-preview-375-1280', false);
+    // every SPEC 9 width is offered; the desktop one is 450 px
+    const widths = await page.getByLabel('Dispositivo').locator('option').allTextContents();
+    expect(widths.map((w) => Number(w.match(/(\d+)px/)![1]))).toEqual([450, 375, 414, 390, 428, 360, 411, 360, 344]);
+    await page.getByLabel('Dispositivo').selectOption({ label: 'Desktop · 450px' });
+    await poll(() => frame.locator('body').evaluate(() => window.innerWidth)).toBe(450);
+    await shot(page, 'editor-preview-450-1280', false);
     await page.getByRole('button', { name: "Chiudi l'anteprima" }).click();
 
     // save: page, then header upload
@@ -251,8 +257,13 @@ describe('the editor, as an admin at 1280 px', () => {
     await handle.focus();
     await page.keyboard.press('Space');
     await live.getByText('Pulsante 2 sopra la posizione 2 di 2.').waitFor({ state: 'attached' });
-    await page.keyboard.press('ArrowUp');
-    await live.getByText('Pulsante 2 sopra la posizione 1 di 2.').waitFor({ state: 'attached' });
+    // dnd-kit measures the list after the lift; on a busy machine the first arrow can come early
+    const movedUp = live.getByText('Pulsante 2 sopra la posizione 1 di 2.');
+    for (let i = 0; i < 5 && !(await movedUp.count()); i++) {
+      await page.waitForTimeout(200);
+      await page.keyboard.press('ArrowUp');
+      await movedUp.waitFor({ state: 'attached', timeout: 2000 }).catch(() => undefined);
+    }
     await page.keyboard.press('Space');
     await live.getByText('Pulsante 2 lasciato in posizione 1 di 2.').waitFor({ state: 'attached' });
     await poll(() => page.locator('.ed-row__city').allTextContents()).toEqual(['Roma', 'Milano']);
