@@ -227,16 +227,37 @@ describe('Gestione Utenti (desktop)', () => {
     await expect(fetchUser(user.email)).resolves.toBeNull();
   });
 
-  it("shows the spec's alert when an action fails on the server", async () => {
-    const user = await activeUser('Franco Fantasma');
+  it("shows the spec's alerts when an action fails on the server", async () => {
+    // someone else deletes the users meanwhile: every action on them answers 404
+    const plain = await activeUser('Franco Fantasma');
+    const boss = await activeUser('Bea Fantasma');
+    expect((await adminCall(`/api/admin/users/${boss.id}/make-admin`, { method: 'POST' })).status).toBe(200);
     await reload();
-    const panel = await openPanel(page, user);
-    // someone else deletes the user meanwhile: promoting answers 404
-    expect((await adminCall(`/api/admin/users/${user.id}`, { method: 'DELETE' })).status).toBe(200);
+
+    let panel = await openPanel(page, plain);
+    expect((await adminCall(`/api/admin/users/${plain.id}`, { method: 'DELETE' })).status).toBe(200);
     await panel.getByRole('button', { name: 'Rendi admin' }).click();
     await confirmBox(page).getByRole('button', { name: 'Rendi admin' }).click();
-    await page.getByText("Errore nell'elevare l'utente ad admin: Utente non trovato").first().waitFor();
-    await page.keyboard.press('Escape');
+    await panel.getByText("Errore nell'elevare l'utente ad admin: Utente non trovato").waitFor();
+    await panel.getByRole('button', { name: 'Chiudi' }).click();
+
+    panel = await openPanel(page, boss);
+    expect((await adminCall(`/api/admin/users/${boss.id}`, { method: 'DELETE' })).status).toBe(200);
+    await panel.getByRole('button', { name: 'Rimuovi admin' }).click();
+    await confirmBox(page).getByRole('button', { name: 'Rimuovi admin' }).click();
+    await panel.getByText('Errore nella rimozione privilegi admin: Utente non trovato').waitFor();
+
+    await panel.getByRole('button', { name: 'Cambia azienda' }).click();
+    await confirmBox(page).getByRole('combobox', { name: 'Azienda' }).fill('Agenzia Fantasma');
+    await confirmBox(page).getByRole('button', { name: 'Salva azienda' }).click();
+    await panel.getByText("Errore nell'aggiornamento azienda: Utente non trovato").waitFor();
+
+    await panel.getByRole('button', { name: 'Elimina' }).click();
+    await confirmBox(page).getByLabel('Nome completo o email').fill(boss.email);
+    await confirmBox(page).getByRole('button', { name: 'Elimina definitivamente' }).click();
+    await panel.getByText("Errore nell'eliminazione utente: Utente non trovato").waitFor();
+    await shot(page, 'admin-users-panel-error-1280');
+    await panel.getByRole('button', { name: 'Chiudi' }).click();
   });
 
   it("offers no demote, ban or delete on the admin's own row", async () => {
