@@ -377,6 +377,35 @@ describe('the editor, as an admin at 1280 px', () => {
   });
 });
 
+describe('the editor, when an upload is refused after the page is saved', () => {
+  let ctx: BrowserContext;
+  beforeAll(async () => {
+    ctx = await openBrowser(DESKTOP);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('says the page was saved but the button images were not', { timeout: 120_000 }, async () => {
+    const page = await uiLogin(ctx, 'admin@palco.test', 'AdminPalco1', '/admin');
+    const slug = uniqueSlug('partial');
+    await page.getByLabel('Titolo', { exact: true }).fill(`Parziale ${slug.slice(-5)}`);
+    await page.locator('#ed-slug').fill(slug);
+    await page.locator('label.ed-seg__opt', { hasText: 'Immagine' }).click();
+    await page.locator('#ed-header').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: HEADER_PNG });
+    // a file that claims to be a PNG but is not one: the browser cannot resize it, the server
+    // checks the bytes and refuses it
+    await page.locator('#ed-image-file').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png at all') });
+    await poll(() => page.getByTestId('image-source').textContent()).toBe('Nuova immagine, caricata al salvataggio');
+    await addButtonClick(page);
+    await expectNotice(page, 'Pulsante aggiunto con successo');
+    await save(page);
+    await expectNotice(page, "Landing page salvata ma errore nell'upload delle immagini bottoni: ");
+    const res = await api(`/api/db/landing-pages/${slug}`, { token: await admin() });
+    expect(res.status).toBe(200);
+  });
+});
+
 describe('the editor, as a regular organiser at 375 px', () => {
   let ctx: BrowserContext;
 
