@@ -11,10 +11,25 @@ export const $user = atom<User | null>(null);
 export const $sessionState = atom<SessionState>('loading');
 export const $isAdmin = computed($user, (u) => Boolean(u?.is_superuser));
 
-function readCachedUser(): User | null {
+/** The JWT's subject (user id), read without verifying: only to match the cached user. */
+function tokenSubject(token: string): string | null {
+  try {
+    const part = token.split('.')[1];
+    if (!part) return null;
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' || typeof sub === 'number' ? String(sub) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored user, only when it belongs to the stored token (never another account's name). */
+function readCachedUser(token: string): User | null {
   try {
     const raw = localStorage.getItem(USER_DATA_KEY);
-    return raw ? (JSON.parse(raw) as User) : null;
+    const user = raw ? (JSON.parse(raw) as User) : null;
+    return user && String(user.id) === tokenSubject(token) ? user : null;
   } catch {
     return null;
   }
@@ -48,11 +63,12 @@ let loading: Promise<User | null> | null = null;
 /** Loads the current user once per page (GET /users/me); a 401 logs out. */
 export function loadSession(force = false): Promise<User | null> {
   if (loading && !force) return loading;
-  if (!getToken()) {
+  const token = getToken();
+  if (!token) {
     clearSession();
     return Promise.resolve(null);
   }
-  const cached = readCachedUser();
+  const cached = readCachedUser(token);
   if (cached && !force) $user.set(cached);
   loading = request<User>('/users/me', { redirectOn401: false })
     .then((user) => {

@@ -51,7 +51,6 @@ describe('navbar', () => {
     expect(await wide.getByRole('button', { name: 'Apri il menu' }).isVisible()).toBe(false);
     expect(await nav(wide).getByRole('link', { name: 'Registrati' }).isVisible()).toBe(true);
     await shot(wide, 'navbar-anonymous-1280', false);
-    await shot(wide, 'home-1280');
     await wide.close();
   });
 
@@ -135,4 +134,32 @@ describe('navbar', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await page.close();
   });
+
+  it('public pages at both widths: home, about, terms, privacy, 404, with navbar and footer', async () => {
+    for (const [ctx, width] of [[phone, 375], [desktop, 1280]] as const) {
+      const page = await anonymousPage(ctx);
+      await go(page, '/home');
+      expect(await page.getByRole('heading', { level: 1, name: 'Palco' }).isVisible()).toBe(true);
+      expect(await page.getByText('Lo strumento potente per creare e gestire landing page per eventi e concerti.').isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Scopri chi siamo' }).getAttribute('href')).toBe('/about');
+      expect(await page.getByRole('link', { name: 'Crea il tuo account' }).first().getAttribute('href')).toBe('/signup');
+      const footer = page.getByRole('contentinfo');
+      expect(await footer.getByText(/© \d{4} Palco/).isVisible()).toBe(true);
+      for (const [name, href] of [['Chi siamo', '/about'], ['Termini di servizio', '/terms'], ['Privacy', '/privacy']]) {
+        expect(await footer.getByRole('link', { name }).getAttribute('href')).toBe(href);
+      }
+      await shot(page, `home-${width}`);
+      for (const [path, title] of [['/about', 'Chi siamo'], ['/terms', 'Termini di servizio'], ['/privacy', 'Privacy']]) {
+        await go(page, path);
+        expect(await page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
+        await shot(page, `static${path.replace('/', '-')}-${width}`);
+      }
+      await go(page, '/questa-pagina-non-esiste');
+      await page.getByRole('heading', { name: 'Pagina non trovata' }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Navigazione principale' }).isVisible()).toBe(true);
+      await shot(page, `static-404-${width}`);
+      await page.close();
+    }
+  });
 });
+

@@ -168,7 +168,7 @@ export const commonMessages = {
 
   // About (provider page)
   'about.lead': 'Palco nasce dietro le quinte: da chi organizza concerti e sa quanto conta arrivare al pubblico nel momento giusto.',
-  'about.s1.title': 'Chi siamo',
+  'about.s1.title': 'La nostra storia',
   'about.s1.body': "Siamo un piccolo team di sviluppatori e promoter musicali. Abbiamo creato Palco perché ogni tour, festival o serata meritasse una pagina mobile chiara, veloce e bella da condividere, senza dover chiedere aiuto a un'agenzia.",
   'about.s2.title': 'Cosa facciamo',
   'about.s2.body': 'Palco è lo strumento con cui promoter, band e biglietterie creano e gestiscono landing page per eventi e concerti: date, città, location e link ai biglietti o agli store, in un unico indirizzo. Le pagine si aggiornano in un istante e misurano visite e clic.',
