@@ -145,11 +145,11 @@ describe('navbar', () => {
       expect(await page.getByRole('link', { name: 'Crea il tuo account' }).first().getAttribute('href')).toBe('/signup');
       const footer = page.getByRole('contentinfo');
       expect(await footer.getByText(/© \d{4} Palco/).isVisible()).toBe(true);
-      for (const [name, href] of [['Chi siamo', '/about'], ['Termini di servizio', '/terms'], ['Privacy', '/privacy']]) {
+      for (const [name, href] of [['Chi siamo', '/about'], ['Termini di servizio', '/terms'], ['Privacy', '/privacy']] as const) {
         expect(await footer.getByRole('link', { name }).getAttribute('href')).toBe(href);
       }
       await shot(page, `home-${width}`);
-      for (const [path, title] of [['/about', 'Chi siamo'], ['/terms', 'Termini di servizio'], ['/privacy', 'Privacy']]) {
+      for (const [path, title] of [['/about', 'Chi siamo'], ['/terms', 'Termini di servizio'], ['/privacy', 'Privacy']] as const) {
         await go(page, path);
         expect(await page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
         await shot(page, `static${path.replace('/', '-')}-${width}`);
