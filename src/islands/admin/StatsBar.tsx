@@ -32,7 +32,7 @@ export function StatsBar({ onPick }: { onPick: () => void }) {
 
   const { users } = data;
   return (
-    <section aria-labelledby="us-stats-title">
+    <section aria-labelledby="us-stats-title" className="us-stats-block">
       <h2 id="us-stats-title" className="visually-hidden">
         {t('usersScreen.stats.title')}
       </h2>
@@ -71,41 +71,47 @@ export function StatsBar({ onPick }: { onPick: () => void }) {
             </li>
           );
         })}
-        {data.pages ? (
-          <li className="us-stat us-stat-extra">
-            <span className="us-stat-label">
-              <FileText size={16} aria-hidden="true" />
-              {t('usersScreen.stats.pages')}
-            </span>
-            <span className="us-stat-value tabular" data-stat="pages">
-              {formatNumber(data.pages.total)}
-            </span>
-            <span className="us-stat-sub tabular">{t('usersScreen.stats.pagesVisible', { visible: formatNumber(data.pages.visible) })}</span>
-          </li>
-        ) : null}
-        {typeof data.views === 'number' ? (
-          <li className="us-stat us-stat-extra">
-            <span className="us-stat-label">
-              <Eye size={16} aria-hidden="true" />
-              {t('usersScreen.stats.views')}
-            </span>
-            <span className="us-stat-value tabular" data-stat="views">
-              {formatNumber(data.views)}
-            </span>
-          </li>
-        ) : null}
-        {typeof data.clicks === 'number' ? (
-          <li className="us-stat us-stat-extra">
-            <span className="us-stat-label">
-              <MousePointerClick size={16} aria-hidden="true" />
-              {t('usersScreen.stats.clicks')}
-            </span>
-            <span className="us-stat-value tabular" data-stat="clicks">
-              {formatNumber(data.clicks)}
-            </span>
-          </li>
-        ) : null}
       </ul>
+      {data.pages || typeof data.views === 'number' || typeof data.clicks === 'number' ? (
+        <dl className="us-content-stats">
+          {data.pages ? (
+            <div>
+              <dt>
+                <FileText size={16} aria-hidden="true" />
+                {t('usersScreen.stats.pages')}
+              </dt>
+              <dd className="tabular">
+                <strong data-stat="pages">{formatNumber(data.pages.total)}</strong>
+                <span className="us-stat-sub">
+                  {t('usersScreen.stats.pagesVisible', { visible: formatNumber(data.pages.visible) })}
+                </span>
+              </dd>
+            </div>
+          ) : null}
+          {typeof data.views === 'number' ? (
+            <div>
+              <dt>
+                <Eye size={16} aria-hidden="true" />
+                {t('usersScreen.stats.views')}
+              </dt>
+              <dd className="tabular">
+                <strong data-stat="views">{formatNumber(data.views)}</strong>
+              </dd>
+            </div>
+          ) : null}
+          {typeof data.clicks === 'number' ? (
+            <div>
+              <dt>
+                <MousePointerClick size={16} aria-hidden="true" />
+                {t('usersScreen.stats.clicks')}
+              </dt>
+              <dd className="tabular">
+                <strong data-stat="clicks">{formatNumber(data.clicks)}</strong>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
     </section>
   );
 }
