@@ -421,11 +421,18 @@ describe('the editor, as a regular organiser at 375 px', () => {
     const organiser = await newOrganiser('Giulia Verdi', company);
     const own = uniqueSlug('mia');
     const other = uniqueSlug('altrui');
-    await createTextPageApi(organiser.token, own, `Mia Pagina ${own}`, 'Genova');
-    await createTextPageApi(await admin(), other, `Pagina Altrui ${other}`, 'Pisa');
-
     const page = await uiLogin(ctx, organiser.email, PASSWORD, '/user');
     await shot(page, 'editor-empty-375');
+
+    // no pages yet: the sidebar says so; the refresh button picks up new ones
+    await openSidebar(page);
+    await page.getByText('Nessuna landing page creata').waitFor();
+    await shot(page, 'editor-sidebar-empty-375', false);
+    await createTextPageApi(organiser.token, own, `Mia Pagina ${own}`, 'Genova');
+    await createTextPageApi(await admin(), other, `Pagina Altrui ${other}`, 'Pisa');
+    await page.getByRole('button', { name: 'Aggiorna elenco' }).click();
+    await page.locator(`.ed-page[data-slug="${own}"]`).waitFor();
+    await closeSidebar(page);
 
     // the admin area sends a non-admin to /user
     await page.goto('/admin');
