@@ -90,8 +90,8 @@ export const usersScreenMessages = {
   'usersScreen.userSees': "Cosa vede l'utente",
   'usersScreen.userSeesNothing': 'Nessun avviso: l\'account è attivo.',
   'usersScreen.userSeesBanned': 'La schermata "Account Sospeso".',
-  'usersScreen.verified': 'Email verificata',
-  'usersScreen.notVerified': 'Email non verificata',
+  'usersScreen.verified': 'Verificata',
+  'usersScreen.notVerified': 'Non verificata',
 
   // Actions
   'usersScreen.action.approve': 'Approva',
@@ -182,6 +182,7 @@ export const usersScreenMessages = {
   'usersScreen.history.action.other': 'Modifica ({action})',
 
   'usersScreen.details.title': 'Dettagli utente',
+  'usersScreen.details.verification': 'Verifica email',
   'usersScreen.details.registered': 'Registrato il {date}',
   'usersScreen.details.id': 'ID {id}',
 } as const;

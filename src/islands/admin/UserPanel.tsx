@@ -93,7 +93,7 @@ function PanelBody({ user, selfId, version, notice, onClose, onAction }: Omit<Pr
           <dd className="tabular">{formatDate(user.created_at)}</dd>
         </div>
         <div>
-          <dt>{t('usersScreen.col.email')}</dt>
+          <dt>{t('usersScreen.details.verification')}</dt>
           <dd>{user.is_verified ? t('usersScreen.verified') : t('usersScreen.notVerified')}</dd>
         </div>
         <div>
@@ -119,6 +119,12 @@ function PanelBody({ user, selfId, version, notice, onClose, onAction }: Omit<Pr
               {t('usersScreen.action.reject')}
             </button>
           ) : null}
+          {can.unban ? (
+            <button type="button" className="btn btn-primary" onClick={() => onAction('unban', user)}>
+              <RotateCcw size={18} aria-hidden="true" />
+              {t('usersScreen.action.unban')}
+            </button>
+          ) : null}
           {can.promote ? (
             <button type="button" className="btn btn-secondary" onClick={() => onAction('promote', user)}>
               <ShieldPlus size={18} aria-hidden="true" />
@@ -135,12 +141,6 @@ function PanelBody({ user, selfId, version, notice, onClose, onAction }: Omit<Pr
             <Building2 size={18} aria-hidden="true" />
             {t('usersScreen.action.company')}
           </button>
-          {can.unban ? (
-            <button type="button" className="btn btn-secondary" onClick={() => onAction('unban', user)}>
-              <RotateCcw size={18} aria-hidden="true" />
-              {t('usersScreen.action.unban')}
-            </button>
-          ) : null}
           {can.ban ? (
             <button type="button" className="btn btn-secondary us-btn-warn" onClick={() => onAction('ban', user)}>
               <Ban size={18} aria-hidden="true" />
