@@ -7,8 +7,8 @@ import { useStore } from '@nanostores/react';
 import { LogIn, LogOut, Menu, PlusCircle, UserPlus, Users, X, Home } from 'lucide-react';
 import { PENDING_COUNT_EVENT, PENDING_REFRESH_MS } from '../core/constants';
 import { t } from '../core/messages';
-import { displayName } from '../core/schemas/user';
-import { request } from '../lib/api';
+import { displayName, isApprovedUser } from '../core/schemas/user';
+import { $pendingCount, refreshPendingCount } from '../stores/pending';
 import { $isAdmin, $sessionState, $user, areaPath, loadSession, logout } from '../stores/session';
 import { notify } from '../stores/toasts';
 import { confirmDialog } from '../stores/dialog';
@@ -21,37 +21,14 @@ interface NavbarProps {
 }
 
 function usePendingCount(enabled: boolean): number | null {
-  const [count, setCount] = useState<number | null>(null);
+  const count = useStore($pendingCount);
   useEffect(() => {
-    if (!enabled) {
-      setCount(null);
-      return;
-    }
-    let alive = true;
-    const refresh = () => {
-      request<{ users?: unknown[]; total?: number }>('/api/admin/users/pending')
-        .then((answer) => {
-          // the list is paged: `total` counts them all
-          const n = typeof answer?.total === 'number' ? answer.total : Array.isArray(answer?.users) ? answer.users.length : 0;
-          if (alive) setCount(n);
-        })
-        .catch((err: unknown) => console.error(err));
-    };
-    refresh();
-    const timer = setInterval(refresh, PENDING_REFRESH_MS);
-    // the users screen announces its fresher count (after every approve or reject)
-    const onCount = (event: Event) => {
-      const n = (event as CustomEvent<unknown>).detail;
-      if (alive && typeof n === 'number') setCount(n);
-    };
-    window.addEventListener(PENDING_COUNT_EVENT, onCount);
-    return () => {
-      alive = false;
-      clearInterval(timer);
-      window.removeEventListener(PENDING_COUNT_EVENT, onCount);
-    };
+    if (!enabled) return;
+    void refreshPendingCount();
+    const timer = setInterval(() => void refreshPendingCount(), PENDING_REFRESH_MS);
+    return () => clearInterval(timer);
   }, [enabled]);
-  return count;
+  return enabled ? count : null;
 }
 
 function Brand() {
@@ -74,7 +51,7 @@ export default function Navbar({ current = '' }: NavbarProps) {
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const menuId = useId();
-  const pending = usePendingCount(Boolean(user && isAdmin && user.status === 'active'));
+  const pending = usePendingCount(Boolean(user && isAdmin && isApprovedUser(user)));
 
   useEffect(() => {
     loadSession().catch((err: unknown) => console.error(err));
