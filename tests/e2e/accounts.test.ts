@@ -61,6 +61,7 @@ describe('signup → approval → verification → login', () => {
     await submit.click();
 
     await page.getByText('Registrazione completata con successo! La tua richiesta è in attesa di approvazione da parte dell\'amministratore.').waitFor();
+    await shot(page, 'accounts-signup-success-375', false);
     await page.getByRole('heading', { name: 'Registrazione in Attesa' }).waitFor({ timeout: 15_000 });
     expect(pathOf(page)).toBe('/user');
     expect(await page.getByText(email).isVisible()).toBe(true);

@@ -162,6 +162,7 @@ export const commonMessages = {
   'title.privacy': 'Privacy',
 
   // Footer
+  'footer.label': 'Informazioni e note legali',
   'footer.about': 'Chi siamo',
   'footer.terms': 'Termini di servizio',
   'footer.privacy': 'Privacy',
