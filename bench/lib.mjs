@@ -1,5 +1,6 @@
 // Shared by the bench scripts: a private `wrangler dev` on loopback (own build, own D1/R2 state,
 // own admin), or an already running one given by BENCH_URL + BENCH_EMAIL + BENCH_PASSWORD.
+// BENCH_DIST=dir skips the site build and serves that directory's files.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,10 +26,11 @@ export async function startServer() {
     return { base, token, stop: () => {} };
   }
   const dir = mkdtempSync(join(tmpdir(), 'palco-bench-'));
-  const dist = join(dir, 'dist');
+  // BENCH_DIST reuses a site already built (the Worker itself is always bundled from source)
+  const dist = process.env.BENCH_DIST ?? join(dir, 'dist');
   const state = join(dir, 'state');
   process.stdout.write('… building the site and starting a private wrangler dev\n');
-  build(true, dist);
+  if (!process.env.BENCH_DIST) build(true, dist);
   applyMigrations(state);
   const admin = ensureAdmin({ persistTo: state, email: 'bench@palco.test', password: 'BenchPalco1' });
   const port = await freePort();
