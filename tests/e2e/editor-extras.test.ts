@@ -100,6 +100,12 @@ async function openInEditor(page: Page, area: '/admin' | '/user', slug: string):
   await expect.poll(() => page.locator('dialog.ed-drawer[open]').count()).toBe(0);
 }
 
+/** The page form's theme 'Custom' (its radio is visually hidden: the label is what people click). */
+async function chooseCustomTheme(page: Page): Promise<void> {
+  await page.locator('label', { has: page.getByRole('radio', { name: 'Custom' }) }).click();
+  await expect.poll(() => page.getByRole('radio', { name: 'Custom' }).isChecked()).toBe(true);
+}
+
 /** Switches the editor's view (SPEC 2 view switch). */
 async function view(page: Page, name: 'Modifica' | 'Codice' | 'Statistiche'): Promise<void> {
   await page.getByRole('tab', { name }).click();
@@ -157,7 +163,7 @@ describe('editor extras, as an admin', () => {
 
     // the panel exists only for text mode with the Custom theme
     expect(await page.getByTestId('style-panel').count()).toBe(0);
-    await page.getByRole('radio', { name: 'Custom' }).check({ force: true });
+    await chooseCustomTheme(page);
     const panel = page.getByTestId('style-panel');
     await panel.waitFor();
 
@@ -197,6 +203,22 @@ describe('editor extras, as an admin', () => {
     await venueHex.fill('verde!');
     await venueHex.press('Tab');
     await expect.poll(() => venueHex.inputValue()).toBe('#000000');
+    // by keyboard: italic venue, then a display face that has one weight and no italic
+    const venue = panel.locator('[data-group="venue"]');
+    await venue.getByRole('radio', { name: 'Luogo – Corsivo' }).check();
+    const venueFont = venue.locator('[data-field="venue-family"] button');
+    await venueFont.focus();
+    await page.keyboard.press('ArrowDown');
+    await venue.getByRole('listbox').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('listbox');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => venueFont.getAttribute('data-family')).toBe('Abril Fatface');
+    expect(await venue.locator('select[name="venue-weight"] option').allInnerTexts()).toEqual(['Regular']);
+    expect(await venue.getByRole('radio', { name: 'Luogo – Corsivo' }).isDisabled()).toBe(true);
+    expect(await venue.getByRole('radio', { name: 'Luogo – Normale' }).isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-family'))).toBe('Abril Fatface');
+
     const bgHex = panel.locator('[data-field="background-color"] input[type="text"]');
     expect(await bgHex.inputValue()).toBe('#0B1F4D');
     const dataHex = panel.locator('[data-field="data-color"] input[type="text"]');
@@ -227,7 +249,7 @@ describe('editor extras, as an admin', () => {
     const saved = await readPage(token, slug);
     expect(saved.style).toBe('custom');
     expect(saved.custom_styles.city).toMatchObject({ color: '#C8143C', fontFamily: 'Playfair Display', fontWeight: '700' });
-    expect(saved.custom_styles.venue!.color).toBe('#000000');
+    expect(saved.custom_styles.venue).toMatchObject({ color: '#000000', fontFamily: 'Abril Fatface', fontStyle: 'normal' });
     expect(saved.custom_styles.data!.color).toBe('#FFEE00');
     expect(saved.custom_styles.background!.color).toBe('#0B1F4D');
     // saving the styles keeps the buttons, their ids and their click counts
@@ -242,6 +264,8 @@ describe('editor extras, as an admin', () => {
     expect(await styleOf('.c', 'font-family')).toMatch(/^"?Playfair Display"?,/);
     expect(await styleOf('.c', 'font-weight')).toBe('700');
     expect(await styleOf('.v', 'color')).toBe('rgb(0, 0, 0)');
+    expect(await styleOf('.v', 'font-family')).toMatch(/^"?Abril Fatface"?,/);
+    expect(await styleOf('.v', 'font-style')).toBe('normal');
     expect(await styleOf('.d', 'color')).toBe('rgb(255, 238, 0)');
     expect(await styleOf('.pg', 'background-color')).toBe('rgb(11, 31, 77)');
     expect(await styleOf('a.b', 'background-color')).toBe('rgb(255, 209, 102)');
@@ -265,7 +289,7 @@ describe('editor extras, as an admin', () => {
     await page.goto('/admin');
     await hydrated(page);
     await page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
-    await page.getByRole('radio', { name: 'Custom' }).check({ force: true });
+    await chooseCustomTheme(page);
     const panel = page.getByTestId('style-panel');
     await panel.waitFor();
     await panel.getByText('Salva la landing page per poter salvare gli stili.').waitFor();

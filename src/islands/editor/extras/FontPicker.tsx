@@ -145,7 +145,11 @@ export default function FontPicker({ value, onChange, label, context, name, weig
                 role="option"
                 aria-selected={selected}
                 className={`xs-font-option${index === active ? ' is-active' : ''}`}
-                onPointerEnter={() => setActive(index)}
+                onPointerMove={(e) => {
+                  // only a pointer that really moves takes over: the list opening or scrolling
+                  // under a resting mouse must not steal the keyboard's choice
+                  if (e.movementX !== 0 || e.movementY !== 0) setActive(index);
+                }}
                 onClick={() => choose(index)}
               >
                 <span className="xs-font-sample" style={{ fontFamily: fontStack(font.family) }}>
