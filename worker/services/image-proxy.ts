@@ -108,8 +108,15 @@ async function readCapped(body: ReadableStream<Uint8Array>): Promise<Uint8Array>
   return out;
 }
 
+export interface ProxyOptions {
+  /** the network: tests pass a fake one */
+  fetcher?: typeof fetch;
+  timeoutMs?: number;
+}
+
 /** Answers the image at `ref` (a /dati/ path of ours or an http(s) URL), or a {detail} error. */
-export async function proxyImage(c: Context<AppEnv>, ref: string): Promise<Response> {
+export async function proxyImage(c: Context<AppEnv>, ref: string, options: ProxyOptions = {}): Promise<Response> {
+  const fetcher = options.fetcher ?? fetch;
   const raw = ref.trim();
   if (!raw || raw.length > 4096) fail(422, t('proxy.urlInvalid'));
   const self = new URL(c.req.url);
@@ -125,13 +132,13 @@ export async function proxyImage(c: Context<AppEnv>, ref: string): Promise<Respo
   }
   if (url.origin === self.origin && url.pathname.startsWith('/dati/')) return fromBucket(c, url.pathname);
 
-  const deadline = AbortSignal.timeout(TIMEOUT_MS);
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS);
   for (let hop = 0; ; hop++) {
     checkTarget(url);
     if (url.origin === self.origin) fail(403, t('proxy.blocked'));
     let res: Response;
     try {
-      res = await fetch(url.toString(), {
+      res = await fetcher(url.toString(), {
         redirect: 'manual',
         signal: deadline,
         headers: { accept: 'image/webp,image/png,image/jpeg,image/gif;q=0.9' },
