@@ -1,11 +1,11 @@
 // Reset request (SPEC 7 POST /auth/forgot-password). The answer never tells whether the
 // account exists (always 202), so the same sentence shows for every address.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ArrowLeft, Mail, MailCheck } from 'lucide-react';
 import { t } from '../../core/messages';
 import { isValidEmail } from '../../core/schemas/user';
 import { request } from '../../lib/api';
-import { TextField } from './fields';
+import { TextField, useAdoptTyped } from './fields';
 
 export default function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
@@ -19,6 +19,11 @@ export default function ForgotPasswordForm() {
     if (!value) return t('validation.email.required');
     return isValidEmail(value) ? null : t('validation.email.invalid');
   }, [email]);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptTyped(formRef, (name, value) => {
+    if (name === 'email') setEmail(value);
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +53,7 @@ export default function ForgotPasswordForm() {
           <span>{t('success.forgotPassword')}</span>
         </div>
       ) : (
-        <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+        <form ref={formRef} className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
           <TextField
             label={t('login.email')}
             name="email"

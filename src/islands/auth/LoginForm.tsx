@@ -1,6 +1,6 @@
 // Login (SPEC 2 'Login screen', SPEC 5 'Login', CONTRACT 'Accounts' routing). A `?token=`
 // from the verification e-mail (/verify-email → /login) is verified on arrival.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, Lock, Mail } from 'lucide-react';
 import { t } from '../../core/messages';
 import { loginFormSchema } from '../../core/schemas/user';
@@ -8,7 +8,7 @@ import { request } from '../../lib/api';
 import { afterLoginPath, clearSession, login } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
-import { PasswordField, TextField, fieldErrors } from './fields';
+import { PasswordField, TextField, fieldErrors, useAdoptTyped } from './fields';
 
 type Banner = { level: 'success' | 'error' | 'info'; text: string } | null;
 
@@ -24,6 +24,11 @@ export default function LoginForm() {
   const parsed = useMemo(() => loginFormSchema.safeParse({ email, password }), [email, password]);
   const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
   const touch = (name: string) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true }));
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptTyped(formRef, (name, value) => {
+    if (name === 'email') setEmail(value);
+    else if (name === 'password') setPassword(value);
+  });
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
@@ -98,7 +103,7 @@ export default function LoginForm() {
           {banner.text}
         </div>
       )}
-      <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t('login.email')}
           name="email"

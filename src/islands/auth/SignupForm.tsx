@@ -1,6 +1,6 @@
 // Signup (SPEC 2 'Signup screen', SPEC 5 'Registration'). On success: SPEC 8's screen message,
 // automatic login with the same credentials (CONTRACT), then /pending.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, Info, Lock, Mail, UserRound } from 'lucide-react';
 import { t } from '../../core/messages';
 import { signupFormSchema } from '../../core/schemas/user';
@@ -9,7 +9,7 @@ import { clearSession, login } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import CompanyCombobox from './CompanyCombobox';
 import { explainError } from './errors';
-import { PasswordField, TextField, fieldErrors } from './fields';
+import { PasswordField, TextField, fieldErrors, useAdoptTyped } from './fields';
 
 type Name = 'fullName' | 'company' | 'email' | 'password' | 'confirmPassword';
 const EMPTY: Record<Name, string> = { fullName: '', company: '', email: '', password: '', confirmPassword: '' };
@@ -31,6 +31,11 @@ export default function SignupForm() {
     setForm((prev) => ({ ...prev, [name]: value }));
     touch(name);
   };
+
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptTyped(formRef, (name, value) => {
+    if (name in EMPTY) setForm((prev) => ({ ...prev, [name]: value }));
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -84,7 +89,7 @@ export default function SignupForm() {
         <h1 id="signup-title">{t('signup.title')}</h1>
         <p>{t('signup.subtitle')}</p>
       </header>
-      <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t('signup.fullName')}
           name="fullName"

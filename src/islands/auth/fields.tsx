@@ -1,6 +1,6 @@
 // Labelled inputs shared by the auth forms: the error is bound with aria-describedby and the
 // password fields carry the show/hide toggle of SPEC 2.
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { t } from '../../core/messages';
 
@@ -103,4 +103,21 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
     if (!(key in out)) out[key] = issue.message;
   }
   return out;
+}
+
+/**
+ * Adopts what the browser put in the fields before React took over (typing on a slow
+ * connection, password-manager autofill): hydration keeps the DOM value but never fires
+ * onChange, so without this the form would show text its state does not have.
+ */
+export function useAdoptTyped(form: RefObject<HTMLFormElement | null>, adopt: (name: string, value: string) => void): void {
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    for (const field of Array.from(el.elements)) {
+      if (field instanceof HTMLInputElement && field.name && field.value) adopt(field.name, field.value);
+    }
+    // once, right after hydration
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }
