@@ -401,6 +401,10 @@ describe('ownership', () => {
     const bad = await call(`${BASE}/${slug}/company`, { method: 'PATCH', token: admin.token, json: { company: '  ' } });
     expect(bad.status).toBe(422);
     expect(await bad.json()).toEqual({ detail: 'company: Inserisci una company' });
+    const garbled = await call(`${BASE}/${slug}/company`, { method: 'PATCH', token: admin.token, body: '{', headers: { 'content-type': 'application/json' } });
+    expect(garbled.status).toBe(422);
+    const noVisible = await call(`${BASE}/${slug}/visibility`, { method: 'PATCH', token: admin.token });
+    expect(noVisible.status).toBe(422);
     const ok = await call(`${BASE}/${slug}/company`, { method: 'PATCH', token: admin.token, json: { company: 'Gamma' } });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ folder_name: slug, company: 'Gamma' });

@@ -66,6 +66,16 @@ describe('MultipartReader', () => {
     expect(await reader.text(10)).toBe('ok');
   });
 
+  it('refuses a body of endless tiny parts', async () => {
+    const raw = body('b', Array.from({ length: 100 }, (_, i) => ({ name: `f${i}`, data: enc.encode('x') })));
+    const reader = new MultipartReader(chunked(raw, []), 'b');
+    await expect(async () => {
+      while (await reader.next()) {
+        /* skip */
+      }
+    }).rejects.toThrow('too many parts');
+  });
+
   it('boundaryOf', () => {
     expect(boundaryOf('multipart/form-data; boundary=abc')).toBe('abc');
     expect(boundaryOf('multipart/form-data; boundary="a b"')).toBe('a b');

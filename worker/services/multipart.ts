@@ -8,6 +8,8 @@ export class MultipartError extends Error {}
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 const HEADER_MAX = 16 * 1024;
+/** No upload form has more parts than this: more is not a form of ours. */
+const PARTS_MAX = 64;
 
 export interface PartInfo {
   name: string;
@@ -54,6 +56,7 @@ export class MultipartReader {
   private eof = false;
   private inPart = false;
   private finished = false;
+  private parts = 0;
 
   constructor(body: ReadableStream<Uint8Array>, boundary: string) {
     this.reader = body.getReader();
@@ -105,6 +108,7 @@ export class MultipartReader {
     }
     const name = param(disposition, 'name');
     if (!/^form-data/i.test(disposition) || name === null) throw new MultipartError('bad part headers');
+    if (++this.parts > PARTS_MAX) throw new MultipartError('too many parts');
     this.inPart = true;
     return { name, filename: param(disposition, 'filename'), contentType };
   }
