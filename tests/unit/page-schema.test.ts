@@ -94,6 +94,15 @@ describe('validateEventForm (editor add/update)', () => {
 });
 
 describe('normaliseButtons', () => {
+  it('names a store badge after its store when it has no text', () => {
+    const [a, b] = normaliseButtons([
+      { type: 'image', image_path: '/stores/tidal.svg', text: '' },
+      { type: 'image', image_path: '/dati/x/1.a.png', text: null },
+    ]);
+    expect(a!.text).toBe('TIDAL');
+    expect(b!.text).toBe('');
+  });
+
   it('re-encodes text with the first CTA label and url; positions follow the array', () => {
     const [b] = normaliseButtons([
       { type: 'text', id: '7', text: 'd - c - v|old', cta_buttons: [{ url: ' https://x ', buttonText: ' VIP ' }, { url: '', buttonText: '' }] },

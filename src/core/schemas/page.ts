@@ -9,6 +9,7 @@ import { DEFAULT_CTA_LABEL } from '../constants';
 import { decodeEventText, encodeEventText, cleanLabel, type EventParts } from '../button-codec';
 import { SLUG_MAX, isReservedSlug, isValidSlugFormat } from '../slug';
 import { isSafeLinkUrl, isSafeMediaRef, URL_MAX } from '../urls';
+import { storeByPath } from '../stores';
 
 export const PAGE_MODES = ['text', 'image'] as const;
 export const PAGE_STYLES = ['light', 'dark', 'custom'] as const;
@@ -175,9 +176,11 @@ export function normaliseButtons(buttons: readonly ButtonInput[]): StoredButton[
     if (b.type === 'image') {
       const image = String(b.image_path ?? '').trim();
       const url = String(b.url ?? '').trim();
+      // a store badge without its own text is named after the store (the image's alt text)
+      const text = String(b.text ?? '').trim() || storeByPath(image)?.label || '';
       return {
         ...base,
-        text: String(b.text ?? '').trim(),
+        text,
         image_path: image || null,
         url: url || null,
         cta_buttons: null,
