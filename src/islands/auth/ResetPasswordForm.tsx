@@ -1,13 +1,13 @@
 // New password from the reset e-mail's link (/reset-password?token=…): the registration
 // policy of SPEC 5 plus a confirmation, then POST /auth/reset-password {token, password}.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
 import { t } from '../../core/messages';
 import { passwordProblem } from '../../core/schemas/user';
 import { request } from '../../lib/api';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
-import { PasswordField } from './fields';
+import { PasswordField, useAdoptTyped } from './fields';
 
 export default function ResetPasswordForm() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
@@ -31,6 +31,12 @@ export default function ResetPasswordForm() {
     return { password: passwordProblem(password), confirm: confirmProblem };
   }, [password, confirm]);
   const valid = !problems.password && !problems.confirm;
+
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptTyped(formRef, (name, value) => {
+    if (name === 'password') setPassword(value);
+    else if (name === 'confirmPassword') setConfirm(value);
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,7 +76,7 @@ export default function ResetPasswordForm() {
     );
   } else {
     body = (
-      <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
         <PasswordField
           label={t('reset.password')}
           name="password"
