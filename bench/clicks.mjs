@@ -31,6 +31,6 @@ try {
   console.log(`  click_count in D1     ${count}  ${exact ? 'exact' : 'MISMATCH'}`);
   console.log(`  clicks/s              ${result.perSecond.toFixed(0)}  (${result.seconds.toFixed(2)} s)`);
 } finally {
-  server.stop();
+  await server.stop();
 }
 process.exitCode = exact ? 0 : 1;

@@ -18,18 +18,18 @@ function freePort() {
   });
 }
 
-/** @returns {Promise<{ base: string, token: string, stop: () => void }>} */
+/** @returns {Promise<{ base: string, token: string, stop: () => Promise<void> }>} */
 export async function startServer() {
   if (process.env.BENCH_URL) {
     const base = process.env.BENCH_URL.replace(/\/$/, '');
     const token = await login(base, process.env.BENCH_EMAIL, process.env.BENCH_PASSWORD);
-    return { base, token, stop: () => {} };
+    return { base, token, stop: async () => {} };
   }
   const dir = mkdtempSync(join(tmpdir(), 'palco-bench-'));
   // BENCH_DIST reuses a site already built (the Worker itself is always bundled from source)
   const dist = process.env.BENCH_DIST ?? join(dir, 'dist');
   const state = join(dir, 'state');
-  process.stdout.write('… building the site and starting a private wrangler dev\n');
+  process.stdout.write(`… ${process.env.BENCH_DIST ? '' : 'building the site and '}starting a private wrangler dev\n`);
   if (!process.env.BENCH_DIST) build(true, dist);
   applyMigrations(state);
   const admin = ensureAdmin({ persistTo: state, email: 'bench@palco.test', password: 'BenchPalco1' });
@@ -39,9 +39,10 @@ export async function startServer() {
   return {
     base: server.base,
     token,
-    stop: () => {
+    stop: async () => {
       server.stop();
-      setTimeout(() => rmSync(dir, { recursive: true, force: true }), 500).unref();
+      await new Promise((r) => setTimeout(r, 500));
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }

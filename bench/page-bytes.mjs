@@ -53,6 +53,6 @@ try {
   for (const [name, value, verdict] of rows) console.log(`  ${name.padEnd(40)} ${value.padStart(12)}  ${verdict}`);
   failed = rows.some(([, , v]) => /OVER|FAIL/.test(v)) || res.status !== 200;
 } finally {
-  server.stop();
+  await server.stop();
 }
 process.exitCode = failed ? 1 : 0;

@@ -28,5 +28,5 @@ try {
   console.log(`  ratio page / api-test     ${(page.perSecond / test.perSecond).toFixed(2)}`);
   console.log(`  ratio HEAD / api-test     ${(head.perSecond / test.perSecond).toFixed(2)}`);
 } finally {
-  server.stop();
+  await server.stop();
 }
