@@ -14,11 +14,8 @@ export const commonMessages = {
   'ui.confirm': 'Conferma',
   'ui.cancel': 'Annulla',
   'ui.close': 'Chiudi',
-  'ui.ok': 'OK',
   'ui.showPassword': 'Mostra password',
   'ui.hidePassword': 'Nascondi password',
-  'ui.required': 'Campo obbligatorio',
-  'ui.typeToConfirm': 'Scrivi "{expected}" per confermare',
   'ui.backHome': 'Torna alla home',
   'ui.skipToContent': 'Vai al contenuto',
 
@@ -70,17 +67,15 @@ export const commonMessages = {
   'login.verifying': "Verifica dell'account in corso…",
   'login.tooManyAttempts': 'Troppi tentativi di accesso. Riprova tra qualche minuto.',
   'login.alreadyVerified': 'Il tuo account è già attivo: puoi effettuare il login.',
-  'login.resendVerify': "Invia di nuovo l'email di verifica",
 
   // Signup
   'signup.subtitle': 'Inizia a pubblicare le landing page dei tuoi eventi.',
   'signup.hasAccount': 'Hai già un account?',
   'signup.approvalNote':
     "La tua richiesta di registrazione dovrà essere approvata da un amministratore. Riceverai un'email quando l'account sarà attivo.",
-  'signup.submitting': 'Registrazione in corso…',
+  'signup.doneTitle': 'Benvenuto su Palco!',
   'signup.userExists': 'Esiste già un account con questa email. Prova ad accedere o a reimpostare la password.',
   'signup.companyHint': 'Scegli la tua azienda dalla lista o creane una nuova.',
-  'signup.companyNoMatch': 'Nessuna azienda trovata',
   'signup.companySuggestions': 'Aziende suggerite',
 
   // Forgot / reset password
@@ -142,8 +137,6 @@ export const commonMessages = {
   'home.stat1.label': 'per tutte le date del tour',
   'home.stat2.value': '10 store',
   'home.stat2.label': 'tra streaming, download e negozi',
-  'home.stat3.value': '0 cookie',
-  'home.stat3.label': 'sulle pagine pubbliche',
   'home.mock.tickets': 'BIGLIETTI',
 
   // Auth stage pitch

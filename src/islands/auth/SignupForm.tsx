@@ -55,6 +55,7 @@ export default function SignupForm() {
       return;
     }
     setDone(true);
+    window.scrollTo({ top: 0 });
     const pause = new Promise((resolve) => setTimeout(resolve, SUCCESS_PAUSE_MS));
     try {
       await login(data.email, data.password);
@@ -75,6 +76,7 @@ export default function SignupForm() {
         <div className="status-icon status-icon-success" aria-hidden="true">
           <CheckCircle2 size={28} />
         </div>
+        <h1 className="auth-done-title">{t('signup.doneTitle')}</h1>
         <div className="alert alert-success" role="status" data-testid="signup-success">
           {t('success.registerScreen')}
         </div>
