@@ -5,7 +5,7 @@
 // cached for SPEC 9's 5 minutes and a failing load is retried 3 times.
 import { nanoquery } from '@nanostores/query';
 import { atom, computed, map, onMount } from 'nanostores';
-import { PENDING_COUNT_EVENT, PENDING_REFRESH_MS } from '../core/constants';
+import { PENDING_REFRESH_MS } from '../core/constants';
 import { t, type MessageKey } from '../core/messages';
 import {
   USER_SORTS,
@@ -16,6 +16,7 @@ import {
 } from '../core/schemas/admin';
 import { isApprovedUser, type User, type UserStatus } from '../core/schemas/user';
 import { ApiError, request } from '../lib/api';
+import { $pendingCount } from './pending';
 import { $isAdmin, $user } from './session';
 
 export { USERS_PAGE_SIZE };
@@ -181,8 +182,7 @@ export function startUsersScreen(): () => void {
       if (value.loading || !value.data) return;
       $lastRefresh.set(Date.now());
       // the navigation bar's badge follows this screen's refreshes (the list is paged: total)
-      const count = value.data.total ?? value.data.users.length;
-      window.dispatchEvent(new CustomEvent(PENDING_COUNT_EVENT, { detail: count }));
+      $pendingCount.set(value.data.total ?? value.data.users.length);
     }),
     startPolling(),
   ];
