@@ -5,7 +5,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { LogIn, LogOut, Menu, PlusCircle, UserPlus, Users, X, Home } from 'lucide-react';
-import { PENDING_COUNT_EVENT, PENDING_REFRESH_MS } from '../core/constants';
+import { PENDING_REFRESH_MS } from '../core/constants';
 import { t } from '../core/messages';
 import { displayName, isApprovedUser } from '../core/schemas/user';
 import { $pendingCount, refreshPendingCount } from '../stores/pending';

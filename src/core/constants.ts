@@ -15,8 +15,6 @@ export const PUBLIC_ERROR_REDIRECT_MS = 2000;
 export const COMPANY_AUTOCOMPLETE_CLOSE_MS = 200;
 export const DUPLICATE_CHECK_DEBOUNCE_MS = 500;
 export const PENDING_REFRESH_MS = 30_000;
-/** window event (detail: number) the users screen fires so the navbar badge follows it */
-export const PENDING_COUNT_EVENT = 'palco:pending-count';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 50 * 1024 * 1024;
