@@ -96,7 +96,7 @@ function Row({
   return (
     <tr data-user-id={user.id} data-email={user.email}>
       <td className="us-cell-name" data-label={t('usersScreen.col.fullName')}>
-        <span className="us-name" title={user.full_name ?? undefined}>
+        <span className={`us-name ${self ? 'has-badge' : ''}`} title={user.full_name ?? undefined}>
           {user.full_name?.trim() || <em className="us-missing">{t('usersScreen.noName')}</em>}
         </span>
         {self ? <span className="badge us-you">{t('usersScreen.you')}</span> : null}
