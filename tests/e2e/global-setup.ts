@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, build, ensureAdmin, startWrangler } from '../../scripts/lib/stack.mjs';
 
@@ -40,7 +41,14 @@ export default async function setup(project: TestProject) {
   applyMigrations(persistTo);
   const admin = ensureAdmin({ persistTo, email: 'admin@palco.test', password: 'AdminPalco1' });
   const port = await freePort();
-  const server = await startWrangler({ port, persistTo, assets, vars: { APP_URL: `http://127.0.0.1:${port}` } });
+  // A secret of the run's own: a fresh clone has no .dev.vars, and tests never read the developer's.
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const server = await startWrangler({
+    port,
+    persistTo,
+    assets,
+    vars: { APP_URL: `http://127.0.0.1:${port}`, JWT_SECRET: jwtSecret },
+  });
   project.provide('baseURL', server.base);
   project.provide('admin', admin);
   project.provide('persistTo', persistTo);
