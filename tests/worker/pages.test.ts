@@ -411,6 +411,23 @@ describe('ownership', () => {
     // the page has left Beta
     expect((await call(`${BASE}/${slug}`, { token: b.token })).status).toBe(404);
   });
+
+  it('a company set on a page joins the companies list, in its stored spelling', async () => {
+    const admin = await makeUser({ admin: true });
+    const slug = uniqueSlug();
+    await createPage(admin.token, textPage(slug));
+    const fresh = `Nuova  Co ${slug}`;
+    const res = await call(`${BASE}/${slug}/company`, { method: 'PATCH', token: admin.token, json: { company: fresh } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ company: `Nuova Co ${slug}` });
+    const listed = async () =>
+      ((await (await call('/api/admin/companies', { token: admin.token })).json()) as { companies: string[] }).companies;
+    expect((await listed()).filter((n) => n.toLowerCase() === `nuova co ${slug}`)).toEqual([`Nuova Co ${slug}`]);
+    // another case reuses the stored spelling: no duplicate
+    const again = await call(`${BASE}/${slug}/company`, { method: 'PATCH', token: admin.token, json: { company: `NUOVA CO ${slug}` } });
+    expect(await again.json()).toMatchObject({ company: `Nuova Co ${slug}` });
+    expect((await listed()).filter((n) => n.toLowerCase() === `nuova co ${slug}`)).toHaveLength(1);
+  });
 });
 
 describe('visibility and delete', () => {

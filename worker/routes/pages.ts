@@ -38,6 +38,7 @@ import {
   type PageRow,
 } from '../db/pages';
 import { deletePageMedia, republish, unpublish } from '../services/page-effects';
+import { ensureCompany } from '../db/companies';
 
 /** The company a non-admin works for: pages without one belong to the built-in company. */
 export function companyOf(user: Pick<AuthUser, 'company'>): string {
@@ -195,7 +196,9 @@ export const pages = new Hono<AppEnv>()
 
   .patch('/:slug/company', requireAdmin, validate('json', companyPayloadSchema), async (c) => {
     const page = await ownedPage(c, c.req.param('slug'));
-    await setPageCompany(c.env.DB, page.id, c.req.valid('json').company);
+    // through the companies list, so the new company appears there (in its stored spelling)
+    const company = await ensureCompany(c.env.DB, c.req.valid('json').company);
+    await setPageCompany(c.env.DB, page.id, company);
     return c.json(toListItem((await getPageRowById(c.env.DB, page.id))!));
   })
 
