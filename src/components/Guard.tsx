@@ -97,6 +97,25 @@ export default function Guard({ area, adminOnly = false, fallback, children }: G
   return <GuardScreen verdict={verdict} user={user!} />;
 }
 
+/**
+ * Number ranges ('24-48') in a nowrap span: browsers may break a line after a hyphen, which
+ * on narrow phones left '24-' and '48' on two lines. The text itself stays the catalogue's.
+ */
+export function keepRangesTogether(text: string): ReactNode[] {
+  return text
+    .split(/(\d+-\d+)/)
+    .filter(Boolean)
+    .map((part, i) =>
+      /^\d+-\d+$/.test(part) ? (
+        <span key={i} style={{ whiteSpace: 'nowrap' }}>
+          {part}
+        </span>
+      ) : (
+        part
+      ),
+    );
+}
+
 const STATUS_LABEL: Record<string, MessageKey> = {
   pending: 'guard.status.pending',
   approved: 'guard.status.approved',
@@ -157,7 +176,7 @@ function GuardScreen({ verdict, user }: { verdict: Exclude<Verdict, 'loading' | 
             </ol>
             <p className="hint guard-timing">
               <Clock size={16} aria-hidden="true" />
-              {t('guard.pending.timing')}
+              <span>{keepRangesTogether(t('guard.pending.timing'))}</span>
             </p>
           </div>
           <div className="guard-actions">

@@ -103,3 +103,16 @@ describe('toast queue', () => {
     expect($toastQueue.get()).toEqual([]);
   });
 });
+
+describe('pending screen timing note', () => {
+  it("keeps '24-48' on one line and the catalogue text unchanged", async () => {
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { createElement, Fragment } = await import('react');
+    const { keepRangesTogether } = await import('../../src/components/Guard');
+    const { t } = await import('../../src/core/messages');
+    const text = t('guard.pending.timing');
+    const html = renderToStaticMarkup(createElement(Fragment, null, ...keepRangesTogether(text)));
+    expect(html).toContain('<span style="white-space:nowrap">24-48</span>');
+    expect(html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'")).toBe(text);
+  });
+});
