@@ -1,14 +1,13 @@
 // The navigation bar of every page (SPEC 2 'Navigation bar'), mounted by AppLayout.
 // Logged in: display name + 'Admin'/'Utente' badge, 'Crea', for admins 'Utenti' with the red
-// pending count (refreshed every 30 s), logout with confirmation. Logged out: Home, login,
-// signup. Below 768 px the links fold into a menu toggled by a button.
+// pending count (refreshed every 30 s while the tab is visible), logout with confirmation.
+// Logged out: Home, login, signup. Below 768 px the links fold into a menu toggled by a button.
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { LogIn, LogOut, Menu, PlusCircle, UserPlus, Users, X, Home } from 'lucide-react';
-import { PENDING_REFRESH_MS } from '../core/constants';
 import { t } from '../core/messages';
 import { displayName, isApprovedUser } from '../core/schemas/user';
-import { $pendingCount, refreshPendingCount } from '../stores/pending';
+import { $pendingCount, startPendingPoll } from '../stores/pending';
 import { $isAdmin, $sessionState, $user, areaPath, loadSession, logout } from '../stores/session';
 import { notify } from '../stores/toasts';
 import { confirmDialog } from '../stores/dialog';
@@ -22,12 +21,8 @@ interface NavbarProps {
 
 function usePendingCount(enabled: boolean): number | null {
   const count = useStore($pendingCount);
-  useEffect(() => {
-    if (!enabled) return;
-    void refreshPendingCount();
-    const timer = setInterval(() => void refreshPendingCount(), PENDING_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [enabled]);
+  // every 30 s, paused while the tab is hidden, skipped while another screen's value is fresh
+  useEffect(() => (enabled ? startPendingPoll() : undefined), [enabled]);
   return enabled ? count : null;
 }
 

@@ -16,7 +16,7 @@ import {
 } from '../core/schemas/admin';
 import { isApprovedUser, type User, type UserStatus } from '../core/schemas/user';
 import { ApiError, request } from '../lib/api';
-import { $pendingCount } from './pending';
+import { setPendingCount } from './pending';
 import { $isAdmin, $user } from './session';
 
 export { USERS_PAGE_SIZE };
@@ -182,7 +182,7 @@ export function startUsersScreen(): () => void {
       if (value.loading || !value.data) return;
       $lastRefresh.set(Date.now());
       // the navigation bar's badge follows this screen's refreshes (the list is paged: total)
-      $pendingCount.set(value.data.total ?? value.data.users.length);
+      setPendingCount(value.data.total ?? value.data.users.length);
     }),
     startPolling(),
   ];
