@@ -4,7 +4,9 @@
  * CustomStyles (colours #RRGGBB, fonts/sizes/weights from allowed sets), never from raw input.
  */
 import {
+  contrastRatio,
   lineHeightFor,
+  normaliseColor,
   normaliseCustomStyles,
   type CustomStyles,
   type TextStyle,
@@ -48,15 +50,15 @@ a.b:focus-visible,.ib a:focus-visible,.mute:focus-visible,.ft a:focus-visible{ou
 .ib{list-style:none;margin:0;padding:16px 16px 0;display:flex;flex-direction:column;gap:14px}
 .ib a,.ib span{display:block;border-radius:16px;overflow:hidden;-webkit-tap-highlight-color:transparent;transition:transform .12s ease}
 .ib a:active{transform:scale(.985)}
-.ib img{width:100%;height:auto;background:var(--line)}
+.ib img{width:100%;height:auto;background:transparent}
 .empty{margin:48px 20px;text-align:center;color:var(--mut);font-size:1rem}
-.ft{padding:36px 20px 28px;text-align:center;color:var(--mut);font-size:12px;line-height:1.6}
-.pw{display:inline-flex;align-items:center;gap:8px;padding:7px 14px 7px 8px;border-radius:999px;background:var(--chip);color:var(--fg);font-size:13px;font-weight:600;text-decoration:none}
+.ft{padding:36px 20px 28px;text-align:center;color:var(--ft-mut);font-size:12px;line-height:1.6}
+.pw{display:inline-flex;align-items:center;gap:8px;padding:7px 14px 7px 8px;border-radius:999px;background:var(--ft-chip);color:var(--ft-fg);font-size:13px;font-weight:600;text-decoration:none}
 .pw svg{width:22px;height:22px;flex:none}
-.pw span{font-weight:400;color:var(--mut)}
+.pw span{font-weight:400;color:var(--ft-mut)}
 .ln{margin:14px 0 6px}
-.ln a{color:var(--mut);text-decoration:none;margin:0 6px}
-.ln a:hover{color:var(--fg);text-decoration:underline}
+.ln a{color:var(--ft-mut);text-decoration:none;margin:0 6px}
+.ln a:hover{color:var(--ft-fg);text-decoration:underline}
 .nc{margin:0}
 @media (min-width:768px){
 html{background:var(--out)}
@@ -73,11 +75,11 @@ body{background:transparent;padding:32px 0}
 const THEME_LIGHT =
   ':root{--bg:#FFFFFF;--out:#EEEEF1;--fg:#0A0A0A;--mut:#6B7280;--line:#ECECEF;--chip:#F4F4F5;--hd-bg:#F4F4F5;--focus:#E11D74;' +
   '--d-c:#000000;--c-c:#000000;--v-c:#6B7280;--b-bg:#111111;--b-fg:#FFFFFF;--b-ring:transparent;--b-r:9999px;--b-fs:1rem;' +
-  '--off-bg:#EDEDF0;--off-fg:#9A9AA3;--c-tt:none;--bd-o:.35}';
+  '--off-bg:#EDEDF0;--off-fg:#9A9AA3;--c-tt:none;--bd-o:.35;--ft-fg:#0A0A0A;--ft-mut:#6B7280;--ft-chip:#F4F4F5}';
 const THEME_DARK =
   ':root{--bg:#0B0B0F;--out:#000000;--fg:#FFFFFF;--mut:#A1A1AA;--line:#23232A;--chip:#18181F;--hd-bg:#18181F;--focus:#FF5CA8;' +
   '--d-c:#FFFFFF;--c-c:#FFFFFF;--v-c:#A1A1AA;--b-bg:#FFFFFF;--b-fg:#0B0B0F;--b-ring:transparent;--b-r:9999px;--b-fs:1rem;' +
-  '--off-bg:#1F1F26;--off-fg:#6E6E78;--c-tt:none;--bd-o:.5}';
+  '--off-bg:#1F1F26;--off-fg:#6E6E78;--c-tt:none;--bd-o:.5;--ft-fg:#FFFFFF;--ft-mut:#A1A1AA;--ft-chip:#18181F}';
 
 const DEFAULT_TYPE =
   ':root{--ui-ff:' +
@@ -94,11 +96,51 @@ function textVars(prefix: 'd' | 'c' | 'v', s: TextStyle): string {
   );
 }
 
+/** Mixes two #RRGGBB colours: `weight` of `a`, the rest of `b`. */
+function mixHex(a: string, b: string, weight: number): string {
+  const channel = (hex: string, i: number) => parseInt(hex.slice(i, i + 2), 16);
+  return (
+    '#' +
+    [1, 3, 5]
+      .map((i) => Math.round(channel(a, i) * weight + channel(b, i) * (1 - weight)))
+      .map((v) => v.toString(16).padStart(2, '0').toUpperCase())
+      .join('')
+  );
+}
+
+/** WCAG AA for the footer's small text. */
+export const FOOTER_MIN_CONTRAST = 4.5;
+
+/**
+ * The footer's colours on a custom background, from the background alone: the footer shows no
+ * organiser text, and the organiser's text colours may suit the events but not 12 px type
+ * (dark venue text on navy). Ink is white or (near-)black, whichever contrasts more; the muted
+ * tone is the softest mix of ink into the background that still meets AA on the background
+ * and on the 'Creato con Palco' chip.
+ */
+export function footerColors(background: string): { fg: string; mut: string; chip: string } {
+  const bg = normaliseColor(background);
+  const white = contrastRatio(bg, '#FFFFFF');
+  // near-black like the light theme, pure black where only that reaches AA (some mid tones)
+  const dark = contrastRatio(bg, '#0A0A0A') >= FOOTER_MIN_CONTRAST ? '#0A0A0A' : '#000000';
+  const ink = white >= contrastRatio(bg, dark) ? '#FFFFFF' : dark;
+  const tinted = mixHex(ink, bg, 0.08);
+  // on mid tones even the ink barely passes: no tint under it then
+  const chip = contrastRatio(ink, tinted) >= FOOTER_MIN_CONTRAST ? tinted : bg;
+  const passes = (c: string) => Math.min(contrastRatio(c, bg), contrastRatio(c, chip)) >= FOOTER_MIN_CONTRAST;
+  for (let w = 60; w < 100; w += 4) {
+    const mut = mixHex(ink, bg, w / 100);
+    if (passes(mut)) return { fg: ink, mut, chip };
+  }
+  return { fg: ink, mut: ink, chip };
+}
+
 /** Custom theme: every value below comes from a normalised CustomStyles. */
 export function customThemeCss(input: CustomStyles): string {
   // Normalise again: the renderer must never trust that its caller did.
   const s = normaliseCustomStyles(input);
   const bg = s.background.color;
+  const ft = footerColors(bg);
   return (
     `:root{--bg:${bg};--out:color-mix(in srgb,${bg} 88%,#808080);--fg:${s.city.color};` +
     `--mut:color-mix(in srgb,${s.venue.color} 80%,${bg});--line:color-mix(in srgb,${s.city.color} 12%,${bg});` +
@@ -108,7 +150,8 @@ export function customThemeCss(input: CustomStyles): string {
     textVars('v', s.venue) +
     `--b-bg:${s.buttons.backgroundColor};--b-fg:${s.buttons.textColor};` +
     `--b-ring:color-mix(in srgb,${s.buttons.textColor} 14%,transparent);--b-r:${s.buttons.borderRadius};--b-fs:${s.buttons.fontSize};` +
-    `--off-bg:color-mix(in srgb,${bg} 82%,#808080);--off-fg:color-mix(in srgb,${bg} 40%,#808080);--c-tt:none;--bd-o:.45}`
+    `--off-bg:color-mix(in srgb,${bg} 82%,#808080);--off-fg:color-mix(in srgb,${bg} 40%,#808080);--c-tt:none;--bd-o:.45;` +
+    `--ft-fg:${ft.fg};--ft-mut:${ft.mut};--ft-chip:${ft.chip}}`
   );
 }
 
