@@ -20,8 +20,16 @@ async function withOneRetry<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** when the list was last read (the sidebar's 'last update') */
+export const $pagesListAt = atom<Date | null>(null);
+
 export const [createFetcherStore, , { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
-  fetcher: (...parts) => withOneRetry(() => request(parts.join(''))),
+  fetcher: async (...parts) => {
+    const key = parts.join('');
+    const data = await withOneRetry(() => request(key));
+    if (key === PAGES_KEY) $pagesListAt.set(new Date());
+    return data;
+  },
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
   onErrorRetry: false,
@@ -29,12 +37,10 @@ export const [createFetcherStore, , { invalidateKeys, revalidateKeys, mutateCach
   cacheLifetime: CACHE_MS,
 });
 
+// A fetcher store starts its request when something subscribes (or calls get()), so nothing at
+// module level may touch it: only the editor, rendered by the Guard for an allowed user, does.
+// A pending or banned user on /user therefore never asks for the list (it would be a 403).
 export const $pagesList = createFetcherStore<PageSummary[]>(PAGES_KEY);
-/** when the list was last read (the sidebar's 'last update') */
-export const $pagesListAt = atom<Date | null>(null);
-$pagesList.listen((v) => {
-  if (v.data && !v.loading) $pagesListAt.set(new Date());
-});
 
 export function revalidatePagesList(): void {
   revalidateKeys(PAGES_KEY);

@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { api } from './api';
+import { api, uniqueEmail } from './api';
 import { DESKTOP, PHONE, openBrowser, shot } from './browser';
 import {
   admin,
   createTextPageApi,
   expectNotice,
+  hydrated,
   makePng,
   newOrganiser,
   PASSWORD,
@@ -493,5 +494,41 @@ describe('the editor, as a regular organiser at 375 px', () => {
     // the server put the page in the organiser's company
     const res = await api(`/api/db/landing-pages/${slug}`, { token: organiser.token });
     expect(((await res.json()) as { company: string }).company).toBe(company);
+  });
+});
+
+describe('the editor, for an organiser whose account is not active yet', () => {
+  let ctx: BrowserContext;
+
+  beforeAll(async () => {
+    ctx = await openBrowser(PHONE);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('asks nothing of the pages API before the guard lets the editor in', { timeout: 60_000 }, async () => {
+    const email = uniqueEmail('pending');
+    const reg = await api('/auth/register', {
+      method: 'POST',
+      json: { email, password: PASSWORD, full_name: 'Paolo Attesa', company: 'Attesa Srl' },
+    });
+    expect(reg.status, await reg.clone().text()).toBe(201);
+    const page = await ctx.newPage();
+    const pageRequests: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/api/db/landing-pages')) pageRequests.push(req.url());
+    });
+    await page.goto('/login');
+    await hydrated(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/user'));
+    await page.getByRole('heading', { name: 'Registrazione in Attesa' }).waitFor({ timeout: 15_000 });
+    await hydrated(page);
+    // give a stray module-level fetch time to show up
+    await page.waitForTimeout(1500);
+    expect(pageRequests).toEqual([]);
   });
 });
