@@ -128,3 +128,23 @@ export async function createTextPageApi(token: string, slug: string, title: stri
 export function uniqueSlug(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
+
+/**
+ * With a message in the notification bar, every control above the form (the view tabs, the
+ * header buttons) still gets the click: the element at its centre is the control itself.
+ * Returns the labels of the covered ones (none expected).
+ */
+export async function coveredControls(page: Page): Promise<string[]> {
+  await page.locator('.ed-notice').first().waitFor();
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    if (!document.querySelector('.ed-notice')) return ['(no notice showing)'];
+    const covered: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('.ed-views__tab, .ed-head__actions .btn')) {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!hit || !el.contains(hit)) covered.push(el.textContent?.trim() ?? el.className);
+    }
+    return covered;
+  });
+}

@@ -10,6 +10,7 @@ import { api, uniqueEmail } from './api';
 import { DESKTOP, PHONE, openBrowser, shot } from './browser';
 import {
   admin,
+  coveredControls,
   createTextPageApi,
   expectNotice,
   hydrated,
@@ -250,6 +251,11 @@ describe('the editor, as an admin at 1280 px', () => {
     await shot(page, 'editor-sidebar-1280', false);
     await page.getByRole('button', { name: `Apri "${title}" per la modifica` }).click();
     await expectNotice(page, 'Landing page caricata per la modifica');
+    // the message sits below the view tabs and covers none of them (the public page opened
+    // above left this tab in the background, where Chromium holds animations: bring it back)
+    await page.bringToFront();
+    expect(await coveredControls(page)).toEqual([]);
+    await shot(page, 'editor-notice-1280', false);
     await page.getByRole('heading', { level: 1, name: 'MODIFICA LANDING' }).waitFor();
     await poll(() => page.locator('[data-testid="button-row"]').count()).toBe(2);
     expect(await page.locator('#ed-slug').inputValue()).toBe(slug);
@@ -449,6 +455,8 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await page.getByRole('button', { name: `Apri "Mia Pagina ${own}" per la modifica` }).click();
     await expectNotice(page, 'Landing page caricata per la modifica');
     expect(await page.getByRole('tab', { name: 'Codice' }).count()).toBe(0);
+    expect(await coveredControls(page)).toEqual([]);
+    await shot(page, 'editor-notice-375', false);
 
     // builds and publishes a page from the phone
     await page.getByRole('button', { name: 'Annulla modifica' }).click();

@@ -112,8 +112,6 @@ export function Editor() {
         </div>
       </header>
 
-      <NotificationBar />
-
       {editing && (
         <ViewSwitch
           isAdmin={isAdmin}
@@ -121,6 +119,9 @@ export function Editor() {
           hasStats={Boolean(StatsView)}
         />
       )}
+
+      {/* below the tabs and in the flow: a message never sits on top of a control */}
+      <NotificationBar />
 
       <ShareLink />
 
