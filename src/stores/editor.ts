@@ -16,6 +16,8 @@
  *   $duplicateError  the duplicate slug/title message (500 ms debounced) or null.
  *   $lastSaved       {slug, title} of the last page saved (the share link after a create).
  *   $canPreview      true when title, header and at least one button exist (SPEC 5).
+ *   $dirty           true when the form or the buttons differ from what was last loaded,
+ *                    saved or reset (the one source for 'ask before discarding').
  *
  * Actions:
  *   setTitle, setSlug, setMode (false + error when locked), setStyle,
@@ -45,6 +47,7 @@ import {
   type ReceivedButton,
 } from './editor-core';
 import { $pagesList, fetchPage, invalidatePage, revalidatePagesList } from './editor-pages';
+import { confirmDialog } from './dialog';
 
 export type { PageMode, PageStyle, CtaButton, FullPage } from './editor-core';
 
@@ -152,6 +155,58 @@ const $slugTouched = atom(false);
 export const $canPreview = computed([$form, $buttons], (f, b) =>
   Boolean(f.title.trim() && (f.header || f.headerPreview) && b.length > 0),
 );
+
+/**
+ * What the organiser would lose: the saved fields and buttons, without the editor's own
+ * bookkeeping (row keys, upload spinners, blob URLs, click counts). A new file counts by its
+ * name and size. Object keys are sorted so a panel that rebuilds the custom styles in another
+ * order does not look like a change.
+ */
+function snapshotOf(f: EditorForm, buttons: EditorButton[]): string {
+  const file = (x: File | null) => (x ? `${x.name}:${x.size}` : null);
+  const content = {
+    title: f.title,
+    slug: f.slug,
+    mode: f.mode,
+    style: f.style,
+    customStyles: f.customStyles && Object.keys(f.customStyles).length > 0 ? f.customStyles : null,
+    header: f.header,
+    headerFile: file(f.headerFile),
+    buttons: buttons.map((b) =>
+      b.type === 'text'
+        ? { id: b.id, type: b.type, data: b.data, city: b.city, venue: b.venue, ctas: b.ctaButtons }
+        : { id: b.id, type: b.type, image: b.image, file: file(b.imageFile), url: b.url },
+    ),
+  };
+  return JSON.stringify(content, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+}
+
+/** the snapshot of the last load, save or reset */
+const $baseline = atom(snapshotOf(emptyForm(), []));
+function markClean(): void {
+  $baseline.set(snapshotOf($form.get(), $buttons.get()));
+}
+
+export const $dirty = computed([$form, $buttons, $baseline], (f, b, base) => snapshotOf(f, b) !== base);
+
+/**
+ * Before something replaces the form (another page from the sidebar): asks with the shell's
+ * dialog when there are unsaved changes. True when the caller may go ahead.
+ */
+export async function confirmDiscard(nextTitle: string): Promise<boolean> {
+  if (!$dirty.get()) return true;
+  return confirmDialog({
+    title: t('editor.discard.title'),
+    message: t('editor.discard.confirm', { title: nextTitle }),
+    confirmLabel: t('editor.discard.confirmLabel'),
+    cancelLabel: t('editor.cancelEdit.keep'),
+    danger: true,
+  });
+}
 
 let keySeq = 0;
 export function newKey(): string {
@@ -461,6 +516,7 @@ function applyPage(page: FullPage): void {
   $loadedPage.set(page);
   $imagesToDelete.set([]);
   $slugTouched.set(true);
+  markClean();
 }
 
 /** Clicking a sidebar entry (SPEC 2): loads the page into the form, in edit mode. */
@@ -500,6 +556,7 @@ export function resetEditor(): void {
   $slugTouched.set(false);
   $editorView.set('edit');
   $duplicateError.set(null);
+  markClean();
 }
 
 export const cancelEdit = resetEditor;
@@ -660,7 +717,8 @@ export async function save(): Promise<boolean> {
         const page = await fetchPage(slug, true);
         applyPage(page);
       } catch {
-        /* the save succeeded; the form keeps what the organiser typed */
+        // the save succeeded; the form keeps what the organiser typed, which is now saved
+        markClean();
       }
     } else {
       resetEditor();

@@ -148,3 +148,12 @@ export async function coveredControls(page: Page): Promise<string[]> {
     return covered;
   });
 }
+
+/** What a tab close would do now: true when the page asks first (unsaved changes). */
+export async function asksBeforeUnload(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+}

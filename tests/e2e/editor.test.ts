@@ -10,6 +10,7 @@ import { api, uniqueEmail } from './api';
 import { DESKTOP, PHONE, openBrowser, shot } from './browser';
 import {
   admin,
+  asksBeforeUnload,
   coveredControls,
   createTextPageApi,
   expectNotice,
@@ -457,6 +458,27 @@ describe('the editor, as a regular organiser at 375 px', () => {
     expect(await page.getByRole('tab', { name: 'Codice' }).count()).toBe(0);
     expect(await coveredControls(page)).toEqual([]);
     await shot(page, 'editor-notice-375', false);
+
+    // unsaved changes: the tab close and another load from the sidebar ask first
+    expect(await asksBeforeUnload(page)).toBe(false);
+    await page.getByLabel('Titolo', { exact: true }).fill('Titolo non salvato');
+    expect(await asksBeforeUnload(page)).toBe(true);
+    await openSidebar(page);
+    await page.getByRole('button', { name: `Apri "Mia Pagina ${own}" per la modifica` }).click();
+    const ask = page.locator('dialog.confirm-dialog[open]');
+    await ask.getByText('Ci sono modifiche non salvate').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'editor-discard-375', false);
+    await ask.getByRole('button', { name: 'Continua a modificare' }).click();
+    await poll(() => ask.count()).toBe(0);
+    await closeSidebar(page);
+    expect(await page.getByLabel('Titolo', { exact: true }).inputValue()).toBe('Titolo non salvato');
+    await openSidebar(page);
+    await page.getByRole('button', { name: `Apri "Mia Pagina ${own}" per la modifica` }).click();
+    await ask.getByRole('button', { name: 'Apri senza salvare' }).click();
+    await expectNotice(page, 'Landing page caricata per la modifica');
+    await poll(() => page.getByLabel('Titolo', { exact: true }).inputValue()).toBe(`Mia Pagina ${own}`);
+    expect(await asksBeforeUnload(page)).toBe(false);
 
     // builds and publishes a page from the phone
     await page.getByRole('button', { name: 'Annulla modifica' }).click();

@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   $buttons,
+  $dirty,
   $form,
   $notice,
   addButton,
@@ -10,6 +11,8 @@ import {
   moveButton,
   newKey,
   resetEditor,
+  removeButton,
+  setCustomStyles,
   setMode,
   setSlug,
   setTitle,
@@ -125,5 +128,31 @@ describe('editor store', () => {
       url: 'https://x.it', click_count: 3, cta_buttons: null,
     });
     expect(b).toMatchObject({ id: 7, data: '2 giugno', city: 'Napoli', venue: 'Arena', ctaButtons: [{ url: 'https://x.it', buttonText: 'soldout' }], clickCount: 3 });
+  });
+
+  it('knows when the form or the buttons differ from the last load, save or reset', () => {
+    expect($dirty.get()).toBe(false);
+    setTitle('Tour 2027');
+    expect($dirty.get()).toBe(true);
+    setTitle('');
+    expect($dirty.get()).toBe(false);
+
+    const b = event('Roma');
+    addButton(b);
+    expect($dirty.get()).toBe(true);
+    removeButton(b.key);
+    expect($dirty.get()).toBe(false);
+
+    // the same custom styles written back in another key order are not a change
+    setCustomStyles({ a: 1, b: { c: 2, d: 3 } });
+    expect($dirty.get()).toBe(true);
+    resetEditor();
+    setCustomStyles({});
+    expect($dirty.get()).toBe(false);
+
+    setSlug('nuova');
+    expect($dirty.get()).toBe(true);
+    resetEditor();
+    expect($dirty.get()).toBe(false);
   });
 });

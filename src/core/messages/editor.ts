@@ -9,6 +9,9 @@ export const editorMessages = {
   'editor.cancelEdit.confirm': 'Annullare le modifiche? Le modifiche non salvate andranno perse.',
   'editor.cancelEdit.confirmLabel': 'Annulla modifica',
   'editor.cancelEdit.keep': 'Continua a modificare',
+  'editor.discard.title': 'Modifiche non salvate',
+  'editor.discard.confirm': 'Ci sono modifiche non salvate. Aprire "{title}" e perderle?',
+  'editor.discard.confirmLabel': 'Apri senza salvare',
 
   // Page form
   'editor.section.page': 'Pagina',

@@ -12,6 +12,7 @@ import { confirmDialog } from '../../stores/dialog';
 import { $isAdmin } from '../../stores/session';
 import {
   $canPreview,
+  $dirty,
   $editing,
   $editorView,
   $form,
@@ -56,6 +57,18 @@ export function Editor() {
     setSidebarLoaded(true);
     setSidebarOpen(true);
   };
+
+  // closing or leaving the tab with unsaved changes: the browser asks first
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!$dirty.get()) return;
+      event.preventDefault();
+      // older browsers show the prompt only when returnValue is set
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
 
   // the preview chunk is fetched while the organiser works, so the popup opens at once
   useEffect(() => {

@@ -7,7 +7,7 @@ import { Building2, Eye, EyeOff, FileText, Loader2, Pencil, RefreshCw, Trash2, X
 import { t } from '../../core/messages';
 import { confirmDialog } from '../../stores/dialog';
 import { $isAdmin } from '../../stores/session';
-import { $editing, $loadingPage, loadPageForEdit, notify, resetEditor, setEditingMeta } from '../../stores/editor';
+import { $editing, $loadingPage, confirmDiscard, loadPageForEdit, notify, resetEditor, setEditingMeta } from '../../stores/editor';
 import {
   $pagesList,
   $pagesListAt,
@@ -120,6 +120,8 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
   const current = editing?.slug === page.folder_name;
 
   const load = async () => {
+    // loading replaces the form: unsaved changes are dropped only when the organiser says so
+    if (!(await confirmDiscard(title))) return;
     if (await loadPageForEdit(page.folder_name)) onLoaded();
   };
 
