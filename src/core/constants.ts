@@ -32,6 +32,12 @@ export const RESET_TOKEN_TTL_S = 60 * 60;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_S = 15 * 60;
 
+/**
+ * Footer links of the published page when the Worker's PROVIDER_URL / TERMS_URL / PRIVACY_URL
+ * are unset; the editor's preview (a static site, without the Worker's vars) always uses them.
+ */
+export const DEFAULT_FOOTER_LINKS = { provider: '/about', terms: '/terms', privacy: '/privacy' } as const;
+
 export const PREVIEW_WIDTHS = {
   desktop: 450,
   phones: [375, 414, 390, 428, 360, 411, 360, 344],

@@ -1,6 +1,8 @@
 // The editor's rules as the stores hold them (issue 5): slug typing, mode lock, type ≠ mode,
 // the creator's messages, the final validation and the payload of SPEC 3.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   $buttons,
   $dirty,
@@ -154,5 +156,17 @@ describe('editor store', () => {
     expect($dirty.get()).toBe(true);
     resetEditor();
     expect($dirty.get()).toBe(false);
+  });
+});
+
+describe('footer links', () => {
+  // the preview is static (no Worker vars): it and the Worker's fallback read one shared place
+  it('the preview and the Worker take the defaults from src/core, with no literals of their own', () => {
+    const root = join(import.meta.dirname, '../..');
+    for (const file of ['src/islands/editor/PreviewPopup.tsx', 'worker/services/publish.ts']) {
+      const src = readFileSync(join(root, file), 'utf8');
+      expect(src, file).toContain('DEFAULT_FOOTER_LINKS');
+      expect(src, file).not.toMatch(/['"]\/(about|terms|privacy)['"]/);
+    }
   });
 });

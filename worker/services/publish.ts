@@ -14,6 +14,7 @@ import {
 } from '../../src/landing/render';
 import type { FooterLinks } from '../../src/landing/LandingPage';
 import type { PageLike } from '../../src/core/public-view';
+import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
 
 /** R2 key of a page's published HTML: a renderer change makes every page rebuild on first visit. */
 export function pageKey(slug: string): string {
@@ -33,9 +34,9 @@ export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 
 export function footerLinks(env: Pick<Bindings, 'PROVIDER_URL' | 'TERMS_URL' | 'PRIVACY_URL'>): FooterLinks {
   return {
-    provider: env.PROVIDER_URL || '/about',
-    terms: env.TERMS_URL || '/terms',
-    privacy: env.PRIVACY_URL || '/privacy',
+    provider: env.PROVIDER_URL || DEFAULT_FOOTER_LINKS.provider,
+    terms: env.TERMS_URL || DEFAULT_FOOTER_LINKS.terms,
+    privacy: env.PRIVACY_URL || DEFAULT_FOOTER_LINKS.privacy,
   };
 }
 

@@ -4,7 +4,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Monitor, Smartphone, X } from 'lucide-react';
-import { PREVIEW_WIDTHS } from '../../core/constants';
+import { DEFAULT_FOOTER_LINKS, PREVIEW_WIDTHS } from '../../core/constants';
 import { t } from '../../core/messages';
 import { renderLandingDocument } from '../../landing/render';
 import { $buttons, $form, previewPage } from '../../stores/editor';
@@ -63,7 +63,8 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
       origin: location.origin,
       preview: true,
       headerType: form.headerPreview ? form.headerKind ?? 'image' : undefined,
-      links: { provider: '/about', terms: '/terms', privacy: '/privacy' },
+      // the static site does not know the Worker's configured links: the shared defaults
+      links: { ...DEFAULT_FOOTER_LINKS },
     });
     // the document follows the form and the buttons
   }, [form, buttons]);
