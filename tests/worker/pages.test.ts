@@ -113,6 +113,11 @@ describe('create, read, list', () => {
     const admin = await makeUser({ admin: true, company: null });
     const a = await createPage(admin.token, { ...textPage(uniqueSlug()), company: 'Beta Eventi' });
     expect(a.company).toBe('Beta Eventi');
+    // a new company joins the companies list; another case reuses its stored spelling
+    const listed = (await (await call('/api/admin/companies')).json()) as { companies: string[] };
+    expect(listed.companies).toContain('Beta Eventi');
+    const again = await createPage(admin.token, { ...textPage(uniqueSlug()), company: 'BETA eventi' });
+    expect(again.company).toBe('Beta Eventi');
     const b = await createPage(admin.token, textPage(uniqueSlug()));
     expect(b.company).toBe('Palco');
     const noCompany = await makeUser({ company: null });

@@ -116,8 +116,9 @@ export const pages = new Hono<AppEnv>()
     const slug = String(payload.folder_name).trim();
     const title = String(payload.title).trim();
     await checkUnique(c.env.DB, slug, title, null);
+    // an admin's company goes through the companies list, as PATCH …/company does
     const company = user.is_superuser
-      ? payload.company?.trim() || DEFAULT_COMPANY
+      ? await ensureCompany(c.env.DB, payload.company?.trim() || DEFAULT_COMPANY)
       : companyOf(user);
     const buttons = payload.buttons ?? [];
     const fields: PageFields = {
