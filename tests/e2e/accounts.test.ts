@@ -177,12 +177,15 @@ describe('signup → approval → verification → login', () => {
     await loginUi(page, email);
     await page.waitForURL('**/user');
     await ready(page);
-    await page.evaluate(() => localStorage.clear());
-    await go(page, '/login');
-    await loginUi(page, 'admin@palco.test', 'AdminPalco1');
-    await page.waitForURL('**/admin');
-    await ready(page);
+    // leave the editor before dropping its session: clearing storage under a live editor lets
+    // its own 401 handling navigate to /login at the same moment as the test (ERR_ABORTED)
     await page.close();
+    const adminPage = await freshPage(desktop);
+    await go(adminPage, '/login');
+    await loginUi(adminPage, 'admin@palco.test', 'AdminPalco1');
+    await adminPage.waitForURL('**/admin');
+    await ready(adminPage);
+    await adminPage.close();
   });
 });
 
