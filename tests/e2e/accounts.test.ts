@@ -257,12 +257,19 @@ describe('guard screens', () => {
   });
 
   it('anonymous visitors of the guarded areas go to /login', async () => {
-    const page = await freshPage(phone);
+    const start = await freshPage(phone); // clears the context's storage: nobody is logged in
+    await start.close();
     for (const path of ['/user', '/admin', '/admin/users', '/pending']) {
-      await page.goto(path, { waitUntil: 'commit' });
-      await page.waitForURL('**/login', { waitUntil: 'commit' });
+      // a tab of its own per visit: no redirect of the previous visit can land in this one
+      const page = await phone.newPage();
+      // the guard's own redirect may abort this navigation: the URL it lands on is what counts
+      await page.goto(path, { waitUntil: 'commit', timeout: 20_000 }).catch(() => undefined);
+      await page.waitForURL('**/login', { waitUntil: 'commit', timeout: 20_000 });
+      expect(pathOf(page), path).toBe('/login');
+      // let /login finish loading first: closing a tab mid-navigation can stall Chromium's close
+      await page.waitForLoadState('load', { timeout: 20_000 });
+      await page.close();
     }
-    await page.close();
   });
 });
 
