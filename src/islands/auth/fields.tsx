@@ -13,7 +13,12 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   icon?: ReactNode;
 }
 
-export function TextField({ label, value, onValue, error, hint, icon, id, ...rest }: FieldProps) {
+interface TextFieldProps extends FieldProps {
+  /** a control drawn inside the input's frame (the password toggle), given the input's id */
+  action?: (fieldId: string) => ReactNode;
+}
+
+export function TextField({ label, value, onValue, error, hint, icon, id, action, ...rest }: TextFieldProps) {
   const auto = useId();
   const fieldId = id ?? auto;
   const described = [error ? `${fieldId}-err` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ');
@@ -33,6 +38,7 @@ export function TextField({ label, value, onValue, error, hint, icon, id, ...res
           aria-invalid={error ? true : undefined}
           aria-describedby={described || undefined}
         />
+        {action?.(fieldId)}
       </div>
       {hint && !error && (
         <p className="hint" id={`${fieldId}-hint`}>
@@ -48,28 +54,14 @@ export function TextField({ label, value, onValue, error, hint, icon, id, ...res
   );
 }
 
-export function PasswordField({ label, value, onValue, error, hint, icon, id, ...rest }: FieldProps) {
-  const auto = useId();
-  const fieldId = id ?? auto;
+/** A TextField whose text can be shown or hidden (SPEC 2). */
+export function PasswordField(props: FieldProps) {
   const [shown, setShown] = useState(false);
-  const described = [error ? `${fieldId}-err` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label className="label" htmlFor={fieldId}>
-        {label}
-      </label>
-      <div className={icon ? 'input-wrap has-icon' : 'input-wrap'}>
-        {icon && <span className="input-icon" aria-hidden="true">{icon}</span>}
-        <input
-          {...rest}
-          id={fieldId}
-          className="input"
-          type={shown ? 'text' : 'password'}
-          value={value}
-          onChange={(e) => onValue(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
-        />
+    <TextField
+      {...props}
+      type={shown ? 'text' : 'password'}
+      action={(fieldId) => (
         <button
           type="button"
           className="input-action"
@@ -80,18 +72,8 @@ export function PasswordField({ label, value, onValue, error, hint, icon, id, ..
         >
           {shown ? <EyeOff size={20} aria-hidden="true" /> : <Eye size={20} aria-hidden="true" />}
         </button>
-      </div>
-      {hint && !error && (
-        <p className="hint" id={`${fieldId}-hint`}>
-          {hint}
-        </p>
       )}
-      {error && (
-        <p className="error-text" id={`${fieldId}-err`} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    />
   );
 }
 
