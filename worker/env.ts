@@ -11,7 +11,11 @@ export interface Bindings {
   PROVIDER_URL: string;
   TERMS_URL: string;
   PRIVACY_URL: string;
-  MAILER: string;
+  /**
+   * 'resend' (the default when unset) or 'console' (local only: `npm start` sets it in .dev.vars;
+   * refused outside loopback hosts).
+   */
+  MAILER?: string;
   MAIL_FROM: string;
   RESEND_API_KEY?: string;
 }
@@ -19,6 +23,8 @@ export interface Bindings {
 /** The user loaded from D1 on every authenticated request (role and status never from the token). */
 export interface AuthUser extends User {
   token_version: number;
+  /** the key every company comparison uses (src/core/company.ts); null: no company */
+  company_key: string | null;
 }
 
 export interface Variables {

@@ -82,9 +82,10 @@ export function ensureAdmin({ persistTo, email, password } = {}) {
   const hash = hashPassword(wantPassword);
   if (rows.length === 0) {
     executeSql(
-      `INSERT INTO companies (name) VALUES ('Palco') ON CONFLICT DO NOTHING;
-       INSERT INTO users (email, hashed_password, full_name, company, status, is_active, is_verified, is_superuser)
-       VALUES (${sqlString(wantEmail)}, ${sqlString(hash)}, 'Amministratore', 'Palco', 'active', 1, 1, 1);`,
+      // the local admin belongs to the operator's own company (key 'OPERATOR', src/core/company.ts),
+      // which no organiser can name and which the public company list never offers
+      `INSERT INTO users (email, hashed_password, full_name, company, company_key, status, is_active, is_verified, is_superuser)
+       VALUES (${sqlString(wantEmail)}, ${sqlString(hash)}, 'Amministratore', 'Palco', 'OPERATOR', 'active', 1, 1, 1);`,
       persistTo,
     );
   } else if ((password ?? process.env.ADMIN_PASSWORD) || saved?.email !== wantEmail) {

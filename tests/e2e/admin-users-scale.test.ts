@@ -15,15 +15,15 @@ function seedSql(): string {
   const surname = `CASE n % ${SURNAMES.length} ${SURNAMES.map((s, i) => `WHEN ${i} THEN '${s}'`).join(' ')} END`;
   // no pending users among them: the pending table of other tests stays as it was
   return `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${SEEDED})
-INSERT INTO users (email, hashed_password, full_name, company, status, is_active, is_verified, created_at)
+INSERT INTO users (email, hashed_password, full_name, company, company_key, status, is_active, is_verified, created_at)
 SELECT 'seed' || n || '@${DOMAIN}', 'seed-no-login', 'Seed ' || n || ' ' || ${surname},
-  'Seed Agenzia ' || (n % 40),
+  'Seed Agenzia ' || (n % 40), 'seed agenzia ' || (n % 40),
   CASE n % 10 WHEN 0 THEN 'rejected' WHEN 1 THEN 'approved' WHEN 2 THEN 'banned' ELSE 'active' END,
   CASE n % 10 WHEN 2 THEN 0 ELSE 1 END,
   CASE WHEN n % 10 IN (0, 1) THEN 0 ELSE 1 END,
   strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || n || ' minutes')
 FROM seq;
-INSERT INTO companies (name) SELECT 'Seed Agenzia ' || n FROM (WITH RECURSIVE s(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM s WHERE n < 39) SELECT n FROM s) WHERE true ON CONFLICT DO NOTHING;`;
+INSERT INTO companies (name, key) SELECT 'Seed Agenzia ' || n, 'seed agenzia ' || n FROM (WITH RECURSIVE s(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM s WHERE n < 39) SELECT n FROM s) WHERE true ON CONFLICT DO NOTHING;`;
 }
 
 /** Time from an action to a condition in the page, in ms. */

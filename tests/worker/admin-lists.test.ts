@@ -1,3 +1,4 @@
+import { companyKey } from '../../src/core/company';
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { usersPageSchema } from '../../src/core/schemas/admin';
@@ -131,7 +132,7 @@ describe('GET /api/admin/companies', () => {
   it('answers {success: true, companies} sorted ignoring case, without login', async () => {
     await env.DB.batch(
       ['Zeta Live', 'alfa eventi', 'Beta Teatro'].map((n) =>
-        env.DB.prepare('INSERT INTO companies (name) VALUES (?) ON CONFLICT DO NOTHING').bind(n),
+        env.DB.prepare('INSERT INTO companies (name, key) VALUES (?, ?) ON CONFLICT DO NOTHING').bind(n, companyKey(n)),
       ),
     );
     const { status, body } = await callJson('/api/admin/companies');

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
+import { companyKey } from '../../src/core/company';
 import type { UserStatus } from '../../src/core/schemas/user';
 import { getUserById, type UserRow } from '../../worker/db/users';
 import { hashPassword } from '../../worker/services/passwords';
@@ -57,16 +58,18 @@ export async function createUser(opts: NewUser = {}): Promise<UserRow & { passwo
   const status = opts.status ?? 'pending';
   const flags = defaultsFor(status);
   const password = opts.password ?? PASSWORD;
+  const company = opts.company === undefined ? 'Acme Eventi' : opts.company;
   const row = await env.DB.prepare(
-    `INSERT INTO users (email, hashed_password, full_name, company, status, previous_status,
+    `INSERT INTO users (email, hashed_password, full_name, company, company_key, status, previous_status,
        is_active, is_verified, is_superuser)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
   )
     .bind(
       opts.email ?? uniqueEmail(),
       opts.hashed_password ?? (await hashOf(password)),
       opts.full_name === undefined ? 'Mario Rossi' : opts.full_name,
-      opts.company === undefined ? 'Acme Eventi' : opts.company,
+      company,
+      company === null ? null : companyKey(company),
       status,
       opts.previous_status ?? null,
       (opts.is_active ?? flags.is_active) ? 1 : 0,

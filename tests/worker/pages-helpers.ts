@@ -1,6 +1,7 @@
 // Helpers for the landing-pages tests: users straight in D1, tokens signed like the login does.
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
+import { companyKey } from '../../src/core/company';
 import { createAccessToken } from '../../worker/services/tokens';
 
 let seq = 0;
@@ -18,10 +19,10 @@ export async function makeUser(
   const email = `u${Date.now()}${seq}${Math.random().toString(36).slice(2, 6)}@palco.test`;
   const company = opts.company === undefined ? 'Alfa Live' : opts.company;
   const row = await env.DB.prepare(
-    `INSERT INTO users (email, hashed_password, full_name, company, status, is_active, is_verified, is_superuser)
-     VALUES (?, 'x', 'Test User', ?, ?, ?, 1, ?) RETURNING id`,
+    `INSERT INTO users (email, hashed_password, full_name, company, company_key, status, is_active, is_verified, is_superuser)
+     VALUES (?, 'x', 'Test User', ?, ?, ?, ?, 1, ?) RETURNING id`,
   )
-    .bind(email, company, opts.status ?? 'active', opts.isActive === false ? 0 : 1, opts.admin ? 1 : 0)
+    .bind(email, company, company === null ? null : companyKey(company), opts.status ?? 'active', opts.isActive === false ? 0 : 1, opts.admin ? 1 : 0)
     .first<{ id: number }>();
   const token = await createAccessToken(env, { id: row!.id, token_version: 0 });
   return { id: row!.id, token, company };

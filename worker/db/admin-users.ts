@@ -1,3 +1,4 @@
+import { companyKey } from '../../src/core/company';
 import type { UsersQuery } from '../../src/core/schemas/admin';
 import type { User } from '../../src/core/schemas/user';
 import { toUser, USER_COLUMNS, type UserRow } from './users';
@@ -35,8 +36,8 @@ export async function listUsers(
     binds.push(query.status);
   }
   if (query.company) {
-    where.push('company = ? COLLATE NOCASE');
-    binds.push(query.company);
+    where.push('company_key = ?');
+    binds.push(companyKey(query.company));
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const sort = SORT_COLUMNS[query.sort ?? defaults.sort];

@@ -16,6 +16,8 @@ import type {
   StoredCustomStyles,
 } from '../../src/core/schemas/page';
 
+import type { CompanyRef } from './companies';
+
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 interface PageRow {
@@ -24,6 +26,8 @@ interface PageRow {
   title: string;
   display_title: string;
   company: string;
+  /** the owning company's key (src/core/company.ts); NULL until maintenance fills it */
+  company_key: string | null;
   visible: number;
   mode: PageMode;
   style: PageStyle;
@@ -163,29 +167,34 @@ export async function toPageAsReceived(db: D1Database, page: PageRow): Promise<P
 
 export { toListItem };
 
-/** Every page (company null) or one company's pages, most recently updated first. */
-export async function listPages(db: D1Database, company: string | null): Promise<PageListItem[]> {
+/** Every page (companyKey null) or one company's pages, most recently updated first. */
+export async function listPages(db: D1Database, companyKey: string | null): Promise<PageListItem[]> {
   const stmt =
-    company === null
+    companyKey === null
       ? db.prepare('SELECT * FROM landing_pages ORDER BY updated_at DESC, id DESC')
       : db
-          .prepare(
-            'SELECT * FROM landing_pages WHERE company = ? COLLATE NOCASE ORDER BY updated_at DESC, id DESC',
-          )
-          .bind(company);
+          .prepare('SELECT * FROM landing_pages WHERE company_key = ? ORDER BY updated_at DESC, id DESC')
+          .bind(companyKey);
   const { results } = await stmt.all<PageRow>();
   return results.map(toListItem);
 }
 
 /** Another page using this slug, or null. */
+/** The page holding a slug or title: enough to name it to someone who may see it. */
+export interface PageOwner {
+  folder_name: string;
+  title: string;
+  company_key: string | null;
+}
+
 export async function findSlugOwner(
   db: D1Database,
   slug: string,
-): Promise<{ folder_name: string; title: string } | null> {
+): Promise<PageOwner | null> {
   return db
-    .prepare('SELECT folder_name, title FROM landing_pages WHERE folder_name = ?')
+    .prepare('SELECT folder_name, title, company_key FROM landing_pages WHERE folder_name = ?')
     .bind(slug)
-    .first<{ folder_name: string; title: string }>();
+    .first<PageOwner>();
 }
 
 /** Another page (not excludeId) with this title ignoring case, or null. */
@@ -193,11 +202,11 @@ export async function findTitleOwner(
   db: D1Database,
   key: string,
   excludeId: number | null,
-): Promise<{ folder_name: string; title: string } | null> {
+): Promise<PageOwner | null> {
   return db
-    .prepare('SELECT folder_name, title FROM landing_pages WHERE title_key = ? AND id != ?')
+    .prepare('SELECT folder_name, title, company_key FROM landing_pages WHERE title_key = ? AND id != ?')
     .bind(key, excludeId ?? -1)
-    .first<{ folder_name: string; title: string }>();
+    .first<PageOwner>();
 }
 
 export interface PageFields {
@@ -226,7 +235,7 @@ function insertButton(db: D1Database, pageRef: { slug: string } | { id: number }
 export async function createPage(
   db: D1Database,
   slug: string,
-  company: string,
+  company: CompanyRef,
   fields: PageFields,
   buttons: readonly StoredButton[],
   createdBy: number | null,
@@ -234,15 +243,16 @@ export async function createPage(
   const insertPage = db
     .prepare(
       `INSERT INTO landing_pages
-         (folder_name, title, title_key, display_title, company, visible, mode, style, custom_styles, header, created_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         (folder_name, title, title_key, display_title, company, company_key, visible, mode, style, custom_styles, header, created_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
     .bind(
       slug,
       fields.title,
       fields.title_key,
       fields.display_title,
-      company,
+      company.name,
+      company.key,
       fields.visible ? 1 : 0,
       fields.mode,
       fields.style,
@@ -329,10 +339,10 @@ export async function deletePage(db: D1Database, id: number): Promise<boolean> {
   return res.meta.changes > 0;
 }
 
-export async function setPageCompany(db: D1Database, id: number, company: string): Promise<void> {
+export async function setPageCompany(db: D1Database, id: number, company: CompanyRef): Promise<void> {
   await db
-    .prepare(`UPDATE landing_pages SET company = ?, updated_at = ${NOW} WHERE id = ?`)
-    .bind(company, id)
+    .prepare(`UPDATE landing_pages SET company = ?, company_key = ?, updated_at = ${NOW} WHERE id = ?`)
+    .bind(company.name, company.key, id)
     .run();
 }
 

@@ -1,5 +1,6 @@
 import type { User, UserStatus } from '../../src/core/schemas/user';
 import type { AuthUser } from '../env';
+import type { CompanyRef } from './companies';
 
 /** A users row as D1 returns it (SQLite booleans are 0/1). */
 export interface UserRow {
@@ -8,6 +9,8 @@ export interface UserRow {
   hashed_password: string;
   full_name: string | null;
   company: string | null;
+  /** the company's key (src/core/company.ts); NULL: no company, so no pages */
+  company_key: string | null;
   status: UserStatus;
   previous_status: UserStatus | null;
   is_active: number;
@@ -49,11 +52,11 @@ export function publicUser(user: User): User {
 }
 
 export function toAuthUser(row: UserRow): AuthUser {
-  return { ...toUser(row), token_version: row.token_version };
+  return { ...toUser(row), token_version: row.token_version, company_key: row.company_key };
 }
 
 export const USER_COLUMNS =
-  'id, email, hashed_password, full_name, company, status, previous_status, is_active, is_verified, is_superuser, token_version, created_at, updated_at';
+  'id, email, hashed_password, full_name, company, company_key, status, previous_status, is_active, is_verified, is_superuser, token_version, created_at, updated_at';
 
 export function getUserById(db: D1Database, id: number): Promise<UserRow | null> {
   return db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).bind(id).first<UserRow>();
@@ -69,14 +72,14 @@ export function getUserByEmail(db: D1Database, email: string): Promise<UserRow |
 
 export function insertUserStatement(
   db: D1Database,
-  user: { email: string; hashed_password: string; full_name: string | null; company: string | null },
+  user: { email: string; hashed_password: string; full_name: string | null; company: CompanyRef },
 ): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO users (email, hashed_password, full_name, company) VALUES (?, ?, ?, ?)
+      `INSERT INTO users (email, hashed_password, full_name, company, company_key) VALUES (?, ?, ?, ?, ?)
        RETURNING ${USER_COLUMNS}`,
     )
-    .bind(user.email, user.hashed_password, user.full_name, user.company);
+    .bind(user.email, user.hashed_password, user.full_name, user.company.name, user.company.key);
 }
 
 /** Logout: every token issued so far stops working. */
@@ -165,12 +168,12 @@ export function setSuperuserStatement(db: D1Database, id: number, value: boolean
     .bind(value ? 1 : 0, id);
 }
 
-export function setCompanyStatement(db: D1Database, id: number, company: string | null): D1PreparedStatement {
+export function setCompanyStatement(db: D1Database, id: number, company: CompanyRef): D1PreparedStatement {
   return db
     .prepare(
-      `UPDATE users SET company = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+      `UPDATE users SET company = ?, company_key = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
     )
-    .bind(company, id);
+    .bind(company.name, company.key, id);
 }
 
 export function deleteUserStatement(db: D1Database, id: number): D1PreparedStatement {

@@ -10,7 +10,7 @@ import {
 } from '../../src/core/schemas/admin';
 import type { UserStatus } from '../../src/core/schemas/user';
 import { listUsers } from '../db/admin-users';
-import { cleanCompanyName, findCompanyName, insertCompanyStatement, listCompanyNames } from '../db/companies';
+import { insertCompanyStatement, listCompanyNames, resolveCompany } from '../db/companies';
 import { historyStatement, listHistory } from '../db/history';
 import {
   countActiveAdmins,
@@ -115,7 +115,7 @@ export const admin = new Hono<AppEnv>()
       ]);
       changed(update);
       const token = await createVerifyToken(c.env, row);
-      await sendMail(c.env, verifyMail(row, appOrigin(c.env, c.req.url), token));
+      await sendMail(c.env, verifyMail(row, appOrigin(c.env, c.req.url), token), c.req.url);
       return answerUser(c, row.id);
     }
     if (row.id === me.id) fail(403, t('admin.selfReject'));
@@ -137,7 +137,7 @@ export const admin = new Hono<AppEnv>()
       ),
     ]);
     changed(update);
-    await sendMail(c.env, rejectedMail(row, body.reason));
+    await sendMail(c.env, rejectedMail(row, body.reason), c.req.url);
     return answerUser(c, row.id);
   })
 
@@ -261,9 +261,8 @@ export const admin = new Hono<AppEnv>()
   .patch('/users/:id/company', requireAdmin, validate('json', companyBodySchema), async (c) => {
     const me = c.get('user');
     const row = await target(c);
-    const wanted = cleanCompanyName(c.req.valid('json').company);
-    const company = (await findCompanyName(c.env.DB, wanted)) ?? wanted;
-    if (company === row.company) return answerUser(c, row.id);
+    const company = await resolveCompany(c.env.DB, c.req.valid('json').company);
+    if (company.name === row.company && company.key === row.company_key) return answerUser(c, row.id);
     await c.env.DB.batch([
       insertCompanyStatement(c.env.DB, company),
       setCompanyStatement(c.env.DB, row.id, company),
@@ -273,7 +272,7 @@ export const admin = new Hono<AppEnv>()
         action: 'company_changed',
         from_status: row.status,
         to_status: row.status,
-        details: { from: row.company, to: company },
+        details: { from: row.company, to: company.name },
       }),
     ]);
     return answerUser(c, row.id);

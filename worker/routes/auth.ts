@@ -10,7 +10,7 @@ import {
   passwordProblem,
   registerBodySchema,
 } from '../../src/core/schemas/user';
-import { findCompanyName, insertCompanyStatement } from '../db/companies';
+import { insertCompanyStatement, resolveCompany } from '../db/companies';
 import { historyForEmailStatement, historyStatement } from '../db/history';
 import { clearFailures, recentFailures, recordFailure } from '../db/login-failures';
 import {
@@ -96,9 +96,9 @@ export const auth = new Hono<AppEnv>()
     if (await getUserByEmail(c.env.DB, email)) fail(400, ErrorCode.REGISTER_USER_ALREADY_EXISTS);
 
     const hashed = await hashPassword(body.password);
-    const company = body.company ? ((await findCompanyName(c.env.DB, body.company)) ?? body.company) : null;
-    const statements: D1PreparedStatement[] = [];
-    if (company) statements.push(insertCompanyStatement(c.env.DB, company));
+    // the stored spelling when the company exists (compared by its key), else a new company
+    const company = await resolveCompany(c.env.DB, body.company);
+    const statements: D1PreparedStatement[] = [insertCompanyStatement(c.env.DB, company)];
     statements.push(
       insertUserStatement(c.env.DB, {
         email,
@@ -120,7 +120,7 @@ export const auth = new Hono<AppEnv>()
       if (isUniqueViolation(err)) fail(400, ErrorCode.REGISTER_USER_ALREADY_EXISTS);
       throw err;
     }
-    const row = results[company ? 1 : 0]!.results[0] as UserRow;
+    const row = results[1]!.results[0] as UserRow;
     return c.json(toUser(row), 201);
   })
 

@@ -11,7 +11,6 @@ import { fail } from '../errors';
 import { validate } from '../validate';
 import { requireActive, requireAdmin } from '../middleware/auth';
 import { t } from '../../src/core/messages';
-import { DEFAULT_COMPANY } from '../../src/core/constants';
 import { normaliseCustomStyles } from '../../src/core/styles';
 import {
   companyPayloadSchema,
@@ -38,16 +37,25 @@ import {
   type PageRow,
 } from '../db/pages';
 import { deletePageMedia, republish, unpublish } from '../services/page-effects';
-import { ensureCompany } from '../db/companies';
+import { ensurePageCompany, type CompanyRef } from '../db/companies';
 
-/** The company a non-admin works for: pages without one belong to the built-in company. */
-export function companyOf(user: Pick<AuthUser, 'company'>): string {
-  return user.company?.trim() || DEFAULT_COMPANY;
+/**
+ * Whether a user may open a page: administrators every page, anyone else only pages whose
+ * company key is their own. A user without a company key reaches no page at all (never the
+ * operator's: no key an organiser can get equals OPERATOR_COMPANY_KEY).
+ */
+export function canAccess(
+  user: Pick<AuthUser, 'is_superuser' | 'company_key'>,
+  page: Pick<PageRow, 'company_key'>,
+): boolean {
+  if (user.is_superuser) return true;
+  return !!user.company_key && page.company_key === user.company_key;
 }
 
-export function canAccess(user: AuthUser, page: Pick<PageRow, 'company'>): boolean {
-  if (user.is_superuser) return true;
-  return page.company.toLocaleLowerCase('it') === companyOf(user).toLocaleLowerCase('it');
+/** The company a non-admin creates pages for; 403 when the account has none yet. */
+function ownCompany(user: AuthUser): CompanyRef {
+  if (!user.company || !user.company_key) fail(403, t('pages.noCompany'));
+  return { name: user.company, key: user.company_key };
 }
 
 function notFound(): never {
@@ -70,19 +78,33 @@ function stylesInput(payload: PagePayload): unknown {
   return payload.custom_styles !== undefined ? payload.custom_styles : payload.customStyles;
 }
 
-/** 409 with SPEC 5's texts when another page holds the slug or (ignoring case) the title. */
+/**
+ * 409 when another page holds the slug or (ignoring case) the title. The page is named only
+ * to someone who may open it; for another company's page the answer says just that the slug
+ * or title is taken, so nothing about that page leaks.
+ */
 async function checkUnique(
   db: D1Database,
+  user: AuthUser,
   slug: string | null,
   title: string,
   selfId: number | null,
 ): Promise<void> {
   if (slug !== null) {
     const other = await findSlugOwner(db, slug);
-    if (other) fail(409, t('slug.taken', { slug, name: other.title }));
+    if (other) {
+      fail(409, canAccess(user, other) ? t('slug.taken', { slug, name: other.title }) : t('slug.takenElsewhere', { slug }));
+    }
   }
   const other = await findTitleOwner(db, titleKey(title), selfId);
-  if (other) fail(409, t('title.taken', { title, slug: other.folder_name }));
+  if (other) {
+    fail(
+      409,
+      canAccess(user, other)
+        ? t('title.taken', { title, slug: other.folder_name })
+        : t('title.takenElsewhere', { title }),
+    );
+  }
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -99,7 +121,8 @@ const limitBody = bodyLimit({
 export const pages = new Hono<AppEnv>()
   .get('/', requireActive, async (c) => {
     const user = c.get('user');
-    return c.json(await listPages(c.env.DB, user.is_superuser ? null : companyOf(user)));
+    if (user.is_superuser) return c.json(await listPages(c.env.DB, null));
+    return c.json(user.company_key ? await listPages(c.env.DB, user.company_key) : []);
   })
 
   .get('/:slug', requireActive, async (c) => {
@@ -115,11 +138,10 @@ export const pages = new Hono<AppEnv>()
     if (problem) fail(422, problem);
     const slug = String(payload.folder_name).trim();
     const title = String(payload.title).trim();
-    await checkUnique(c.env.DB, slug, title, null);
-    // an admin's company goes through the companies list, as PATCH …/company does
-    const company = user.is_superuser
-      ? await ensureCompany(c.env.DB, payload.company?.trim() || DEFAULT_COMPANY)
-      : companyOf(user);
+    // an organiser creates for their own company; an admin's typed company goes through the
+    // companies list, as PATCH …/company does (none, or the operator's name: the operator's)
+    const company = user.is_superuser ? await ensurePageCompany(c.env.DB, payload.company) : ownCompany(user);
+    await checkUnique(c.env.DB, user, slug, title, null);
     const buttons = payload.buttons ?? [];
     const fields: PageFields = {
       title,
@@ -135,7 +157,7 @@ export const pages = new Hono<AppEnv>()
       await createPage(c.env.DB, slug, company, fields, normaliseButtons(buttons), user.id);
     } catch (err) {
       // a concurrent create took the slug or title between the check and the insert
-      if (isUniqueViolation(err)) await checkUnique(c.env.DB, slug, title, null);
+      if (isUniqueViolation(err)) await checkUnique(c.env.DB, user, slug, title, null);
       throw err;
     }
     await republish(c, slug);
@@ -160,7 +182,7 @@ export const pages = new Hono<AppEnv>()
       if (current.buttons.some((b) => keptIds.has(b.id))) fail(422, t('page.modeLocked'));
     }
     const title = String(payload.title).trim();
-    await checkUnique(c.env.DB, null, title, page.id);
+    await checkUnique(c.env.DB, c.get('user'), null, title, page.id);
     const styles = stylesInput(payload);
     const fields: PageFields = {
       title,
@@ -175,7 +197,7 @@ export const pages = new Hono<AppEnv>()
     try {
       await updatePage(c.env.DB, page, fields, normaliseButtons(buttons));
     } catch (err) {
-      if (isUniqueViolation(err)) await checkUnique(c.env.DB, null, title, page.id);
+      if (isUniqueViolation(err)) await checkUnique(c.env.DB, c.get('user'), null, title, page.id);
       throw err;
     }
     await republish(c, page.folder_name);
@@ -198,7 +220,7 @@ export const pages = new Hono<AppEnv>()
   .patch('/:slug/company', requireAdmin, validate('json', companyPayloadSchema), async (c) => {
     const page = await ownedPage(c, c.req.param('slug'));
     // through the companies list, so the new company appears there (in its stored spelling)
-    const company = await ensureCompany(c.env.DB, c.req.valid('json').company);
+    const company = await ensurePageCompany(c.env.DB, c.req.valid('json').company);
     await setPageCompany(c.env.DB, page.id, company);
     return c.json(toListItem((await getPageRowById(c.env.DB, page.id))!));
   })

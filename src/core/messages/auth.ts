@@ -10,6 +10,10 @@ export const authMessages = {
     'Troppi tentativi di accesso non riusciti. Riprova tra {minutes} minuti.',
   'auth.invalidBody': 'Dati della richiesta non validi',
 
+  // Company of an organiser's account (the operator's own name is reserved)
+  'validation.company.reserved': 'Questo nome è riservato: scrivi il nome della tua azienda',
+  'validation.company.max': 'Nome azienda troppo lungo (al massimo {max} caratteri)',
+
   // E-mails (subject and plain text)
   'mail.verify.subject': 'Palco: il tuo account è stato approvato',
   'mail.verify.text':

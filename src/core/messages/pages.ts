@@ -20,6 +20,10 @@ export const pagesMessages = {
   'pages.type.text': 'testo',
   'pages.type.image': 'immagine',
   'pages.company.required': 'Inserisci una company',
+  'pages.noCompany':
+    "Il tuo account non ha ancora un'azienda: chiedi a un amministratore di assegnartela per creare landing.",
+  'slug.takenElsewhere': 'Lo slug "{slug}" è già utilizzato: scegline un altro',
+  'title.takenElsewhere': 'Il titolo "{title}" è già utilizzato: scegline un altro',
   'pages.company.adminOnly': 'Solo un amministratore può cambiare la company di una landing',
   'pages.visibility.invalid': 'Il parametro visible deve essere true o false',
   'pages.deleted': 'Landing page eliminata',

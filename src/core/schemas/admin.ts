@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { t } from '../messages';
-import { COMPANY_MIN } from '../constants';
-import { COMPANY_MAX, userSchema, userStatusSchema } from './user';
+import { COMPANY_MAX, accountCompanyField, userSchema, userStatusSchema } from './user';
 
 /** Payloads and answers of /api/admin (SPEC 7 'Administration' plus ban/unban of CONTRACT.md). */
 
@@ -26,14 +25,7 @@ export const banBodySchema = z.object({ reason: reasonField });
 export type BanBody = z.infer<typeof banBodySchema>;
 
 /** PATCH /api/admin/users/{id}/company */
-export const companyBodySchema = z.object({
-  company: z
-    .string({ error: t('validation.company.required') })
-    .trim()
-    .min(1, t('validation.company.required'))
-    .min(COMPANY_MIN, t('validation.company.min'))
-    .max(COMPANY_MAX),
-});
+export const companyBodySchema = z.object({ company: accountCompanyField });
 export type CompanyBody = z.infer<typeof companyBodySchema>;
 
 export const USER_SORTS = ['created_at', 'email', 'full_name', 'status', 'company'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { t } from '../messages';
+import { cleanCompanyName, isOperatorCompanyName } from '../company';
 import {
   COMPANY_MIN,
   LOGIN_PASSWORD_MIN,
@@ -76,7 +77,8 @@ export const signupFormSchema = z
       .string()
       .trim()
       .min(1, t('validation.company.required'))
-      .min(COMPANY_MIN, t('validation.company.min')),
+      .min(COMPANY_MIN, t('validation.company.min'))
+      .refine((name) => !isOperatorCompanyName(name), t('validation.company.reserved')),
     email: emailField,
     password: z.string().superRefine((value, ctx) => {
       const problem = passwordProblem(value);
@@ -101,6 +103,23 @@ export const COMPANY_MAX = 120;
 export const PASSWORD_MAX = 128;
 
 /**
+ * The company of an organiser's account, as the server takes it (registration and an
+ * administrator's change): required, cleaned (src/core/company.ts), and never the
+ * operator's own company name, which would otherwise look like the operator's pages.
+ */
+export const accountCompanyField = z
+  .string({ error: t('validation.company.required') })
+  .transform(cleanCompanyName)
+  .pipe(
+    z
+      .string()
+      .min(1, t('validation.company.required'))
+      .min(COMPANY_MIN, t('validation.company.min'))
+      .max(COMPANY_MAX, t('validation.company.max', { max: COMPANY_MAX }))
+      .refine((name) => !isOperatorCompanyName(name), t('validation.company.reserved')),
+  );
+
+/**
  * POST /auth/register body. Privilege fields (is_superuser, status, …) are stripped by
  * zod's default object behaviour. The password policy is checked after parsing so its
  * failure answers 400 REGISTER_INVALID_PASSWORD, as fastapi-users does.
@@ -114,12 +133,7 @@ export const registerBodySchema = z.object({
     .max(NAME_MAX)
     .nullish()
     .transform((v) => (v ? v : null)),
-  company: z
-    .string()
-    .trim()
-    .max(COMPANY_MAX)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  company: accountCompanyField,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
