@@ -22,6 +22,8 @@ export default defineConfig(async () => {
                   TEST_MIGRATIONS: migrations,
                   JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
                   APP_URL: 'http://localhost:8787',
+                  // as `npm start` sets it in .dev.vars; tests of the default mailer override it
+                  MAILER: 'console',
                 },
               },
             }),

@@ -5,7 +5,9 @@ import { applyMigrations, build, ensureAdmin, ensureDemo, ensureDevVars, startWr
 const port = Number(process.env.PORT ?? 8787);
 console.log('▶ Building the site…');
 build(true);
-if (ensureDevVars()) console.log('▶ Wrote .dev.vars with fresh local secrets');
+const devVars = ensureDevVars();
+if (devVars === 'created') console.log('▶ Wrote .dev.vars with fresh local secrets and the console mailer');
+if (devVars === 'updated') console.log('▶ Added MAILER="console" to .dev.vars (the dev mailbox needs it)');
 console.log('▶ Applying D1 migrations (local)…');
 applyMigrations();
 const admin = ensureAdmin();

@@ -42,12 +42,13 @@ export default async function setup(project: TestProject) {
   const admin = ensureAdmin({ persistTo, email: 'admin@palco.test', password: 'AdminPalco1' });
   const port = await freePort();
   // A secret of the run's own: a fresh clone has no .dev.vars, and tests never read the developer's.
+  // The console mailer, as `npm start` sets it: the tests read links from the dev mailbox.
   const jwtSecret = randomBytes(48).toString('base64url');
   const server = await startWrangler({
     port,
     persistTo,
     assets,
-    vars: { APP_URL: `http://127.0.0.1:${port}`, JWT_SECRET: jwtSecret },
+    vars: { APP_URL: `http://127.0.0.1:${port}`, JWT_SECRET: jwtSecret, MAILER: 'console' },
   });
   project.provide('baseURL', server.base);
   project.provide('admin', admin);

@@ -5,12 +5,15 @@ import { createApp } from '../../worker/app';
 import { appOrigin, linksIn, redactTokens, sendMail } from '../../worker/services/mail';
 import { adminWithToken, call, callJson, createUser, mailbox, uniqueEmail } from './helpers';
 
+/** The URL of a request to the local stack (the console mailer works only on loopback). */
+const LOCAL = 'http://localhost:8787/';
+
 describe('dev mailbox (MAILER=console)', () => {
   it('GET /api/dev/mailbox lists messages newest first with to, subject, text and links', async () => {
     const a = uniqueEmail('primo');
     const b = uniqueEmail('secondo');
-    await sendMail(env, { to: a, subject: 'Uno', text: 'Vai a http://localhost:8787/verify-email?token=abc ora', kind: 'verify' });
-    await sendMail(env, { to: b, subject: 'Due', text: 'Niente link qui', kind: 'reset' });
+    await sendMail(env, { to: a, subject: 'Uno', text: 'Vai a http://localhost:8787/verify-email?token=abc ora', kind: 'verify' }, LOCAL);
+    await sendMail(env, { to: b, subject: 'Due', text: 'Niente link qui', kind: 'reset' }, LOCAL);
     const { status, body } = await callJson('/api/dev/mailbox');
     expect(status).toBe(200);
     const [newest, older] = body.messages;
@@ -29,7 +32,7 @@ describe('dev mailbox (MAILER=console)', () => {
 
   it('?to= filters ignoring case', async () => {
     const to = uniqueEmail('Filtro');
-    await sendMail(env, { to, subject: 'Per te', text: 'ciao', kind: 'verify' });
+    await sendMail(env, { to, subject: 'Per te', text: 'ciao', kind: 'verify' }, LOCAL);
     expect((await mailbox(to.toUpperCase())).map((m) => m.subject)).toEqual(['Per te']);
     expect(await mailbox('nessuno@example.it')).toEqual([]);
     const long = await call(`/api/dev/mailbox?to=${'x'.repeat(100_000)}`);
@@ -105,7 +108,7 @@ describe('dev mailbox absent with another mailer', () => {
 
   it('an unknown mailer is recorded as failed too', async () => {
     const to = uniqueEmail('ignoto');
-    const result = await sendMail({ ...env, MAILER: 'piccione' }, { to, subject: 's', text: 't', kind: 'reset' });
+    const result = await sendMail({ ...env, MAILER: 'piccione' }, { to, subject: 's', text: 't', kind: 'reset' }, LOCAL);
     expect(result.sent).toBe(false);
     const row = await env.DB.prepare('SELECT status FROM mail_outbox WHERE id = ?').bind(result.id).first();
     expect(row).toEqual({ status: 'failed' });

@@ -4,23 +4,16 @@ import { t } from '../../src/core/messages';
 import { EMAIL_MAX } from '../../src/core/schemas/user';
 import { listMail } from '../db/outbox';
 import type { AppEnv } from '../env';
-import { isConsoleMailer, linksIn } from '../services/mail';
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** Requests addressed to this machine only (the local stack serves on loopback). */
-export function isLoopbackRequest(url: string): boolean {
-  const host = new URL(url).hostname.toLowerCase();
-  return LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost');
-}
+import { consoleMailerAllowed, linksIn } from '../services/mail';
 
 /**
  * The local dev mailbox: what the console mailer "sent". It exists only with MAILER='console'
- * and only for requests to a loopback host, so a deployment that forgot to switch the mailer
- * still never publishes reset links; everywhere else these paths are plain 404s.
+ * and only where the console mailer works (request and APP_URL on a loopback host), so a
+ * deployment that forgot to switch the mailer still never publishes reset links; everywhere
+ * else these paths are plain 404s.
  */
 export const onlyWithConsoleMailer = createMiddleware<AppEnv>(async (c, next) => {
-  if (!isConsoleMailer(c.env) || !isLoopbackRequest(c.req.url)) return c.json({ detail: 'Not Found' }, 404);
+  if (!consoleMailerAllowed(c.env, c.req.url)) return c.json({ detail: 'Not Found' }, 404);
   await next();
 });
 

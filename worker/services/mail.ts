@@ -2,14 +2,20 @@ import { t } from '../../src/core/messages';
 import { displayName } from '../../src/core/schemas/user';
 import { countRecentMail, insertMail, markMail, type MailKind } from '../db/outbox';
 import type { Bindings } from '../env';
+import { isLoopbackUrl } from './loopback';
 
 /**
- * The mailer: every message goes to mail_outbox first, then out. MAILER='console' prints it
- * and keeps it for the dev mailbox; MAILER='resend' posts it to Resend's HTTP API
- * (RESEND_API_KEY, MAIL_FROM). Sending never fails the request that asked for it: a failure
- * is recorded on the outbox row.
+ * The mailer: every message goes to mail_outbox first, then out.
+ * - MAILER='resend' (also the default when MAILER is unset) posts it to Resend's HTTP API
+ *   (RESEND_API_KEY, MAIL_FROM). Any mailer but the console keeps the outbox body with its
+ *   tokens redacted from the start, and never logs the body.
+ * - MAILER='console' prints it and keeps it in clear for the dev mailbox, and only on this
+ *   machine: when the request or APP_URL is not a loopback host nothing is printed, the body is
+ *   stored redacted and the row is marked failed, so a deployment that forgot to switch the
+ *   mailer never hands reset links to whoever reads the logs.
+ * Sending never fails the request that asked for it: a failure is recorded on the outbox row.
  */
-type MailEnv = Pick<Bindings, 'DB' | 'MAILER' | 'MAIL_FROM' | 'RESEND_API_KEY'>;
+type MailEnv = Pick<Bindings, 'DB' | 'MAILER' | 'MAIL_FROM' | 'RESEND_API_KEY' | 'APP_URL'>;
 
 /** At most this many messages of one kind to one address per window (no mail flooding). */
 export const MAIL_MAX_PER_WINDOW = 5;
@@ -24,31 +30,64 @@ export interface Mail {
   kind: MailKind;
 }
 
-export function isConsoleMailer(env: Pick<Bindings, 'MAILER'>): boolean {
-  return (env.MAILER ?? '').trim().toLowerCase() === 'console';
+/** The configured mailer, lower-cased; 'resend' when MAILER is unset or blank. */
+export function mailerName(env: Pick<Bindings, 'MAILER'>): string {
+  return (env.MAILER ?? '').trim().toLowerCase() || 'resend';
 }
 
-export async function sendMail(env: MailEnv, mail: Mail): Promise<{ id: number; sent: boolean }> {
-  const id = await insertMail(env.DB, mail);
-  const mailer = (env.MAILER ?? '').trim().toLowerCase();
+export function isConsoleMailer(env: Pick<Bindings, 'MAILER'>): boolean {
+  return mailerName(env) === 'console';
+}
+
+/**
+ * The console mailer (and its dev mailbox) works only when both the request and the origin put
+ * in links (APP_URL, else the request's) are loopback hosts.
+ */
+export function consoleMailerAllowed(env: Pick<Bindings, 'MAILER' | 'APP_URL'>, requestUrl: string): boolean {
+  return isConsoleMailer(env) && isLoopbackUrl(requestUrl) && isLoopbackUrl(appOrigin(env, requestUrl));
+}
+
+/**
+ * Stores and sends one message. `requestUrl` is the URL of the request that asked for it: the
+ * console mailer refuses to print anything outside loopback.
+ */
+export async function sendMail(
+  env: MailEnv,
+  mail: Mail,
+  requestUrl: string,
+): Promise<{ id: number; sent: boolean }> {
+  const mailer = mailerName(env);
+  const inClear = mailer === 'console' && consoleMailerAllowed(env, requestUrl);
+  const id = await insertMail(env.DB, { ...mail, text: inClear ? mail.text : redactTokens(mail.text) });
   try {
     if (mailer === 'console') {
+      if (!inClear) {
+        throw new Error(
+          `console mailer refused: ${originOf(requestUrl)} (APP_URL ${appOrigin(env, requestUrl)}) is not a loopback host; set MAILER="resend" to send real e-mail`,
+        );
+      }
       console.log(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
     } else if (mailer === 'resend') {
       await sendWithResend(env, mail);
-      // once delivered, the outbox keeps no live verification or reset token
-      await markMail(env.DB, id, 'sent', null, redactTokens(mail.text));
-      return { id, sent: true };
     } else {
       throw new Error(`unknown MAILER ${JSON.stringify(env.MAILER)}`);
     }
     await markMail(env.DB, id, 'sent');
     return { id, sent: true };
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    console.error('[mail] sending failed', id, message);
+    // the provider's answer may echo the message: no token reaches the log or the row
+    const message = withoutTokens(err instanceof Error ? err.message : String(err), mail.text);
+    console.error(`[mail] message ${id} (${mail.kind}) not sent: ${message.slice(0, 300)}`);
     await markMail(env.DB, id, 'failed', message.slice(0, 1000));
     return { id, sent: false };
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return JSON.stringify(url);
   }
 }
 
@@ -118,9 +157,27 @@ export function rejectedMail(user: Recipient, reason: string | null): Mail {
   };
 }
 
+const TOKEN_PARAM = /([?&]token=)[^\s&#]+/g;
+
 /** The text with every `token=` query value blanked out. */
 export function redactTokens(text: string): string {
-  return text.replace(/([?&]token=)[^\s&#]+/g, '$1[rimosso]');
+  return text.replace(TOKEN_PARAM, '$1[rimosso]');
+}
+
+/** `message` with every token `mailText` carries removed, wherever it appears (raw or decoded). */
+function withoutTokens(message: string, mailText: string): string {
+  let out = redactTokens(message);
+  for (const match of mailText.matchAll(TOKEN_PARAM)) {
+    const value = match[0].slice(match[1]!.length);
+    let decoded = value;
+    try {
+      decoded = decodeURIComponent(value);
+    } catch {
+      /* not URI-encoded */
+    }
+    for (const token of new Set([value, decoded])) if (token) out = out.replaceAll(token, '[rimosso]');
+  }
+  return out;
 }
 
 /** The http(s) links a message carries (the dev mailbox lists them). */
