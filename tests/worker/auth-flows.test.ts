@@ -133,7 +133,7 @@ describe('POST /auth/request-verify-token', () => {
       (['pending', 'active', 'rejected', 'banned'] as const).map((status) => createUser({ status })),
     );
     for (const user of [approved, ...others]) {
-      const res = await call('/auth/request-verify-token', { json: { email: user.email.toUpperCase() } });
+      const res = await call('/auth/request-verify-token', { json: { email: user.email.toUpperCase() }, settle: true });
       expect(res.status).toBe(202);
     }
     expect((await call('/auth/request-verify-token', { json: { email: uniqueEmail('nessuno') } })).status).toBe(202);
@@ -147,7 +147,7 @@ describe('POST /auth/request-verify-token', () => {
   it(`sends at most ${MAIL_MAX_PER_WINDOW} links per address per window (still 202)`, async () => {
     const user = await createUser({ status: 'approved' });
     for (let i = 0; i < MAIL_MAX_PER_WINDOW + 2; i++) {
-      expect((await call('/auth/request-verify-token', { json: { email: user.email } })).status).toBe(202);
+      expect((await call('/auth/request-verify-token', { json: { email: user.email }, settle: true })).status).toBe(202);
     }
     expect(await mailbox(user.email)).toHaveLength(MAIL_MAX_PER_WINDOW);
   });
@@ -162,7 +162,7 @@ describe('POST /auth/request-verify-token', () => {
 describe('forgot and reset password', () => {
   it('forgot-password always answers 202 and mails a /reset-password link to a known account', async () => {
     const user = await createUser({ status: 'active' });
-    const known = await call('/auth/forgot-password', { json: { email: ` ${user.email.toUpperCase()} ` } });
+    const known = await call('/auth/forgot-password', { json: { email: ` ${user.email.toUpperCase()} ` }, settle: true });
     const unknown = await call('/auth/forgot-password', { json: { email: uniqueEmail('nessuno') } });
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
@@ -173,14 +173,14 @@ describe('forgot and reset password', () => {
 
   it('a banned account gets no reset mail (still 202)', async () => {
     const user = await createUser({ status: 'banned' });
-    expect((await call('/auth/forgot-password', { json: { email: user.email } })).status).toBe(202);
+    expect((await call('/auth/forgot-password', { json: { email: user.email }, settle: true })).status).toBe(202);
     expect(await mailbox(user.email)).toHaveLength(0);
   });
 
   it('resets the password end to end: new password works, old fails, old sessions die, the token dies', async () => {
     const user = await createUser({ status: 'active' });
     const oldSession = await login(user.email);
-    await call('/auth/forgot-password', { json: { email: user.email } });
+    await call('/auth/forgot-password', { json: { email: user.email }, settle: true });
     const token = await tokenFromMail(user.email, '/reset-password');
 
     // a reset token never opens a session
@@ -254,7 +254,7 @@ describe('forgot and reset password', () => {
   it(`forgot-password sends at most ${MAIL_MAX_PER_WINDOW} mails per address per window`, async () => {
     const user = await createUser({ status: 'active' });
     for (let i = 0; i < MAIL_MAX_PER_WINDOW + 1; i++) {
-      expect((await call('/auth/forgot-password', { json: { email: user.email } })).status).toBe(202);
+      expect((await call('/auth/forgot-password', { json: { email: user.email }, settle: true })).status).toBe(202);
     }
     expect(await mailbox(user.email)).toHaveLength(MAIL_MAX_PER_WINDOW);
   });

@@ -1,10 +1,11 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { companyKey } from '../../src/core/company';
 import type { UserStatus } from '../../src/core/schemas/user';
 import { getUserById, type UserRow } from '../../worker/db/users';
 import { hashPassword } from '../../worker/services/passwords';
 import { createAccessToken } from '../../worker/services/tokens';
+import worker from '../../worker/index';
 
 /** Test helpers for the Worker tests: users in any state, tokens, calls, the dev mailbox. */
 
@@ -104,10 +105,15 @@ export interface CallOptions {
   form?: Record<string, string>;
   body?: BodyInit;
   headers?: Record<string, string>;
+  /**
+   * Also wait for the work the Worker left to run after its answer (waitUntil), e.g. the mail
+   * of forgot-password: the call resolves once that work is done.
+   */
+  settle?: boolean;
 }
 
 /** Calls the Worker as a browser would. */
-export function call(path: string, opts: CallOptions = {}): Promise<Response> {
+export async function call(path: string, opts: CallOptions = {}): Promise<Response> {
   const headers = new Headers(opts.headers);
   if (opts.token) headers.set('authorization', `Bearer ${opts.token}`);
   let body = opts.body;
@@ -119,7 +125,12 @@ export function call(path: string, opts: CallOptions = {}): Promise<Response> {
     body = new URLSearchParams(opts.form).toString();
   }
   const method = opts.method ?? (body === undefined ? 'GET' : 'POST');
-  return exports.default.fetch(`http://localhost${path}`, { method, headers, body, redirect: 'manual' });
+  const init: RequestInit = { method, headers, body, redirect: 'manual' };
+  if (!opts.settle) return exports.default.fetch(`http://localhost${path}`, init);
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`http://localhost${path}`, init), env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
 }
 
 /** Calls and reads the JSON answer (null for an empty body). */

@@ -28,6 +28,7 @@ import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { requireUser } from '../middleware/auth';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../services/passwords';
+import { afterResponse } from '../services/background';
 import { appOrigin, mayMail, resetMail, sendMail, verifyMail } from '../services/mail';
 import {
   createAccessToken,
@@ -163,10 +164,13 @@ export const auth = new Hono<AppEnv>()
     const row = isValidEmail(email) ? await getUserByEmail(c.env.DB, email) : null;
     // only an approved, not yet verified account gets a new link; the answer never tells
     if (row && row.status === 'approved' && !row.is_verified && row.is_active) {
-      if (await mayMail(c.env, row.email, 'verify')) {
+      // the link is made and sent after the answer, so a known address answers as fast as any
+      const url = c.req.url;
+      await afterResponse(c, 'request-verify-token', async () => {
+        if (!(await mayMail(c.env, row.email, 'verify'))) return;
         const token = await createVerifyToken(c.env, row);
-        await sendMail(c.env, verifyMail(row, appOrigin(c.env, c.req.url), token));
-      }
+        await sendMail(c.env, verifyMail(row, appOrigin(c.env, url), token), url);
+      });
     }
     return c.body(null, 202);
   })
@@ -200,9 +204,14 @@ export const auth = new Hono<AppEnv>()
   .post('/forgot-password', validate('json', emailBodySchema), async (c) => {
     const { email } = c.req.valid('json');
     const row = isValidEmail(email) ? await getUserByEmail(c.env.DB, email) : null;
-    if (row && row.is_active && (await mayMail(c.env, row.email, 'reset'))) {
-      const token = await createResetToken(c.env, row);
-      await sendMail(c.env, resetMail(row, appOrigin(c.env, c.req.url), token));
+    if (row && row.is_active) {
+      // the token is made and mailed after the answer, so a known address answers as fast as any
+      const url = c.req.url;
+      await afterResponse(c, 'forgot-password', async () => {
+        if (!(await mayMail(c.env, row.email, 'reset'))) return;
+        const token = await createResetToken(c.env, row);
+        await sendMail(c.env, resetMail(row, appOrigin(c.env, url), token), url);
+      });
     }
     return c.body(null, 202);
   })
