@@ -24,22 +24,27 @@ export async function insertMail(
   return row!.id;
 }
 
-/** `text`, when given, replaces the stored body (e.g. with its tokens redacted once sent). */
 export async function markMail(
   db: D1Database,
   id: number,
   status: 'sent' | 'failed',
   error: string | null = null,
-  text: string | null = null,
 ): Promise<void> {
   await db
     .prepare(
-      `UPDATE mail_outbox SET status = ?, error = ?, body_text = COALESCE(?, body_text),
+      `UPDATE mail_outbox SET status = ?, error = ?,
        sent_at = CASE WHEN ? = 'sent' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') ELSE sent_at END
        WHERE id = ?`,
     )
-    .bind(status, error, text, status, id)
+    .bind(status, error, status, id)
     .run();
+}
+
+/** Deletes the messages created before `cutoff`; returns how many went. */
+export async function pruneMailBefore(db: D1Database, cutoff: Date): Promise<number> {
+  // created_at is stored as an ISO-8601 UTC string, so text order is time order
+  const result = await db.prepare('DELETE FROM mail_outbox WHERE created_at < ?').bind(cutoff.toISOString()).run();
+  return result.meta.changes ?? 0;
 }
 
 /** How many messages of a kind went to an address in the last `minutes` (mail flood guard). */

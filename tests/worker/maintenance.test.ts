@@ -1,0 +1,98 @@
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../../worker/index';
+import {
+  MAIL_OUTBOX_RETENTION_DAYS,
+  MAINTENANCE_STEPS,
+  runMaintenance,
+  type MaintenanceStep,
+} from '../../worker/services/maintenance';
+import { uniqueEmail } from './helpers';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NOW = new Date('2026-11-22T10:17:00.000Z');
+
+/** An outbox row written `ageMs` before NOW; answers its address. */
+async function mailAged(ageMs: number): Promise<string> {
+  const to = uniqueEmail('archivio');
+  await env.DB.prepare('INSERT INTO mail_outbox (to_addr, subject, body_text, kind, created_at) VALUES (?, ?, ?, ?, ?)')
+    .bind(to, 'Oggetto', 'Testo', 'reset', new Date(NOW.getTime() - ageMs).toISOString())
+    .run();
+  return to;
+}
+
+async function outboxHas(to: string): Promise<boolean> {
+  return (await env.DB.prepare('SELECT 1 FROM mail_outbox WHERE to_addr = ?').bind(to).first()) !== null;
+}
+
+async function runCron(runEnv: Cloudflare.Env = env): Promise<void> {
+  const controller = createScheduledController({ scheduledTime: NOW, cron: '17 * * * *' });
+  const ctx = createExecutionContext();
+  try {
+    await worker.scheduled(controller, runEnv, ctx);
+  } finally {
+    await waitOnExecutionContext(ctx);
+  }
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the scheduled maintenance (Cron Trigger)', () => {
+  it(`deletes outbox messages older than ${MAIL_OUTBOX_RETENTION_DAYS} days and keeps the newer ones`, async () => {
+    const ancient = await mailAged(400 * DAY_MS);
+    const justExpired = await mailAged(MAIL_OUTBOX_RETENTION_DAYS * DAY_MS + 60_000);
+    const almostExpired = await mailAged(MAIL_OUTBOX_RETENTION_DAYS * DAY_MS - 60_000);
+    const recent = await mailAged(60_000);
+
+    await runCron();
+
+    expect(await outboxHas(ancient)).toBe(false);
+    expect(await outboxHas(justExpired)).toBe(false);
+    expect(await outboxHas(almostExpired)).toBe(true);
+    expect(await outboxHas(recent)).toBe(true);
+  });
+
+  it('measures age from the scheduled time of the run', async () => {
+    const to = await mailAged(10 * DAY_MS);
+    await runMaintenance(env, new Date(NOW.getTime() + 25 * DAY_MS));
+    expect(await outboxHas(to)).toBe(false);
+  });
+
+  it('a failing step makes the invocation fail (visible in the Cron Events), after every step ran', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const brokenDb = { prepare: () => { throw new Error('D1 non raggiungibile'); } } as unknown as D1Database;
+    await expect(runCron({ ...env, DB: brokenDb })).rejects.toThrow(/maintenance steps failed: prune-mail-outbox/);
+  });
+});
+
+describe('runMaintenance', () => {
+  it('runs every step even when one fails, logs the failure and reports each step', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const seen: string[] = [];
+    const steps: MaintenanceStep[] = [
+      { name: 'primo', run: async () => { seen.push('primo'); return 2; } },
+      { name: 'rotto', run: async () => { seen.push('rotto'); throw new Error('guasto'); } },
+      { name: 'ultimo', run: async (_env, now) => { seen.push(`ultimo ${now.toISOString()}`); return 0; } },
+    ];
+
+    const results = await runMaintenance(env, NOW, steps);
+
+    expect(seen).toEqual(['primo', 'rotto', `ultimo ${NOW.toISOString()}`]);
+    expect(results).toEqual([
+      { name: 'primo', ok: true, count: 2, error: null },
+      { name: 'rotto', ok: false, count: null, error: 'guasto' },
+      { name: 'ultimo', ok: true, count: 0, error: null },
+    ]);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('rotto failed: guasto'));
+  });
+
+  it('the default steps include the outbox pruning and all succeed on a healthy database', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    expect(MAINTENANCE_STEPS.map((s) => s.name)).toContain('prune-mail-outbox');
+    const results = await runMaintenance(env, NOW);
+    expect(results.every((r) => r.ok)).toBe(true);
+  });
+});

@@ -1,0 +1,67 @@
+import { backfillCompanyKeys } from '../db/companies';
+import { pruneMailBefore } from '../db/outbox';
+import { pruneThrottleRows } from './throttle';
+import type { Bindings } from '../env';
+
+/**
+ * Housekeeping run by the Cron Trigger (wrangler.toml [triggers]): a list of independent steps.
+ * Each step runs even when an earlier one failed; a failure is logged and reported, never
+ * thrown past runMaintenance. To add a step, append it to MAINTENANCE_STEPS.
+ */
+export interface MaintenanceStep {
+  /** Short kebab-case name, used in the log and the report. */
+  name: string;
+  /** Does one piece of housekeeping as of `now`; resolves to how many rows it touched. */
+  run: (env: Bindings, now: Date) => Promise<number>;
+}
+
+export interface MaintenanceResult {
+  name: string;
+  ok: boolean;
+  /** Rows touched, when the step succeeded. */
+  count: number | null;
+  /** What went wrong, when it failed. */
+  error: string | null;
+}
+
+/** Outbox messages (delivery records, dev mailbox) are kept this long, then deleted. */
+export const MAIL_OUTBOX_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
+  {
+    name: 'prune-mail-outbox',
+    run: (env, now) => pruneMailBefore(env.DB, new Date(now.getTime() - MAIL_OUTBOX_RETENTION_DAYS * DAY_MS)),
+  },
+  {
+    // login attempts and per-network counters older than their windows
+    name: 'prune-throttle',
+    run: (env, now) => pruneThrottleRows(env.DB, now.getTime()),
+  },
+  {
+    // company keys the SQL migration could not compute (names beyond printable ASCII)
+    name: 'backfill-company-keys',
+    run: (env) => backfillCompanyKeys(env.DB),
+  },
+];
+
+/** Runs every step in order, each on its own; one result per step. */
+export async function runMaintenance(
+  env: Bindings,
+  now: Date = new Date(),
+  steps: readonly MaintenanceStep[] = MAINTENANCE_STEPS,
+): Promise<MaintenanceResult[]> {
+  const results: MaintenanceResult[] = [];
+  for (const step of steps) {
+    try {
+      const count = await step.run(env, now);
+      console.log(`[maintenance] ${step.name}: ${count}`);
+      results.push({ name: step.name, ok: true, count, error: null });
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      console.error(`[maintenance] ${step.name} failed: ${error}`);
+      results.push({ name: step.name, ok: false, count: null, error });
+    }
+  }
+  return results;
+}
