@@ -149,7 +149,7 @@ describe('login rate limit (per account)', () => {
     const user = await createUser({ status: 'active' });
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await loginForm(user.email, 'Sbagliata1A');
     expect((await loginForm(user.email, PASSWORD)).status).toBe(429);
-    await env.DB.prepare('UPDATE login_failures SET at = at - ? WHERE email = ?')
+    await env.DB.prepare('UPDATE login_attempts SET at = at - ? WHERE account = ?')
       .bind(LOGIN_FAILURE_WINDOW_S * 1000 + 1000, user.email)
       .run();
     expect((await loginForm(user.email, PASSWORD)).status).toBe(200);

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { LOGIN_FAILURE_WINDOW_S, LOGIN_MAX_FAILURES } from '../../src/core/constants';
 import { t } from '../../src/core/messages';
 import {
   EMAIL_MAX,
@@ -12,7 +11,6 @@ import {
 } from '../../src/core/schemas/user';
 import { insertCompanyStatement, resolveCompany } from '../db/companies';
 import { historyForEmailStatement, historyStatement } from '../db/history';
-import { clearFailures, recentFailures, recordFailure } from '../db/login-failures';
 import {
   bumpTokenVersionStatement,
   getUserByEmail,
@@ -38,6 +36,14 @@ import {
   verifyResetToken,
   verifyVerifyToken,
 } from '../services/tokens';
+import {
+  clientNetwork,
+  forgetAccountFailures,
+  forgetLoginFailures,
+  reserveLoginAttempt,
+  takeNetworkToken,
+  type NetworkScope,
+} from '../services/throttle';
 import { validate } from '../validate';
 
 /** fastapi-users' error codes, kept as they are (CONTRACT.md 'Errors'). */
@@ -59,6 +65,25 @@ const loginFormSchema = z.object({
   username: z.string().trim().min(1).max(EMAIL_MAX),
   password: z.string().min(1).max(PASSWORD_MAX),
 });
+
+/** 429 with Retry-After and an Italian detail that says how long to wait. */
+function tooMany(c: Context<AppEnv>, retryAfterS: number): Response {
+  const detail =
+    retryAfterS < 60
+      ? t('auth.tooManyAttemptsSoon', { seconds: retryAfterS })
+      : t('auth.tooManyAttempts', { minutes: Math.ceil(retryAfterS / 60) });
+  return c.json({ detail }, 429, { 'retry-after': String(retryAfterS) });
+}
+
+/** 429 for a network over its limit of registrations or reset requests. */
+async function networkLimit(c: Context<AppEnv>, scope: NetworkScope): Promise<Response | null> {
+  const verdict = await takeNetworkToken(c.env.DB, scope, clientNetwork(c));
+  if (verdict.ok) return null;
+  const minutes = Math.max(1, Math.ceil(verdict.retryAfterS / 60));
+  return c.json({ detail: t('auth.tooManyRequests', { minutes }) }, 429, {
+    'retry-after': String(verdict.retryAfterS),
+  });
+}
 
 function isUniqueViolation(err: unknown): boolean {
   return err instanceof Error && /UNIQUE constraint failed/i.test(err.message);
@@ -91,6 +116,8 @@ async function readLoginBody(c: Context<AppEnv>): Promise<z.infer<typeof loginFo
 export const auth = new Hono<AppEnv>()
   .post('/register', validate('json', registerBodySchema), async (c) => {
     const body = c.req.valid('json');
+    const limited = await networkLimit(c, 'register');
+    if (limited) return limited;
     const problem = passwordProblem(body.password);
     if (problem) fail(400, { code: ErrorCode.REGISTER_INVALID_PASSWORD, reason: problem });
     const email = normaliseEmail(body.email);
@@ -128,24 +155,16 @@ export const auth = new Hono<AppEnv>()
   .post('/jwt/login', async (c) => {
     const { username, password } = await readLoginBody(c);
     const email = normaliseEmail(username);
-    const now = Date.now();
-    const windowMs = LOGIN_FAILURE_WINDOW_S * 1000;
-    const failures = await recentFailures(c.env.DB, email, now - windowMs);
-    if (failures.count >= LOGIN_MAX_FAILURES) {
-      const waitMs = (failures.oldest ?? now) + windowMs - now;
-      const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-      return c.json({ detail: t('auth.tooManyAttempts', { minutes }) }, 429, {
-        'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
-      });
-    }
+    const net = clientNetwork(c);
+    // the attempt is recorded and counted before the password is evaluated (throttle.ts)
+    const verdict = await reserveLoginAttempt(c.env.DB, email, net);
+    if (!verdict.ok) return tooMany(c, verdict.retryAfterS);
     const row = isValidEmail(email) ? await getUserByEmail(c.env.DB, email) : null;
     // an unknown e-mail still costs one scrypt, so timing does not tell which accounts exist
     const ok = await verifyPassword(password, row?.hashed_password ?? (await dummyHash()));
-    if (!row || !ok) {
-      await recordFailure(c.env.DB, email, now, windowMs);
-      fail(400, ErrorCode.LOGIN_BAD_CREDENTIALS);
-    }
-    if (failures.count > 0) await clearFailures(c.env.DB, email);
+    // a failure keeps its recorded attempt
+    if (!row || !ok) fail(400, ErrorCode.LOGIN_BAD_CREDENTIALS);
+    await forgetLoginFailures(c.env.DB, email, net);
     if (needsRehash(row.hashed_password)) {
       await rehashStatement(c.env.DB, row.id, row.hashed_password, await hashPassword(password)).run();
     }
@@ -161,6 +180,8 @@ export const auth = new Hono<AppEnv>()
 
   .post('/request-verify-token', validate('json', emailBodySchema), async (c) => {
     const { email } = c.req.valid('json');
+    const limited = await networkLimit(c, 'request-verify-token');
+    if (limited) return limited;
     const row = isValidEmail(email) ? await getUserByEmail(c.env.DB, email) : null;
     // only an approved, not yet verified account gets a new link; the answer never tells
     if (row && row.status === 'approved' && !row.is_verified && row.is_active) {
@@ -203,6 +224,8 @@ export const auth = new Hono<AppEnv>()
 
   .post('/forgot-password', validate('json', emailBodySchema), async (c) => {
     const { email } = c.req.valid('json');
+    const limited = await networkLimit(c, 'forgot-password');
+    if (limited) return limited;
     const row = isValidEmail(email) ? await getUserByEmail(c.env.DB, email) : null;
     if (row && row.is_active) {
       // the token is made and mailed after the answer, so a known address answers as fast as any
@@ -237,6 +260,6 @@ export const auth = new Hono<AppEnv>()
       ),
     ]);
     if (!update?.meta.changes) fail(400, ErrorCode.RESET_PASSWORD_BAD_TOKEN);
-    await clearFailures(c.env.DB, normaliseEmail(row.email));
+    await forgetAccountFailures(c.env.DB, normaliseEmail(row.email));
     return c.json(null);
   });

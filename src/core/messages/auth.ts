@@ -9,6 +9,8 @@ export const authMessages = {
   'auth.tooManyAttempts':
     'Troppi tentativi di accesso non riusciti. Riprova tra {minutes} minuti.',
   'auth.invalidBody': 'Dati della richiesta non validi',
+  'auth.tooManyAttemptsSoon': 'Troppi tentativi di accesso ravvicinati. Riprova tra {seconds} secondi.',
+  'auth.tooManyRequests': 'Troppe richieste da questa rete. Riprova tra {minutes} minuti.',
 
   // Company of an organiser's account (the operator's own name is reserved)
   'validation.company.reserved': 'Questo nome è riservato: scrivi il nome della tua azienda',
