@@ -69,7 +69,12 @@ describe('e-mail rules', () => {
   it.each(['mario@rossi.it', 'a.b+c@sub.example.co.uk', 'x@y.z'])('%s is valid', (email) => {
     expect(isValidEmail(email)).toBe(true);
   });
-  it.each(['', 'mario', 'mario@', '@rossi.it', 'mario@rossi', 'ma rio@rossi.it', 'a@@b.it', 'a@b .it'])(
+  it.each([
+    '', 'mario', 'mario@', '@rossi.it', 'mario@rossi', 'ma rio@rossi.it', 'a@@b.it', 'a@b .it',
+    // display names, quotes, groups and comments: a mailer could read another recipient out of them
+    'x<victim@bank.com>', 'Mario <mario@rossi.it>', '"a@b.it"@evil.it', 'a@evil.it,victim@bank.com',
+    'a@evil.it;victim@bank.com', 'a(c)@b.it', 'a@b.it>', 'a@-b.it', 'a@b_c.it',
+  ])(
     '%j is not valid',
     (email) => expect(isValidEmail(email)).toBe(false),
   );
@@ -197,16 +202,22 @@ describe('signup form schema messages (SPEC 5)', () => {
 });
 
 describe('register body schema', () => {
-  it('strips privilege fields and turns empty names into null', () => {
+  it('strips privilege fields, turns an empty name into null, cleans the company', () => {
     const parsed = registerBodySchema.parse({
       email: ' a@b.it ',
       password: 'x',
       full_name: '',
-      company: '  ',
+      company: '  Acme   Eventi ',
       is_superuser: true,
       status: 'active',
     });
-    expect(parsed).toEqual({ email: 'a@b.it', password: 'x', full_name: null, company: null });
+    expect(parsed).toEqual({ email: 'a@b.it', password: 'x', full_name: null, company: 'Acme Eventi' });
+  });
+
+  it('requires a company that is not the operator one', () => {
+    for (const company of [undefined, null, '', '   ', 'Palco', ' PALCO ']) {
+      expect(registerBodySchema.safeParse({ email: 'a@b.it', password: 'x', company }).success).toBe(false);
+    }
   });
 });
 

@@ -108,6 +108,17 @@ describe('POST /auth/register', () => {
     expect(nulls.status).toBe(201);
   });
 
+  it.each(['x<victim@bank.com>', 'Mario <victim@bank.com>', '"a@b.it"@evil.it', 'a@evil.it,victim@bank.com'])(
+    'an address with a display name, quotes or a list (%j) is refused: 422',
+    async (email) => {
+      const { status, body: b } = await callJson('/auth/register', { json: body({ email }) });
+      expect(status).toBe(422);
+      expect(String(b.detail)).toContain(t('validation.email.invalid'));
+      const row = await env.DB.prepare('SELECT id FROM users WHERE email LIKE ?').bind('%victim@bank.com%').first();
+      expect(row).toBeNull();
+    },
+  );
+
   it.each<[string, () => Promise<Response>]>([
     ['an empty body', () => call('/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' })],
     ['no content type', () => call('/auth/register', { method: 'POST', body: JSON.stringify(body()) })],

@@ -386,6 +386,7 @@ export async function clearButtonImage(db: D1Database, pageId: number, path: str
 }
 
 /** One click on a button of a visible page; the new count, or null when there is no such button. */
+/** One click on a button of a visible page; null (nothing counted) for anything else. */
 export async function incrementClick(
   db: D1Database,
   slug: string,
@@ -394,7 +395,7 @@ export async function incrementClick(
   const row = await db
     .prepare(
       `UPDATE buttons SET click_count = click_count + 1
-       WHERE id = ? AND page_id = (SELECT id FROM landing_pages WHERE folder_name = ?)
+       WHERE id = ? AND page_id = (SELECT id FROM landing_pages WHERE folder_name = ? AND visible = 1)
        RETURNING click_count`,
     )
     .bind(buttonId, slug)

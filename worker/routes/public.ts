@@ -14,8 +14,9 @@ import {
   pageCacheKey,
   pageKey,
   publicOrigin,
+  pageStamp,
   renderForPublish,
-  storePublished,
+  storeRebuilt,
   type PublishedDocument,
 } from '../services/publish';
 
@@ -80,21 +81,26 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
     return new Response(head ? null : cached.body, { status: 200, headers: cached.headers });
   }
 
-  let doc: PublishedDocument | null = null;
   const stored = await c.env.BUCKET.get(pageKey(slug));
-  if (stored) {
-    const csp = stored.customMetadata?.csp;
-    const html = await stored.text();
-    if (csp) doc = { html, csp };
+  const csp = stored?.customMetadata?.csp;
+  if (stored && csp) {
+    const doc: PublishedDocument = { html: await stored.text(), csp };
+    if (cache) waitUntil(c, cache.put(key, htmlResponse(doc, 200, false)));
+    countView(c, slug);
+    return htmlResponse(doc, 200, head);
   }
-  if (!doc) {
-    // Not published yet (or published by an older renderer): rebuild from D1 and store it.
-    const page = await getPublicLanding(c.env.DB, slug);
-    if (!page) return errorState(head);
-    doc = await renderForPublish(c.env, slug, page, origin);
-    waitUntil(c, storePublished(c.env, slug, doc));
-  }
-  if (cache) waitUntil(c, cache.put(key, htmlResponse(doc, 200, false)));
+  // Not published yet (or published by an older renderer): rebuild from D1 and store it,
+  // unless the page is hidden, deleted or edited while this runs (storeRebuilt).
+  const stamp = await pageStamp(c.env.DB, slug);
+  const page = stamp === null ? null : await getPublicLanding(c.env.DB, slug);
+  if (!page || stamp === null) return errorState(head);
+  const doc = await renderForPublish(c.env, slug, page, origin);
+  waitUntil(
+    c,
+    storeRebuilt(c.env, slug, doc, stamp).then(async (kept) => {
+      if (kept && cache) await cache.put(key, htmlResponse(doc, 200, false));
+    }),
+  );
   countView(c, slug);
   return htmlResponse(doc, 200, head);
 }

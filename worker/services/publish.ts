@@ -125,12 +125,37 @@ export async function publishPage(
   return published;
 }
 
-async function pageStamp(db: D1Database, slug: string): Promise<string | null> {
+/**
+ * What changes with every write to a page (its updated_at and visibility), or null when the
+ * page does not exist: compared before and after a render to notice a write in between.
+ */
+export async function pageStamp(db: D1Database, slug: string): Promise<string | null> {
   const row = await db
     .prepare('SELECT updated_at || visible AS stamp FROM landing_pages WHERE folder_name = ?')
     .bind(slug)
     .first<{ stamp: string }>();
   return row?.stamp ?? null;
+}
+
+/**
+ * Stores a copy rebuilt from D1 on a visit (no R2 copy yet), unless the page changed since
+ * `stamp` was read before the render: a page hidden, deleted or edited meanwhile must never
+ * be brought back by a visit. The stamp is checked again after the put, because a hide
+ * between the first check and the put would otherwise delete nothing and leave our copy;
+ * hiding writes D1 before it deletes the copy, so one of the two always removes it.
+ * Answers whether the copy was kept.
+ */
+export async function storeRebuilt(
+  env: Pick<Bindings, 'BUCKET' | 'DB'>,
+  slug: string,
+  doc: PublishedDocument,
+  stamp: string,
+): Promise<boolean> {
+  if ((await pageStamp(env.DB, slug)) !== stamp) return false;
+  await storePublished(env, slug, doc);
+  if ((await pageStamp(env.DB, slug)) === stamp) return true;
+  await env.BUCKET.delete(pageKey(slug));
+  return false;
 }
 
 /** Removes the published copy (hidden or deleted page) and purges the cache. */

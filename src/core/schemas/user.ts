@@ -26,8 +26,12 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-// A pragmatic address check shared by client and server: one @, no spaces, a dotted domain.
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// A bare address, shared by client and server: the HTML 'valid e-mail address' (letters,
+// digits and .!#$%&'*+/=?^_`{|}~- before the @, dotted host labels after it) with at least
+// one dot in the domain. No display names ('x<victim@bank.com>'), quotes, comments or spaces,
+// so a mail provider can never read another recipient out of it.
+const EMAIL_RE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 export const EMAIL_MAX = 254;
 
 export function isValidEmail(value: string): boolean {
