@@ -1,0 +1,269 @@
+// A hostile user's matrix, in one place: forged and dead tokens on every protected route, every
+// role on every admin route, one company on another's pages and uploads, and markup payloads in
+// every text field that reaches the published page. Prints how many requests each part sent.
+import { env } from 'cloudflare:test';
+import { SignJWT } from 'jose';
+import { afterAll, describe, expect, it } from 'vitest';
+import { adminWithToken, call, createUser, tokenFor, type CallOptions, type NewUser } from './helpers';
+import { createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
+import { get } from './public-helpers';
+
+const counts = { tokens: 0, roles: 0, companies: 0, payloads: 0, refused: 0 };
+afterAll(() => {
+  console.log(
+    `hostile matrix: ${counts.tokens} bad-token requests, ${counts.roles} role × admin-route requests, ` +
+      `${counts.companies} cross-company requests, ${counts.payloads} payload pages published ` +
+      `(${counts.refused} payloads refused at the door)`,
+  );
+});
+
+const PNG_1x1 = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
+  (ch) => ch.charCodeAt(0),
+);
+
+function imageForm(field = 'file'): FormData {
+  const form = new FormData();
+  form.append(field, new File([PNG_1x1], 'x.png', { type: 'image/png' }));
+  return form;
+}
+
+const b64url = (v: unknown) => btoa(JSON.stringify(v)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+function sign(claims: Record<string, unknown>, key = env.JWT_SECRET): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime(inAnHour())
+    .sign(new TextEncoder().encode(key));
+}
+
+describe('bad tokens on every protected route → 401', () => {
+  const routes: [string, (slug: string) => [string, CallOptions]][] = [
+    ['GET /users/me', () => ['/users/me', {}]],
+    ['POST /auth/jwt/logout', () => ['/auth/jwt/logout', { method: 'POST' }]],
+    ['GET pages', () => ['/api/db/landing-pages', {}]],
+    ['GET page', (s) => [`/api/db/landing-pages/${s}`, {}]],
+    ['PUT page', (s) => [`/api/db/landing-pages/${s}`, { method: 'PUT', json: textPage(s) }]],
+    ['DELETE page', (s) => [`/api/db/landing-pages/${s}`, { method: 'DELETE' }]],
+    ['PATCH visibility', (s) => [`/api/db/landing-pages/${s}/visibility?visible=false`, { method: 'PATCH' }]],
+    ['POST upload-image', (s) => [`/api/db/landing-pages/${s}/upload-image`, { body: imageForm() }]],
+    ['GET proxy-image', () => ['/proxy-image?url=https%3A%2F%2Fexample.com%2Fa.png', {}]],
+    ['GET admin users', () => ['/api/admin/users/all', {}]],
+    ['GET admin stats', () => ['/api/admin/stats', {}]],
+  ];
+  const tokens: [string, (user: { id: number }) => Promise<string>][] = [
+    ['alg none', async (u) => `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0, exp: inAnHour() })}.`],
+    ['a foreign secret', (u) => sign({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0 }, 'guessed-secret-guessed-secret-guessed-secret')],
+    ['a guessed short secret', (u) => sign({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0 }, 'secret')],
+    ['the wrong audience', (u) => sign({ sub: String(u.id), aud: 'fastapi-users:reset', ver: 0 })],
+    ['a revoked session', async (u) => {
+      const token = await tokenFor(u);
+      await env.DB.prepare('UPDATE users SET token_version = token_version + 1 WHERE id = ?').bind(u.id).run();
+      return token;
+    }],
+    ['a deleted user', async (u) => {
+      const token = await tokenFor(u);
+      await env.DB.prepare('DELETE FROM users WHERE id = ?').bind(u.id).run();
+      return token;
+    }],
+  ];
+
+  it.each(tokens)('%s', async (_name, make) => {
+    const { token: adminToken } = await adminWithToken();
+    const slug = uniqueSlug('tok');
+    await createPage(adminToken, textPage(slug));
+    const victim = await createUser({ status: 'active', is_superuser: true });
+    const token = await make(victim);
+    for (const [name, route] of routes) {
+      const [path, opts] = route(slug);
+      const res = await call(path, { ...opts, token });
+      counts.tokens += 1;
+      expect(res.status, name).toBe(401);
+      expect(await res.json(), name).toEqual({ detail: 'Unauthorized' });
+    }
+  });
+});
+
+describe('every role on every admin route', () => {
+  const adminRoutes: [string, (id: number, slug: string) => [string, CallOptions]][] = [
+    ['GET users/pending', () => ['/api/admin/users/pending', {}]],
+    ['GET users/all', () => ['/api/admin/users/all', {}]],
+    ['POST approve', (id) => [`/api/admin/users/${id}/approve`, { json: { action: 'approve' } }]],
+    ['POST ban', (id) => [`/api/admin/users/${id}/ban`, { method: 'POST' }]],
+    ['POST unban', (id) => [`/api/admin/users/${id}/unban`, { method: 'POST' }]],
+    ['GET history', (id) => [`/api/admin/users/${id}/history`, {}]],
+    ['POST make-admin', (id) => [`/api/admin/users/${id}/make-admin`, { method: 'POST' }]],
+    ['POST remove-admin', (id) => [`/api/admin/users/${id}/remove-admin`, { method: 'POST' }]],
+    ['DELETE user', (id) => [`/api/admin/users/${id}`, { method: 'DELETE' }]],
+    ['PATCH user company', (id) => [`/api/admin/users/${id}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }]],
+    ['GET stats', () => ['/api/admin/stats', {}]],
+    ['PATCH page company', (_id, slug) => [`/api/db/landing-pages/${slug}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }]],
+  ];
+  const roles: [string, NewUser | null, number][] = [
+    ['anonymous', null, 401],
+    ['pending', { status: 'pending' }, 403],
+    ['approved, unverified', { status: 'approved' }, 403],
+    ['rejected', { status: 'rejected' }, 403],
+    ['banned', { status: 'banned' }, 403],
+    ['active organiser', { status: 'active' }, 403],
+    ['banned superuser', { status: 'banned', is_superuser: true }, 403],
+    ['pending superuser', { status: 'pending', is_superuser: true }, 403],
+  ];
+
+  it.each(roles)('%s → %i on every admin route, nothing changed', async (_name, role, expected) => {
+    const { token: adminToken } = await adminWithToken();
+    const slug = uniqueSlug('adm');
+    await createPage(adminToken, textPage(slug));
+    const token = role ? await tokenFor(await createUser(role)) : undefined;
+    for (const [name, route] of adminRoutes) {
+      const targetUser = await createUser({ status: 'pending', company: 'Bersaglio Srl' });
+      const [path, opts] = route(targetUser.id, slug);
+      const res = await call(path, { ...opts, token });
+      counts.roles += 1;
+      expect(res.status, name).toBe(expected);
+      const after = await env.DB.prepare('SELECT status, company, is_superuser FROM users WHERE id = ?').bind(targetUser.id).first();
+      expect(after, name).toEqual({ status: 'pending', company: 'Bersaglio Srl', is_superuser: 0 });
+    }
+    const page = await env.DB.prepare('SELECT company FROM landing_pages WHERE folder_name = ?').bind(slug).first();
+    expect(page).toEqual({ company: 'Palco' });
+  });
+
+  it('an active admin passes every admin route', async () => {
+    const { token } = await adminWithToken();
+    const slug = uniqueSlug('adm');
+    await createPage(token, textPage(slug));
+    for (const [name, route] of adminRoutes) {
+      const targetUser = name.includes('unban')
+        ? await createUser({ status: 'banned', previous_status: 'active' })
+        : name.includes('remove-admin')
+          ? await createUser({ status: 'active', is_superuser: true })
+          : await createUser({ status: name.includes('make-admin') ? 'active' : 'pending' });
+      const [path, opts] = route(targetUser.id, slug);
+      const res = await call(path, { ...opts, token });
+      counts.roles += 1;
+      expect(res.status, name).toBeLessThan(300);
+    }
+  });
+});
+
+describe("company A on company B's pages and uploads → 404, nothing changed", () => {
+  it('every page and upload route', async () => {
+    const b = await makeUser({ company: 'Beta Concerti' });
+    const slug = uniqueSlug('cob');
+    const created = await createPage(b.token, textPage(slug));
+    const a = await makeUser({ company: 'Alfa Concerti' });
+    const base = `/api/db/landing-pages/${slug}`;
+    const attempts: [string, string, CallOptions][] = [
+      ['read', base, {}],
+      ['edit', base, { method: 'PUT', json: textPage(slug, { title: 'Presa' }) }],
+      ['hide', `${base}/visibility?visible=false`, { method: 'PATCH' }],
+      ['header upload', `${base}/upload-image`, { body: imageForm() }],
+      ['button images', `${base}/upload-button-images`, { body: imageForm('files') }],
+      ['delete a button image', `${base}/button-image/1.webp`, { method: 'DELETE' }],
+      ['image proxy of the page', `${base}/image-proxy?url=${encodeURIComponent(`/dati/${slug}/${slug}.jpg`)}`, {}],
+      ['delete by slug', base, { method: 'DELETE' }],
+      ['delete by id', `/api/db/landing-pages/${created.id}`, { method: 'DELETE' }],
+    ];
+    for (const [name, path, opts] of attempts) {
+      const res = await call(path, { ...opts, token: a.token });
+      counts.companies += 1;
+      expect(res.status, name).toBe(404);
+    }
+    const list = (await (await call('/api/db/landing-pages', { token: a.token })).json()) as { folder_name: string }[];
+    counts.companies += 1;
+    expect(list.map((p) => p.folder_name)).not.toContain(slug);
+    const row = await env.DB.prepare('SELECT title, visible, header FROM landing_pages WHERE folder_name = ?').bind(slug).first();
+    expect(row).toEqual({ title: `Tour ${slug}`, visible: 1, header: `/dati/${slug}/${slug}.jpg` });
+  });
+});
+
+describe('markup payloads in every text field never reach the published page as markup', () => {
+  const PAYLOADS = [
+    '<script>alert(1)</script>',
+    '"><img src=x onerror=alert(1)>',
+    "'><svg onload=alert(1)>",
+    '</style><script>alert(1)</script>',
+    '</title><script>alert(1)</script>',
+    '<!--',
+    ']]></script><script>alert(1)</script>',
+    '{"a":"</script>"}',
+    '\u2028\u2029<iframe src=javascript:alert(1)>',
+  ];
+  const URLS = ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'https://x.it/"><script>alert(1)</script>'];
+
+  /**
+   * What is active in a published document, as a browser's parser sees it (HTMLRewriter
+   * parses HTML5 in workerd): script and frame elements, event-handler attributes,
+   * javascript: URLs.
+   */
+  async function active(html: string) {
+    const found = { scripts: 0, iframes: 0, objects: 0, handlers: 0, jsUrls: 0 };
+    await new HTMLRewriter()
+      .on('*', {
+        element(el) {
+          if (el.tagName === 'script') found.scripts += 1;
+          if (el.tagName === 'iframe' || el.tagName === 'frame') found.iframes += 1;
+          if (el.tagName === 'object' || el.tagName === 'embed') found.objects += 1;
+          for (const [name, value] of el.attributes) {
+            if (/^on/i.test(name)) found.handlers += 1;
+            if (/^(href|src|action|formaction|xlink:href)$/i.test(name) && /^\s*javascript:/i.test(value)) found.jsUrls += 1;
+          }
+        },
+      })
+      .transform(new Response(html))
+      .text();
+    return found;
+  }
+
+  it.each(PAYLOADS)('%j', async (payload) => {
+    const { token } = await adminWithToken();
+    const base = uniqueSlug('xss');
+    await createPage(token, textPage(base));
+    const baseline = await active(await (await get(`/${base}`)).text());
+
+    const slug = uniqueSlug('xss');
+    const body = textPage(slug, {
+      title: `T ${slug} ${payload}`.slice(0, 200),
+      display_title: payload,
+      company: `C ${payload}`.slice(0, 100),
+      buttons: [
+        { type: 'text', text: `${payload} - ${payload} - ${payload}|${payload}`, url: 'https://www.ticketone.it/x' },
+        {
+          type: 'text',
+          text: `12/05/2027 - ${payload} - V|x`,
+          url: 'https://x.it/a',
+          cta_buttons: [{ url: 'https://x.it/a', buttonText: payload }],
+        },
+      ],
+    });
+    const res = await call('/api/db/landing-pages', { token, json: body });
+    if (res.status !== 201) {
+      counts.refused += 1;
+      expect(res.status).toBe(422);
+      return;
+    }
+    counts.payloads += 1;
+    const html = await (await get(`/${slug}`)).text();
+    expect(await active(html)).toEqual(baseline);
+    expect(html).not.toContain(payload.includes('<') ? payload : '\u0000');
+  });
+
+  it.each(URLS)('link %j is refused or made harmless', async (url) => {
+    const { token } = await adminWithToken();
+    const slug = uniqueSlug('url');
+    const res = await call('/api/db/landing-pages', {
+      token,
+      json: textPage(slug, { header: url, buttons: [{ type: 'text', text: '12/05/2027 - Roma - V|x', url }] }),
+    });
+    if (res.status !== 201) {
+      counts.refused += 1;
+      expect(res.status).toBe(422);
+      return;
+    }
+    counts.payloads += 1;
+    const html = await (await get(`/${slug}`)).text();
+    expect((await active(html)).jsUrls).toBe(0);
+    expect(html).not.toContain('<script>alert(1)');
+  });
+});
