@@ -7,7 +7,7 @@ import { adminToken, api, login, uniqueEmail } from './api';
 
 export const PASSWORD = 'Password123';
 
-export async function register(fullName: string, company: string | null = 'Etichetta Test'): Promise<User> {
+export async function register(fullName: string, company = 'Etichetta Test'): Promise<User> {
   const email = uniqueEmail(fullName.toLowerCase().replace(/[^a-z]+/g, '.'));
   const res = await api('/auth/register', {
     method: 'POST',

@@ -81,7 +81,7 @@ describe('toasts above dialogs', () => {
 
 describe('pending screen', () => {
   it("'24-48' stays on one line at every phone width", async () => {
-    const user = await register('Piera Pendente', null);
+    const user = await register('Piera Pendente');
     const page = await pageWithToken(phone, await login(user.email, PASSWORD));
     await page.goto('/user');
     await page.getByRole('heading', { name: 'Registrazione in Attesa' }).waitFor();
