@@ -205,7 +205,7 @@ describe('markup payloads in every text field never reach the published page as 
           if (el.tagName === 'script') found.scripts += 1;
           if (el.tagName === 'iframe' || el.tagName === 'frame') found.iframes += 1;
           if (el.tagName === 'object' || el.tagName === 'embed') found.objects += 1;
-          for (const [name, value] of el.attributes) {
+          for (const [name = '', value = ''] of el.attributes) {
             if (/^on/i.test(name)) found.handlers += 1;
             if (/^(href|src|action|formaction|xlink:href)$/i.test(name) && /^\s*javascript:/i.test(value)) found.jsUrls += 1;
           }
