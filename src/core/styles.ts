@@ -4,7 +4,7 @@
  * normalised `#RRGGBB` colour: nothing a user types reaches CSS unvalidated.
  * Isomorphic: no DOM, no Workers APIs.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import {
   DEFAULT_FONT,
   FONT_FAMILIES,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { t } from '../messages';
 import { COMPANY_MAX, accountCompanyField, userSchema, userStatusSchema } from './user';
 

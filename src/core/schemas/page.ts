@@ -3,7 +3,7 @@
  * The zod schemas check the shape of a payload (422 on a wrong type); `validatePage` then gives
  * the first SPEC 5 message, and is the same function the editor calls before saving.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { t } from '../messages';
 import { DEFAULT_CTA_LABEL } from '../constants';
 import { decodeEventText, encodeEventText, cleanLabel, type EventParts } from '../button-codec';

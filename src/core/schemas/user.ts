@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { t } from '../messages';
 import { cleanCompanyName, isOperatorCompanyName } from '../company';
 import {
