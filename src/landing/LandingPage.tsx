@@ -41,6 +41,8 @@ export interface LandingDocumentProps extends LandingProps {
   jsonLd: object[];
   /** same-origin woff2 files to preload */
   fontPreloads: string[];
+  /** a policy delivered in the document itself (the editor preview, which has no response headers) */
+  metaCsp?: string;
 }
 
 export function clickBeaconPath(slug: string, id: number): string {
@@ -245,12 +247,14 @@ export function LandingPage({ view, slug, preview, links }: LandingProps) {
 
 /** The whole self-contained document. */
 export function LandingDocument(props: LandingDocumentProps) {
-  const { view, css, script, canonical, shareImage, description, jsonLd, preview, fontPreloads } = props;
+  const { view, css, script, canonical, shareImage, description, jsonLd, preview, fontPreloads, metaCsp } = props;
   const title = view.displayTitle || view.title;
   return (
     <html lang="it">
       <head>
         <meta charSet="utf-8" />
+        {/* before every style and script, or they would load unchecked */}
+        {metaCsp ? <meta httpEquiv="Content-Security-Policy" content={metaCsp} /> : null}
         <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover" />
         <title>{title}</title>
         <meta name="description" content={description} />

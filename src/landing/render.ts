@@ -23,6 +23,8 @@ export interface RenderOptions {
   /** preview of a freshly picked (blob:) header file */
   headerType?: PublicViewOptions['headerType'];
   links: FooterLinks;
+  /** a Content-Security-Policy <meta> as the head's first tag after the charset */
+  metaCsp?: string;
 }
 
 export interface RenderedDocument {
@@ -66,6 +68,7 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
     description: describe(view),
     jsonLd: preview || view.mode !== 'text' ? [] : musicEvents(view, origin, canonical),
     fontPreloads: preloadFonts(view),
+    metaCsp: opts.metaCsp,
   });
   return { html: `<!doctype html>${renderToStaticMarkup(element)}`, styles: [css], scripts: [LANDING_SCRIPT] };
 }
@@ -73,6 +76,19 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
 /** The published document of a page (SPEC 2's four layouts). */
 export function renderLandingDocument(page: PageLike, opts: RenderOptions): string {
   return renderLanding(page, opts).html;
+}
+
+/**
+ * The editor's preview document: the published markup carrying the published page's policy in a
+ * <meta> tag, so inside the preview iframe (which shares the editor's origin, to show a header file
+ * not uploaded yet) only the page's own hashed script can run, as on the published page. The
+ * frame-ancestors directive has no effect in a <meta> and is left out; blob: media are allowed
+ * for that not-yet-uploaded header.
+ */
+export async function renderPreviewDocument(page: PageLike, opts: Omit<RenderOptions, 'preview' | 'metaCsp'>): Promise<string> {
+  const plain = renderLanding(page, { ...opts, preview: true });
+  const metaCsp = await contentSecurityPolicy(plain, { meta: true, blobMedia: true });
+  return renderLanding(page, { ...opts, preview: true, metaCsp }).html;
 }
 
 /** The 404 error state (SPEC 2): message, 'Reindirizzamento in corso...', /home after 2 s. */
@@ -88,23 +104,34 @@ async function sha256(text: string): Promise<string> {
   return `'sha256-${btoa(bin)}'`;
 }
 
+export interface PolicyOptions {
+  /** delivered in a <meta> tag: without frame-ancestors, which a <meta> cannot set */
+  meta?: boolean;
+  /** images and video may also be blob: URLs (a header picked in the editor, not uploaded yet) */
+  blobMedia?: boolean;
+}
+
 /**
  * A strict CSP for a rendered document: only its own inline style and script (by hash), fonts and
  * the beacon from our origin, media from our origin or https (organisers type media URLs).
  */
-export async function contentSecurityPolicy(doc: Pick<RenderedDocument, 'styles' | 'scripts'>): Promise<string> {
+export async function contentSecurityPolicy(
+  doc: Pick<RenderedDocument, 'styles' | 'scripts'>,
+  options: PolicyOptions = {},
+): Promise<string> {
   const styles = await Promise.all(doc.styles.map(sha256));
   const scripts = await Promise.all(doc.scripts.map(sha256));
+  const media = options.blobMedia ? "'self' https: blob:" : "'self' https:";
   return [
     "default-src 'none'",
-    "img-src 'self' https:",
-    "media-src 'self' https:",
+    `img-src ${media}`,
+    `media-src ${media}`,
     `style-src ${styles.length ? styles.join(' ') : "'none'"}`,
     `script-src ${scripts.length ? scripts.join(' ') : "'none'"}`,
     "connect-src 'self'",
     "font-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'self'",
+    ...(options.meta ? [] : ["frame-ancestors 'self'"]),
   ].join('; ');
 }

@@ -1,12 +1,12 @@
 // The mobile preview popup (SPEC 2, 9): the page rendered by the very renderer that publishes it
 // (src/landing/render.ts) into an iframe of the chosen device width, so media queries and the
 // inline script behave as published. Loaded lazily: react-dom/server stays out of first paint.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Monitor, Smartphone, X } from 'lucide-react';
 import { DEFAULT_FOOTER_LINKS, PREVIEW_WIDTHS } from '../../core/constants';
 import { t } from '../../core/messages';
-import { renderLandingDocument } from '../../landing/render';
+import { renderPreviewDocument } from '../../landing/render';
 import { $buttons, $form, previewPage } from '../../stores/editor';
 
 interface Device {
@@ -56,17 +56,24 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
     return () => observer.disconnect();
   }, [device.width]);
 
-  const html = useMemo(() => {
+  // The document follows the form and the buttons. It carries the published page's policy (by
+  // hash, computed asynchronously): a newer render always replaces an older one, never the reverse.
+  const [html, setHtml] = useState('');
+  useEffect(() => {
+    let current = true;
     const page = previewPage();
-    return renderLandingDocument(page, {
+    void renderPreviewDocument(page, {
       slug: form.slug || 'preview',
       origin: location.origin,
-      preview: true,
       headerType: form.headerPreview ? form.headerKind ?? 'image' : undefined,
       // the static site does not know the Worker's configured links: the shared defaults
       links: { ...DEFAULT_FOOTER_LINKS },
+    }).then((doc) => {
+      if (current) setHtml(doc);
     });
-    // the document follows the form and the buttons
+    return () => {
+      current = false;
+    };
   }, [form, buttons]);
 
   return (
@@ -116,8 +123,10 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
               width={device.width}
               height={FRAME_HEIGHT}
               data-width={device.width}
-              // same origin so the blob: header of a file not yet uploaded can show; no popups,
-              // forms or top navigation, and links are inert in preview anyway
+              // Same origin so the blob: header of a file not yet uploaded can show (an opaque-origin
+              // frame may not load the editor's blob: URLs, nor its fonts without CORS). What runs
+              // inside is confined by the document's own CSP <meta>: only the page's hashed script.
+              // No popups, forms or top navigation; links are inert in preview anyway.
               sandbox="allow-scripts allow-same-origin"
               style={{ transform: `scale(${scale})`, width: device.width, height: FRAME_HEIGHT }}
             />
