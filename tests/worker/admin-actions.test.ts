@@ -247,7 +247,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(entry).toMatchObject({ action: 'deleted', actor_id: admin.user.id, from_status: 'active' });
     expect(JSON.parse(entry!.details!)).toEqual({ email: user.email });
     // the address is free again
-    const again = await callJson('/auth/register', { json: { email: user.email, password: 'Segreta123' } });
+    const again = await callJson('/auth/register', { json: { email: user.email, password: 'Segreta123', company: 'Ritorno Srl' } });
     expect(again.status).toBe(201);
     // a second delete is a 404
     expect((await callJson(`/api/admin/users/${user.id}`, { method: 'DELETE', token: admin.token })).status).toBe(404);
@@ -311,7 +311,7 @@ describe('GET /api/admin/users/{id}/history', () => {
   it('answers {history: [...]} newest first with the actor e-mail; null once the actor is gone', async () => {
     const admin = await adminWithToken();
     const second = await adminWithToken();
-    const reg = await callJson('/auth/register', { json: { email: `storia.${Date.now()}@example.it`, password: 'Segreta123' } });
+    const reg = await callJson('/auth/register', { json: { email: `storia.${Date.now()}@example.it`, password: 'Segreta123', company: 'Storia Srl' } });
     const id = reg.body.id as number;
     await approve(id, admin.token, { action: 'reject', reason: 'Incompleto' });
     await approve(id, second.token);
