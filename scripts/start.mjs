@@ -14,6 +14,9 @@ const admin = ensureAdmin();
 const demo = await ensureDemo();
 const server = await startWrangler({ port, inherit: true });
 const origin = `http://localhost:${port}`;
+// Cron Triggers do not fire by themselves locally: run the hourly housekeeping once now (it
+// also fills company keys that the SQL migrations could not compute for existing rows).
+await fetch(`${server.base}/cdn-cgi/handler/scheduled?cron=17+*+*+*+*`).catch(() => undefined);
 console.log(`
   Palco is running
   ─────────────────────────────────────────────
