@@ -3,6 +3,8 @@
 // works under it: no policy violation anywhere, islands hydrate, fonts load, login and the
 // editor's preview (whose srcdoc inherits the editor's policy) run. A page of another site that
 // frames /login gets nothing.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Page, Response } from 'playwright-core';
@@ -116,22 +118,27 @@ describe('security headers on every page of the site', () => {
 
   it('a page of another site that frames /login gets nothing: the frame is refused', async () => {
     const base = inject('baseURL');
-    await ctx.route('http://framer.test/**', (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><title>framer</title><iframe id="f" src="${base}/login" width="375" height="600"></iframe>`,
-      }),
-    );
-    const page = await ctx.newPage();
-    await page.goto('http://framer.test/');
-    await page.waitForLoadState('load');
-    const frame = page.frames().find((f) => f !== page.mainFrame());
-    expect(frame).toBeTruthy();
-    // Chromium replaces a refused frame with its error page: the login screen never renders there
-    await expect.poll(() => frame!.url(), { timeout: 10_000 }).toMatch(/^chrome-error:/);
-    expect(await frame!.locator('input').count()).toBe(0);
-    await page.close();
-    await ctx.unroute('http://framer.test/**');
+    // another origin on this machine (a routed fake host would be refused for reaching a local
+    // address, whatever the headers say): a tiny server of its own
+    const framer = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>framer</title><iframe src="${base}/login" width="375" height="600"></iframe>`);
+    });
+    await new Promise<void>((resolve) => framer.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = framer.address() as AddressInfo;
+      const page = await ctx.newPage();
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await page.waitForLoadState('load');
+      const frame = page.frames().find((f) => f !== page.mainFrame());
+      expect(frame).toBeTruthy();
+      // Chromium replaces a refused frame with its error page: the login screen never renders there
+      await expect.poll(() => frame!.url(), { timeout: 10_000 }).toMatch(/^chrome-error:/);
+      expect(await frame!.locator('input').count()).toBe(0);
+      await page.close();
+    } finally {
+      framer.close();
+    }
   });
 
   it('the login form works under the policy, and the editor preview runs its script inside the editor policy', { timeout: 120_000 }, async () => {
