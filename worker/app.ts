@@ -5,22 +5,46 @@ import italian from 'zod/v4/locales/it.js';
 import type { AppEnv } from './env';
 import { t } from '../src/core/messages';
 import { securityHeaders } from './middleware/security';
+import { PAGE_BODY_MAX_BYTES, SMALL_BODY_MAX_BYTES, bodyLimits } from './middleware/body-limit';
 import { redirects } from './routes/redirects';
 import { auth } from './routes/auth';
 import { users } from './routes/users';
 import { admin } from './routes/admin';
 import { dev } from './routes/dev';
 import { pages } from './routes/pages';
-import { uploads } from './routes/uploads';
+import { BUTTON_UPLOAD_MAX_BYTES, HEADER_UPLOAD_MAX_BYTES, MAX_FILES, uploads } from './routes/uploads';
 import { tracking } from './routes/tracking';
 import { publicRoutes } from './routes/public';
 
 // Only the Italian locale: `z.locales` would pull every language into the edge bundle.
 z.config(italian());
 
+const PAGES = '/api/db/landing-pages';
+
+/** Byte caps of request bodies by route, first match wins (worker/middleware/body-limit.ts). */
+const BODY_LIMITS = bodyLimits([
+  {
+    path: new RegExp(`^${PAGES}/[^/]+/upload-image$`),
+    maxSize: HEADER_UPLOAD_MAX_BYTES,
+    detail: t('upload.videoTooLarge'),
+    streamed: true,
+  },
+  {
+    path: new RegExp(`^${PAGES}/[^/]+/upload-button-images$`),
+    maxSize: BUTTON_UPLOAD_MAX_BYTES,
+    detail: t('upload.tooManyFiles', { max: MAX_FILES }),
+    streamed: true,
+  },
+  // create (POST /) and update (PUT /{slug}) carry a whole page
+  { path: new RegExp(`^${PAGES}(/[^/]+)?/?$`), maxSize: PAGE_BODY_MAX_BYTES, detail: t('pages.bodyTooLarge') },
+  // /auth/*, /users/*, /api/admin/*, tracking, the rest of the pages API, and every other path
+  { path: /^/, maxSize: SMALL_BODY_MAX_BYTES, detail: t('request.bodyTooLarge') },
+]);
+
 export function createApp() {
   const app = new Hono<AppEnv>()
     .use('*', securityHeaders)
+    .use('*', BODY_LIMITS)
     .get('/api/test', (c) => c.json({ status: 'ok', message: t('success.serverReady') }))
     .route('/', redirects)
     .route('/auth', auth)
@@ -37,14 +61,14 @@ export function createApp() {
     if (err instanceof HTTPException) {
       if (err.res) return err.res;
       // Hono's body parsers throw 400 on malformed JSON/form: an invalid body is a 422 here.
-      if (err.status === 400) return c.json({ detail: 'Corpo della richiesta non valido' }, 422);
-      return c.json({ detail: err.message || 'Errore' }, err.status);
+      if (err.status === 400) return c.json({ detail: t('request.invalidBody') }, 422);
+      return c.json({ detail: err.message || t('request.failed') }, err.status);
     }
     console.error('unexpected error', c.req.method, c.req.path, err);
-    return c.json({ detail: 'Errore interno del server' }, 500);
+    return c.json({ detail: t('request.internalError') }, 500);
   });
 
-  app.notFound((c) => c.json({ detail: 'Not Found' }, 404));
+  app.notFound((c) => c.json({ detail: t('request.notFound') }, 404));
   return app;
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FONT_SIZES } from '../../src/core/styles';
 import { t } from '../../src/core/messages';
 import { call, createPage, eventButton, makeUser, textPage, uniqueSlug } from './pages-helpers';
+import { PAGE_BODY_MAX_BYTES } from '../../worker/middleware/body-limit';
 
 const BASE = '/api/db/landing-pages';
 
@@ -228,7 +229,7 @@ describe('validation messages (422 {detail})', () => {
 
   it('an oversized body is 413 before parsing', async () => {
     const u = await makeUser();
-    const res = await call(BASE, { token: u.token, json: { ...textPage(uniqueSlug()), title: 'x'.repeat(600 * 1024) } });
+    const res = await call(BASE, { token: u.token, json: { ...textPage(uniqueSlug()), title: 'x'.repeat(PAGE_BODY_MAX_BYTES) } });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ detail: 'I dati della landing sono troppo grandi' });
   });

@@ -5,7 +5,6 @@
  * No use('*') here: the public click route shares this prefix and must stay anonymous.
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, AuthUser } from '../env';
 import { fail } from '../errors';
 import { validate } from '../validate';
@@ -111,13 +110,6 @@ function isUniqueViolation(err: unknown): boolean {
   return err instanceof Error && /UNIQUE constraint failed/i.test(err.message);
 }
 
-// A page with 100 events and their CTAs stays far below this; anything bigger is not a page.
-const PAYLOAD_LIMIT = 512 * 1024;
-const limitBody = bodyLimit({
-  maxSize: PAYLOAD_LIMIT,
-  onError: (c) => c.json({ detail: t('pages.bodyTooLarge') }, 413),
-});
-
 export const pages = new Hono<AppEnv>()
   .get('/', requireActive, async (c) => {
     const user = c.get('user');
@@ -130,7 +122,7 @@ export const pages = new Hono<AppEnv>()
     return c.json(await toPageAsReceived(c.env.DB, page));
   })
 
-  .post('/', requireActive, limitBody, validate('json', pagePayloadSchema), async (c) => {
+  .post('/', requireActive, validate('json', pagePayloadSchema), async (c) => {
     const user = c.get('user');
     const payload = c.req.valid('json');
     // CONTRACT: a create may omit the header and button images when uploads follow.
@@ -165,7 +157,7 @@ export const pages = new Hono<AppEnv>()
     return c.json(await toPageAsReceived(c.env.DB, page!), 201);
   })
 
-  .put('/:slug', requireActive, limitBody, validate('json', pagePayloadSchema), async (c) => {
+  .put('/:slug', requireActive, validate('json', pagePayloadSchema), async (c) => {
     const page = await ownedPage(c, c.req.param('slug'));
     const raw = c.req.valid('json');
     // The header may be omitted or empty on update: the stored one stays, and in the editor's

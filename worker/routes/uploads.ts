@@ -28,12 +28,22 @@ import {
   sniff,
   type MediaKind,
 } from '../services/media-types';
-import { MultipartError, MultipartReader, boundaryOf, type PartInfo } from '../services/multipart';
+import {
+  BodyTooLargeError,
+  MultipartError,
+  MultipartReader,
+  boundaryOf,
+  type PartInfo,
+} from '../services/multipart';
 import { proxyImage } from '../services/image-proxy';
 
 /** Room for the multipart framing around a file. */
 const OVERHEAD = 64 * 1024;
-const MAX_FILES = 20;
+export const MAX_FILES = 20;
+/** The most a header upload may carry: one video at its cap plus the form around it. */
+export const HEADER_UPLOAD_MAX_BYTES = MAX_VIDEO_BYTES + OVERHEAD;
+/** The most a button-images upload may carry: every file at the image cap plus the form. */
+export const BUTTON_UPLOAD_MAX_BYTES = MAX_FILES * (MAX_IMAGE_BYTES + OVERHEAD);
 /** Button images waiting for an image_mapping sent after them: at most this much in memory. */
 const MAX_PENDING_BYTES = 25 * 1024 * 1024;
 const PART_SIZE = 5 * 1024 * 1024;
@@ -49,10 +59,14 @@ function contentLength(c: Context<AppEnv>): number | null {
   return raw && /^\d+$/.test(raw) ? Number(raw) : null;
 }
 
-function openMultipart(c: Context<AppEnv>): MultipartReader {
+/**
+ * The body's form, capped at `maxBytes` as it streams in. A declared Content-Length over the
+ * cap never gets here: the app's body limits answer it (worker/app.ts).
+ */
+function openMultipart(c: Context<AppEnv>, maxBytes: number): MultipartReader {
   const boundary = boundaryOf(c.req.header('content-type'));
   if (!boundary || !c.req.raw.body) fail(415, t('upload.multipartRequired'));
-  return new MultipartReader(c.req.raw.body, boundary);
+  return new MultipartReader(c.req.raw.body, boundary, maxBytes);
 }
 
 /** Accumulates at least SNIFF_BYTES (or the whole part when smaller) before the type is known. */
@@ -156,8 +170,9 @@ async function streamVideo(
   }
 }
 
-function multipartFailure(err: unknown): never {
-  if (err instanceof MultipartError) fail(422, 'Corpo della richiesta non valido');
+function multipartFailure(err: unknown, tooLargeDetail: string): never {
+  if (err instanceof BodyTooLargeError) fail(413, tooLargeDetail);
+  if (err instanceof MultipartError) fail(422, t('request.invalidBody'));
   throw err;
 }
 
@@ -170,8 +185,7 @@ export const uploads = new Hono<AppEnv>()
   .post('/:slug/upload-image', requireActive, async (c) => {
     const page = await ownedPage(c, c.req.param('slug'));
     const declared = contentLength(c);
-    if (declared !== null && declared > MAX_VIDEO_BYTES + OVERHEAD) tooLarge('mp4');
-    const form = openMultipart(c);
+    const form = openMultipart(c, HEADER_UPLOAD_MAX_BYTES);
     const slug = page.folder_name;
     let stored: { key: string; kind: MediaKind; size: number } | null = null;
     try {
@@ -196,9 +210,9 @@ export const uploads = new Hono<AppEnv>()
         break;
       }
     } catch (err) {
-      multipartFailure(err);
+      multipartFailure(err, t('upload.videoTooLarge'));
     } finally {
-      await form.cancel();
+      await form.finish();
     }
     if (!stored) fail(422, t('upload.fileMissing'));
     const path = `/${stored.key}`;
@@ -218,14 +232,10 @@ export const uploads = new Hono<AppEnv>()
 
   .post('/:slug/upload-button-images', requireActive, async (c) => {
     const page = await ownedPage(c, c.req.param('slug'));
-    const declared = contentLength(c);
-    if (declared !== null && declared > MAX_FILES * (MAX_IMAGE_BYTES + OVERHEAD)) {
-      fail(413, t('upload.tooManyFiles', { max: MAX_FILES }));
-    }
     const slug = page.folder_name;
     const current = await toPageAsReceived(c.env.DB, page);
     const buttons = current.buttons; // ordered by position: the mapping's indexes
-    const form = openMultipart(c);
+    const form = openMultipart(c, BUTTON_UPLOAD_MAX_BYTES);
     let mapping: Map<number, number> | null = null;
     const pending: Array<{ order: number; bytes: Uint8Array; kind: MediaKind }> = [];
     let pendingBytes = 0;
@@ -277,9 +287,9 @@ export const uploads = new Hono<AppEnv>()
     } catch (err) {
       // nothing half-done stays behind
       if (written.length > 0) await c.env.BUCKET.delete(written.map((w) => w.key));
-      multipartFailure(err);
+      multipartFailure(err, t('upload.tooManyFiles', { max: MAX_FILES }));
     } finally {
-      await form.cancel();
+      await form.finish();
     }
     await setButtonImages(
       c.env.DB,

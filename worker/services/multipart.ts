@@ -3,7 +3,12 @@
  * handed out as they arrive, so an upload is size-checked (and an MP4 sent on to R2) without
  * ever holding the whole body. Request.formData() would buffer everything first.
  */
+import { discardRest } from './request-body';
+
 export class MultipartError extends Error {}
+
+/** The body went past the reader's byte cap (counted as it arrives, chunked or not). */
+export class BodyTooLargeError extends Error {}
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -57,19 +62,33 @@ export class MultipartReader {
   private inPart = false;
   private finished = false;
   private parts = 0;
+  private received = 0;
+  private readonly maxBytes: number;
 
-  constructor(body: ReadableStream<Uint8Array>, boundary: string) {
+  /** `maxBytes` caps the whole body: past it every read throws BodyTooLargeError. */
+  constructor(body: ReadableStream<Uint8Array>, boundary: string, maxBytes = Number.POSITIVE_INFINITY) {
     this.reader = body.getReader();
     this.delimiter = enc.encode(`\r\n--${boundary}`);
+    this.maxBytes = maxBytes;
   }
 
   private async fill(): Promise<boolean> {
     if (this.eof) return false;
-    const { done, value } = await this.reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await this.reader.read();
+    } catch {
+      // the client stopped sending halfway: what arrived is not a whole form
+      this.eof = true;
+      throw new MultipartError('body cut off');
+    }
+    const { done, value } = chunk;
     if (done) {
       this.eof = true;
       return false;
     }
+    this.received += value.length;
+    if (this.received > this.maxBytes) throw new BodyTooLargeError('body over its cap');
     this.buf = concat(this.buf, value);
     return true;
   }
@@ -145,11 +164,13 @@ export class MultipartReader {
     return dec.decode(out);
   }
 
-  async cancel(): Promise<void> {
-    try {
-      await this.reader.cancel();
-    } catch {
-      /* already closed */
-    }
+  /**
+   * Done with the body, whether or not it was read to its end: the rest is read and dropped
+   * (request-body.ts says why an early answer must not cancel it).
+   */
+  async finish(): Promise<void> {
+    if (this.eof) return;
+    this.eof = true;
+    await discardRest(this.reader);
   }
 }

@@ -7,6 +7,7 @@ import { adminMessages } from './admin';
 import { usersScreenMessages } from './users-screen';
 import { editorExtrasMessages } from './editor-extras';
 import { landingMessages } from './landing';
+import { requestsMessages } from './requests';
 
 /** The whole Italian catalogue: the spec's quoted texts plus each area's own. */
 export const messages = {
@@ -19,6 +20,7 @@ export const messages = {
   ...usersScreenMessages,
   ...editorExtrasMessages,
   ...landingMessages,
+  ...requestsMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
