@@ -9,8 +9,7 @@ import { fail } from '../errors';
 import { requireActive } from '../middleware/auth';
 import { t } from '../../src/core/messages';
 import { proxyImage } from '../services/image-proxy';
-
-const KEY_RE = /^dati\/[a-z0-9]+\/[A-Za-z0-9._-]{1,100}$/;
+import { MEDIA_KEY_RE } from '../services/media-types';
 
 /** A single byte range: [start, end] inclusive; 'invalid' when unsatisfiable; null to ignore. */
 export function parseRange(header: string | undefined, size: number): [number, number] | 'invalid' | null {
@@ -38,7 +37,7 @@ export const media = new Hono<AppEnv>()
     } catch {
       fail(404, t('upload.fileNotFound'));
     }
-    if (!KEY_RE.test(key)) fail(404, t('upload.fileNotFound'));
+    if (!MEDIA_KEY_RE.test(key)) fail(404, t('upload.fileNotFound'));
     const head = await c.env.BUCKET.head(key);
     if (!head) fail(404, t('upload.fileNotFound'));
     const headers = new Headers({

@@ -10,7 +10,7 @@ import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { t } from '../../src/core/messages';
 import { MAX_IMAGE_BYTES } from '../../src/core/constants';
-import { CONTENT_TYPES, sniff, type MediaKind } from './media-types';
+import { CONTENT_TYPES, MEDIA_KEY_RE, sniff, type MediaKind } from './media-types';
 
 const TIMEOUT_MS = 8000;
 const MAX_REDIRECTS = 4;
@@ -66,8 +66,13 @@ function checkImage(bytes: Uint8Array): MediaKind {
 }
 
 async function fromBucket(c: Context<AppEnv>, path: string): Promise<Response> {
-  const key = decodeURIComponent(path).slice(1);
-  if (!/^dati\/[a-z0-9]+\/[A-Za-z0-9._-]+$/.test(key)) fail(404, t('upload.fileNotFound'));
+  let key: string;
+  try {
+    key = decodeURIComponent(path).slice(1);
+  } catch {
+    fail(404, t('upload.fileNotFound')); // a broken escape names no object of ours
+  }
+  if (!MEDIA_KEY_RE.test(key)) fail(404, t('upload.fileNotFound'));
   const obj = await c.env.BUCKET.get(key);
   if (!obj) fail(404, t('upload.fileNotFound'));
   if (obj.size > MAX_IMAGE_BYTES) {

@@ -3,7 +3,15 @@
  * truncated file or a polyglot (an image with HTML, a script or an archive riding along) is
  * refused. SVG and HTML are never accepted: nothing here starts with '<'.
  */
+import { SLUG_MAX } from '../../src/core/slug';
+
 export type MediaKind = 'jpg' | 'png' | 'webp' | 'gif' | 'mp4';
+
+/**
+ * A key the server makes for an upload, `dati/{slug}/{name}`, with both parts bounded: any
+ * other path names no object of ours (and R2 refuses keys over 1024 bytes outright).
+ */
+export const MEDIA_KEY_RE = new RegExp(`^dati/[a-z0-9]{1,${SLUG_MAX}}/[A-Za-z0-9._-]{1,100}$`);
 
 export const CONTENT_TYPES: Record<MediaKind, string> = {
   jpg: 'image/jpeg',

@@ -6,7 +6,6 @@
 export const requestsMessages = {
   'request.bodyTooLarge': 'La richiesta è troppo grande',
   'request.invalidBody': 'Corpo della richiesta non valido',
-  'request.invalidPath': 'Indirizzo della richiesta non valido',
   'request.failed': 'Richiesta non riuscita',
   'request.internalError': 'Errore interno del server',
   'request.notFound': 'Not Found',
