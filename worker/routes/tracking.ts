@@ -1,7 +1,8 @@
 /**
- * Public tracking (SPEC 7): a click on an event's CTA, and the ticket-link tracking helper.
+ * Public tracking: a click on an event's CTA, and the ticket-link tracking helper.
  * No auth: visitors are anonymous. The body of a click is never read (sendBeacon may send
- * text/plain or nothing), so no body can make it fail.
+ * text/plain or nothing), so no body can make it fail; only one over the 16 KB request limit
+ * is refused (413). A click counts only on a button of a visible page.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
