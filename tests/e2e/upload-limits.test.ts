@@ -8,7 +8,7 @@ const MB = 1024 * 1024;
 const BOUNDARY = '----palco-limits';
 const PNG_HEAD = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
-function multipartImage(bytes: number): Uint8Array {
+function multipartImage(bytes: number): Uint8Array<ArrayBuffer> {
   const enc = new TextEncoder();
   const head = enc.encode(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,

@@ -192,6 +192,18 @@ describe('markup payloads in every text field never reach the published page as 
   ];
   const URLS = ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'https://x.it/"><script>alert(1)</script>'];
 
+  /** Publishes a page through the API; null (counted as refused) when validation turned it away. */
+  async function published(token: string, slug: string, json: unknown): Promise<string | null> {
+    const res = await call('/api/db/landing-pages', { token, json });
+    if (res.status !== 201) {
+      counts.refused += 1;
+      expect(res.status).toBe(422);
+      return null;
+    }
+    counts.payloads += 1;
+    return (await get(`/${slug}`)).text();
+  }
+
   /**
    * What is active in a published document, as a browser's parser sees it (HTMLRewriter
    * parses HTML5 in workerd): script and frame elements, event-handler attributes,
@@ -237,14 +249,8 @@ describe('markup payloads in every text field never reach the published page as 
         },
       ],
     });
-    const res = await call('/api/db/landing-pages', { token, json: body });
-    if (res.status !== 201) {
-      counts.refused += 1;
-      expect(res.status).toBe(422);
-      return;
-    }
-    counts.payloads += 1;
-    const html = await (await get(`/${slug}`)).text();
+    const html = await published(token, slug, body);
+    if (html === null) return;
     expect(await active(html)).toEqual(baseline);
     expect(html).not.toContain(payload.includes('<') ? payload : '\u0000');
   });
@@ -252,17 +258,12 @@ describe('markup payloads in every text field never reach the published page as 
   it.each(URLS)('link %j is refused or made harmless', async (url) => {
     const { token } = await adminWithToken();
     const slug = uniqueSlug('url');
-    const res = await call('/api/db/landing-pages', {
+    const html = await published(
       token,
-      json: textPage(slug, { header: url, buttons: [{ type: 'text', text: '12/05/2027 - Roma - V|x', url }] }),
-    });
-    if (res.status !== 201) {
-      counts.refused += 1;
-      expect(res.status).toBe(422);
-      return;
-    }
-    counts.payloads += 1;
-    const html = await (await get(`/${slug}`)).text();
+      slug,
+      textPage(slug, { header: url, buttons: [{ type: 'text', text: '12/05/2027 - Roma - V|x', url }] }),
+    );
+    if (html === null) return;
     expect((await active(html)).jsUrls).toBe(0);
     expect(html).not.toContain('<script>alert(1)');
   });

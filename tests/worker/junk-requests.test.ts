@@ -3,7 +3,7 @@ import { exports } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPageRow } from '../../worker/db/pages';
-import { GIF, PNG } from './media-fixtures';
+import { GIF, PNG, concat } from './media-fixtures';
 import { createPage, makeUser, textPage, uniqueSlug, type TestUser } from './pages-helpers';
 
 /**
@@ -214,14 +214,7 @@ const pagePayload = fc
 
 const enc = new TextEncoder();
 function joinBytes(parts: Array<string | Uint8Array>): Uint8Array {
-  const bytes = parts.map((p) => (typeof p === 'string' ? enc.encode(p) : p));
-  const out = new Uint8Array(bytes.reduce((n, b) => n + b.length, 0));
-  let at = 0;
-  for (const b of bytes) {
-    out.set(b, at);
-    at += b.length;
-  }
-  return out;
+  return concat(...parts.map((p) => (typeof p === 'string' ? enc.encode(p) : p)));
 }
 
 const multipart: fc.Arbitrary<Body> = fc
