@@ -270,8 +270,10 @@ export function StatusScreen({
   title: string;
   children: ReactNode;
 }) {
+  // A page has one <main>: the layout's <main id="main"> already holds this screen, so the
+  // wrapper is a plain box (a second main with the same id is a duplicate landmark and id).
   return (
-    <main className="status-screen" id="main">
+    <div className="status-screen">
       <section className="card status-card" aria-labelledby="status-title">
         <div className={`status-icon status-icon-${tone}`} aria-hidden="true">
           {icon}
@@ -279,6 +281,6 @@ export function StatusScreen({
         <h1 id="status-title">{title}</h1>
         {children}
       </section>
-    </main>
+    </div>
   );
 }
