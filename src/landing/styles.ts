@@ -71,15 +71,6 @@ body{background:transparent;padding:32px 0}
   .replace(/\n/g, '')
   .trim();
 
-/** Light (default) and dark themes of SPEC 2; colours and sizes as SPEC 9 gives for light. */
-const THEME_LIGHT =
-  ':root{--bg:#FFFFFF;--out:#EEEEF1;--fg:#0A0A0A;--mut:#6B7280;--line:#ECECEF;--chip:#F4F4F5;--hd-bg:#F4F4F5;--focus:#E11D74;' +
-  '--d-c:#000000;--c-c:#000000;--v-c:#6B7280;--b-bg:#111111;--b-fg:#FFFFFF;--b-ring:transparent;--b-r:9999px;--b-fs:1rem;' +
-  '--off-bg:#EDEDF0;--off-fg:#9A9AA3;--c-tt:none;--bd-o:.35;--ft-fg:#0A0A0A;--ft-mut:#6B7280;--ft-chip:#F4F4F5}';
-const THEME_DARK =
-  ':root{--bg:#0B0B0F;--out:#000000;--fg:#FFFFFF;--mut:#A1A1AA;--line:#23232A;--chip:#18181F;--hd-bg:#18181F;--focus:#FF5CA8;' +
-  '--d-c:#FFFFFF;--c-c:#FFFFFF;--v-c:#A1A1AA;--b-bg:#FFFFFF;--b-fg:#0B0B0F;--b-ring:transparent;--b-r:9999px;--b-fs:1rem;' +
-  '--off-bg:#1F1F26;--off-fg:#6E6E78;--c-tt:none;--bd-o:.5;--ft-fg:#FFFFFF;--ft-mut:#A1A1AA;--ft-chip:#18181F}';
 
 const DEFAULT_TYPE =
   ':root{--ui-ff:' +
@@ -135,12 +126,31 @@ export function footerColors(background: string): { fg: string; mut: string; chi
   return { fg: ink, mut: ink, chip };
 }
 
+/** The footer's custom properties for a background (see footerColors). */
+function footerVars(background: string): string {
+  const ft = footerColors(background);
+  return `--ft-fg:${ft.fg};--ft-mut:${ft.mut};--ft-chip:${ft.chip}`;
+}
+
+/**
+ * Light (default) and dark themes of SPEC 2; colours and sizes as SPEC 9 gives for light.
+ * WCAG 1.4.3: the footer's 12-13 px text needs 4.5:1 on the page and on the chip, so every
+ * theme takes its footer colours from footerColors, not from fixed greys.
+ */
+const THEME_LIGHT =
+  ':root{--bg:#FFFFFF;--out:#EEEEF1;--fg:#0A0A0A;--mut:#6B7280;--line:#ECECEF;--chip:#F4F4F5;--hd-bg:#F4F4F5;--focus:#E11D74;' +
+  '--d-c:#000000;--c-c:#000000;--v-c:#6B7280;--b-bg:#111111;--b-fg:#FFFFFF;--b-ring:transparent;--b-r:9999px;--b-fs:1rem;' +
+  `--off-bg:#EDEDF0;--off-fg:#9A9AA3;--c-tt:none;--bd-o:.35;${footerVars('#FFFFFF')}}`;
+const THEME_DARK =
+  ':root{--bg:#0B0B0F;--out:#000000;--fg:#FFFFFF;--mut:#A1A1AA;--line:#23232A;--chip:#18181F;--hd-bg:#18181F;--focus:#FF5CA8;' +
+  '--d-c:#FFFFFF;--c-c:#FFFFFF;--v-c:#A1A1AA;--b-bg:#FFFFFF;--b-fg:#0B0B0F;--b-ring:transparent;--b-r:9999px;--b-fs:1rem;' +
+  `--off-bg:#1F1F26;--off-fg:#6E6E78;--c-tt:none;--bd-o:.5;${footerVars('#0B0B0F')}}`;
+
 /** Custom theme: every value below comes from a normalised CustomStyles. */
 export function customThemeCss(input: CustomStyles): string {
   // Normalise again: the renderer must never trust that its caller did.
   const s = normaliseCustomStyles(input);
   const bg = s.background.color;
-  const ft = footerColors(bg);
   return (
     `:root{--bg:${bg};--out:color-mix(in srgb,${bg} 88%,#808080);--fg:${s.city.color};` +
     `--mut:color-mix(in srgb,${s.venue.color} 80%,${bg});--line:color-mix(in srgb,${s.city.color} 12%,${bg});` +
@@ -151,7 +161,7 @@ export function customThemeCss(input: CustomStyles): string {
     `--b-bg:${s.buttons.backgroundColor};--b-fg:${s.buttons.textColor};` +
     `--b-ring:color-mix(in srgb,${s.buttons.textColor} 14%,transparent);--b-r:${s.buttons.borderRadius};--b-fs:${s.buttons.fontSize};` +
     `--off-bg:color-mix(in srgb,${bg} 82%,#808080);--off-fg:color-mix(in srgb,${bg} 40%,#808080);--c-tt:none;--bd-o:.45;` +
-    `--ft-fg:${ft.fg};--ft-mut:${ft.mut};--ft-chip:${ft.chip}}`
+    `${footerVars(bg)}}`
   );
 }
 

@@ -46,6 +46,39 @@ describe('footer colours', () => {
   });
 });
 
+/** The value of a custom property in a page's inline CSS (the theme's :root block). */
+function cssVar(css: string, name: string): string {
+  const value = new RegExp(`--${name}:(#[0-9A-F]{6})[;}]`).exec(css)?.[1];
+  expect(value, `--${name} in the page CSS`).toBeDefined();
+  return value!;
+}
+
+describe('footer colours of every rendered theme', () => {
+  // what a visitor sees: the variables the page's CSS really sets, for every theme and preset
+  const pages: Array<[string, ReturnType<typeof tourPage>]> = [
+    ['light', tourPage(2, 'light')],
+    ['dark', tourPage(2, 'dark')],
+    ['image mode', tourPage(0, 'custom', { mode: 'image' })],
+    ...(Object.keys(STYLE_PRESETS) as (keyof typeof STYLE_PRESETS)[]).map(
+      (name) => [`custom ${name}`, tourPage(2, 'custom', { custom_styles: presetStyles(name) })] as [string, ReturnType<typeof tourPage>],
+    ),
+  ];
+
+  it.each(pages)('%s: the small footer text meets AA on the page and on the chip', (_name, input) => {
+    const css = renderLanding(input, { slug: 'x', origin: 'https://p.test', links: LINKS }).styles[0]!;
+    const bg = cssVar(css, 'bg');
+    const [fg, mut, chip] = [cssVar(css, 'ft-fg'), cssVar(css, 'ft-mut'), cssVar(css, 'ft-chip')];
+    for (const [text, under] of [
+      [fg, bg],
+      [fg, chip],
+      [mut, bg],
+      [mut, chip],
+    ] as const) {
+      expect(contrastRatio(text, under), `${text} on ${under}`).toBeGreaterThanOrEqual(FOOTER_MIN_CONTRAST);
+    }
+  });
+});
+
 describe('image buttons', () => {
   it('have a transparent background (pill-shaped badges show alone)', () => {
     const page = renderLanding(
