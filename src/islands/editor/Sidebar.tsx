@@ -59,13 +59,18 @@ export default function Sidebar({ open, onClose }: { open: boolean; onClose: () 
             </p>
           </div>
           <div className="ed-drawer__tools">
+            {/* aria-disabled, not disabled, while the list loads: a disabled button loses focus
+                (the dialog's first control when it opens, or the one just pressed), and focus
+                would fall to <body> */}
             <button
               type="button"
               className="btn btn-ghost btn-icon"
-              onClick={revalidatePagesList}
+              onClick={() => {
+                if (!list.loading) revalidatePagesList();
+              }}
               aria-label={t('editor.sidebar.refresh')}
               title={t('editor.sidebar.refresh')}
-              disabled={list.loading}
+              aria-disabled={list.loading || undefined}
             >
               <RefreshCw size={18} aria-hidden="true" className={list.loading ? 'ed-spin' : undefined} />
             </button>
