@@ -39,7 +39,6 @@ export const editorMessages = {
   'editor.header.new': 'Nuovo file, caricato al salvataggio',
   'editor.header.current': 'Testata attuale',
   'editor.header.previewAlt': 'Anteprima della testata',
-  'editor.customPanel.title': 'Stile personalizzato',
 
   // Button creator
   'editor.section.creator': 'Aggiungi un pulsante',

@@ -94,6 +94,12 @@ export function Editor() {
   const StatsView = slots.statsView;
   const showCustomPanel = form.mode === 'text' && form.style === 'custom' && CustomStylePanel;
   const slotProps = { slug: editing?.slug ?? null, isAdmin };
+  // the view tabs show only in edit mode and only with a second view to offer (ViewSwitch)
+  const hasTabs = Boolean(editing) && ((isAdmin && Boolean(CodeView)) || Boolean(StatsView));
+  // Each view's panel is the tabpanel of its tab, not a landmark: the views carry their own
+  // named <section>, and two nested landmarks with one name are announced twice.
+  const panelFor = (id: 'edit' | 'code' | 'stats') =>
+    hasTabs ? { role: 'tabpanel', 'aria-labelledby': `ed-tab-${id}` } : {};
 
   return (
     <div className="ed">
@@ -139,28 +145,29 @@ export function Editor() {
       <ShareLink />
 
       {view === 'code' && editing && CodeView && isAdmin ? (
-        <section className="ed-view" id="ed-view-panel" aria-label={t('editor.view.code')}>
+        <div className="ed-view" id="ed-view-panel" {...panelFor('code')}>
           <Suspense fallback={<div className="skeleton ed-skeleton" />}>
             <CodeView {...slotProps} />
           </Suspense>
-        </section>
+        </div>
       ) : view === 'stats' && editing && StatsView ? (
-        <section className="ed-view" id="ed-view-panel" aria-label={t('editor.view.stats')}>
+        <div className="ed-view" id="ed-view-panel" {...panelFor('stats')}>
           <Suspense fallback={<div className="skeleton ed-skeleton" />}>
             <StatsView {...slotProps} />
           </Suspense>
-        </section>
+        </div>
       ) : (
         <>
-          <div className="ed-grid" id="ed-view-panel">
+          <div className="ed-grid" id="ed-view-panel" {...panelFor('edit')}>
             <div className="ed-col">
               <PageForm />
               {showCustomPanel && (
-                <section className="card ed-card" aria-label={t('editor.customPanel.title')}>
+                // a plain box: the panel inside is the landmark named by its own heading
+                <div className="card ed-card">
                   <Suspense fallback={<div className="skeleton ed-skeleton" />}>
                     <CustomStylePanel {...slotProps} />
                   </Suspense>
-                </section>
+                </div>
               )}
             </div>
             <div className="ed-col">
