@@ -27,6 +27,7 @@ import ButtonList from './ButtonList';
 import NotificationBar from './NotificationBar';
 import ShareLink from './ShareLink';
 import ViewSwitch from './ViewSwitch';
+import { stickyBottom } from './sticky-inset';
 import { slots } from './slots';
 import './editor.css';
 
@@ -140,7 +141,7 @@ export function Editor() {
       )}
 
       {/* below the tabs and in the flow: a message never sits on top of a control */}
-      <NotificationBar />
+      <NotificationBar pinned />
 
       <ShareLink />
 
@@ -176,7 +177,7 @@ export function Editor() {
             </div>
           </div>
 
-          <div className="ed-actions" role="group" aria-label={t('editor.pageTitle')}>
+          <div className="ed-actions" ref={stickyBottom} role="group" aria-label={t('editor.pageTitle')}>
             <div className="ed-actions__inner">
               {!canPreview && (
                 <p className="hint ed-actions__hint" id="ed-preview-hint">

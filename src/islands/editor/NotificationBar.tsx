@@ -3,12 +3,14 @@ import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
 import { t } from '../../core/messages';
 import { $notice, dismissNotice } from '../../stores/editor';
+import { stickyTop } from './sticky-inset';
 
-export default function NotificationBar() {
+/** `pinned`: the page's bar, sticky under the navbar (the drawer's copy stays in its flow). */
+export default function NotificationBar({ pinned = false }: { pinned?: boolean }) {
   const notice = useStore($notice);
   const Icon = notice?.kind === 'error' ? AlertCircle : notice?.kind === 'success' ? CheckCircle2 : Info;
   return (
-    <div className="ed-notice-slot" aria-live={notice?.kind === 'error' ? 'assertive' : 'polite'} role="status">
+    <div className="ed-notice-slot" ref={pinned ? stickyTop : undefined} aria-live={notice?.kind === 'error' ? 'assertive' : 'polite'} role="status">
       {notice && (
         <div key={notice.id} className={`ed-notice ed-notice--${notice.kind}`} data-kind={notice.kind}>
           <Icon size={20} aria-hidden="true" className="ed-notice__icon" />

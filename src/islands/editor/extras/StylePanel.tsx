@@ -27,6 +27,7 @@ import ColorField from './ColorField';
 import FontPicker from './FontPicker';
 import { loadFontFace } from './font-loader';
 import type { SlotProps } from '../slots';
+import { stickyInner } from '../sticky-inset';
 import './extras.css';
 
 const GROUP_LABEL: Record<TextGroup, MessageKey> = {
@@ -306,7 +307,7 @@ function LiveSample({ value, sample }: { value: CustomStyles; sample: SampleText
     // `faces` sums up the three groups' faces: reload only when one of them changes
   }, [faces]);
   return (
-    <figure className="xs-sample" aria-label={t('extras.styles.preview')} data-testid="style-sample">
+    <figure className="xs-sample" ref={stickyInner} aria-label={t('extras.styles.preview')} data-testid="style-sample">
       <figcaption className="xs-sample-cap">{t('extras.styles.preview')}</figcaption>
       <div className="xs-sample-page" style={{ background: value.background.color }}>
         {sample.date && (
