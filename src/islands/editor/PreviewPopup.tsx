@@ -46,8 +46,10 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
     const stage = stageRef.current;
     if (!stage) return;
     const fit = () => {
-      const available = stage.clientWidth - 24;
-      const availableH = stage.clientHeight - 24;
+      // the stage's padding (2 × 12 px) and the device's margin (2 × 10 px) take their share:
+      // at 375 px the scaled device fits without scrolling sideways
+      const available = stage.clientWidth - 44;
+      const availableH = stage.clientHeight - 44;
       setScale(Math.min(1, available / device.width, availableH > 200 ? availableH / FRAME_HEIGHT : 1));
     };
     fit();

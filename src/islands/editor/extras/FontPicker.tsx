@@ -129,7 +129,9 @@ export default function FontPicker({ value, onChange, label, context, name, weig
           ref={list}
           className="xs-font-list"
           role="listbox"
-          tabIndex={-1}
+          // a listbox is a tab stop of its own (WAI-ARIA listbox pattern): its scrolling list is
+          // then reachable by keyboard like any scrollable region
+          tabIndex={0}
           aria-label={`${context} – ${label}`}
           aria-activedescendant={`${id}-opt-${active}`}
           onKeyDown={onListKey}
