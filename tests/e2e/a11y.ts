@@ -1,0 +1,439 @@
+// The accessibility gate's tools (WCAG 2.2 AA): axe-core run inside the page, a reflow check,
+// a focus-in-dialog check and a keyboard walk that looks at every focused element.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Frame, Page } from 'playwright-core';
+import type { ImpactValue, RunOptions } from 'axe-core';
+
+export const WIDTHS = [375, 1280] as const;
+export type Width = (typeof WIDTHS)[number];
+const HEIGHT: Record<Width, number> = { 375: 812, 1280: 800 };
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+/** Impacts that fail the gate; 'minor' findings are printed only. */
+const BLOCKING: ReadonlySet<string> = new Set(['critical', 'serious', 'moderate']);
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export async function setWidth(page: Page, width: Width): Promise<void> {
+  const now = page.viewportSize();
+  if (now?.width !== width) await page.setViewportSize({ width, height: HEIGHT[width] });
+}
+
+/**
+ * Waits until nothing moves: fonts loaded, finite CSS animations and transitions (a dialog
+ * sliding in, a fade) finished, two frames painted. Looping animations (spinners) are ignored.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const deadline = performance.now() + 3000;
+    for (;;) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+      if (running.length === 0 || performance.now() > deadline) break;
+      await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 500))]);
+    }
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+export interface Finding {
+  rule: string;
+  impact: ImpactValue | 'serious';
+  help: string;
+  targets: string[];
+  summary: string;
+}
+
+export interface AuditReport {
+  state: string;
+  width: number;
+  /** axe: the number of rules that passed; a keyboard walk: the focus stops it checked */
+  passes: number;
+  kind: 'axe' | 'keyboard';
+  findings: Finding[];
+}
+
+interface AxeLike {
+  run(context: Document | { include: string[] }, options: RunOptions): Promise<{
+    passes: unknown[];
+    violations: {
+      id: string;
+      impact?: ImpactValue;
+      help: string;
+      nodes: { target: unknown[]; failureSummary?: string }[];
+    }[];
+  }>;
+}
+
+/**
+ * Puts axe into a frame. The pages keep their strict Content-Security-Policy (an injected
+ * <script> would be refused): the source is evaluated through the DevTools protocol
+ * (page.evaluate), which script-src does not govern, so every page runs as visitors get it.
+ */
+async function injectAxe(frame: Frame): Promise<void> {
+  const present = await frame.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object').catch(() => false);
+  if (!present) await frame.evaluate(AXE_SOURCE).catch(() => undefined);
+}
+
+/** Rule options shared by every audit: the tags above, each rule of `disable` turned off. */
+function runOptions(disable: readonly string[]): RunOptions {
+  return {
+    runOnly: { type: 'tag', values: AXE_TAGS },
+    rules: Object.fromEntries(disable.map((id) => [id, { enabled: false }])),
+    // one node per passing rule is all the proof of a real run needed; the violations stay complete
+    resultTypes: ['violations'],
+    iframes: true,
+    frameWaitTime: 10_000,
+  };
+}
+
+/**
+ * axe on the page as it is now, with its frames (the editor's preview is a same-origin iframe).
+ * `scope` narrows the audit to one part of the page (a CSS selector).
+ */
+export async function axeFindings(
+  page: Page,
+  disable: readonly string[] = [],
+  scope?: string,
+): Promise<{ passes: number; findings: Finding[] }> {
+  for (const frame of page.frames()) await injectAxe(frame);
+  const result = await page.evaluate(async ([options, within]) => {
+    const axe = (window as unknown as { axe: AxeLike }).axe;
+    const r = await axe.run(within ? { include: [within] } : document, options);
+    return {
+      passes: r.passes.length,
+      violations: r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        targets: v.nodes.map((n) => JSON.stringify(n.target.length === 1 ? n.target[0] : n.target)),
+        summary: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 220),
+      })),
+    };
+  }, [runOptions(disable), scope ?? null] as const);
+  return {
+    passes: result.passes,
+    findings: result.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.targets, summary: v.summary })),
+  };
+}
+
+/**
+ * Reflow (WCAG 1.4.10): at the audited width nothing needs horizontal scrolling, neither the
+ * page nor a box inside it. Code and data tables may scroll (two-dimensional content).
+ */
+export async function reflowFindings(page: Page): Promise<Finding[]> {
+  const hits = await page.evaluate(() => {
+    const out: string[] = [];
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) out.push(`the page is ${root.scrollWidth}px wide in a ${root.clientWidth}px viewport`);
+    const name = (el: Element) =>
+      el.tagName.toLowerCase() +
+      (el.id ? `#${el.id}` : '') +
+      [...el.classList].slice(0, 2).map((c) => `.${c}`).join('') +
+      (el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : '');
+    for (const el of document.body.querySelectorAll('*')) {
+      if (!(el instanceof HTMLElement) || el.closest('pre, table, dialog:not([open])')) continue;
+      const style = getComputedStyle(el);
+      if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') continue;
+      if (el.scrollWidth <= el.clientWidth + 1 || el.clientWidth === 0 || style.visibility === 'hidden') continue;
+      out.push(`${name(el)} scrolls sideways: ${el.scrollWidth}px of content in ${el.clientWidth}px`);
+    }
+    return out;
+  });
+  return hits.map((h) => ({
+    rule: 'reflow',
+    impact: 'serious',
+    help: 'Content must not need horizontal scrolling at this width (WCAG 1.4.10)',
+    targets: [h],
+    summary: h,
+  }));
+}
+
+/**
+ * After a dialog opens, keyboard focus is inside it (never left on the page behind or dropped
+ * to <body>), also once whatever the dialog loads has arrived.
+ */
+export async function dialogFocusFindings(page: Page, dialog: string): Promise<Finding[]> {
+  await settle(page);
+  await page.waitForTimeout(250);
+  const where = await page.evaluate((selector) => {
+    const box = document.querySelector(selector);
+    const active = document.activeElement;
+    const label = active
+      ? active.tagName.toLowerCase() + (active.id ? `#${active.id}` : '') + (active.className && typeof active.className === 'string' ? `.${active.className.split(/\s+/)[0]}` : '')
+      : 'nothing';
+    if (!box) return `no ${selector} on the page`;
+    if (!active || active === document.body) return `focus is on <body>`;
+    if (!box.contains(active)) return `focus is on ${label}, outside the dialog`;
+    return null;
+  }, dialog);
+  return where
+    ? [{ rule: 'dialog-focus', impact: 'serious', help: 'An open dialog holds the keyboard focus (WCAG 2.4.3)', targets: [dialog], summary: where }]
+    : [];
+}
+
+export function blocking(findings: readonly Finding[]): Finding[] {
+  return findings.filter((f) => f.impact !== null && BLOCKING.has(f.impact));
+}
+
+export function formatFindings(report: AuditReport): string {
+  const done = report.kind === 'axe' ? `${report.passes} rules passed` : `${report.passes} focus stops checked`;
+  const head = `[a11y] ${report.state} @${report.width}px: ${report.findings.length} violation(s), ${done}`;
+  const lines = report.findings.map(
+    (f) =>
+      `  - ${f.rule} (${f.impact ?? 'n/a'}): ${f.help}\n      on ${f.targets.slice(0, 6).join(', ')}${f.targets.length > 6 ? ` … +${f.targets.length - 6}` : ''}\n      ${f.summary}`,
+  );
+  return [head, ...lines].join('\n');
+}
+
+export interface AuditOptions {
+  widths?: readonly Width[];
+  /** rules turned off for this state (each with its reason at the call) */
+  disable?: readonly string[];
+  /**
+   * Audits only this part of the page (a CSS selector). With a modal dialog open the rest of the
+   * page is inert, out of reach of keyboard and assistive technology, and was audited in its own
+   * state: the dialog is what there is to audit.
+   */
+  scope?: string;
+  /** checks of the caller's, added to the report */
+  extra?: (page: Page, width: Width) => Promise<Finding[]>;
+}
+
+/**
+ * Audits one screen state at each width (resizing the page in place, so open dialogs stay
+ * open): axe with the gate's tags, plus reflow on the whole page.
+ */
+export class Gate {
+  readonly reports: AuditReport[] = [];
+
+  async audit(page: Page, state: string, options: AuditOptions = {}): Promise<AuditReport[]> {
+    const out: AuditReport[] = [];
+    for (const width of options.widths ?? WIDTHS) {
+      await setWidth(page, width);
+      await settle(page);
+      const { passes, findings } = await axeFindings(page, options.disable, options.scope);
+      findings.push(...(await reflowFindings(page)));
+      if (options.extra) findings.push(...(await options.extra(page, width)));
+      const report: AuditReport = { state, width, passes, kind: 'axe', findings };
+      console.log(formatFindings(report));
+      this.reports.push(report);
+      out.push(report);
+    }
+    return out;
+  }
+
+  /** Adds the findings of a keyboard walk that checked `stops` focus stops. */
+  record(state: string, width: number, stops: number, findings: Finding[]): AuditReport {
+    const report: AuditReport = { state, width, passes: stops, kind: 'keyboard', findings };
+    console.log(formatFindings(report));
+    this.reports.push(report);
+    return report;
+  }
+
+  summary(title: string): string {
+    const failing = this.reports.filter((r) => blocking(r.findings).length > 0);
+    const total = this.reports.reduce((n, r) => n + r.findings.length, 0);
+    const blockingCount = this.reports.reduce((n, r) => n + blocking(r.findings).length, 0);
+    return `[a11y] ${title}: ${this.reports.length} states audited, ${total} violation(s), ${blockingCount} blocking, in ${failing.length} state(s)${failing.length ? `: ${failing.map((r) => `${r.state} @${r.width}`).join('; ')}` : ''}`;
+  }
+}
+
+/** What a failed expectation prints: every blocking finding of these reports. */
+export function failureMessage(reports: readonly AuditReport[]): string {
+  return reports
+    .filter((r) => blocking(r.findings).length > 0)
+    .map((r) => formatFindings({ ...r, findings: blocking(r.findings) }))
+    .join('\n');
+}
+
+/** Proof that axe really ran on each report (an empty result is no proof of anything). */
+export function axeRan(reports: readonly AuditReport[]): boolean {
+  const axe = reports.filter((r) => r.kind === 'axe');
+  return axe.length > 0 && axe.every((r) => r.passes > 0);
+}
+
+/** One stop of a keyboard walk, as the page reports it. */
+interface Stop {
+  kind: 'element' | 'body' | 'frame';
+  label: string;
+  repeated: boolean;
+  /** the visible box of the control, clipped to the viewport, in CSS px; null when off screen */
+  clip: { x: number; y: number; width: number; height: number } | null;
+  /** why the control cannot be seen, or null */
+  hidden: string | null;
+}
+
+/**
+ * Where focus is after a Tab. The browser has already scrolled the element into view (this
+ * never scrolls). A visually hidden input (a radio inside its label) counts as its label. The
+ * element is hidden when it lies outside the viewport, or when at none of five points inside
+ * it (centre, corners inset by 2 px, clipped to the viewport) the topmost element is the
+ * control itself or something inside it.
+ */
+function probeFocus(): Stop {
+  const w = window as unknown as { __a11ySeen?: WeakSet<Element> };
+  const seen = (w.__a11ySeen ??= new WeakSet());
+  const el = document.activeElement;
+  if (!el || el === document.body || el === document.documentElement) return { kind: 'body', label: '<body>', repeated: false, clip: null, hidden: null };
+  const repeated = seen.has(el);
+  seen.add(el);
+  const text = (node: Element) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const html = el as HTMLElement;
+  const labelled =
+    el.getAttribute('aria-label') ??
+    ('labels' in html && (html as HTMLInputElement).labels?.length ? text((html as HTMLInputElement).labels![0]!) : null) ??
+    (el.getAttribute('aria-labelledby') ? text(document.getElementById(el.getAttribute('aria-labelledby')!.split(' ')[0]!) ?? el) : null) ??
+    text(el);
+  const label =
+    `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof html.className === 'string' && html.className ? `.${html.className.trim().split(/\s+/)[0]}` : ''}` +
+    (labelled ? ` "${labelled.slice(0, 40)}"` : '');
+  if (el.tagName === 'IFRAME') return { kind: 'frame', label, repeated, clip: null, hidden: null };
+
+  const own = el.getBoundingClientRect();
+  const tiny = own.width < 4 || own.height < 4;
+  const box = (tiny ? (el.closest('label') ?? (html as HTMLInputElement).labels?.[0]) : null) ?? el;
+  const r = box.getBoundingClientRect();
+  const vw = document.documentElement.clientWidth;
+  const vh = document.documentElement.clientHeight;
+  const x1 = Math.max(r.left, 0);
+  const y1 = Math.max(r.top, 0);
+  const x2 = Math.min(r.right, vw);
+  const y2 = Math.min(r.bottom, vh);
+  if (x2 - x1 < 1 || y2 - y1 < 1) {
+    return { kind: 'element', label, repeated, clip: null, hidden: `entirely outside the viewport (box ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)} in ${vw}×${vh})` };
+  }
+  const ix = Math.min(2, (x2 - x1) / 2);
+  const iy = Math.min(2, (y2 - y1) / 2);
+  const points: Array<[number, number]> = [
+    [(x1 + x2) / 2, (y1 + y2) / 2],
+    [x1 + ix, y1 + iy],
+    [x2 - ix, y1 + iy],
+    [x1 + ix, y2 - iy],
+    [x2 - ix, y2 - iy],
+  ];
+  const coverers: string[] = [];
+  let visible = false;
+  for (const [x, y] of points) {
+    const hit = document.elementFromPoint(x, y);
+    if (hit && (el.contains(hit) || box.contains(hit))) {
+      visible = true;
+      break;
+    }
+    const cover = hit?.closest('[class]') ?? hit;
+    coverers.push(cover ? `${cover.tagName.toLowerCase()}${cover instanceof HTMLElement && typeof cover.className === 'string' && cover.className ? `.${cover.className.trim().split(/\s+/).join('.')}` : ''}` : 'nothing');
+  }
+  const m = 4;
+  const clip = {
+    x: Math.max(0, r.left - m),
+    y: Math.max(0, r.top - m),
+    width: Math.min(vw, r.right + m) - Math.max(0, r.left - m),
+    height: Math.min(vh, r.bottom + m) - Math.max(0, r.top - m),
+  };
+  return { kind: 'element', label, repeated, clip, hidden: visible ? null : `covered by ${[...new Set(coverers)].join(', ')}` };
+}
+
+/**
+ * Takes focus away from the focused element (blur) or gives it back (as keyboard focus), and
+ * lets every CSS transition run to its end, so what is painted next is the settled look.
+ */
+function toggleFocus(mode: 'blur' | 'focus'): boolean {
+  const w = window as unknown as { __a11yFocused?: HTMLElement | null };
+  if (mode === 'blur') {
+    w.__a11yFocused = document.activeElement as HTMLElement | null;
+    w.__a11yFocused?.blur();
+  } else {
+    w.__a11yFocused?.focus({ preventScroll: true, focusVisible: true } as FocusOptions);
+  }
+  for (const a of document.getAnimations()) {
+    if (a instanceof CSSTransition) a.finish();
+  }
+  return mode === 'blur' || (w.__a11yFocused?.matches(':focus-visible') ?? false);
+}
+
+export interface WalkResult {
+  stops: number;
+  /** why the walk stopped */
+  end: string;
+  findings: Finding[];
+}
+
+/**
+ * Tabs through the page from its top, as a keyboard user does, up to `maxTabs` times or until
+ * focus comes back to an element it already reached. After every Tab the focused control must be
+ * in view and not covered (WCAG 2.4.11) and must look different from when it is not focused
+ * (WCAG 2.4.7): a screenshot of its box with a small margin, focused vs. blurred, must differ.
+ */
+export async function keyboardWalk(page: Page, options: { maxTabs?: number } = {}): Promise<WalkResult> {
+  const maxTabs = options.maxTabs ?? 150;
+  await page.evaluate(() => {
+    (window as unknown as { __a11ySeen?: WeakSet<Element> }).__a11ySeen = new WeakSet();
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+    // start sequential navigation at the top of the document
+    const start = document.createElement('span');
+    start.tabIndex = -1;
+    start.dataset.a11yStart = '';
+    document.body.prepend(start);
+    start.focus({ preventScroll: true });
+  });
+  const findings: Finding[] = [];
+  let stops = 0;
+  let bodies = 0;
+  let end = `${maxTabs} Tabs`;
+  for (let i = 0; i < maxTabs; i++) {
+    await page.keyboard.press('Tab');
+    if (i === 0) await page.evaluate(() => document.querySelector('[data-a11y-start]')?.remove());
+    const stop = await page.evaluate(probeFocus);
+    if (stop.kind === 'body') {
+      if (++bodies > 1) {
+        end = 'focus left the page twice';
+        break;
+      }
+      continue;
+    }
+    if (stop.repeated) {
+      end = `focus came back to ${stop.label}`;
+      break;
+    }
+    stops += 1;
+    if (stop.kind === 'frame') continue;
+    if (stop.hidden || !stop.clip) {
+      findings.push({
+        rule: 'focus-not-obscured',
+        impact: 'serious',
+        help: 'The focused element is at least partly visible, never hidden under other content (WCAG 2.4.11)',
+        targets: [stop.label],
+        summary: `Tab ${i + 1}: ${stop.label} is ${stop.hidden ?? 'not on screen'}`,
+      });
+      continue;
+    }
+    const shotOpts = { clip: stop.clip, animations: 'disabled' as const, caret: 'hide' as const };
+    const focused = await page.screenshot(shotOpts);
+    await page.evaluate(toggleFocus, 'blur' as const);
+    const blurred = await page.screenshot(shotOpts);
+    const back = await page.evaluate(toggleFocus, 'focus' as const);
+    if (focused.equals(blurred)) {
+      findings.push({
+        rule: 'focus-visible',
+        impact: 'serious',
+        help: 'Keyboard focus changes how the element looks (WCAG 2.4.7)',
+        targets: [stop.label],
+        summary: `Tab ${i + 1}: ${stop.label} looks the same focused and not focused`,
+      });
+    }
+    if (!back) {
+      findings.push({
+        rule: 'focus-visible',
+        impact: 'serious',
+        help: 'Keyboard focus changes how the element looks (WCAG 2.4.7)',
+        targets: [stop.label],
+        summary: `Tab ${i + 1}: ${stop.label} does not match :focus-visible when focused again`,
+      });
+    }
+  }
+  return { stops, end, findings };
+}

@@ -1,0 +1,284 @@
+// The accessibility gate for every screen outside the editor (WCAG 2.2 AA): axe-core with the
+// wcag2a/2aa/21a/21aa/22aa and best-practice rules plus a reflow check, at 375 and 1280 px, on
+// the public and account screens, the guard screens, the dev mailbox, the users screen (with its
+// panel and a confirmation open) and the published page in each layout; a keyboard walk of the
+// users screen. Any critical, serious or moderate finding fails; every finding is printed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, openBrowser } from './browser';
+import { api, login, uniqueEmail } from './api';
+import { PASSWORD as ACCOUNT_PASSWORD, activeUser, decide, register, ready } from './accounts-helpers';
+import { admin, confirmBox, openPanel } from './admin-users-helpers';
+import { makePng, uniqueSlug } from './editor-helpers';
+import {
+  Gate,
+  WIDTHS,
+  axeRan,
+  dialogFocusFindings,
+  failureMessage,
+  keyboardWalk,
+  setWidth,
+  settle,
+  type AuditReport,
+} from './a11y';
+
+const HEADER_PNG = makePng(1200, 600, [40, 20, 90], [230, 60, 120]);
+
+/** Stores a session (or none) in the browser as the login screen would leave it. */
+async function session(page: Page, token: string | null): Promise<void> {
+  if (!page.url().startsWith('http')) await page.goto('/home');
+  await page.evaluate((tk) => {
+    localStorage.clear();
+    if (tk) localStorage.setItem('auth_token', tk);
+  }, token);
+}
+
+async function show(page: Page, path: string, visible: string): Promise<void> {
+  await page.goto(path);
+  await ready(page);
+  await page.getByText(visible, { exact: false }).first().waitFor({ timeout: 15_000 });
+}
+
+interface ButtonSeed {
+  type: 'text' | 'image';
+  text: string;
+  url: string;
+  image_path?: string;
+  cta_buttons?: { url: string; buttonText: string }[];
+}
+
+/** A page made through the API, with an uploaded header, live at /{slug}. */
+async function publish(token: string, fields: { mode: 'text' | 'image'; style: string; custom_styles?: unknown; buttons: ButtonSeed[] }): Promise<string> {
+  const slug = uniqueSlug(`a11y${fields.mode}${fields.style}`);
+  const res = await api('/api/db/landing-pages', {
+    method: 'POST',
+    token,
+    json: {
+      title: `Accessibile ${slug}`,
+      display_title: 'Le Vibrazioni Notturne',
+      folder_name: slug,
+      mode: fields.mode,
+      style: fields.style,
+      custom_styles: fields.custom_styles ?? {},
+      header: '',
+      buttons: fields.buttons.map((b, i) => ({ position: i + 1, image_path: '', ...b })),
+    },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const body = new FormData();
+  body.append('image', new Blob([new Uint8Array(HEADER_PNG)], { type: 'image/png' }), 'header.png');
+  const up = await api(`/api/db/landing-pages/${slug}/upload-image`, { method: 'POST', token, body });
+  expect(up.status, await up.clone().text()).toBe(200);
+  return slug;
+}
+
+function event(date: string, city: string, venue: string, ctas: [string, string][]): ButtonSeed {
+  return {
+    type: 'text',
+    text: `${date} - ${city} - ${venue}|${ctas[0]![0]}`,
+    url: ctas[0]![1],
+    cta_buttons: ctas.map(([buttonText, url]) => ({ url, buttonText })),
+  };
+}
+
+const EVENTS: ButtonSeed[] = [
+  event('Ven 12 marzo 2027', 'Milano', 'Alcatraz', [['biglietti', 'https://example.com/mi']]),
+  event('Sab 13 marzo 2027', 'Bologna', 'Estragon', [['soldout', 'https://example.com/bo']]),
+  event('Ven 19 marzo 2027', 'Roma', 'Atlantico', [['biglietti', 'https://example.com/rm'], ['pacchetti vip', 'https://example.com/vip']]),
+];
+
+const STORES: ButtonSeed[] = [
+  ['spotify', 'Ascolta su Spotify'],
+  ['applemusic', 'Ascolta su Apple Music'],
+  ['youtubemusic', 'Ascolta su YouTube Music'],
+  ['bandcamp', 'Acquista su Bandcamp'],
+].map(([name, text]) => ({ type: 'image', text: text!, url: `https://example.com/${name}`, image_path: `/stores/${name}.svg` }));
+
+describe('accessibility of the site, the users screen and the published pages', () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  const gate = new Gate();
+
+  beforeAll(async () => {
+    ctx = await openBrowser(DESKTOP);
+    page = await ctx.newPage();
+  });
+  afterAll(async () => {
+    console.log(gate.summary('site'));
+    await ctx?.close();
+  });
+
+  function verdict(reports: AuditReport[]): void {
+    expect(axeRan(reports), 'axe ran on every state and found rules that pass').toBe(true);
+    expect(failureMessage(reports), 'blocking accessibility violations').toBe('');
+  }
+
+  it('public and account screens pass axe and reflow at 375 and 1280 px', { timeout: 180_000 }, async () => {
+    await session(page, null);
+    const reports: AuditReport[] = [];
+    const screens: [string, string, string][] = [
+      ['home', '/home', 'Palco'],
+      ['login', '/login', 'Accedi'],
+      ['login with a bad verification link', '/login?token=not-a-token', 'Token di verifica non valido o scaduto'],
+      ['signup', '/signup', 'Crea il tuo account'],
+      ['forgot-password', '/forgot-password', 'Password dimenticata?'],
+      ['reset-password without token', '/reset-password', 'Link non valido: manca il codice di reset'],
+      ['reset-password with token', '/reset-password?token=abc', 'Scegli una nuova password'],
+      ['about', '/about', 'Palco'],
+      ['terms', '/terms', 'Palco'],
+      ['privacy', '/privacy', 'Palco'],
+      ['site 404', '/non/esiste', 'Palco'],
+    ];
+    for (const [state, path, visible] of screens) {
+      await show(page, path, visible);
+      reports.push(...(await gate.audit(page, state)));
+    }
+
+    // the signup form showing its validation messages
+    await show(page, '/signup', 'Crea il tuo account');
+    await page.getByLabel('Email').fill('non-una-email');
+    await page.getByLabel('Password', { exact: true }).fill('corta');
+    await page.getByLabel('Conferma Password').fill('diversa');
+    await page.getByLabel('Nome completo').focus();
+    reports.push(...(await gate.audit(page, 'signup with validation messages')));
+    // the company list open
+    await page.getByRole('combobox', { name: 'Azienda' }).fill('Nuova Band');
+    await page.getByRole('option').first().waitFor();
+    reports.push(...(await gate.audit(page, 'signup with the company list open')));
+
+    // the phone menu of the navigation bar, open
+    await show(page, '/home', 'Palco');
+    await setWidth(page, 375);
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    await settle(page);
+    reports.push(...(await gate.audit(page, 'home with the phone menu open', { widths: [375] })));
+
+    // the dev mailbox, empty filter and filtered on one address
+    await show(page, '/dev/mailbox', 'Posta');
+    reports.push(...(await gate.audit(page, 'dev mailbox')));
+    verdict(reports);
+  });
+
+  it('guard screens pass axe and reflow at 375 and 1280 px', { timeout: 180_000 }, async () => {
+    const reports: AuditReport[] = [];
+    const pending = uniqueEmail('a11ypending');
+    await register(pending);
+    const rejected = uniqueEmail('a11yrejected');
+    await register(rejected);
+    await decide(rejected, 'reject', 'Dati incompleti');
+    const approved = uniqueEmail('a11yapproved');
+    await register(approved);
+    const approvedToken = await login(approved, ACCOUNT_PASSWORD);
+    await decide(approved, 'approve');
+    const banned = uniqueEmail('a11ybanned');
+    const bannedUser = await activeUser(banned);
+    const organiser = uniqueEmail('a11yorganiser');
+    await activeUser(organiser);
+    const bannedToken = await login(banned, ACCOUNT_PASSWORD);
+    const ban = await api(`/api/admin/users/${bannedUser.id}/ban`, { method: 'POST', token: await admin(), json: {} });
+    expect(ban.status, await ban.clone().text()).toBe(200);
+
+    const screens: [string, string, string, string][] = [
+      ['pending account at /pending', await login(pending, ACCOUNT_PASSWORD), '/pending', 'Registrazione in Attesa'],
+      ['rejected account at /user', await login(rejected, ACCOUNT_PASSWORD), '/user', 'Account Rifiutato'],
+      ['banned account at /user', bannedToken, '/user', 'Account Sospeso'],
+      ['approved, not yet verified, at /user', approvedToken, '/user', 'Verifica la tua email'],
+      ['organiser at /admin/users (access denied)', await login(organiser, ACCOUNT_PASSWORD), '/admin/users', 'Accesso Negato'],
+    ];
+    for (const [state, token, path, visible] of screens) {
+      await session(page, token);
+      await show(page, path, visible);
+      reports.push(...(await gate.audit(page, state)));
+    }
+    await session(page, null);
+    verdict(reports);
+  });
+
+  it('the published page passes axe and reflow in every layout at 375 and 1280 px', { timeout: 180_000 }, async () => {
+    const token = await admin();
+    const reports: AuditReport[] = [];
+    const pages: [string, Parameters<typeof publish>[1]][] = [
+      ['published text page, light', { mode: 'text', style: 'light', buttons: EVENTS }],
+      ['published text page, dark', { mode: 'text', style: 'dark', buttons: EVENTS }],
+      ['published text page, custom (defaults)', { mode: 'text', style: 'custom', buttons: EVENTS }],
+      [
+        'published text page, custom (navy, amber buttons)',
+        {
+          mode: 'text',
+          style: 'custom',
+          buttons: EVENTS,
+          custom_styles: {
+            background: { color: '#0B1F4D' },
+            data: { color: '#DCE7FF', fontFamily: 'Oswald' },
+            city: { color: '#FFFFFF', fontFamily: 'Playfair Display', fontWeight: '700' },
+            venue: { color: '#9DB8F2', fontStyle: 'italic' },
+            buttons: { backgroundColor: '#FFD166', textColor: '#0B1F4D', borderRadius: '8px' },
+          },
+        },
+      ],
+      [
+        'published text page, custom (mid-grey background)',
+        { mode: 'text', style: 'custom', buttons: EVENTS, custom_styles: { background: { color: '#7F7F7F' }, data: { color: '#000000' }, city: { color: '#000000' }, venue: { color: '#000000' } } },
+      ],
+      ['published image page with store badges', { mode: 'image', style: 'light', buttons: STORES }],
+    ];
+    for (const [state, fields] of pages) {
+      const slug = await publish(token, fields);
+      await page.goto(`/${slug}`);
+      await page.locator('footer').waitFor();
+      reports.push(...(await gate.audit(page, state)));
+    }
+
+    // the 404 error state; its redirect to /home is held so the audit sees the page itself
+    await page.route('**/home', (route) => route.fulfill({ status: 204 }));
+    await page.goto(`/${uniqueSlug('nessuna')}`);
+    await page.locator('h1').waitFor();
+    reports.push(...(await gate.audit(page, 'published page 404 error state')));
+    await page.unroute('**/home');
+    verdict(reports);
+  });
+
+  it('the users screen passes axe and reflow, also with a user panel and a confirmation open', { timeout: 180_000 }, async () => {
+    const reports: AuditReport[] = [];
+    const someone = uniqueEmail('a11yuser');
+    await activeUser(someone);
+    await register(uniqueEmail('a11ywaiting'));
+    await session(page, await admin());
+    await show(page, '/admin/users', 'Gestione Utenti');
+    await page.locator('.us-timing').waitFor();
+    reports.push(...(await gate.audit(page, 'users screen')));
+
+    const panel = await openPanel(page, { email: someone });
+    const panelFocus = await dialogFocusFindings(page, 'dialog.us-panel[open]');
+    reports.push(
+      ...(await gate.audit(page, 'users screen with the user panel open', { scope: 'dialog.us-panel[open]', extra: async () => panelFocus })),
+    );
+
+    await panel.getByRole('button', { name: 'Sospendi' }).click();
+    await confirmBox(page).waitFor();
+    const confirmFocus = await dialogFocusFindings(page, 'dialog[open].confirm-dialog');
+    reports.push(
+      ...(await gate.audit(page, 'users screen with a confirmation open', {
+        scope: 'dialog[open].confirm-dialog',
+        extra: async () => confirmFocus,
+      })),
+    );
+    await confirmBox(page).getByRole('button', { name: 'Annulla' }).click();
+    verdict(reports);
+  });
+
+  it('the users screen can be used by keyboard: every focus stop visible and in view', { timeout: 180_000 }, async () => {
+    await session(page, await admin());
+    const reports: AuditReport[] = [];
+    for (const width of WIDTHS) {
+      await setWidth(page, width);
+      await show(page, '/admin/users', 'Gestione Utenti');
+      await page.locator('.us-timing').waitFor();
+      await settle(page);
+      const walk = await keyboardWalk(page);
+      reports.push(gate.record(`keyboard walk of the users screen (until ${walk.end})`, width, walk.stops, walk.findings));
+      expect(walk.stops, 'the walk reached the controls').toBeGreaterThan(10);
+    }
+    expect(failureMessage(reports), 'keyboard focus problems').toBe('');
+  });
+});
