@@ -139,7 +139,7 @@ export const editorMessages = {
   'editor.sidebar.refresh': 'Aggiorna elenco',
   'editor.sidebar.load': 'Apri "{title}" per la modifica',
   'editor.sidebar.company': 'Company',
-  'editor.sidebar.companyEdit': 'Modifica la company di "{title}"',
+  'editor.sidebar.companyEdit': 'Modifica la company di "{title}": {company}',
   'editor.sidebar.companyInput': 'Company di "{title}"',
   'editor.sidebar.companyHint': 'Invio per salvare, Esc per annullare',
   'editor.sidebar.companyUpdated': 'Company aggiornata',

@@ -203,9 +203,9 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
         type="button"
         className="ed-page__main"
         onClick={() => void load()}
-        aria-label={t('editor.sidebar.load', { title })}
         disabled={loadingSlug !== null}
       >
+        {/* named by what it shows, then what it does: the visible text leads the name (WCAG 2.5.3) */}
         <span className="ed-page__title">{title}</span>
         <span className="ed-page__slug">/{page.folder_name}</span>
         <span className="ed-page__badges">
@@ -213,6 +213,7 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
           {!page.visible && <span className="badge badge-warning">{t('editor.sidebar.hidden')}</span>}
           {loadingSlug === page.folder_name && <Loader2 size={14} className="ed-spin" aria-hidden="true" />}
         </span>
+        <span className="visually-hidden">: {t('editor.sidebar.load', { title })}</span>
       </button>
       {isAdmin && (
         <div className="ed-page__company">
@@ -243,7 +244,8 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
               type="button"
               className="ed-page__company-btn"
               onClick={() => setEditingCompany(true)}
-              aria-label={t('editor.sidebar.companyEdit', { title })}
+              // the name holds the company shown on the button (WCAG 2.5.3)
+              aria-label={t('editor.sidebar.companyEdit', { title, company: page.company || '—' })}
             >
               <span className="ed-page__company-name">{page.company || '—'}</span>
               <Pencil size={12} aria-hidden="true" />

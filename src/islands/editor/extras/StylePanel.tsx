@@ -267,9 +267,8 @@ function PresetTile({ name, onApply }: { name: PresetName; onApply: (name: Prese
       onClick={() => onApply(name)}
     >
       <span className="xs-preset-card" style={{ background: styles.background.color }} aria-hidden="true">
-        <span className="xs-preset-city" style={{ color: styles.city.color }}>
-          Aa
-        </span>
+        {/* its 'Aa' comes from extras.css: the button's visible text is the preset's name alone */}
+        <span className="xs-preset-city" style={{ color: styles.city.color }} />
         <span className="xs-preset-venue" style={{ background: styles.venue.color }} />
         <span
           className="xs-preset-btn"
