@@ -310,7 +310,7 @@ export function ErrorDocument({ css }: { css: string }) {
         <style dangerouslySetInnerHTML={{ __html: css }} />
       </head>
       <body>
-        <main role="alert">
+        <main>
           <div className="sp" aria-hidden="true" />
           <h1>{t('public.notFound')}</h1>
           <p>{t('public.redirecting')}</p>
