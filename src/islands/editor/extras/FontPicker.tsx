@@ -38,7 +38,7 @@ export default function FontPicker({ value, onChange, label, context, name, weig
     if (!open) return;
     for (const font of FONTS) void loadFontFace(font.family, '400', 'normal');
     list.current?.focus({ preventScroll: true });
-    // bring the whole list into view (its scroll margin clears the editor's sticky action bar)
+    // bring the whole list into view (the root's scroll padding keeps the editor's sticky bars clear)
     list.current?.scrollIntoView({ block: 'nearest' });
     const away = (e: PointerEvent) => {
       if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
