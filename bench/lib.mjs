@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { applyMigrations, build, ensureAdmin, startWrangler } from '../scripts/lib/stack.mjs';
 
 function freePort() {
@@ -34,7 +35,13 @@ export async function startServer() {
   applyMigrations(state);
   const admin = ensureAdmin({ persistTo: state, email: 'bench@palco.test', password: 'BenchPalco1' });
   const port = await freePort();
-  const server = await startWrangler({ port, persistTo: state, assets: dist });
+  // a secret of the run's own: a fresh clone has no .dev.vars (as in the e2e global setup)
+  const server = await startWrangler({
+    port,
+    persistTo: state,
+    assets: dist,
+    vars: { JWT_SECRET: randomBytes(48).toString('base64url'), MAILER: 'console' },
+  });
   const token = await login(server.base, admin.email, admin.password);
   return {
     base: server.base,
