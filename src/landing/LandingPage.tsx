@@ -295,25 +295,27 @@ function themeColor(view: PublicView): string {
   return '#FFFFFF';
 }
 
-/** SPEC 2 error state: the message, 'Reindirizzamento in corso...', then /home after 2 s. */
-export function ErrorDocument({ css }: { css: string }) {
-  const seconds = Math.round(PUBLIC_ERROR_REDIRECT_MS / 1000);
+/**
+ * The error state: the message, 'Reindirizzamento in corso...', then /home after 2 s by the
+ * page's script, which any action of the visitor cancels (script.ts ERROR_REDIRECT_SCRIPT).
+ */
+export function ErrorDocument({ css, script }: { css: string; script: string }) {
   return (
     <html lang="it">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <meta httpEquiv="refresh" content={`${seconds};url=/home`} />
         <title>{t('public.notFound')}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <style dangerouslySetInnerHTML={{ __html: css }} />
+        <script dangerouslySetInnerHTML={{ __html: script }} />
       </head>
       <body>
         <main>
           <div className="sp" aria-hidden="true" />
           <h1>{t('public.notFound')}</h1>
-          <p>{t('public.redirecting')}</p>
+          <p data-redirect="">{t('public.redirecting')}</p>
           <a href="/home">{t('landing.notFound.home')}</a>
         </main>
       </body>

@@ -9,11 +9,11 @@ import { t } from '../core/messages';
 import { toPublicView, type PageLike, type PublicView, type PublicViewOptions } from '../core/public-view';
 import { ErrorDocument, LandingDocument, type FooterLinks } from './LandingPage';
 import { ERROR_CSS, pageCss, preloadFonts } from './styles';
-import { LANDING_SCRIPT } from './script';
+import { ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
 import { musicEvents } from './jsonld';
 
 /** Bump when the markup, CSS or script change: published copies live under a versioned R2 key. */
-export const RENDERER_VERSION = 3;
+export const RENDERER_VERSION = 4;
 
 export interface RenderOptions {
   slug: string;
@@ -93,8 +93,10 @@ export async function renderPreviewDocument(page: PageLike, opts: Omit<RenderOpt
 
 /** The 404 error state (SPEC 2): message, 'Reindirizzamento in corso...', /home after 2 s. */
 export function renderErrorDocument(): RenderedDocument {
-  const html = `<!doctype html>${renderToStaticMarkup(createElement(ErrorDocument, { css: ERROR_CSS }))}`;
-  return { html, styles: [ERROR_CSS], scripts: [] };
+  const html = `<!doctype html>${renderToStaticMarkup(
+    createElement(ErrorDocument, { css: ERROR_CSS, script: ERROR_REDIRECT_SCRIPT }),
+  )}`;
+  return { html, styles: [ERROR_CSS], scripts: [ERROR_REDIRECT_SCRIPT] };
 }
 
 async function sha256(text: string): Promise<string> {

@@ -6,6 +6,7 @@
  * - swaps a broken header for the placeholder and hides broken image buttons.
  * The CSP allows it by its sha256 hash, so it must stay a constant string.
  */
+import { PUBLIC_ERROR_REDIRECT_MS } from '../core/constants';
 import { PLACEHOLDER_HEADER } from '../core/public-view';
 
 export const LANDING_SCRIPT =
@@ -27,3 +28,18 @@ export const LANDING_SCRIPT =
   'else if(t.hasAttribute("data-i"))(t.closest("li")||t).hidden=true' +
   '},true)' +
   '})(document)';
+
+/**
+ * The 404 error state's only script: to /home after the redirect delay, unless the visitor
+ * acts first (a key, a tap, a scroll, focus moving): then the page stays and the
+ * 'Reindirizzamento in corso...' line goes away. A visitor who needs more time is never
+ * taken away mid-read (WCAG 2.2.1 Timing Adjustable); the 'Torna alla home' link stays.
+ * Without scripts the page simply stays. Allowed by its hash, so it is a constant string.
+ */
+export const ERROR_REDIRECT_SCRIPT =
+  '(function(w,d){' +
+  'var t=w.setTimeout(function(){w.location.replace("/home")},' + String(PUBLIC_ERROR_REDIRECT_MS) + ');' +
+  'function s(){w.clearTimeout(t);var r=d.querySelector("[data-redirect]");if(r)r.hidden=true;' +
+  '["keydown","pointerdown","touchstart","wheel","focusin"].forEach(function(e){w.removeEventListener(e,s,true)})}' +
+  '["keydown","pointerdown","touchstart","wheel","focusin"].forEach(function(e){w.addEventListener(e,s,true)})' +
+  '})(window,document)';

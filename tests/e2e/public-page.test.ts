@@ -239,6 +239,14 @@ describe('public page /{slug}', () => {
     const started = Date.now();
     await page.waitForURL('**/home', { timeout: 6000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+
+    // a visitor who acts (here: a key) before the redirect stays, and the notice goes away
+    await page.goto(`/${slug}`);
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(3000);
+    expect(new URL(page.url()).pathname).toBe(`/${slug}`);
+    await expect(page.getByText('Reindirizzamento in corso...').isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('link', { name: 'Vai alla home' }).isVisible()).resolves.toBe(true);
     await page.close();
   });
 });

@@ -1,3 +1,4 @@
+import { ERROR_REDIRECT_SCRIPT } from '../../src/landing/script';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { contentSecurityPolicy, renderErrorDocument, renderLanding, renderLandingDocument } from '../../src/landing/render';
@@ -186,13 +187,14 @@ describe('renderLandingDocument', () => {
     expect(csp).not.toContain('unsafe');
   });
 
-  it('error document: spec texts, redirect to /home after 2 s, no script', () => {
+  it('error document: spec texts, redirect to /home after 2 s by its one script, no meta refresh', () => {
     const { html, scripts } = renderErrorDocument();
     expect(html).toContain('Landing page non trovata');
     expect(html).toContain('Reindirizzamento in corso...');
-    expect(html).toContain('content="2;url=/home"');
-    expect(scripts).toEqual([]);
-    expect(html).not.toContain('<script');
+    expect(html).not.toContain('http-equiv="refresh"');
+    expect(scripts).toEqual([ERROR_REDIRECT_SCRIPT]);
+    expect(ERROR_REDIRECT_SCRIPT).toContain('location.replace("/home")},2000)');
+    expect(html.split('<script').length - 1).toBe(1);
   });
 });
 

@@ -110,7 +110,10 @@ describe('GET /{slug}', () => {
       const html = await res.text();
       expect(html).toContain('Landing page non trovata');
       expect(html).toContain('Reindirizzamento in corso...');
-      expect(html).toContain('<meta http-equiv="refresh" content="2;url=/home"/>');
+      // the redirect is the page's hashed script (cancelled by any action), never a meta refresh
+      expect(html).not.toContain('http-equiv="refresh"');
+      expect(html).toContain('location.replace("/home")},2000)');
+      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*'/);
     }
     expect(await views(slug)).toBe(0);
     for (const path of ['/Maiuscolo', '/con-trattino', '/a/b/c', '/favicon', '/stores']) {

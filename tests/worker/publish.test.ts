@@ -60,7 +60,7 @@ describe('publishPage', () => {
     const html = await res.text();
     expect(html).toContain('Landing page non trovata');
     expect(html).toContain('Reindirizzamento in corso...');
-    expect(html).toContain('content="2;url=/home"');
+    expect(html).toContain('location.replace("/home")},2000)');
   });
 
   it('unpublishPage removes the copy of a deleted page', async () => {
