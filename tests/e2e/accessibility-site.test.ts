@@ -251,6 +251,12 @@ describe('accessibility of the site, the users screen and the published pages', 
     const someone = uniqueEmail('a11yuser');
     await activeUser(someone);
     await register(uniqueEmail('a11ywaiting'));
+    // the longest values a user can have must not make the table scroll sideways
+    await register(
+      uniqueEmail('maria.francesca.bernardini.castelnuovo.della.valle.ufficio.stampa'),
+      'Associazione Culturale Musicale Orchestra Sinfonica Giovanile del Mediterraneo Eventi e Spettacoli',
+      'Maria Francesca Bernardini Castelnuovo della Valle di Sopra e di Sotto',
+    );
     await session(page, await admin());
     await show(page, '/admin/users', 'Gestione Utenti');
     await page.locator('.us-timing').waitFor();

@@ -1,5 +1,6 @@
 // One table for both lists. On phones the same markup becomes a stack of cards (CSS only), so
 // the keyboard order and the labels stay the same at every width.
+import { Fragment } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Check, Settings2, X } from 'lucide-react';
 import { t, type MessageKey } from '../../core/messages';
 import type { User } from '../../core/schemas/user';
@@ -79,6 +80,24 @@ export function UsersTable({ users, selfId, variant, caption, sorting, onManage,
   );
 }
 
+/**
+ * An address that may wrap after its '@' and dots only, so a long one breaks at readable
+ * places instead of widening the table (which would then scroll sideways).
+ */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?<=[@.])/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 function Row({
   user,
   self,
@@ -103,7 +122,7 @@ function Row({
       </td>
       <td className="us-cell-email" data-label={t('usersScreen.col.email')}>
         <span className="us-email" title={user.email}>
-          {user.email}
+          <BreakableEmail email={user.email} />
         </span>
       </td>
       <td className="us-cell-company" data-label={t('usersScreen.col.company')}>
