@@ -29,7 +29,7 @@ import { requireAdmin } from '../middleware/auth';
 import { appOrigin, rejectedMail, sendMail, verifyMail } from '../services/mail';
 import { createVerifyToken } from '../services/tokens';
 import { validate } from '../validate';
-import { pageStats } from '../db/pages';
+import { pageStats } from '../db/page-counts';
 
 type Ctx = Context<AppEnv>;
 

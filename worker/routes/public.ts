@@ -7,7 +7,8 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { t } from '../../src/core/messages';
 import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
-import { getPublicLanding, incrementView, visibleSlugs } from '../db/pages';
+import { getPublicLanding } from '../db/pages';
+import { incrementView, visibleSlugs } from '../db/page-counts';
 import {
   PAGE_CACHE_CONTROL,
   errorDocument,

@@ -12,7 +12,7 @@ import { validate } from '../validate';
 import { t } from '../../src/core/messages';
 import { trackUrl } from '../../src/core/urls';
 import { sanitiseSlug } from '../../src/core/slug';
-import { incrementClick } from '../db/pages';
+import { incrementClick } from '../db/page-counts';
 import { media } from './media';
 
 const trackUrlSchema = z.object({

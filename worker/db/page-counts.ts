@@ -1,0 +1,59 @@
+/**
+ * Counting and aggregates over landing pages: views and clicks (atomic `n = n + 1`, visible
+ * pages only), the sitemap's slugs and the admin's totals. Plain functions with ? binds.
+ */
+
+/** One click on a button of a visible page: the new count, or null (nothing counted) for anything else. */
+export async function incrementClick(
+  db: D1Database,
+  slug: string,
+  buttonId: number,
+): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `UPDATE buttons SET click_count = click_count + 1
+       WHERE id = ? AND page_id = (SELECT id FROM landing_pages WHERE folder_name = ? AND visible = 1)
+       RETURNING click_count`,
+    )
+    .bind(buttonId, slug)
+    .first<{ click_count: number }>();
+  return row ? row.click_count : null;
+}
+
+/** One view of a visible page (the public route calls it in waitUntil). */
+export async function incrementView(db: D1Database, slug: string): Promise<void> {
+  await db
+    .prepare('UPDATE landing_pages SET view_page = view_page + 1 WHERE folder_name = ? AND visible = 1')
+    .bind(slug)
+    .run();
+}
+
+/** Slugs of the visible pages, for the sitemap. */
+export async function visibleSlugs(db: D1Database): Promise<Array<{ folder_name: string; updated_at: string }>> {
+  const { results } = await db
+    .prepare('SELECT folder_name, updated_at FROM landing_pages WHERE visible = 1 ORDER BY folder_name')
+    .all<{ folder_name: string; updated_at: string }>();
+  return results;
+}
+
+export interface PageStats {
+  pages: { total: number; visible: number };
+  views: number;
+  clicks: number;
+}
+
+/** The page figures of the admin's stats: pages (all and visible), views and clicks. */
+export async function pageStats(db: D1Database): Promise<PageStats> {
+  const [pages, clicks] = await db.batch<{ total: number; visible: number; views: number; clicks: number }>([
+    db.prepare(
+      'SELECT COUNT(*) AS total, COALESCE(SUM(visible), 0) AS visible, COALESCE(SUM(view_page), 0) AS views FROM landing_pages',
+    ),
+    db.prepare('SELECT COALESCE(SUM(click_count), 0) AS clicks FROM buttons'),
+  ]);
+  const p = pages!.results[0]!;
+  return {
+    pages: { total: p.total, visible: p.visible },
+    views: p.views,
+    clicks: clicks!.results[0]!.clicks,
+  };
+}
