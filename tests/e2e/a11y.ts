@@ -2,6 +2,7 @@
 // a focus-in-dialog check and a keyboard walk that looks at every focused element.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { expect } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import type { ImpactValue, RunOptions } from 'axe-core';
 
@@ -254,6 +255,12 @@ export function failureMessage(reports: readonly AuditReport[]): string {
 export function axeRan(reports: readonly AuditReport[]): boolean {
   const axe = reports.filter((r) => r.kind === 'axe');
   return axe.length > 0 && axe.every((r) => r.passes > 0);
+}
+
+/** The gate's verdict on a set of audits: axe really ran, and nothing blocking was found. */
+export function expectAccessible(reports: readonly AuditReport[]): void {
+  expect(axeRan(reports), 'axe ran on every state and found rules that pass').toBe(true);
+  expect(failureMessage(reports), 'blocking accessibility violations').toBe('');
 }
 
 /** One stop of a keyboard walk, as the page reports it. */

@@ -13,7 +13,7 @@ import { admin, hydrated, makePng, uniqueSlug } from './editor-helpers';
 import {
   Gate,
   WIDTHS,
-  axeRan,
+  expectAccessible,
   dialogFocusFindings,
   failureMessage,
   keyboardWalk,
@@ -141,11 +141,6 @@ describe('accessibility of the editor', () => {
     await ctx?.close();
   });
 
-  function verdict(reports: AuditReport[]): void {
-    expect(axeRan(reports), 'axe ran on every state and found rules that pass').toBe(true);
-    expect(failureMessage(reports), 'blocking accessibility violations').toBe('');
-  }
-
   it('a new page, the sidebar and the delete confirmation pass axe and reflow; dialogs take the focus', { timeout: 180_000 }, async () => {
     const reports: AuditReport[] = [];
     await freshEditor(page);
@@ -177,7 +172,7 @@ describe('accessibility of the editor', () => {
       await expect.poll(() => page.locator('dialog[open].confirm-dialog').count()).toBe(0);
       await closeSidebar(page);
     }
-    verdict(reports);
+    expectAccessible(reports);
   });
 
   it('a loaded text page, its preview, QR code, statistics and code view pass axe and reflow', { timeout: 180_000 }, async () => {
@@ -210,7 +205,7 @@ describe('accessibility of the editor', () => {
     await page.getByRole('tab', { name: 'Codice' }).click();
     await page.getByTestId('json-viewer').waitFor();
     reports.push(...(await gate.audit(page, 'editor, code view (admins only)')));
-    verdict(reports);
+    expectAccessible(reports);
   });
 
   it('a loaded image page and the custom style panel pass axe and reflow', { timeout: 180_000 }, async () => {
@@ -230,7 +225,7 @@ describe('accessibility of the editor', () => {
     // below it, which take no pointer input until it closes
     reports.push(...(await gate.audit(page, 'editor, custom style panel with the font list open', { scope: '[data-field="city-family"]' })));
     await page.keyboard.press('Escape');
-    verdict(reports);
+    expectAccessible(reports);
   });
 
   it('the editor can be used by keyboard: every focus stop visible and in view, in text mode with the custom style panel and in image mode', { timeout: 240_000 }, async () => {

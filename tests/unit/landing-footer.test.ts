@@ -7,8 +7,8 @@ import { FOOTER_MIN_CONTRAST, customThemeCss, footerColors } from '../../src/lan
 import { renderLanding } from '../../src/landing/render';
 import { LINKS, tourPage } from './landing-fixtures';
 
-function readable(bg: string): void {
-  const { fg, mut, chip } = footerColors(bg);
+/** Both footer texts meet AA on the page background and on the badge chip. */
+function expectFooterReadable({ bg, fg, mut, chip }: { bg: string; fg: string; mut: string; chip: string }): void {
   for (const [text, under] of [
     [fg, bg],
     [fg, chip],
@@ -17,6 +17,10 @@ function readable(bg: string): void {
   ] as const) {
     expect(contrastRatio(text, under), `${text} on ${under} (background ${bg})`).toBeGreaterThanOrEqual(FOOTER_MIN_CONTRAST);
   }
+}
+
+function readable(bg: string): void {
+  expectFooterReadable({ bg, ...footerColors(bg) });
 }
 
 describe('footer colours', () => {
@@ -66,16 +70,12 @@ describe('footer colours of every rendered theme', () => {
 
   it.each(pages)('%s: the small footer text meets AA on the page and on the chip', (_name, input) => {
     const css = renderLanding(input, { slug: 'x', origin: 'https://p.test', links: LINKS }).styles[0]!;
-    const bg = cssVar(css, 'bg');
-    const [fg, mut, chip] = [cssVar(css, 'ft-fg'), cssVar(css, 'ft-mut'), cssVar(css, 'ft-chip')];
-    for (const [text, under] of [
-      [fg, bg],
-      [fg, chip],
-      [mut, bg],
-      [mut, chip],
-    ] as const) {
-      expect(contrastRatio(text, under), `${text} on ${under}`).toBeGreaterThanOrEqual(FOOTER_MIN_CONTRAST);
-    }
+    expectFooterReadable({
+      bg: cssVar(css, 'bg'),
+      fg: cssVar(css, 'ft-fg'),
+      mut: cssVar(css, 'ft-mut'),
+      chip: cssVar(css, 'ft-chip'),
+    });
   });
 });
 
