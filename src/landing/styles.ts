@@ -133,7 +133,7 @@ function footerVars(background: string): string {
 }
 
 /**
- * Light (default) and dark themes of SPEC 2; colours and sizes as SPEC 9 gives for light.
+ * The light (default) and dark themes: the light one with the product's default colours and sizes.
  * WCAG 1.4.3: the footer's 12-13 px text needs 4.5:1 on the page and on the chip, so every
  * theme takes its footer colours from footerColors, not from fixed greys.
  */

@@ -168,7 +168,7 @@ export const auth = new Hono<AppEnv>()
     if (needsRehash(row.hashed_password)) {
       await rehashStatement(c.env.DB, row.id, row.hashed_password, await hashPassword(password)).run();
     }
-    // every status may log in (CONTRACT.md): the guard screens need /users/me
+    // every status may log in: the guard screens need /users/me to show their message
     const access_token = await createAccessToken(c.env, row);
     return c.json({ access_token, token_type: 'bearer' as const });
   })
