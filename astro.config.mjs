@@ -26,7 +26,7 @@ export default defineConfig({
             logLevel: 'silent',
           });
           writeSiteHeaders(fileURLToPath(dir), [module.LANDING_SCRIPT]);
-          logger.info('_headers written (CSP with the inline scripts\' hashes)');
+          logger.info("_headers written (CSP with the inline scripts' hashes)");
         },
       },
     },

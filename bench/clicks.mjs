@@ -8,7 +8,10 @@ const server = await startServer();
 let exact = false;
 try {
   const slug = uniqueSlug('clicks');
-  const page = await api(server.base, server.token, '/api/db/landing-pages', { method: 'POST', json: tenEventPage(slug) });
+  const page = await api(server.base, server.token, '/api/db/landing-pages', {
+    method: 'POST',
+    json: tenEventPage(slug),
+  });
   const id = page.buttons[0].id;
   const result = await loop({
     concurrency,
@@ -27,7 +30,9 @@ try {
   const count = after.buttons.find((b) => b.id === id).click_count;
   exact = count === total && result.failed === 0;
   console.log(`\n${total} clicks, ${concurrency} in flight`);
-  console.log(`  answered 200          ${result.ok}  (failed ${result.failed}${result.failed ? ` ${JSON.stringify(result.reasons)}` : ''})`);
+  console.log(
+    `  answered 200          ${result.ok}  (failed ${result.failed}${result.failed ? ` ${JSON.stringify(result.reasons)}` : ''})`,
+  );
   console.log(`  click_count in D1     ${count}  ${exact ? 'exact' : 'MISMATCH'}`);
   console.log(`  clicks/s              ${result.perSecond.toFixed(0)}  (${result.seconds.toFixed(2)} s)`);
 } finally {

@@ -76,9 +76,16 @@ export async function api(base, token, path, { method = 'GET', json } = {}) {
 }
 
 const CITIES = [
-  ['Milano', 'Alcatraz'], ['Bologna', 'Estragon'], ['Roma', 'Atlantico'], ['Napoli', 'Casa della Musica'],
-  ['Torino', 'Hiroshima Mon Amour'], ['Firenze', 'Tuscany Hall'], ['Padova', 'Hall'], ['Bari', 'Demodè Club'],
-  ['Palermo', 'Teatro Golden'], ['Perugia', 'Afterlife Live Club'],
+  ['Milano', 'Alcatraz'],
+  ['Bologna', 'Estragon'],
+  ['Roma', 'Atlantico'],
+  ['Napoli', 'Casa della Musica'],
+  ['Torino', 'Hiroshima Mon Amour'],
+  ['Firenze', 'Tuscany Hall'],
+  ['Padova', 'Hall'],
+  ['Bari', 'Demodè Club'],
+  ['Palermo', 'Teatro Golden'],
+  ['Perugia', 'Afterlife Live Club'],
 ];
 
 /** A realistic 10-event text page (two CTAs on every other date, one sold out). */
@@ -89,14 +96,23 @@ export function tenEventPage(slug) {
     display_title: 'Le Vibrazioni Notturne — Tour 2027',
     mode: 'text',
     style: 'custom',
-    custom_styles: { city: { fontFamily: 'Oswald', fontWeight: 700 }, background: { color: '#0B0A1F' }, data: { color: '#FFFFFF' } },
+    custom_styles: {
+      city: { fontFamily: 'Oswald', fontWeight: 700 },
+      background: { color: '#0B0A1F' },
+      data: { color: '#FFFFFF' },
+    },
     header: '/demo/tour2027.svg',
     buttons: CITIES.map(([city, venue], i) => ({
       type: 'text',
       text: `${String(i + 1).padStart(2, '0')} aprile 2027 - ${city} - ${venue}|biglietti`,
       cta_buttons: [
-        { url: `https://www.ticketone.it/event/vibrazioni-${i}/?utm_source=palco&utm_medium=landing&utm_campaign=${slug}`, buttonText: i === 3 ? 'soldout' : 'biglietti' },
-        ...(i % 2 === 0 ? [{ url: `https://www.vivaticket.com/it/ticket/vibrazioni-${i}`, buttonText: 'pacchetti vip' }] : []),
+        {
+          url: `https://www.ticketone.it/event/vibrazioni-${i}/?utm_source=palco&utm_medium=landing&utm_campaign=${slug}`,
+          buttonText: i === 3 ? 'soldout' : 'biglietti',
+        },
+        ...(i % 2 === 0
+          ? [{ url: `https://www.vivaticket.com/it/ticket/vibrazioni-${i}`, buttonText: 'pacchetti vip' }]
+          : []),
       ],
     })),
   };

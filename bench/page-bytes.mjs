@@ -16,8 +16,13 @@ try {
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
   const js = scripts.filter(([, attrs]) => !/type="application\/ld\+json"/i.test(attrs));
   const jsBytes = js.reduce((n, [, , body]) => n + Buffer.byteLength(body), 0);
-  const jsonLdBytes = scripts.filter(([, attrs]) => /ld\+json/i.test(attrs)).reduce((n, [, , b]) => n + Buffer.byteLength(b), 0);
-  const cssBytes = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce((n, [, b]) => n + Buffer.byteLength(b), 0);
+  const jsonLdBytes = scripts
+    .filter(([, attrs]) => /ld\+json/i.test(attrs))
+    .reduce((n, [, , b]) => n + Buffer.byteLength(b), 0);
+  const cssBytes = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce(
+    (n, [, b]) => n + Buffer.byteLength(b),
+    0,
+  );
   const externalScripts = js.filter(([, attrs]) => /\bsrc=/i.test(attrs)).length;
   const stylesheets = [...html.matchAll(/<link\b[^>]*rel="?stylesheet/gi)].length;
   const typed = new Set(payload.buttons.flatMap((b) => b.cta_buttons.map((c) => new URL(c.url).origin)));
@@ -45,8 +50,16 @@ try {
     ['inline CSS raw', kb(cssBytes), ''],
     ['inline JS raw', `${jsBytes} B`, jsBytes <= 1536 ? 'ok ≤ 1.5 KB' : 'OVER 1.5 KB'],
     ['JSON-LD raw (data, not JS)', kb(jsonLdBytes), ''],
-    ['render-blocking sub-requests', String(externalScripts + stylesheets), externalScripts + stylesheets === 0 ? 'ok' : 'FAIL'],
-    ['sub-requests to other origins', origins.size ? [...origins].join(' ') : 'none', origins.size === 0 ? 'ok' : 'FAIL'],
+    [
+      'render-blocking sub-requests',
+      String(externalScripts + stylesheets),
+      externalScripts + stylesheets === 0 ? 'ok' : 'FAIL',
+    ],
+    [
+      'sub-requests to other origins',
+      origins.size ? [...origins].join(' ') : 'none',
+      origins.size === 0 ? 'ok' : 'FAIL',
+    ],
     ['Set-Cookie', cookie ?? 'none', cookie ? 'FAIL' : 'ok'],
   ];
   console.log(`\n10-event page /${slug} (status ${res.status})`);

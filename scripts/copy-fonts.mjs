@@ -17,7 +17,14 @@ export async function copyFonts(root = ROOT) {
   let copied = 0;
   let total = 0;
   for (const { font, weight, style } of allFontFaces()) {
-    const src = join(root, 'node_modules', '@fontsource', font.id, 'files', `${font.id}-latin-${weight}-${style}.woff2`);
+    const src = join(
+      root,
+      'node_modules',
+      '@fontsource',
+      font.id,
+      'files',
+      `${font.id}-latin-${weight}-${style}.woff2`,
+    );
     if (!existsSync(src)) throw new Error(`copy-fonts: missing ${src} (npm install?)`);
     const dest = join(out, fontFileName(font.id, weight, style));
     total += 1;

@@ -23,7 +23,9 @@ export function scriptHash(body) {
 /** script types a browser executes (and so checks against script-src); JSON-LD is data. */
 function isExecutable(attrs) {
   const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
-  return !type || type === 'module' || type === 'importmap' || /^(text|application)\/(x-)?(java|ecma)script$/.test(type);
+  return (
+    !type || type === 'module' || type === 'importmap' || /^(text|application)\/(x-)?(java|ecma)script$/.test(type)
+  );
 }
 
 /**
@@ -32,8 +34,10 @@ function isExecutable(attrs) {
  */
 export function inlineScripts(html, file = 'page') {
   const handler = /<[a-z][^>]*\son[a-z]+\s*=/i.exec(html.replace(/<script\b[\s\S]*?<\/script>/gi, ''));
-  if (handler) throw new Error(`${file}: inline event handler (${handler[0].slice(0, 60)}…) would be blocked by the CSP`);
-  if (/(href|src|action)\s*=\s*["']?\s*javascript:/i.test(html)) throw new Error(`${file}: javascript: URL would be blocked by the CSP`);
+  if (handler)
+    throw new Error(`${file}: inline event handler (${handler[0].slice(0, 60)}…) would be blocked by the CSP`);
+  if (/(href|src|action)\s*=\s*["']?\s*javascript:/i.test(html))
+    throw new Error(`${file}: javascript: URL would be blocked by the CSP`);
   const bodies = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const attrs = m[1] ?? '';

@@ -18,11 +18,20 @@ try {
   step('Building the site', 'astro', ['build']);
   step('Type checks (Worker)', 'tsc', ['-p', 'tsconfig.worker.json', '--noEmit']);
   step('Type checks (site)', 'astro', ['check', '--minimumSeverity', 'warning']);
-  step('Worker bundle (wrangler deploy --dry-run)', 'wrangler', ['deploy', '--dry-run', '--outdir', '.wrangler/bundle']);
+  step('Worker bundle (wrangler deploy --dry-run)', 'wrangler', [
+    'deploy',
+    '--dry-run',
+    '--outdir',
+    '.wrangler/bundle',
+  ]);
   const report = join(ROOT, '.wrangler', 'vitest-report.json');
   try {
     step('Tests: unit, worker (workerd), e2e (Chromium)', 'vitest', [
-      'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...process.argv.slice(2),
     ]);
   } finally {
     summary(report);

@@ -7,10 +7,7 @@ import type { ZodType } from 'zod';
  * body to carry a string detail (or a {code, reason} object). zod speaks Italian here
  * (z.config(z.locales.it()) in app.ts); our own schema messages are the spec's texts.
  */
-export function validate<T extends ZodType, Target extends keyof ValidationTargets>(
-  target: Target,
-  schema: T,
-) {
+export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result, c) => {
     if (!result.success) {
       const issue = result.error.issues[0];

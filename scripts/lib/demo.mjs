@@ -10,14 +10,24 @@ function q(value) {
   return value === null ? 'NULL' : `'${String(value).replaceAll("'", "''")}'`;
 }
 
-const TICKETONE = 'https://www.ticketone.it/artist/le-vibrazioni-notturne/?utm_source=palco&utm_medium=landing&utm_campaign=tour2027';
-const VIVATICKET = 'https://www.vivaticket.com/it/tour/le-vibrazioni-notturne?utm_source=palco&utm_medium=landing&utm_campaign=tour2027';
+const TICKETONE =
+  'https://www.ticketone.it/artist/le-vibrazioni-notturne/?utm_source=palco&utm_medium=landing&utm_campaign=tour2027';
+const VIVATICKET =
+  'https://www.vivaticket.com/it/tour/le-vibrazioni-notturne?utm_source=palco&utm_medium=landing&utm_campaign=tour2027';
 
 /** [date, city, venue, [[label, url], …]] */
 const DATES = [
   ['Ven 12 marzo 2027', 'Milano', 'Alcatraz', [['biglietti', TICKETONE]]],
   ['Sab 13 marzo 2027', 'Bologna', 'Estragon', [['soldout', TICKETONE]]],
-  ['Ven 19 marzo 2027', 'Roma', 'Atlantico', [['biglietti', TICKETONE], ['pacchetti vip', VIVATICKET]]],
+  [
+    'Ven 19 marzo 2027',
+    'Roma',
+    'Atlantico',
+    [
+      ['biglietti', TICKETONE],
+      ['pacchetti vip', VIVATICKET],
+    ],
+  ],
   ['Sab 20 marzo 2027', 'Napoli', 'Casa della Musica', [['biglietti', VIVATICKET]]],
   ['Ven 26 marzo 2027', 'Torino', 'Hiroshima Mon Amour', [['tickets', TICKETONE]]],
 ];

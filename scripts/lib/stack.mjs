@@ -97,8 +97,11 @@ export function ensureAdmin({ persistTo, email, password } = {}) {
   const memo = join(stateDir, 'palco-admin.json');
   const saved = existsSync(memo) ? JSON.parse(readFileSync(memo, 'utf8')) : null;
   const wantEmail = (email ?? process.env.ADMIN_EMAIL ?? saved?.email ?? 'admin@palco.local').trim().toLowerCase();
-  const wantPassword = password ?? process.env.ADMIN_PASSWORD ?? (saved?.email === wantEmail ? saved.password : null) ?? randomPassword();
-  const rows = executeSql(`SELECT id FROM users WHERE email = ${sqlString(wantEmail)} COLLATE NOCASE`, persistTo)[0]?.results ?? [];
+  const wantPassword =
+    password ?? process.env.ADMIN_PASSWORD ?? (saved?.email === wantEmail ? saved.password : null) ?? randomPassword();
+  const rows =
+    executeSql(`SELECT id FROM users WHERE email = ${sqlString(wantEmail)} COLLATE NOCASE`, persistTo)[0]?.results ??
+    [];
   const hash = hashPassword(wantPassword);
   if (rows.length === 0) {
     executeSql(
@@ -134,8 +137,18 @@ export async function ensureDemo(persistTo) {
  * @param {{ port?: number, persistTo?: string, assets?: string, vars?: Record<string, string>, inherit?: boolean }} [opts]
  */
 export async function startWrangler({ port = 8787, persistTo, assets, vars = {}, inherit = false } = {}) {
-  const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--local', '--live-reload=false',
-    '--show-interactive-dev-session=false', '--log-level', inherit ? 'info' : 'warn'];
+  const args = [
+    'dev',
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    '--local',
+    '--live-reload=false',
+    '--show-interactive-dev-session=false',
+    '--log-level',
+    inherit ? 'info' : 'warn',
+  ];
   if (persistTo) args.push('--persist-to', persistTo);
   if (assets) args.push('--assets', assets);
   for (const [k, v] of Object.entries({ APP_URL: `http://localhost:${port}`, ...vars })) {

@@ -39,14 +39,18 @@ export interface GuardProps {
   children: ReactNode;
 }
 
-type Verdict = 'loading' | 'redirect' | 'pending' | 'approved' | 'rejected' | 'banned' | 'unknown' | 'denied' | 'allowed';
+type Verdict =
+  | 'loading'
+  | 'redirect'
+  | 'pending'
+  | 'approved'
+  | 'rejected'
+  | 'banned'
+  | 'unknown'
+  | 'denied'
+  | 'allowed';
 
-export function verdictFor(
-  user: User | null,
-  state: string,
-  area: 'admin' | 'user',
-  adminOnly: boolean,
-): Verdict {
+export function verdictFor(user: User | null, state: string, area: 'admin' | 'user', adminOnly: boolean): Verdict {
   if (state === 'loading') return 'loading';
   if (!user) return 'redirect';
   // SPEC 2: a non-admin entering the admin area is sent to /user (status screens show there)
@@ -165,7 +169,11 @@ function GuardScreen({ verdict, user }: { verdict: Exclude<Verdict, 'loading' | 
       return (
         <StatusScreen icon={<Clock size={28} />} tone="warning" title={t('guard.pending.title')}>
           <p className="guard-lead">{t('guard.pending.intro')}</p>
-          {message && <div className={`alert alert-${message.level}`} role="status">{message.text}</div>}
+          {message && (
+            <div className={`alert alert-${message.level}`} role="status">
+              {message.text}
+            </div>
+          )}
           {facts}
           <div className="guard-steps">
             <h2>{t('guard.pending.nextSteps')}</h2>
@@ -180,7 +188,12 @@ function GuardScreen({ verdict, user }: { verdict: Exclude<Verdict, 'loading' | 
             </p>
           </div>
           <div className="guard-actions">
-            <button type="button" className="btn btn-primary btn-block" onClick={() => location.reload()} disabled={busy}>
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              onClick={() => location.reload()}
+              disabled={busy}
+            >
               <RefreshCw size={18} aria-hidden="true" />
               {t('guard.pending.checkStatus')}
             </button>
@@ -191,7 +204,11 @@ function GuardScreen({ verdict, user }: { verdict: Exclude<Verdict, 'loading' | 
     case 'rejected':
       return (
         <StatusScreen icon={<ShieldX size={28} />} tone="error" title={t('guard.rejected.title')}>
-          {message && <div className={`alert alert-${message.level}`} role="status">{message.text}</div>}
+          {message && (
+            <div className={`alert alert-${message.level}`} role="status">
+              {message.text}
+            </div>
+          )}
           {facts}
           <p className="hint">{t('guard.rejected.body')}</p>
           <div className="guard-actions">{exitButton(t('guard.exit'))}</div>
@@ -200,7 +217,9 @@ function GuardScreen({ verdict, user }: { verdict: Exclude<Verdict, 'loading' | 
     case 'banned':
       return (
         <StatusScreen icon={<Ban size={28} />} tone="error" title={t('guard.banned.title')}>
-          <div className="alert alert-error" role="status">{t('guard.banned.body')}</div>
+          <div className="alert alert-error" role="status">
+            {t('guard.banned.body')}
+          </div>
           {facts}
           <div className="guard-actions">{exitButton(t('guard.exit'))}</div>
         </StatusScreen>
@@ -208,7 +227,11 @@ function GuardScreen({ verdict, user }: { verdict: Exclude<Verdict, 'loading' | 
     case 'approved':
       return (
         <StatusScreen icon={<MailCheck size={28} />} tone="info" title={t('guard.approved.title')}>
-          {message && <div className={`alert alert-${message.level}`} role="status">{message.text}</div>}
+          {message && (
+            <div className={`alert alert-${message.level}`} role="status">
+              {message.text}
+            </div>
+          )}
           {facts}
           <div className="guard-actions">
             <ResendButton email={user.email} />
@@ -230,7 +253,11 @@ function GuardScreen({ verdict, user }: { verdict: Exclude<Verdict, 'loading' | 
     default:
       return (
         <StatusScreen icon={<ShieldAlert size={28} />} tone="warning" title={t('guard.unknown.title')}>
-          {message && <div className={`alert alert-${message.level}`} role="status">{message.text}</div>}
+          {message && (
+            <div className={`alert alert-${message.level}`} role="status">
+              {message.text}
+            </div>
+          )}
           {facts}
           <div className="guard-actions">{exitButton(t('guard.exit'))}</div>
         </StatusScreen>

@@ -102,7 +102,11 @@ export default function Navbar({ current = '' }: NavbarProps) {
               <Users size={18} aria-hidden="true" />
               {t('nav.users')}
               {pending !== null && pending > 0 && (
-                <span className="nav-count" data-testid="pending-count" aria-label={t('nav.pendingCount', { count: pending })}>
+                <span
+                  className="nav-count"
+                  data-testid="pending-count"
+                  aria-label={t('nav.pendingCount', { count: pending })}
+                >
                   {pending}
                 </span>
               )}

@@ -92,7 +92,11 @@ const BY_KEY = new Map(FONTS.map((f) => [f.family.toLowerCase(), f]));
  */
 export function findFont(name: unknown): FontDef | null {
   if (typeof name !== 'string') return null;
-  const first = (name.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '').trim().toLowerCase();
+  const first = (name.split(',')[0] ?? '')
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .trim()
+    .toLowerCase();
   if (!first) return null;
   return BY_KEY.get(first) ?? FONTS.find((f) => f.id === first) ?? null;
 }

@@ -106,7 +106,9 @@ export function isSoldout(text: string | null | undefined): boolean {
 
 /** SPEC 9: button text defaults to BIGLIETTI in the public view. */
 function labelOf(text: string | null | undefined): string {
-  const label = String(text ?? '').replace(/\s+/g, ' ').trim();
+  const label = String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return label || DEFAULT_PUBLIC_BUTTON_TEXT;
 }
 
@@ -134,7 +136,10 @@ function ctaList(button: ButtonLike): CtaLike[] | null {
 }
 
 /** The mode from the page's mode field or, if absent, the first button's type; default text. */
-export function viewModeOf(mode: string | null | undefined, buttons: readonly ButtonLike[] | null | undefined): ViewMode {
+export function viewModeOf(
+  mode: string | null | undefined,
+  buttons: readonly ButtonLike[] | null | undefined,
+): ViewMode {
   if (mode === 'text' || mode === 'image') return mode;
   const first = buttons?.[0]?.type;
   return first === 'image' ? 'image' : 'text';
@@ -170,10 +175,7 @@ function toImage(button: ButtonLike, preview: boolean): PublicImage | null {
   // SPEC 5: the preview drops temporary local (blob) images; published pages only take safe refs.
   if (/^blob:/i.test(image)) return null;
   if (!isSafeMediaRef(image) && !(preview && /^data:image\/(png|jpe?g|webp|gif);/i.test(image))) return null;
-  return withUrl(
-    { type: 'image' as const, image, id: idOf(button.id), buttonText: labelOf(button.text) },
-    button.url,
-  );
+  return withUrl({ type: 'image' as const, image, id: idOf(button.id), buttonText: labelOf(button.text) }, button.url);
 }
 
 /**

@@ -12,24 +12,84 @@ export const SLUG_MAX = 64;
  */
 export const RESERVED_SLUGS: readonly string[] = [
   // site screens (src/pages)
-  'home', 'login', 'signup', 'admin', 'user', 'users', 'pending', 'about', 'terms', 'privacy',
-  'forgotpassword', 'resetpassword', 'verifyemail', '404', '500', 'index',
+  'home',
+  'login',
+  'signup',
+  'admin',
+  'user',
+  'users',
+  'pending',
+  'about',
+  'terms',
+  'privacy',
+  'forgotpassword',
+  'resetpassword',
+  'verifyemail',
+  '404',
+  '500',
+  'index',
   // Worker prefixes (hyphenated segments can never be typed as a slug, but the
   // hyphen-less spellings would look like them)
-  'auth', 'api', 'dati', 'proxyimage', 'dev', 'robots', 'sitemap', 'preview', 'public',
-  'landing', 'landingpages', 'db',
+  'auth',
+  'api',
+  'dati',
+  'proxyimage',
+  'dev',
+  'robots',
+  'sitemap',
+  'preview',
+  'public',
+  'landing',
+  'landingpages',
+  'db',
   // static files and folders
-  'stores', 'fonts', 'demo', 'favicon', 'astro', 'assets', 'static', 'media', 'images', 'img',
-  'manifest', 'sw', 'wellknown',
+  'stores',
+  'fonts',
+  'demo',
+  'favicon',
+  'astro',
+  'assets',
+  'static',
+  'media',
+  'images',
+  'img',
+  'manifest',
+  'sw',
+  'wellknown',
   // kept back
-  'www', 'app', 'dashboard', 'settings', 'account', 'logout', 'register', 'new', 'edit',
-  'null', 'undefined', 'palco', 'help', 'support', 'status', 'health', 'test',
+  'www',
+  'app',
+  'dashboard',
+  'settings',
+  'account',
+  'logout',
+  'register',
+  'new',
+  'edit',
+  'null',
+  'undefined',
+  'palco',
+  'help',
+  'support',
+  'status',
+  'health',
+  'test',
 ];
 
 /** The raw first segments (with hyphens, underscores, dots) the routing really uses. */
 export const RESERVED_SEGMENTS: readonly string[] = [
-  'forgot-password', 'reset-password', 'verify-email', 'proxy-image', '_astro', 'robots.txt',
-  'sitemap.xml', 'favicon.svg', 'favicon.ico', '.well-known', 'landing-pages', 'placeholder-header.svg',
+  'forgot-password',
+  'reset-password',
+  'verify-email',
+  'proxy-image',
+  '_astro',
+  'robots.txt',
+  'sitemap.xml',
+  'favicon.svg',
+  'favicon.ico',
+  '.well-known',
+  'landing-pages',
+  'placeholder-header.svg',
   'placeholder',
 ];
 
@@ -45,7 +105,9 @@ function foldAccents(value: string): string {
 
 /** What the slug input does while typing: lowercase, accents folded, everything else dropped. */
 export function sanitiseSlug(value: string): string {
-  return foldAccents(value.toLowerCase()).replace(/[^a-z0-9]/g, '').slice(0, SLUG_MAX);
+  return foldAccents(value.toLowerCase())
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, SLUG_MAX);
 }
 
 /** Create mode: the slug derived from the title when the slug is left empty. */

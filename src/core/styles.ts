@@ -230,9 +230,7 @@ export function normaliseBorderRadius(value: unknown, fallback: BorderRadius): B
 }
 
 function obj(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 function normaliseText(input: unknown, def: TextStyle): TextStyle {

@@ -7,13 +7,7 @@
 import type { ReactNode } from 'react';
 import { t } from '../core/messages';
 import { PUBLIC_ERROR_REDIRECT_MS } from '../core/constants';
-import {
-  isSoldout,
-  type PublicCta,
-  type PublicEvent,
-  type PublicImage,
-  type PublicView,
-} from '../core/public-view';
+import { isSoldout, type PublicCta, type PublicEvent, type PublicImage, type PublicView } from '../core/public-view';
 import { serialiseJsonLd } from './jsonld';
 
 export interface FooterLinks {
@@ -69,11 +63,29 @@ function PalcoMark() {
 function SpeakerIcons() {
   return (
     <>
-      <svg className="off" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        className="off"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d="M11 5 6 9H2v6h4l5 4z" />
         <path d="m22 9-6 6M16 9l6 6" />
       </svg>
-      <svg className="on" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        className="on"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d="M11 5 6 9H2v6h4l5 4z" />
         <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
       </svg>
@@ -169,7 +181,15 @@ function EventBlock({ event, slug, preview }: { event: PublicEvent; slug: string
 
 function ImageButton({ button, slug, preview }: { button: PublicImage; slug: string; preview: boolean }) {
   const img = (
-    <img data-i="" src={button.image} alt={button.buttonText} width={1200} height={400} loading="lazy" decoding="async" />
+    <img
+      data-i=""
+      src={button.image}
+      alt={button.buttonText}
+      width={1200}
+      height={400}
+      loading="lazy"
+      decoding="async"
+    />
   );
   if (!button.url || preview) return <li>{button.url ? <a aria-disabled="true">{img}</a> : <span>{img}</span>}</li>;
   return (

@@ -7,9 +7,31 @@ import type { PublicEvent, PublicView } from '../core/public-view';
 import { isSoldout } from '../core/public-view';
 
 const MONTHS: Record<string, number> = {
-  gennaio: 1, gen: 1, febbraio: 2, feb: 2, marzo: 3, mar: 3, aprile: 4, apr: 4, maggio: 5, mag: 5,
-  giugno: 6, giu: 6, luglio: 7, lug: 7, agosto: 8, ago: 8, settembre: 9, set: 9, sett: 9,
-  ottobre: 10, ott: 10, novembre: 11, nov: 11, dicembre: 12, dic: 12,
+  gennaio: 1,
+  gen: 1,
+  febbraio: 2,
+  feb: 2,
+  marzo: 3,
+  mar: 3,
+  aprile: 4,
+  apr: 4,
+  maggio: 5,
+  mag: 5,
+  giugno: 6,
+  giu: 6,
+  luglio: 7,
+  lug: 7,
+  agosto: 8,
+  ago: 8,
+  settembre: 9,
+  set: 9,
+  sett: 9,
+  ottobre: 10,
+  ott: 10,
+  novembre: 11,
+  nov: 11,
+  dicembre: 12,
+  dic: 12,
 };
 
 function pad(n: number): string {
@@ -56,7 +78,12 @@ function absolute(url: string, origin: string): string {
 
 export function musicEvents(view: PublicView, origin: string, pageUrl: string): object[] {
   const events = view.buttons.filter((b): b is PublicEvent => b.type === 'text');
-  const image = view.header.kind === 'image' ? absolute(view.header.src, origin) : view.header.poster ? absolute(view.header.poster, origin) : undefined;
+  const image =
+    view.header.kind === 'image'
+      ? absolute(view.header.src, origin)
+      : view.header.poster
+        ? absolute(view.header.poster, origin)
+        : undefined;
   return events.map((e) => {
     const where = [e.city, e.venue].filter(Boolean).join(', ');
     const startDate = parseItalianDate(e.data);
@@ -86,5 +113,8 @@ export function musicEvents(view: PublicView, origin: string, pageUrl: string): 
 
 /** JSON for an inline <script>: '<', '>', '&' and U+2028/2029 become \\u escapes. */
 export function serialiseJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

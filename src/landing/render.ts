@@ -85,7 +85,10 @@ export function renderLandingDocument(page: PageLike, opts: RenderOptions): stri
  * frame-ancestors directive has no effect in a <meta> and is left out; blob: media are allowed
  * for that not-yet-uploaded header.
  */
-export async function renderPreviewDocument(page: PageLike, opts: Omit<RenderOptions, 'preview' | 'metaCsp'>): Promise<string> {
+export async function renderPreviewDocument(
+  page: PageLike,
+  opts: Omit<RenderOptions, 'preview' | 'metaCsp'>,
+): Promise<string> {
   const plain = renderLanding(page, { ...opts, preview: true });
   const metaCsp = await contentSecurityPolicy(plain, { meta: true, blobMedia: true });
   return renderLanding(page, { ...opts, preview: true, metaCsp }).html;

@@ -20,7 +20,9 @@ export const LANDING_SCRIPT =
   'm.setAttribute("aria-pressed",v.muted?"false":"true");m.setAttribute("aria-label",m.getAttribute(v.muted?"data-on":"data-off"))}}' +
   '});' +
   'd.addEventListener("error",function(e){' +
-  'var t=e.target,p="' + PLACEHOLDER_HEADER + '";if(!t||!t.hasAttribute)return;' +
+  'var t=e.target,p="' +
+  PLACEHOLDER_HEADER +
+  '";if(!t||!t.hasAttribute)return;' +
   'if(t.hasAttribute("data-h")){' +
   'if(t.tagName=="VIDEO"){var i=d.createElement("img");i.className=t.className;i.alt="";i.src=p;t.replaceWith(i);' +
   'var b=d.querySelector("[data-mute]");if(b)b.hidden=true}' +
@@ -38,7 +40,9 @@ export const LANDING_SCRIPT =
  */
 export const ERROR_REDIRECT_SCRIPT =
   '(function(w,d){' +
-  'var t=w.setTimeout(function(){w.location.replace("/home")},' + String(PUBLIC_ERROR_REDIRECT_MS) + ');' +
+  'var t=w.setTimeout(function(){w.location.replace("/home")},' +
+  String(PUBLIC_ERROR_REDIRECT_MS) +
+  ');' +
   'function s(){w.clearTimeout(t);var r=d.querySelector("[data-redirect]");if(r)r.hidden=true;' +
   '["keydown","pointerdown","touchstart","wheel","focusin"].forEach(function(e){w.removeEventListener(e,s,true)})}' +
   '["keydown","pointerdown","touchstart","wheel","focusin"].forEach(function(e){w.addEventListener(e,s,true)})' +

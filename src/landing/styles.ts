@@ -71,7 +71,6 @@ body{background:transparent;padding:32px 0}
   .replace(/\n/g, '')
   .trim();
 
-
 const DEFAULT_TYPE =
   ':root{--ui-ff:' +
   fontStack('Poppins') +

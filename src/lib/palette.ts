@@ -24,7 +24,10 @@ interface Bin {
 }
 
 function hex(r: number, g: number, b: number): string {
-  const part = (v: number) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0');
+  const part = (v: number) =>
+    Math.round(Math.min(255, Math.max(0, v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${part(r)}${part(g)}${part(b)}`.toUpperCase();
 }
 

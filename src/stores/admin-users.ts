@@ -8,7 +8,7 @@ import { atom, computed, map, onMount } from 'nanostores';
 import { PENDING_REFRESH_MS } from '../core/constants';
 import { t, type MessageKey } from '../core/messages';
 import {
-  USER_SORTS,
+  type USER_SORTS,
   USERS_PAGE_SIZE,
   type HistoryEntry,
   type StatsAnswer,
@@ -25,7 +25,13 @@ export const QUERY_CACHE_MS = 5 * 60_000;
 export const QUERY_RETRIES = 3;
 
 /** The sorts the API accepts, in the order the screen offers them. */
-export const SORT_FIELDS = ['created_at', 'full_name', 'email', 'company', 'status'] as const satisfies readonly (typeof USER_SORTS)[number][];
+export const SORT_FIELDS = [
+  'created_at',
+  'full_name',
+  'email',
+  'company',
+  'status',
+] as const satisfies readonly (typeof USER_SORTS)[number][];
 export type SortField = (typeof USER_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 
@@ -93,7 +99,10 @@ const $adminGate = computed($isAdmin, (isAdmin) => (isAdmin ? '' : null));
 export const $filters = map<UserFilters>({ ...DEFAULT_FILTERS });
 const $allUsersPath = computed($filters, (f) => `${ADMIN}/users/all?${usersQuery(f)}`);
 
-export const $pendingUsers = createFetcherStore<{ users: User[]; total?: number }>([$adminGate, `${ADMIN}/users/pending`]);
+export const $pendingUsers = createFetcherStore<{ users: User[]; total?: number }>([
+  $adminGate,
+  `${ADMIN}/users/pending`,
+]);
 export const $allUsers = createFetcherStore<UsersPage>([$adminGate, $allUsersPath]);
 export const $stats = createFetcherStore<AdminStats>([$adminGate, `${ADMIN}/stats`]);
 export const $companies = createFetcherStore<{ success?: boolean; companies: unknown[] }>([
@@ -235,7 +244,9 @@ export type UserAction = keyof ReturnType<typeof allowedActions>;
 // Actions ----------------------------------------------------------------------------------------
 
 /** `user` is the changed user as the server answers it ({success, user}), when it does. */
-export type ActionResult = { ok: true; message: string; user?: User } | { ok: false; message: string; user?: undefined };
+export type ActionResult =
+  | { ok: true; message: string; user?: User }
+  | { ok: false; message: string; user?: undefined };
 
 /** The name the screen calls a user by: full name, else e-mail. */
 export function userLabel(user: Pick<User, 'full_name' | 'email'>): string {

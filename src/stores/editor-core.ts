@@ -23,7 +23,10 @@ export function isTicketUrl(url: string): boolean {
 }
 
 /** The ten store badges (CONTRACT), from src/core/stores.ts. */
-export const STORE_LOGOS: ReadonlyArray<{ id: string; label: string }> = STORES.map((s) => ({ id: s.name, label: s.label }));
+export const STORE_LOGOS: ReadonlyArray<{ id: string; label: string }> = STORES.map((s) => ({
+  id: s.name,
+  label: s.label,
+}));
 
 export function storePath(id: string): string {
   return STORES.find((s) => s.name === id)?.path ?? `/stores/${id}.svg`;
@@ -35,7 +38,12 @@ export function isStorePath(path: string | null | undefined): boolean {
 }
 
 /** The codec's decode in the editor's field names (SPEC 3 'In the editor': data, city, venue). */
-export function decodeButtonText(text: string | null | undefined): { data: string; city: string; venue: string; label: string } {
+export function decodeButtonText(text: string | null | undefined): {
+  data: string;
+  city: string;
+  venue: string;
+  label: string;
+} {
   const { date, city, venue, label } = decodeEventText(text);
   return { data: date, city, venue, label };
 }

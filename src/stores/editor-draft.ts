@@ -94,7 +94,10 @@ export function addCtaRow(): void {
 export function removeCtaRow(id: string): void {
   const ctas = $textDraft.get().ctas;
   if (ctas.length <= 1) return;
-  $textDraft.setKey('ctas', ctas.filter((c) => c.rowId !== id));
+  $textDraft.setKey(
+    'ctas',
+    ctas.filter((c) => c.rowId !== id),
+  );
 }
 
 export function setCta(id: string, patch: Partial<Omit<CtaDraft, 'rowId'>>): void {
@@ -149,7 +152,7 @@ export async function trackCtaUrl(id: string): Promise<void> {
 
 export function imageDraftSource(d: ImageDraft = $imageDraft.get()): ImageSource {
   return imageSourceOf({
-    image: d.storeId ? storePath(d.storeId) : d.existing ?? '',
+    image: d.storeId ? storePath(d.storeId) : (d.existing ?? ''),
     imageFile: d.file,
     isStoreImage: Boolean(d.storeId),
   });
@@ -294,7 +297,13 @@ export function editButton(key: string): void {
       ctas: b.ctaButtons.length > 0 ? b.ctaButtons.map((c) => ctaFrom(c.buttonText, c.url)) : [emptyCta()],
     });
   } else {
-    const store = b.isStoreImage && isStorePath(b.image) ? b.image.split('/').pop()!.replace(/\.svg$/, '') : null;
+    const store =
+      b.isStoreImage && isStorePath(b.image)
+        ? b.image
+            .split('/')
+            .pop()!
+            .replace(/\.svg$/, '')
+        : null;
     $imageDraft.set({
       file: b.imageFile,
       preview: b.previewImage,

@@ -28,7 +28,13 @@
  *   notify(kind, text), setEditorView(view).
  */
 import { atom, computed, map, onMount } from 'nanostores';
-import { DUPLICATE_CHECK_DEBOUNCE_MS, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../core/constants';
+import {
+  DUPLICATE_CHECK_DEBOUNCE_MS,
+  MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
+  TOAST_ERROR_MS,
+  TOAST_SUCCESS_MS,
+} from '../core/constants';
 import { t } from '../core/messages';
 import { ApiError, getToken, request } from '../lib/api';
 import {
@@ -180,7 +186,9 @@ function snapshotOf(f: EditorForm, buttons: EditorButton[]): string {
   };
   return JSON.stringify(content, (_key, value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : value,
   );
 }
@@ -301,7 +309,12 @@ export async function setHeaderFile(file: File | null): Promise<boolean> {
   const prev = $form.get();
   if (!file) {
     revoke(prev.headerPreview);
-    $form.set({ ...prev, headerFile: null, headerPreview: '', headerKind: prev.header ? kindOfPath(prev.header) : null });
+    $form.set({
+      ...prev,
+      headerFile: null,
+      headerPreview: '',
+      headerKind: prev.header ? kindOfPath(prev.header) : null,
+    });
     return true;
   }
   const error = checkHeaderFile(file);
@@ -468,7 +481,7 @@ export function buttonFromReceived(b: ReceivedButton): EditorButton {
       imageFile: null,
       needsUpload: false,
       isStoreImage: store,
-      storeFileName: store ? path.split('/').pop() ?? null : null,
+      storeFileName: store ? (path.split('/').pop() ?? null) : null,
       url: b.url ?? '',
       uploading: false,
       clickCount: b.click_count ?? 0,
@@ -619,9 +632,7 @@ export function buildPayload(): PagePayload & { buttons: NonNullable<PagePayload
 }
 
 function setUploading(keys: Set<string>, value: boolean): void {
-  $buttons.set(
-    $buttons.get().map((b) => (b.type === 'image' && keys.has(b.key) ? { ...b, uploading: value } : b)),
-  );
+  $buttons.set($buttons.get().map((b) => (b.type === 'image' && keys.has(b.key) ? { ...b, uploading: value } : b)));
 }
 
 /**
@@ -687,7 +698,10 @@ export async function save(): Promise<boolean> {
       const keys = new Set(pendingImages.map((x) => x.b.key));
       setUploading(keys, true);
       try {
-        await request(`/api/db/landing-pages/${encodeURIComponent(slug)}/upload-button-images`, { method: 'POST', body });
+        await request(`/api/db/landing-pages/${encodeURIComponent(slug)}/upload-button-images`, {
+          method: 'POST',
+          body,
+        });
       } catch (err) {
         partial ??= t('error.savedButtonsUploadFailed', { detail: uploadDetail(err, 'error.uploadButtons') });
       } finally {
@@ -759,7 +773,7 @@ export function previewPage(): PreviewPage {
   const buttons: ReceivedButton[] = payload.buttons
     .map((b, i) => {
       const src = list[i]!;
-      const image = src.type === 'image' ? src.previewImage ?? src.image : '';
+      const image = src.type === 'image' ? (src.previewImage ?? src.image) : '';
       return {
         id: src.id ?? -(i + 1),
         position: i + 1,
@@ -768,7 +782,7 @@ export function previewPage(): PreviewPage {
         image_path: b.type === 'image' ? image : null,
         url: b.url ?? null,
         click_count: 0,
-        cta_buttons: b.type === 'text' ? (src.type === 'text' ? b.cta_buttons as CtaButton[] : null) : null,
+        cta_buttons: b.type === 'text' ? (src.type === 'text' ? (b.cta_buttons as CtaButton[]) : null) : null,
       };
     })
     // SPEC 5: in preview image mode, buttons without an image or with a blob image are dropped

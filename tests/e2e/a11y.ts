@@ -34,7 +34,10 @@ export async function settle(page: Page): Promise<void> {
         .getAnimations()
         .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
       if (running.length === 0 || performance.now() > deadline) break;
-      await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 500))]);
+      await Promise.race([
+        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        new Promise((r) => setTimeout(r, 500)),
+      ]);
     }
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
@@ -58,7 +61,10 @@ export interface AuditReport {
 }
 
 interface AxeLike {
-  run(context: Document | { include: string[] }, options: RunOptions): Promise<{
+  run(
+    context: Document | { include: string[] },
+    options: RunOptions,
+  ): Promise<{
     passes: unknown[];
     violations: {
       id: string;
@@ -75,7 +81,9 @@ interface AxeLike {
  * (page.evaluate), which script-src does not govern, so every page runs as visitors get it.
  */
 async function injectAxe(frame: Frame): Promise<void> {
-  const present = await frame.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object').catch(() => false);
+  const present = await frame
+    .evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object')
+    .catch(() => false);
   if (!present) await frame.evaluate(AXE_SOURCE).catch(() => undefined);
 }
 
@@ -101,23 +109,32 @@ export async function axeFindings(
   scope?: string,
 ): Promise<{ passes: number; findings: Finding[] }> {
   for (const frame of page.frames()) await injectAxe(frame);
-  const result = await page.evaluate(async ([options, within]) => {
-    const axe = (window as unknown as { axe: AxeLike }).axe;
-    const r = await axe.run(within ? { include: [within] } : document, options);
-    return {
-      passes: r.passes.length,
-      violations: r.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact ?? null,
-        help: v.help,
-        targets: v.nodes.map((n) => JSON.stringify(n.target.length === 1 ? n.target[0] : n.target)),
-        summary: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 220),
-      })),
-    };
-  }, [runOptions(disable), scope ?? null] as const);
+  const result = await page.evaluate(
+    async ([options, within]) => {
+      const axe = (window as unknown as { axe: AxeLike }).axe;
+      const r = await axe.run(within ? { include: [within] } : document, options);
+      return {
+        passes: r.passes.length,
+        violations: r.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact ?? null,
+          help: v.help,
+          targets: v.nodes.map((n) => JSON.stringify(n.target.length === 1 ? n.target[0] : n.target)),
+          summary: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 220),
+        })),
+      };
+    },
+    [runOptions(disable), scope ?? null] as const,
+  );
   return {
     passes: result.passes,
-    findings: result.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.targets, summary: v.summary })),
+    findings: result.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.targets,
+      summary: v.summary,
+    })),
   };
 }
 
@@ -129,11 +146,15 @@ export async function reflowFindings(page: Page): Promise<Finding[]> {
   const hits = await page.evaluate(() => {
     const out: string[] = [];
     const root = document.scrollingElement ?? document.documentElement;
-    if (root.scrollWidth > root.clientWidth + 1) out.push(`the page is ${root.scrollWidth}px wide in a ${root.clientWidth}px viewport`);
+    if (root.scrollWidth > root.clientWidth + 1)
+      out.push(`the page is ${root.scrollWidth}px wide in a ${root.clientWidth}px viewport`);
     const name = (el: Element) =>
       el.tagName.toLowerCase() +
       (el.id ? `#${el.id}` : '') +
-      [...el.classList].slice(0, 2).map((c) => `.${c}`).join('') +
+      [...el.classList]
+        .slice(0, 2)
+        .map((c) => `.${c}`)
+        .join('') +
       (el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : '');
     for (const el of document.body.querySelectorAll('*')) {
       if (!(el instanceof HTMLElement) || el.closest('pre, table, dialog:not([open])')) continue;
@@ -164,7 +185,9 @@ export async function dialogFocusFindings(page: Page, dialog: string): Promise<F
     const box = document.querySelector(selector);
     const active = document.activeElement;
     const label = active
-      ? active.tagName.toLowerCase() + (active.id ? `#${active.id}` : '') + (active.className && typeof active.className === 'string' ? `.${active.className.split(/\s+/)[0]}` : '')
+      ? active.tagName.toLowerCase() +
+        (active.id ? `#${active.id}` : '') +
+        (active.className && typeof active.className === 'string' ? `.${active.className.split(/\s+/)[0]}` : '')
       : 'nothing';
     if (!box) return `no ${selector} on the page`;
     if (!active || active === document.body) return `focus is on <body>`;
@@ -172,7 +195,15 @@ export async function dialogFocusFindings(page: Page, dialog: string): Promise<F
     return null;
   }, dialog);
   return where
-    ? [{ rule: 'dialog-focus', impact: 'serious', help: 'An open dialog holds the keyboard focus (WCAG 2.4.3)', targets: [dialog], summary: where }]
+    ? [
+        {
+          rule: 'dialog-focus',
+          impact: 'serious',
+          help: 'An open dialog holds the keyboard focus (WCAG 2.4.3)',
+          targets: [dialog],
+          summary: where,
+        },
+      ]
     : [];
 }
 
@@ -285,15 +316,20 @@ function probeFocus(): Stop {
   const w = window as unknown as { __a11ySeen?: WeakSet<Element> };
   const seen = (w.__a11ySeen ??= new WeakSet());
   const el = document.activeElement;
-  if (!el || el === document.body || el === document.documentElement) return { kind: 'body', label: '<body>', repeated: false, clip: null, hidden: null };
+  if (!el || el === document.body || el === document.documentElement)
+    return { kind: 'body', label: '<body>', repeated: false, clip: null, hidden: null };
   const repeated = seen.has(el);
   seen.add(el);
   const text = (node: Element) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
   const html = el as HTMLElement;
   const labelled =
     el.getAttribute('aria-label') ??
-    ('labels' in html && (html as HTMLInputElement).labels?.length ? text((html as HTMLInputElement).labels![0]!) : null) ??
-    (el.getAttribute('aria-labelledby') ? text(document.getElementById(el.getAttribute('aria-labelledby')!.split(' ')[0]!) ?? el) : null) ??
+    ('labels' in html && (html as HTMLInputElement).labels?.length
+      ? text((html as HTMLInputElement).labels![0]!)
+      : null) ??
+    (el.getAttribute('aria-labelledby')
+      ? text(document.getElementById(el.getAttribute('aria-labelledby')!.split(' ')[0]!) ?? el)
+      : null) ??
     text(el);
   const label =
     `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof html.className === 'string' && html.className ? `.${html.className.trim().split(/\s+/)[0]}` : ''}` +
@@ -311,7 +347,13 @@ function probeFocus(): Stop {
   const x2 = Math.min(r.right, vw);
   const y2 = Math.min(r.bottom, vh);
   if (x2 - x1 < 1 || y2 - y1 < 1) {
-    return { kind: 'element', label, repeated, clip: null, hidden: `entirely outside the viewport (box ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)} in ${vw}×${vh})` };
+    return {
+      kind: 'element',
+      label,
+      repeated,
+      clip: null,
+      hidden: `entirely outside the viewport (box ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)} in ${vw}×${vh})`,
+    };
   }
   const ix = Math.min(2, (x2 - x1) / 2);
   const iy = Math.min(2, (y2 - y1) / 2);
@@ -331,7 +373,11 @@ function probeFocus(): Stop {
       break;
     }
     const cover = hit?.closest('[class]') ?? hit;
-    coverers.push(cover ? `${cover.tagName.toLowerCase()}${cover instanceof HTMLElement && typeof cover.className === 'string' && cover.className ? `.${cover.className.trim().split(/\s+/).join('.')}` : ''}` : 'nothing');
+    coverers.push(
+      cover
+        ? `${cover.tagName.toLowerCase()}${cover instanceof HTMLElement && typeof cover.className === 'string' && cover.className ? `.${cover.className.trim().split(/\s+/).join('.')}` : ''}`
+        : 'nothing',
+    );
   }
   const m = 4;
   const clip = {
@@ -340,7 +386,13 @@ function probeFocus(): Stop {
     width: Math.min(vw, r.right + m) - Math.max(0, r.left - m),
     height: Math.min(vh, r.bottom + m) - Math.max(0, r.top - m),
   };
-  return { kind: 'element', label, repeated, clip, hidden: visible ? null : `covered by ${[...new Set(coverers)].join(', ')}` };
+  return {
+    kind: 'element',
+    label,
+    repeated,
+    clip,
+    hidden: visible ? null : `covered by ${[...new Set(coverers)].join(', ')}`,
+  };
 }
 
 /**

@@ -141,7 +141,9 @@ describe('accessibility of the editor', () => {
     await ctx?.close();
   });
 
-  it('a new page, the sidebar and the delete confirmation pass axe and reflow; dialogs take the focus', { timeout: 180_000 }, async () => {
+  it('a new page, the sidebar and the delete confirmation pass axe and reflow; dialogs take the focus', {
+    timeout: 180_000,
+  }, async () => {
     const reports: AuditReport[] = [];
     await freshEditor(page);
     reports.push(...(await gate.audit(page, 'editor, new page in text mode')));
@@ -155,10 +157,17 @@ describe('accessibility of the editor', () => {
       await openSidebar(page);
       const focus = await dialogFocusFindings(page, 'dialog.ed-drawer[open]');
       reports.push(
-        ...(await gate.audit(page, 'editor with the sidebar open', { widths: [width], scope: 'dialog.ed-drawer[open]', extra: async () => focus })),
+        ...(await gate.audit(page, 'editor with the sidebar open', {
+          widths: [width],
+          scope: 'dialog.ed-drawer[open]',
+          extra: async () => focus,
+        })),
       );
 
-      await page.locator(`.ed-page[data-slug="${textSlug}"]`).getByRole('button', { name: /^Elimina / }).click();
+      await page
+        .locator(`.ed-page[data-slug="${textSlug}"]`)
+        .getByRole('button', { name: /^Elimina / })
+        .click();
       await page.locator('dialog[open].confirm-dialog').waitFor();
       const confirmFocus = await dialogFocusFindings(page, 'dialog[open].confirm-dialog');
       reports.push(
@@ -175,7 +184,9 @@ describe('accessibility of the editor', () => {
     expectAccessible(reports);
   });
 
-  it('a loaded text page, its preview, QR code, statistics and code view pass axe and reflow', { timeout: 180_000 }, async () => {
+  it('a loaded text page, its preview, QR code, statistics and code view pass axe and reflow', {
+    timeout: 180_000,
+  }, async () => {
     const reports: AuditReport[] = [];
     await loadPage(page, textSlug);
     reports.push(...(await gate.audit(page, 'editor, text page loaded')));
@@ -192,7 +203,11 @@ describe('accessibility of the editor', () => {
       await page.frameLocator('dialog.ed-preview iframe').locator('footer').waitFor();
       const focus = await dialogFocusFindings(page, 'dialog.ed-preview[open]');
       reports.push(
-        ...(await gate.audit(page, 'editor with the preview open', { widths: [width], scope: 'dialog.ed-preview[open]', extra: async () => focus })),
+        ...(await gate.audit(page, 'editor with the preview open', {
+          widths: [width],
+          scope: 'dialog.ed-preview[open]',
+          extra: async () => focus,
+        })),
       );
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('dialog.ed-preview[open]').count()).toBe(0);
@@ -223,12 +238,18 @@ describe('accessibility of the editor', () => {
     await panel.getByRole('listbox').waitFor();
     // the rest of the panel was audited above; while the list is open it lies over the controls
     // below it, which take no pointer input until it closes
-    reports.push(...(await gate.audit(page, 'editor, custom style panel with the font list open', { scope: '[data-field="city-family"]' })));
+    reports.push(
+      ...(await gate.audit(page, 'editor, custom style panel with the font list open', {
+        scope: '[data-field="city-family"]',
+      })),
+    );
     await page.keyboard.press('Escape');
     expectAccessible(reports);
   });
 
-  it('the editor can be used by keyboard: every focus stop visible and in view, in text mode with the custom style panel and in image mode', { timeout: 240_000 }, async () => {
+  it('the editor can be used by keyboard: every focus stop visible and in view, in text mode with the custom style panel and in image mode', {
+    timeout: 240_000,
+  }, async () => {
     const reports: AuditReport[] = [];
     for (const [name, slug] of [
       ['text mode with the custom style panel', customSlug],
@@ -240,7 +261,9 @@ describe('accessibility of the editor', () => {
         await setWidth(page, width);
         await settle(page);
         const walk = await keyboardWalk(page, { maxTabs: 200 });
-        reports.push(gate.record(`keyboard walk of the editor, ${name} (until ${walk.end})`, width, walk.stops, walk.findings));
+        reports.push(
+          gate.record(`keyboard walk of the editor, ${name} (until ${walk.end})`, width, walk.stops, walk.findings),
+        );
         expect(walk.stops, 'the walk reached the controls').toBeGreaterThan(20);
       }
     }

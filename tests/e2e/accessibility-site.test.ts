@@ -48,7 +48,10 @@ interface ButtonSeed {
 }
 
 /** A page made through the API, with an uploaded header, live at /{slug}. */
-async function publish(token: string, fields: { mode: 'text' | 'image'; style: string; custom_styles?: unknown; buttons: ButtonSeed[] }): Promise<string> {
+async function publish(
+  token: string,
+  fields: { mode: 'text' | 'image'; style: string; custom_styles?: unknown; buttons: ButtonSeed[] },
+): Promise<string> {
   const slug = uniqueSlug(`a11y${fields.mode}${fields.style}`);
   const res = await api('/api/db/landing-pages', {
     method: 'POST',
@@ -84,7 +87,10 @@ function event(date: string, city: string, venue: string, ctas: [string, string]
 const EVENTS: ButtonSeed[] = [
   event('Ven 12 marzo 2027', 'Milano', 'Alcatraz', [['biglietti', 'https://example.com/mi']]),
   event('Sab 13 marzo 2027', 'Bologna', 'Estragon', [['soldout', 'https://example.com/bo']]),
-  event('Ven 19 marzo 2027', 'Roma', 'Atlantico', [['biglietti', 'https://example.com/rm'], ['pacchetti vip', 'https://example.com/vip']]),
+  event('Ven 19 marzo 2027', 'Roma', 'Atlantico', [
+    ['biglietti', 'https://example.com/rm'],
+    ['pacchetti vip', 'https://example.com/vip'],
+  ]),
 ];
 
 const STORES: ButtonSeed[] = [
@@ -92,7 +98,12 @@ const STORES: ButtonSeed[] = [
   ['applemusic', 'Ascolta su Apple Music'],
   ['youtubemusic', 'Ascolta su YouTube Music'],
   ['bandcamp', 'Acquista su Bandcamp'],
-].map(([name, text]) => ({ type: 'image', text: text!, url: `https://example.com/${name}`, image_path: `/stores/${name}.svg` }));
+].map(([name, text]) => ({
+  type: 'image',
+  text: text!,
+  url: `https://example.com/${name}`,
+  image_path: `/stores/${name}.svg`,
+}));
 
 describe('accessibility of the site, the users screen and the published pages', () => {
   let ctx: BrowserContext;
@@ -174,7 +185,12 @@ describe('accessibility of the site, the users screen and the published pages', 
       ['rejected account at /user', await login(rejected, ACCOUNT_PASSWORD), '/user', 'Account Rifiutato'],
       ['banned account at /user', bannedToken, '/user', 'Account Sospeso'],
       ['approved, not yet verified, at /user', approvedToken, '/user', 'Verifica la tua email'],
-      ['organiser at /admin/users (access denied)', await login(organiser, ACCOUNT_PASSWORD), '/admin/users', 'Accesso Negato'],
+      [
+        'organiser at /admin/users (access denied)',
+        await login(organiser, ACCOUNT_PASSWORD),
+        '/admin/users',
+        'Accesso Negato',
+      ],
     ];
     for (const [state, token, path, visible] of screens) {
       await session(page, token);
@@ -216,7 +232,17 @@ describe('accessibility of the site, the users screen and the published pages', 
       ],
       [
         'published text page, custom (mid-grey background)',
-        { mode: 'text', style: 'custom', buttons: EVENTS, custom_styles: { background: { color: '#7F7F7F' }, data: { color: '#000000' }, city: { color: '#000000' }, venue: { color: '#000000' } } },
+        {
+          mode: 'text',
+          style: 'custom',
+          buttons: EVENTS,
+          custom_styles: {
+            background: { color: '#7F7F7F' },
+            data: { color: '#000000' },
+            city: { color: '#000000' },
+            venue: { color: '#000000' },
+          },
+        },
       ],
       ['published image page with store badges', { mode: 'image', style: 'light', buttons: STORES }],
     ];
@@ -229,7 +255,7 @@ describe('accessibility of the site, the users screen and the published pages', 
     expectAccessible(reports);
   });
 
-  it('the published page\'s 404 error state passes axe and reflow at 375 and 1280 px', async () => {
+  it("the published page's 404 error state passes axe and reflow at 375 and 1280 px", async () => {
     // its redirect to /home is held (a 204 keeps the document) so the audit sees the page itself
     await page.route('**/home', (route) => route.fulfill({ status: 204 }));
     try {
@@ -241,7 +267,9 @@ describe('accessibility of the site, the users screen and the published pages', 
     }
   });
 
-  it('the users screen passes axe and reflow, also with a user panel and a confirmation open', { timeout: 180_000 }, async () => {
+  it('the users screen passes axe and reflow, also with a user panel and a confirmation open', {
+    timeout: 180_000,
+  }, async () => {
     const reports: AuditReport[] = [];
     const someone = uniqueEmail('a11yuser');
     await activeUser(someone);
@@ -260,7 +288,10 @@ describe('accessibility of the site, the users screen and the published pages', 
     const panel = await openPanel(page, { email: someone });
     const panelFocus = await dialogFocusFindings(page, 'dialog.us-panel[open]');
     reports.push(
-      ...(await gate.audit(page, 'users screen with the user panel open', { scope: 'dialog.us-panel[open]', extra: async () => panelFocus })),
+      ...(await gate.audit(page, 'users screen with the user panel open', {
+        scope: 'dialog.us-panel[open]',
+        extra: async () => panelFocus,
+      })),
     );
 
     await panel.getByRole('button', { name: 'Sospendi' }).click();
@@ -276,7 +307,9 @@ describe('accessibility of the site, the users screen and the published pages', 
     expectAccessible(reports);
   });
 
-  it('the users screen can be used by keyboard: every focus stop visible and in view', { timeout: 180_000 }, async () => {
+  it('the users screen can be used by keyboard: every focus stop visible and in view', {
+    timeout: 180_000,
+  }, async () => {
     await session(page, await admin());
     const reports: AuditReport[] = [];
     for (const width of WIDTHS) {
@@ -285,7 +318,9 @@ describe('accessibility of the site, the users screen and the published pages', 
       await page.locator('.us-timing').waitFor();
       await settle(page);
       const walk = await keyboardWalk(page);
-      reports.push(gate.record(`keyboard walk of the users screen (until ${walk.end})`, width, walk.stops, walk.findings));
+      reports.push(
+        gate.record(`keyboard walk of the users screen (until ${walk.end})`, width, walk.stops, walk.findings),
+      );
       expect(walk.stops, 'the walk reached the controls').toBeGreaterThan(10);
     }
     expect(failureMessage(reports), 'keyboard focus problems').toBe('');

@@ -11,7 +11,11 @@ export interface ApiUser {
   status: string;
 }
 
-export async function register(email: string, company = 'Band Test', fullName: string | null = 'Giulia Bianchi'): Promise<ApiUser> {
+export async function register(
+  email: string,
+  company = 'Band Test',
+  fullName: string | null = 'Giulia Bianchi',
+): Promise<ApiUser> {
   const res = await api('/auth/register', {
     method: 'POST',
     json: { email, password: PASSWORD, full_name: fullName, company },

@@ -62,13 +62,19 @@ describe('signup → approval → verification → login', () => {
     expect(await submit.isEnabled()).toBe(true);
     await submit.click();
 
-    await page.getByText('Registrazione completata con successo! La tua richiesta è in attesa di approvazione da parte dell\'amministratore.').waitFor();
+    await page
+      .getByText(
+        "Registrazione completata con successo! La tua richiesta è in attesa di approvazione da parte dell'amministratore.",
+      )
+      .waitFor();
     await shot(page, 'accounts-signup-success-375', false);
     await page.getByRole('heading', { name: 'Registrazione in Attesa' }).waitFor({ timeout: 15_000 });
     expect(pathOf(page)).toBe('/user');
     expect(await page.getByText(email).isVisible()).toBe(true);
     expect(await page.getByText('24-48 ore lavorative').isVisible()).toBe(true);
-    expect(await page.getByText("Il tuo account è in attesa di approvazione da parte dell'amministratore.").isVisible()).toBe(true);
+    expect(
+      await page.getByText("Il tuo account è in attesa di approvazione da parte dell'amministratore.").isVisible(),
+    ).toBe(true);
     await shot(page, 'accounts-pending-375');
 
     // 'Controlla Stato Account' reloads and still shows the pending screen
@@ -149,7 +155,9 @@ describe('signup → approval → verification → login', () => {
     await page.getByRole('button', { name: 'Registrati', exact: true }).click();
     await page.getByRole('heading', { name: 'Registrazione in Attesa' }).waitFor({ timeout: 15_000 });
     await shot(page, 'accounts-pending-1280');
-    const me = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_user') ?? 'null') as { company: string } | null);
+    const me = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('auth_user') ?? 'null') as { company: string } | null,
+    );
     expect(me?.company).toBe(company);
     await page.close();
   });
@@ -196,7 +204,10 @@ describe('guard screens', () => {
     const email = uniqueEmail('rejected');
     await register(email);
     await decide(email, 'reject', 'Dati incompleti');
-    for (const [ctx, width] of [[phone, 375], [desktop, 1280]] as const) {
+    for (const [ctx, width] of [
+      [phone, 375],
+      [desktop, 1280],
+    ] as const) {
       const page = await freshPage(ctx);
       await go(page, '/login');
       await loginUi(page, email);
@@ -207,7 +218,9 @@ describe('guard screens', () => {
       expect(await page.getByRole('main').getByRole('button', { name: 'Disconnetti' }).count()).toBe(0);
       await page.getByRole('main').getByRole('button', { name: 'Esci' }).click();
       await page.waitForURL('**/login');
-      expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('auth_user')])).toEqual([null, null]);
+      expect(
+        await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('auth_user')]),
+      ).toEqual([null, null]);
       await page.close();
     }
   });
@@ -217,7 +230,10 @@ describe('guard screens', () => {
     const user = await activeUser(email);
     const res = await api(`/api/admin/users/${user.id}/ban`, { method: 'POST', token: await adminToken(), json: {} });
     expect(res.status, await res.clone().text()).toBe(200);
-    for (const [ctx, width] of [[phone, 375], [desktop, 1280]] as const) {
+    for (const [ctx, width] of [
+      [phone, 375],
+      [desktop, 1280],
+    ] as const) {
       const page = await freshPage(ctx);
       await go(page, '/login');
       await loginUi(page, email);
@@ -311,7 +327,9 @@ describe('validation messages', () => {
     expect(await page.getByTestId('login-error').textContent()).toBe('Credenziali non valide');
 
     // the links of the screen
-    expect(await page.getByRole('link', { name: 'Password dimenticata?' }).getAttribute('href')).toBe('/forgot-password');
+    expect(await page.getByRole('link', { name: 'Password dimenticata?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
     expect(await page.locator('.auth-foot a').getAttribute('href')).toBe('/signup');
     await page.close();
   });

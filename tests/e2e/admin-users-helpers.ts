@@ -73,7 +73,10 @@ export async function adminPage(ctx: BrowserContext): Promise<Page> {
   try {
     await page.getByRole('heading', { level: 1, name: 'Gestione Utenti' }).waitFor();
   } catch (err) {
-    const text = await page.locator('body').innerText().catch(() => '');
+    const text = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '');
     throw new Error(`no 'Gestione Utenti' at ${page.url()}:\n${text.slice(0, 800)}`, { cause: err });
   }
   return page;
@@ -112,7 +115,12 @@ export function confirmBox(page: Page): Locator {
 }
 
 export async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByRole('status').filter({ hasText: text }).first().waitFor({ timeout: 10_000 }).catch(async () => {
-    await page.getByText(text).first().waitFor({ timeout: 5_000 });
-  });
+  await page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(async () => {
+      await page.getByText(text).first().waitFor({ timeout: 5_000 });
+    });
 }

@@ -139,7 +139,9 @@ describe('Gestione Utenti (desktop)', () => {
     const panel = await openPanel(page, user);
     await panel.getByRole('button', { name: 'Sospendi' }).click();
     await confirmBox(page).getByRole('button', { name: 'Annulla' }).click();
-    await confirmBox(page).waitFor({ state: 'detached' }).catch(() => confirmBox(page).waitFor({ state: 'hidden' }));
+    await confirmBox(page)
+      .waitFor({ state: 'detached' })
+      .catch(() => confirmBox(page).waitFor({ state: 'hidden' }));
     await expect(fetchUser(user.email)).resolves.toMatchObject({ status: 'active' });
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
@@ -312,7 +314,11 @@ describe('Gestione Utenti (desktop)', () => {
   it("shows 'Errore nel caricamento degli utenti: ...' when the list cannot load", async () => {
     // the server answers 503 for the list once: simulated in the browser's network layer
     await page.route('**/api/admin/users/all?**', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'Servizio non disponibile' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: 'Servizio non disponibile' }),
+      }),
     );
     try {
       await page.goto('/admin/users');
@@ -335,7 +341,9 @@ describe('Gestione Utenti (desktop)', () => {
     await page.locator('dialog.us-panel[open]').waitFor();
     await page.keyboard.press('Escape');
     await page.locator('dialog.us-panel[open]').waitFor({ state: 'detached' });
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toMatch(/^Gestisci /);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toMatch(
+      /^Gestisci /,
+    );
   });
 
   it('refreshes the lists every 30 s while the tab is visible, and never while it is hidden', async () => {
@@ -400,8 +408,16 @@ describe('Gestione Utenti (phone, 375 px)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, 'admin-users-375');
 
-    await page.getByTestId('all-section').locator('tbody tr').first().getByRole('button', { name: /^Gestisci / }).click();
-    await page.locator('dialog.us-panel[open] .us-timeline, dialog.us-panel[open] .us-panel-section p.hint').first().waitFor();
+    await page
+      .getByTestId('all-section')
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /^Gestisci / })
+      .click();
+    await page
+      .locator('dialog.us-panel[open] .us-timeline, dialog.us-panel[open] .us-panel-section p.hint')
+      .first()
+      .waitFor();
     await shot(page, 'admin-users-panel-375', false);
   });
 });

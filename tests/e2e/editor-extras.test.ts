@@ -123,7 +123,10 @@ async function shotOf(page: Page, testId: string, name: string): Promise<void> {
 }
 
 /** RGBA pixels of a canvas, moved as base64 (a JSON array of a million numbers is slow). */
-async function canvasPixels(page: Page, selector: string): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+async function canvasPixels(
+  page: Page,
+  selector: string,
+): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
   const { width, height, b64 } = await page.locator(selector).evaluate((el) => {
     const c = el as HTMLCanvasElement;
     const bytes = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
@@ -154,7 +157,9 @@ describe('editor extras, as an admin', () => {
     await phone?.close();
   });
 
-  it('styles a page with a preset, a font and a palette colour; the published page uses them', { timeout: 120_000 }, async () => {
+  it('styles a page with a preset, a font and a palette colour; the published page uses them', {
+    timeout: 120_000,
+  }, async () => {
     const slug = uniqueSlug('xsstyle');
     const created = await createPage(token, slug, 'light');
     await click(slug, created.buttons[0]!.id);
@@ -169,11 +174,9 @@ describe('editor extras, as an admin', () => {
 
     // the header's palette, in order of area, next to every colour input
     const swatches = panel.locator('[data-field="city-color"] [data-colour]');
-    await expect.poll(() => swatches.evaluateAll((els) => els.map((e) => e.getAttribute('data-colour')))).toEqual([
-      '#C8143C',
-      '#1428C8',
-      '#F5A524',
-    ]);
+    await expect
+      .poll(() => swatches.evaluateAll((els) => els.map((e) => e.getAttribute('data-colour'))))
+      .toEqual(['#C8143C', '#1428C8', '#F5A524']);
     expect(await panel.locator('.xs-color').count()).toBe(6);
     expect(await panel.locator('.xs-color:has(.xs-swatches)').count()).toBe(6);
 
@@ -184,9 +187,9 @@ describe('editor extras, as an admin', () => {
     await panel.locator('[data-field="city-family"] button').click();
     const option = panel.locator('[role="option"][data-family="Playfair Display"]');
     await option.click();
-    await expect.poll(() => panel.locator('[data-field="city-family"] button').getAttribute('data-family')).toBe(
-      'Playfair Display',
-    );
+    await expect
+      .poll(() => panel.locator('[data-field="city-family"] button').getAttribute('data-family'))
+      .toBe('Playfair Display');
     // the picker shows every family in its own face, from the self-hosted files
     await expect
       .poll(() =>
@@ -236,7 +239,12 @@ describe('editor extras, as an admin', () => {
     await page.getByRole('button', { name: 'Anteprima', exact: true }).click();
     const frame = page.frameLocator('dialog.ed-preview iframe');
     await expect
-      .poll(() => frame.locator('.c').first().evaluate((el) => getComputedStyle(el).color))
+      .poll(() =>
+        frame
+          .locator('.c')
+          .first()
+          .evaluate((el) => getComputedStyle(el).color),
+      )
       .toBe('rgb(200, 20, 60)');
     expect(await frame.locator('.pg').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(11, 31, 77)');
     await page.keyboard.press('Escape');
@@ -248,18 +256,31 @@ describe('editor extras, as an admin', () => {
 
     const saved = await readPage(token, slug);
     expect(saved.style).toBe('custom');
-    expect(saved.custom_styles.city).toMatchObject({ color: '#C8143C', fontFamily: 'Playfair Display', fontWeight: '700' });
-    expect(saved.custom_styles.venue).toMatchObject({ color: '#000000', fontFamily: 'Abril Fatface', fontStyle: 'normal' });
+    expect(saved.custom_styles.city).toMatchObject({
+      color: '#C8143C',
+      fontFamily: 'Playfair Display',
+      fontWeight: '700',
+    });
+    expect(saved.custom_styles.venue).toMatchObject({
+      color: '#000000',
+      fontFamily: 'Abril Fatface',
+      fontStyle: 'normal',
+    });
     expect(saved.custom_styles.data!.color).toBe('#FFEE00');
     expect(saved.custom_styles.background!.color).toBe('#0B1F4D');
     // saving the styles keeps the buttons, their ids and their click counts
-    expect(saved.buttons.map((b) => [b.id, b.click_count])).toEqual(created.buttons.map((b, i) => [b.id, i === 0 ? 1 : 0]));
+    expect(saved.buttons.map((b) => [b.id, b.click_count])).toEqual(
+      created.buttons.map((b, i) => [b.id, i === 0 ? 1 : 0]),
+    );
 
     // the published page, as a visitor's browser computes it
     const visitor = await ctx.newPage();
     await visitor.goto(`/${slug}`);
     const styleOf = (selector: string, prop: string) =>
-      visitor.locator(selector).first().evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), prop);
+      visitor
+        .locator(selector)
+        .first()
+        .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), prop);
     expect(await styleOf('.c', 'color')).toBe('rgb(200, 20, 60)');
     expect(await styleOf('.c', 'font-family')).toMatch(/^"?Playfair Display"?,/);
     expect(await styleOf('.c', 'font-weight')).toBe('700');
@@ -402,7 +423,9 @@ describe('editor extras, as an admin', () => {
     await expectNotice(page, 'Errore nel caricamento delle statistiche');
   });
 
-  it('draws a QR code that decodes to the public URL, and downloads it as PNG and SVG', { timeout: 90_000 }, async () => {
+  it('draws a QR code that decodes to the public URL, and downloads it as PNG and SVG', {
+    timeout: 90_000,
+  }, async () => {
     const slug = uniqueSlug('xsqr');
     await createPage(token, slug, 'light');
     await openInEditor(page, '/admin', slug);

@@ -25,7 +25,12 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A real PNG: a diagonal gradient between two colours (so it is not a flat, trivial image). */
-export function makePng(width: number, height: number, from: [number, number, number], to: [number, number, number]): Buffer {
+export function makePng(
+  width: number,
+  height: number,
+  from: [number, number, number],
+  to: [number, number, number],
+): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     raw[y * (width * 3 + 1)] = 0;
@@ -59,10 +64,17 @@ export async function admin(): Promise<string> {
 /** A new organiser through the real flow: register → admin approves → verify link → active. */
 export async function newOrganiser(fullName: string, company: string): Promise<{ email: string; token: string }> {
   const email = uniqueEmail('organiser');
-  const reg = await api('/auth/register', { method: 'POST', json: { email, password: PASSWORD, full_name: fullName, company } });
+  const reg = await api('/auth/register', {
+    method: 'POST',
+    json: { email, password: PASSWORD, full_name: fullName, company },
+  });
   expect(reg.status, await reg.clone().text()).toBe(201);
   const { id } = (await reg.json()) as { id: number };
-  const ok = await api(`/api/admin/users/${id}/approve`, { method: 'POST', token: await admin(), json: { action: 'approve' } });
+  const ok = await api(`/api/admin/users/${id}/approve`, {
+    method: 'POST',
+    token: await admin(),
+    json: { action: 'approve' },
+  });
   expect(ok.status, await ok.clone().text()).toBe(200);
   const box = await api(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
   const { messages } = (await box.json()) as { messages: { id: number; links: string[] }[] };
@@ -75,7 +87,12 @@ export async function newOrganiser(fullName: string, company: string): Promise<{
 }
 
 /** Logs in through the login screen, as an organiser would. */
-export async function uiLogin(ctx: BrowserContext, email: string, password: string, area: '/admin' | '/user'): Promise<Page> {
+export async function uiLogin(
+  ctx: BrowserContext,
+  email: string,
+  password: string,
+  area: '/admin' | '/user',
+): Promise<Page> {
   const page = await ctx.newPage();
   await page.goto('/login');
   await hydrated(page);
@@ -126,7 +143,9 @@ export async function createTextPageApi(token: string, slug: string, title: stri
 }
 
 export function uniqueSlug(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }
 
 /**

@@ -53,7 +53,10 @@ async function openSidebar(page: Page): Promise<void> {
 
 async function closeSidebar(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Chiudi il pannello' }).click();
-  await page.locator('dialog.ed-drawer[open]').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('dialog.ed-drawer[open]')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
   await poll(() => page.locator('dialog.ed-drawer[open]').count()).toBe(0);
 }
 
@@ -104,7 +107,9 @@ describe('the editor, as an admin at 1280 px', () => {
     await page.getByText(`Lo slug "${takenSlug}" è già utilizzato dalla landing "Titolo Preso ${takenSlug}"`).waitFor();
     await slug.fill('liberoslug');
     await page.getByLabel('Titolo', { exact: true }).fill(`titolo preso ${takenSlug}`);
-    await page.getByText(`Il titolo "titolo preso ${takenSlug}" è già utilizzato dalla landing "${takenSlug}"`).waitFor();
+    await page
+      .getByText(`Il titolo "titolo preso ${takenSlug}" è già utilizzato dalla landing "${takenSlug}"`)
+      .waitFor();
     await page.getByLabel('Titolo', { exact: true }).fill('');
     await slug.fill('liberoslug');
     await save(page);
@@ -116,7 +121,11 @@ describe('the editor, as an admin at 1280 px', () => {
 
     // header checks happen before any upload
     const header = page.locator('#ed-header');
-    await header.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 1) });
+    await header.setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 1),
+    });
     await expectNotice(page, "L'immagine non può superare i 5MB");
     const dir = mkdtempSync(join(tmpdir(), 'palco-video-'));
     const bigVideo = join(dir, 'big.mp4');
@@ -159,9 +168,13 @@ describe('the editor, as an admin at 1280 px', () => {
     await page.locator('label.ed-seg__opt', { hasText: 'Immagine' }).click();
     await addButtonClick(page);
     await expectNotice(page, "Seleziona un'immagine per il pulsante");
-    await page.locator('#ed-image-file').setInputFiles({ name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await page
+      .locator('#ed-image-file')
+      .setInputFiles({ name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
     await expectNotice(page, 'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF');
-    await page.locator('#ed-image-file').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 1) });
+    await page
+      .locator('#ed-image-file')
+      .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 1) });
     await expectNotice(page, "L'immagine non può superare i 5MB");
 
     // the session is gone: saving asks to log in again
@@ -173,7 +186,9 @@ describe('the editor, as an admin at 1280 px', () => {
     await shot(page, 'editor-validation-1280', false);
   });
 
-  it('creates a text page with a header and two events, previews it at 375 px, publishes, reorders and updates it', { timeout: 180_000 }, async () => {
+  it('creates a text page with a header and two events, previews it at 375 px, publishes, reorders and updates it', {
+    timeout: 180_000,
+  }, async () => {
     // log in again (the previous test dropped the token)
     page = await uiLogin(ctx, 'admin@palco.test', 'AdminPalco1', '/admin');
     const slug = uniqueSlug('tour');
@@ -309,7 +324,9 @@ describe('the editor, as an admin at 1280 px', () => {
     await pub.close();
   });
 
-  it('builds an image page with a store logo and an uploaded image, hides it (404) and deletes it', { timeout: 180_000 }, async () => {
+  it('builds an image page with a store logo and an uploaded image, hides it (404) and deletes it', {
+    timeout: 180_000,
+  }, async () => {
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
     const slug = uniqueSlug('store');
@@ -325,7 +342,9 @@ describe('the editor, as an admin at 1280 px', () => {
     await addButtonClick(page);
     await expectNotice(page, 'Pulsante aggiunto con successo');
 
-    await page.locator('#ed-image-file').setInputFiles({ name: 'merch.png', mimeType: 'image/png', buffer: BUTTON_PNG });
+    await page
+      .locator('#ed-image-file')
+      .setInputFiles({ name: 'merch.png', mimeType: 'image/png', buffer: BUTTON_PNG });
     await poll(() => page.getByTestId('image-source').textContent()).toBe('Nuova immagine, caricata al salvataggio');
     await addButtonClick(page);
     await expectNotice(page, 'Pulsante aggiunto con successo');
@@ -403,7 +422,9 @@ describe('the editor, when an upload is refused after the page is saved', () => 
     await page.locator('#ed-header').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: HEADER_PNG });
     // a file that claims to be a PNG but is not one: the browser cannot resize it, the server
     // checks the bytes and refuses it
-    await page.locator('#ed-image-file').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png at all') });
+    await page
+      .locator('#ed-image-file')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png at all') });
     await poll(() => page.getByTestId('image-source').textContent()).toBe('Nuova immagine, caricata al salvataggio');
     await addButtonClick(page);
     await expectNotice(page, 'Pulsante aggiunto con successo');

@@ -45,7 +45,10 @@ export async function loopMp4(ctx: BrowserContext): Promise<Buffer> {
         grad.addColorStop(1, '#07060b');
         g.fillStyle = grad;
         g.fillRect(0, 0, 640, 640);
-        for (const [x, hue, k] of [[160, 330, 1], [480, 40, -1]] as const) {
+        for (const [x, hue, k] of [
+          [160, 330, 1],
+          [480, 40, -1],
+        ] as const) {
           g.save();
           g.translate(x, -20);
           g.rotate(Math.sin(t * 2) * 0.35 * k);

@@ -35,7 +35,11 @@ describe('navbar', () => {
     await shot(page, 'navbar-anonymous-375-closed', false);
     await toggle.click();
     expect(await page.getByRole('button', { name: 'Chiudi il menu' }).getAttribute('aria-expanded')).toBe('true');
-    for (const [name, href] of [['Home', '/home'], ['Accedi', '/login'], ['Registrati', '/signup']]) {
+    for (const [name, href] of [
+      ['Home', '/home'],
+      ['Accedi', '/login'],
+      ['Registrati', '/signup'],
+    ]) {
       const link = nav(page).getByRole('link', { name, exact: true });
       expect(await link.isVisible(), name).toBe(true);
       expect(await link.getAttribute('href')).toBe(href);
@@ -57,7 +61,10 @@ describe('navbar', () => {
   it('organiser: name, Utente badge, Crea → /user, no Utenti; e-mail prefix without a name', async () => {
     const email = uniqueEmail('navuser');
     await activeUser(email);
-    for (const [ctx, width] of [[phone, 375], [desktop, 1280]] as const) {
+    for (const [ctx, width] of [
+      [phone, 375],
+      [desktop, 1280],
+    ] as const) {
       const page = await ctx.newPage();
       await signIn(page, email);
       await go(page, '/home');
@@ -68,7 +75,11 @@ describe('navbar', () => {
       expect(await page.getByTestId('nav-name').textContent()).toBe('Giulia Bianchi');
       expect(await nav(page).getByText('Utente', { exact: true }).isVisible()).toBe(true);
       expect(await nav(page).getByRole('link', { name: 'Crea' }).getAttribute('href')).toBe('/user');
-      expect(await nav(page).getByRole('link', { name: /Utenti/ }).count()).toBe(0);
+      expect(
+        await nav(page)
+          .getByRole('link', { name: /Utenti/ })
+          .count(),
+      ).toBe(0);
       expect(await page.getByTestId('home-panel').first().getAttribute('href')).toBe('/user');
       await shot(page, `navbar-user-${width}`, false);
       await page.close();
@@ -88,10 +99,16 @@ describe('navbar', () => {
   it('admin: Admin badge, Crea → /admin, Utenti with the pending count', async () => {
     await register(uniqueEmail('waiting'));
     const token = await adminToken();
-    const pending = (await (await api('/api/admin/users/pending', { token })).json()) as { users: unknown[]; total?: number };
+    const pending = (await (await api('/api/admin/users/pending', { token })).json()) as {
+      users: unknown[];
+      total?: number;
+    };
     const count = pending.total ?? pending.users.length;
     expect(count).toBeGreaterThan(0);
-    for (const [ctx, width] of [[phone, 375], [desktop, 1280]] as const) {
+    for (const [ctx, width] of [
+      [phone, 375],
+      [desktop, 1280],
+    ] as const) {
       const page = await ctx.newPage();
       await signIn(page, 'admin@palco.test', 'AdminPalco1');
       await go(page, '/home');
@@ -104,7 +121,11 @@ describe('navbar', () => {
       expect(await page.getByTestId('pending-count').textContent()).toBe(String(count));
       expect(await nav(page).getByText('Admin', { exact: true }).isVisible()).toBe(true);
       expect(await nav(page).getByRole('link', { name: 'Crea' }).getAttribute('href')).toBe('/admin');
-      expect(await nav(page).getByRole('link', { name: /Utenti/ }).getAttribute('href')).toBe('/admin/users');
+      expect(
+        await nav(page)
+          .getByRole('link', { name: /Utenti/ })
+          .getAttribute('href'),
+      ).toBe('/admin/users');
       await shot(page, `navbar-admin-${width}${width === 375 ? '-open' : ''}`, false);
       await page.close();
     }
@@ -136,20 +157,37 @@ describe('navbar', () => {
   });
 
   it('public pages at both widths: home, about, terms, privacy, 404, with navbar and footer', async () => {
-    for (const [ctx, width] of [[phone, 375], [desktop, 1280]] as const) {
+    for (const [ctx, width] of [
+      [phone, 375],
+      [desktop, 1280],
+    ] as const) {
       const page = await anonymousPage(ctx);
       await go(page, '/home');
       expect(await page.getByRole('heading', { level: 1, name: 'Palco' }).isVisible()).toBe(true);
-      expect(await page.getByText('Lo strumento potente per creare e gestire landing page per eventi e concerti.').isVisible()).toBe(true);
+      expect(
+        await page
+          .getByText('Lo strumento potente per creare e gestire landing page per eventi e concerti.')
+          .isVisible(),
+      ).toBe(true);
       expect(await page.getByRole('link', { name: 'Scopri chi siamo' }).getAttribute('href')).toBe('/about');
-      expect(await page.getByRole('link', { name: 'Crea il tuo account' }).first().getAttribute('href')).toBe('/signup');
+      expect(await page.getByRole('link', { name: 'Crea il tuo account' }).first().getAttribute('href')).toBe(
+        '/signup',
+      );
       const footer = page.getByRole('contentinfo');
       expect(await footer.getByText(/© \d{4} Palco/).isVisible()).toBe(true);
-      for (const [name, href] of [['Chi siamo', '/about'], ['Termini di servizio', '/terms'], ['Privacy', '/privacy']] as const) {
+      for (const [name, href] of [
+        ['Chi siamo', '/about'],
+        ['Termini di servizio', '/terms'],
+        ['Privacy', '/privacy'],
+      ] as const) {
         expect(await footer.getByRole('link', { name }).getAttribute('href')).toBe(href);
       }
       await shot(page, `home-${width}`);
-      for (const [path, title] of [['/about', 'Chi siamo'], ['/terms', 'Termini di servizio'], ['/privacy', 'Privacy']] as const) {
+      for (const [path, title] of [
+        ['/about', 'Chi siamo'],
+        ['/terms', 'Termini di servizio'],
+        ['/privacy', 'Privacy'],
+      ] as const) {
         await go(page, path);
         expect(await page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
         await shot(page, `static${path.replace('/', '-')}-${width}`);
@@ -162,4 +200,3 @@ describe('navbar', () => {
     }
   });
 });
-

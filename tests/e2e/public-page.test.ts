@@ -74,7 +74,14 @@ afterAll(async () => {
 describe('public page /{slug}', () => {
   it('text light at 375 px: tap a CTA, the click count rises; views counted', async () => {
     const slug = slugOf('luce');
-    await createPage({ folder_name: slug, title: `I Nomadi Elettrici ${slug}`, display_title: 'I Nomadi Elettrici – Tour 2027', mode: 'text', style: 'light', buttons: tourButtons() });
+    await createPage({
+      folder_name: slug,
+      title: `I Nomadi Elettrici ${slug}`,
+      display_title: 'I Nomadi Elettrici – Tour 2027',
+      mode: 'text',
+      style: 'light',
+      buttons: tourButtons(),
+    });
     await uploadHeader(slug, poster, 'poster.png', 'image/png');
     const before = await pageData(slug);
     const first = before.buttons[0];
@@ -113,7 +120,14 @@ describe('public page /{slug}', () => {
 
   it('text dark and custom at 375 and 1280 px', async () => {
     const dark = slugOf('buio');
-    await createPage({ folder_name: dark, title: `Buio ${dark}`, display_title: 'I Nomadi Elettrici – Tour 2027', mode: 'text', style: 'dark', buttons: tourButtons() });
+    await createPage({
+      folder_name: dark,
+      title: `Buio ${dark}`,
+      display_title: 'I Nomadi Elettrici – Tour 2027',
+      mode: 'text',
+      style: 'dark',
+      buttons: tourButtons(),
+    });
     await uploadHeader(dark, poster, 'poster.png', 'image/png');
     const custom = slugOf('custom');
     await createPage({
@@ -132,15 +146,24 @@ describe('public page /{slug}', () => {
       buttons: tourButtons(),
     });
     await uploadHeader(custom, poster, 'poster.png', 'image/png');
-    for (const [slug, name] of [[dark, 'dark'], [custom, 'custom']] as const) {
-      for (const [ctx, w] of [[phone, 375], [desktop, 1280]] as const) {
+    for (const [slug, name] of [
+      [dark, 'dark'],
+      [custom, 'custom'],
+    ] as const) {
+      for (const [ctx, w] of [
+        [phone, 375],
+        [desktop, 1280],
+      ] as const) {
         const page = await ctx.newPage();
         const problems = watchCsp(page);
         await page.goto(`/${slug}`, { waitUntil: 'networkidle' });
         await shot(page, `public-${name}-${w}`, w === 375);
         expect(problems).toEqual([]);
         if (name === 'custom') {
-          const city = await page.locator('.c').first().evaluate((el) => getComputedStyle(el).fontFamily);
+          const city = await page
+            .locator('.c')
+            .first()
+            .evaluate((el) => getComputedStyle(el).fontFamily);
           expect(city).toContain('Bebas Neue');
           await expect(page.evaluate(() => document.fonts.check('16px "Bebas Neue"'))).resolves.toBe(true);
           const bg = await page.locator('.pg').evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -176,7 +199,9 @@ describe('public page /{slug}', () => {
       await bannerPng(phone, 'Guarda su YouTube', '#FF0033'),
       await bannerPng(phone, 'Compra il vinile', '#111111'),
     ];
-    banners.forEach((b, i) => form.append('button_images', new Blob([new Uint8Array(b)], { type: 'image/png' }), `b${i}.png`));
+    banners.forEach((b, i) =>
+      form.append('button_images', new Blob([new Uint8Array(b)], { type: 'image/png' }), `b${i}.png`),
+    );
     form.append('image_mapping', JSON.stringify({ 0: 0, 1: 1, 2: 2 }));
     const up = await api(`/api/db/landing-pages/${slug}/upload-button-images`, { method: 'POST', token, body: form });
     expect(up.status, await up.clone().text()).toBe(200);
@@ -187,7 +212,10 @@ describe('public page /{slug}', () => {
     await page.waitForTimeout(200);
     const visible = await page.locator('.ib li:not([hidden])').count();
     expect(visible).toBe(3);
-    const width = await page.locator('.ib img').first().evaluate((el) => el.getBoundingClientRect().width);
+    const width = await page
+      .locator('.ib img')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeGreaterThan(330);
     await shot(page, 'public-image-375');
     expect(problems).toEqual([]);
@@ -196,17 +224,30 @@ describe('public page /{slug}', () => {
 
   it('video header: autoplays muted and looping, the toggle unmutes', async () => {
     const slug = slugOf('video');
-    await createPage({ folder_name: slug, title: `Video ${slug}`, display_title: 'Live 2027', mode: 'text', style: 'dark', buttons: tourButtons().slice(0, 2) });
+    await createPage({
+      folder_name: slug,
+      title: `Video ${slug}`,
+      display_title: 'Live 2027',
+      mode: 'text',
+      style: 'dark',
+      buttons: tourButtons().slice(0, 2),
+    });
     await uploadHeader(slug, await loopMp4(phone), 'live.mp4', 'video/mp4');
     const page = await phone.newPage();
     const problems = watchCsp(page);
     await page.goto(`/${slug}`, { waitUntil: 'load' });
     const video = page.locator('video[data-h]');
-    await expect(video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.autoplay, v.playsInline])).resolves.toEqual([true, true, true, true]);
-    await page.waitForFunction(() => {
-      const v = document.querySelector('video');
-      return !!v && v.readyState >= 2 && !v.paused;
-    }, undefined, { timeout: 10_000 });
+    await expect(
+      video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.autoplay, v.playsInline]),
+    ).resolves.toEqual([true, true, true, true]);
+    await page.waitForFunction(
+      () => {
+        const v = document.querySelector('video');
+        return !!v && v.readyState >= 2 && !v.paused;
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
     await page.waitForTimeout(600);
     await shot(page, 'public-video-375');
     const toggle = page.locator('button[data-mute]');
@@ -223,7 +264,14 @@ describe('public page /{slug}', () => {
 
   it('a broken header becomes the placeholder; a hidden page shows the error state and goes /home', async () => {
     const slug = slugOf('rotta');
-    await createPage({ folder_name: slug, title: `Rotta ${slug}`, mode: 'text', style: 'light', header: `/dati/${slug}/non-esiste.jpg`, buttons: tourButtons().slice(0, 1) });
+    await createPage({
+      folder_name: slug,
+      title: `Rotta ${slug}`,
+      mode: 'text',
+      style: 'light',
+      header: `/dati/${slug}/non-esiste.jpg`,
+      buttons: tourButtons().slice(0, 1),
+    });
     const page = await phone.newPage();
     await page.goto(`/${slug}`, { waitUntil: 'networkidle' });
     await expect(page.locator('[data-h]').getAttribute('src')).resolves.toBe('/placeholder-header.svg');

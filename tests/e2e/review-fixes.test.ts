@@ -6,7 +6,17 @@ import sharp from 'sharp';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { PHONE, baseURL, openBrowser, shot } from './browser';
 import { api, login } from './api';
-import { PASSWORD, activeUser, admin, adminPage, allRow, confirmBox, openPanel, pageWithToken, register } from './admin-users-helpers';
+import {
+  PASSWORD,
+  activeUser,
+  admin,
+  adminPage,
+  allRow,
+  confirmBox,
+  openPanel,
+  pageWithToken,
+  register,
+} from './admin-users-helpers';
 
 let phone: BrowserContext;
 
@@ -71,7 +81,10 @@ describe('toasts above dialogs', () => {
     await shot(page, 'review-toast-over-confirm-375', false);
     // the layer never catches clicks: the dialog under it still works
     await confirmBox(page).getByRole('button', { name: 'Riattiva' }).click();
-    await page.locator('.toast').filter({ hasText: `Account di ${user.full_name} riattivato.` }).waitFor();
+    await page
+      .locator('.toast')
+      .filter({ hasText: `Account di ${user.full_name} riattivato.` })
+      .waitFor();
     await allRow(page, user.email).locator('[data-status="active"]').waitFor();
     await panel.getByRole('button', { name: 'Chiudi' }).click();
     await panel.waitFor({ state: 'hidden' });
@@ -178,16 +191,25 @@ describe('published page', () => {
       title: `Dischi ${slug}`,
       display_title: 'Onde Lunghe — il nuovo disco',
       mode: 'image',
-      buttons: stores.map(([name, text]) => ({ type: 'image', text, image_path: `/stores/${name}.svg`, url: `${baseURL()}/about` })),
+      buttons: stores.map(([name, text]) => ({
+        type: 'image',
+        text,
+        image_path: `/stores/${name}.svg`,
+        url: `${baseURL()}/about`,
+      })),
     });
     const page = await phone.newPage();
     await page.goto(`/${slug}`, { waitUntil: 'networkidle' });
     const imgs = page.locator('.ib img');
     expect(await imgs.count()).toBe(3);
     for (let i = 0; i < 3; i++) {
-      const backgrounds = await imgs.nth(i).evaluate((img) =>
-        [img, img.parentElement!, img.parentElement!.parentElement!].map((el) => getComputedStyle(el).backgroundColor),
-      );
+      const backgrounds = await imgs
+        .nth(i)
+        .evaluate((img) =>
+          [img, img.parentElement!, img.parentElement!.parentElement!].map(
+            (el) => getComputedStyle(el).backgroundColor,
+          ),
+        );
       expect(backgrounds).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
       expect(await imgs.nth(i).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     }

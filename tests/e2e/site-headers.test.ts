@@ -85,7 +85,9 @@ afterAll(async () => {
 });
 
 describe('security headers on every page of the site', () => {
-  it('each page and each redirect to one: strict CSP never framed, HSTS, nosniff, referrer policy; no violation, islands hydrate, fonts load', { timeout: 180_000 }, async () => {
+  it('each page and each redirect to one: strict CSP never framed, HSTS, nosniff, referrer policy; no violation, islands hydrate, fonts load', {
+    timeout: 180_000,
+  }, async () => {
     for (const path of PAGES) {
       const page = await newPage();
       const res = await page.goto(path);
@@ -97,8 +99,9 @@ describe('security headers on every page of the site', () => {
       await page.waitForLoadState('load');
       await hydrated(page);
       await page.evaluate(() => document.fonts.ready);
-      const fonts = await page.evaluate(() =>
-        [...document.fonts].filter((f) => f.family.replaceAll('"', '') === 'Poppins' && f.status === 'loaded').length,
+      const fonts = await page.evaluate(
+        () =>
+          [...document.fonts].filter((f) => f.family.replaceAll('"', '') === 'Poppins' && f.status === 'loaded').length,
       );
       expect(fonts, `${path}: Poppins loaded`).toBeGreaterThan(0);
       expect(await reported(page), path).toEqual([]);
@@ -141,7 +144,9 @@ describe('security headers on every page of the site', () => {
     }
   });
 
-  it('the login form works under the policy, and the editor preview runs its script inside the editor policy', { timeout: 120_000 }, async () => {
+  it('the login form works under the policy, and the editor preview runs its script inside the editor policy', {
+    timeout: 120_000,
+  }, async () => {
     const admin = inject('admin');
     const page = watch(await uiLogin(ctx, admin.email, admin.password, '/admin'));
     await shot(page, 'site-headers-editor-375');
@@ -149,7 +154,13 @@ describe('security headers on every page of the site', () => {
 
     // a page with a title, one event and a header picked but not uploaded yet (a blob: URL)
     await page.getByLabel('Titolo', { exact: true }).fill('Tour sotto CSP');
-    await page.locator('#ed-header').setInputFiles({ name: 'header.png', mimeType: 'image/png', buffer: makePng(600, 300, [214, 36, 110], [19, 17, 31]) });
+    await page
+      .locator('#ed-header')
+      .setInputFiles({
+        name: 'header.png',
+        mimeType: 'image/png',
+        buffer: makePng(600, 300, [214, 36, 110], [19, 17, 31]),
+      });
     await page.locator('.ed-header__media img').waitFor();
     await page.getByLabel('Data', { exact: true }).fill('12 gennaio 2027');
     await page.getByLabel('Città', { exact: true }).fill('Milano');
@@ -161,16 +172,22 @@ describe('security headers on every page of the site', () => {
     await page.locator('dialog.ed-preview[open]').waitFor();
     const frame = page.frameLocator('dialog.ed-preview iframe');
     const header = frame.locator('img[data-h]');
-    await expect.poll(() => header.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => header.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     expect(await header.getAttribute('src')).toMatch(/^blob:/);
     // the preview carries the published page's policy itself
-    expect(await frame.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toMatch(/script-src 'sha256-/);
+    expect(await frame.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toMatch(
+      /script-src 'sha256-/,
+    );
     await shot(page, 'site-headers-preview-375', false);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('dialog.ed-preview[open]').count()).toBe(0);
 
     // a header that cannot be decoded: the page's inline script swaps in the placeholder, so it ran
-    await page.locator('#ed-header').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+    await page
+      .locator('#ed-header')
+      .setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
     await page.getByRole('button', { name: 'Anteprima', exact: true }).click();
     await page.locator('dialog.ed-preview[open]').waitFor();
     await expect

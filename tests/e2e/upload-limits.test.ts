@@ -58,7 +58,9 @@ describe('over-limit bodies on wrangler dev', () => {
         title: `Limiti ${slug}`,
         header: '',
         mode: 'text',
-        buttons: [{ type: 'text', text: '12/05/2027 - Milano - Alcatraz|biglietti', url: 'https://www.ticketone.it/x' }],
+        buttons: [
+          { type: 'text', text: '12/05/2027 - Milano - Alcatraz|biglietti', url: 'https://www.ticketone.it/x' },
+        ],
       },
     });
     expect(res.status, await res.clone().text()).toBe(201);

@@ -77,10 +77,21 @@ describe('company autocomplete', () => {
 describe('error sentences', () => {
   const api = (status: number, body: unknown) => new ApiError(status, 'x', null, body);
   it('maps fastapi-users codes, keeps reasons and Italian details, falls back', () => {
-    expect(explainError(api(400, { detail: 'LOGIN_BAD_CREDENTIALS' }), 'error.badCredentials').message).toBe('Credenziali non valide');
-    expect(explainError(api(400, { detail: 'REGISTER_USER_ALREADY_EXISTS' }), 'error.register').message).toMatch(/^Esiste già un account/);
-    expect(explainError(api(400, { detail: { code: 'REGISTER_INVALID_PASSWORD', reason: 'Troppo corta' } }), 'error.register').message).toBe('Troppo corta');
-    expect(explainError(api(429, { detail: 'Troppi tentativi: riprova tra 3 minuti.' }), 'error.badCredentials').message).toBe('Troppi tentativi: riprova tra 3 minuti.');
+    expect(explainError(api(400, { detail: 'LOGIN_BAD_CREDENTIALS' }), 'error.badCredentials').message).toBe(
+      'Credenziali non valide',
+    );
+    expect(explainError(api(400, { detail: 'REGISTER_USER_ALREADY_EXISTS' }), 'error.register').message).toMatch(
+      /^Esiste già un account/,
+    );
+    expect(
+      explainError(
+        api(400, { detail: { code: 'REGISTER_INVALID_PASSWORD', reason: 'Troppo corta' } }),
+        'error.register',
+      ).message,
+    ).toBe('Troppo corta');
+    expect(
+      explainError(api(429, { detail: 'Troppi tentativi: riprova tra 3 minuti.' }), 'error.badCredentials').message,
+    ).toBe('Troppi tentativi: riprova tra 3 minuti.');
     const unexpected = explainError(api(500, { detail: 'Errore interno' }), 'error.badCredentials');
     expect(unexpected.message).toBe('Errore interno');
     const empty = explainError(api(502, null), 'error.badCredentials');

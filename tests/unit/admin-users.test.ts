@@ -3,12 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { User, UserStatus } from '../../src/core/schemas/user';
 import { HISTORY_ACTIONS } from '../../src/core/schemas/admin';
-import {
-  DEFAULT_FILTERS,
-  allowedActions,
-  deleteConfirmationMatches,
-  usersQuery,
-} from '../../src/stores/admin-users';
+import { DEFAULT_FILTERS, allowedActions, deleteConfirmationMatches, usersQuery } from '../../src/stores/admin-users';
 import { formatDate, formatNumber, historyActionName, statusName } from '../../src/islands/admin/format';
 
 function user(patch: Partial<User> = {}): User {
@@ -53,7 +48,9 @@ describe('allowedActions', () => {
       const approved = status === 'active' || status === 'approved';
       const isActive = status !== 'banned';
       expect(allowedActions(user({ status, is_active: isActive }), 1).promote, status).toBe(approved);
-      expect(allowedActions(user({ status, is_active: isActive, is_superuser: true }), 1).demote, status).toBe(approved);
+      expect(allowedActions(user({ status, is_active: isActive, is_superuser: true }), 1).demote, status).toBe(
+        approved,
+      );
     }
     // approved in name only: an inactive account counts as not approved
     expect(allowedActions(user({ is_active: false }), 1).promote).toBe(false);

@@ -13,7 +13,18 @@ import { requestsMessages } from '../../src/core/messages/requests';
 describe('catalogue areas', () => {
   it('never define the same key twice (a later area would silently win)', () => {
     const seen = new Map<string, string>();
-    const areas = { specMessages, commonMessages, authMessages, pagesMessages, editorMessages, adminMessages, usersScreenMessages, editorExtrasMessages, landingMessages, requestsMessages };
+    const areas = {
+      specMessages,
+      commonMessages,
+      authMessages,
+      pagesMessages,
+      editorMessages,
+      adminMessages,
+      usersScreenMessages,
+      editorExtrasMessages,
+      landingMessages,
+      requestsMessages,
+    };
     for (const [area, texts] of Object.entries(areas)) {
       for (const key of Object.keys(texts)) {
         expect(seen.get(key), `${key} in ${area} and ${seen.get(key)}`).toBeUndefined();

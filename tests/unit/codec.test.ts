@@ -4,8 +4,18 @@ import { cleanEventPart, cleanLabel, decodeEventText, encodeEventText } from '..
 
 describe('button codec', () => {
   it('decodes per CONTRACT: first |, then at most three parts', () => {
-    expect(decodeEventText('12/05 - Milano - Alcatraz|tickets')).toEqual({ date: '12/05', city: 'Milano', venue: 'Alcatraz', label: 'tickets' });
-    expect(decodeEventText('12/05 - Milano - Alcatraz - Sala 2|a|b')).toEqual({ date: '12/05', city: 'Milano', venue: 'Alcatraz - Sala 2', label: 'a|b' });
+    expect(decodeEventText('12/05 - Milano - Alcatraz|tickets')).toEqual({
+      date: '12/05',
+      city: 'Milano',
+      venue: 'Alcatraz',
+      label: 'tickets',
+    });
+    expect(decodeEventText('12/05 - Milano - Alcatraz - Sala 2|a|b')).toEqual({
+      date: '12/05',
+      city: 'Milano',
+      venue: 'Alcatraz - Sala 2',
+      label: 'a|b',
+    });
     expect(decodeEventText('12/05 - Milano')).toEqual({ date: '12/05', city: 'Milano', venue: '', label: 'biglietti' });
     expect(decodeEventText('solo data|')).toEqual({ date: 'solo data', city: '', venue: '', label: 'biglietti' });
     expect(decodeEventText('')).toEqual({ date: '', city: '', venue: '', label: 'biglietti' });
@@ -13,8 +23,12 @@ describe('button codec', () => {
   });
 
   it('encodes and cleans what would break decoding', () => {
-    expect(encodeEventText({ date: '12/05', city: 'Milano', venue: 'Alcatraz' }, 'tickets')).toBe('12/05 - Milano - Alcatraz|tickets');
-    expect(encodeEventText({ date: '10 - 11 maggio', city: 'Roma', venue: 'A|B' }, '')).toBe('10 – 11 maggio - Roma - A/B|biglietti');
+    expect(encodeEventText({ date: '12/05', city: 'Milano', venue: 'Alcatraz' }, 'tickets')).toBe(
+      '12/05 - Milano - Alcatraz|tickets',
+    );
+    expect(encodeEventText({ date: '10 - 11 maggio', city: 'Roma', venue: 'A|B' }, '')).toBe(
+      '10 – 11 maggio - Roma - A/B|biglietti',
+    );
     expect(encodeEventText({ date: 'a -', city: '- b', venue: 'c' })).toBe('a – - - b - c|biglietti');
     expect(decodeEventText('a – - - b - c|biglietti')).toMatchObject({ date: 'a –', city: '- b', venue: 'c' });
   });

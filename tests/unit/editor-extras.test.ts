@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  MIN_BAR_PERCENT,
-  buttonLabel,
-  computeStats,
-  formatShare,
-  payloadOf,
-} from '../../src/stores/editor-extras';
+import { MIN_BAR_PERCENT, buttonLabel, computeStats, formatShare, payloadOf } from '../../src/stores/editor-extras';
 import type { FullPage, ReceivedButton } from '../../src/stores/editor-core';
 
 function button(id: number, position: number, clicks: number, over: Partial<ReceivedButton> = {}): ReceivedButton {

@@ -34,7 +34,15 @@ import {
 } from '../../src/stores/editor-draft';
 
 function event(city: string, url = 'https://example.com/t'): EditorTextButton {
-  return { key: newKey(), type: 'text', data: '1 maggio', city, venue: 'Teatro', ctaButtons: [{ url, buttonText: 'biglietti' }], clickCount: 0 };
+  return {
+    key: newKey(),
+    type: 'text',
+    data: '1 maggio',
+    city,
+    venue: 'Teatro',
+    ctaButtons: [{ url, buttonText: 'biglietti' }],
+    clickCount: 0,
+  };
 }
 
 beforeEach(() => {
@@ -93,7 +101,11 @@ describe('editor store', () => {
     setTextField('venue', 'Atlantico');
     expect(commitDraft('text')).toBe(true);
     expect($notice.get()?.text).toBe('Pulsante aggiunto con successo');
-    expect($buttons.get()[0]).toMatchObject({ type: 'text', city: 'Roma', ctaButtons: [{ buttonText: 'biglietti' }, { buttonText: 'biglietti' }] });
+    expect($buttons.get()[0]).toMatchObject({
+      type: 'text',
+      city: 'Roma',
+      ctaButtons: [{ buttonText: 'biglietti' }, { buttonText: 'biglietti' }],
+    });
   });
 
   it('validates the page in SPEC 5 order, first error only, per-button errors prefixed', () => {
@@ -126,10 +138,23 @@ describe('editor store', () => {
 
   it('reads a received button back into the editor shape', () => {
     const b = buttonFromReceived({
-      id: 7, position: 1, type: 'text', text: '2 giugno - Napoli - Arena|soldout', image_path: null,
-      url: 'https://x.it', click_count: 3, cta_buttons: null,
+      id: 7,
+      position: 1,
+      type: 'text',
+      text: '2 giugno - Napoli - Arena|soldout',
+      image_path: null,
+      url: 'https://x.it',
+      click_count: 3,
+      cta_buttons: null,
     });
-    expect(b).toMatchObject({ id: 7, data: '2 giugno', city: 'Napoli', venue: 'Arena', ctaButtons: [{ url: 'https://x.it', buttonText: 'soldout' }], clickCount: 3 });
+    expect(b).toMatchObject({
+      id: 7,
+      data: '2 giugno',
+      city: 'Napoli',
+      venue: 'Arena',
+      ctaButtons: [{ url: 'https://x.it', buttonText: 'soldout' }],
+      clickCount: 3,
+    });
   });
 
   it('knows when the form or the buttons differ from the last load, save or reset', () => {

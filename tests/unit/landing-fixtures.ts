@@ -2,7 +2,13 @@ import type { PageLike } from '../../src/core/public-view';
 
 export const LINKS = { provider: '/about', terms: '/terms', privacy: '/privacy' };
 
-export function eventButton(id: number, date: string, city: string, venue: string, ctas: Array<{ url: string; buttonText: string }>) {
+export function eventButton(
+  id: number,
+  date: string,
+  city: string,
+  venue: string,
+  ctas: Array<{ url: string; buttonText: string }>,
+) {
   return {
     id,
     position: id,
@@ -16,7 +22,18 @@ export function eventButton(id: number, date: string, city: string, venue: strin
 
 export function tourPage(n = 4, style = 'light', extra: Partial<PageLike> = {}): PageLike {
   const cities = ['Milano', 'Roma', 'Bologna', 'Torino', 'Firenze', 'Napoli', 'Bari', 'Padova', 'Verona', 'Genova'];
-  const venues = ['Alcatraz', 'Atlantico', 'Estragon', 'Hiroshima Mon Amour', 'Tuscany Hall', 'Casa della Musica', 'Demodè', 'Hall', 'Teatro Romano', 'RDS Stadium'];
+  const venues = [
+    'Alcatraz',
+    'Atlantico',
+    'Estragon',
+    'Hiroshima Mon Amour',
+    'Tuscany Hall',
+    'Casa della Musica',
+    'Demodè',
+    'Hall',
+    'Teatro Romano',
+    'RDS Stadium',
+  ];
   const buttons = Array.from({ length: n }, (_, i) =>
     eventButton(
       i + 1,

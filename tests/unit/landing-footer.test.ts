@@ -15,7 +15,9 @@ function expectFooterReadable({ bg, fg, mut, chip }: { bg: string; fg: string; m
     [mut, bg],
     [mut, chip],
   ] as const) {
-    expect(contrastRatio(text, under), `${text} on ${under} (background ${bg})`).toBeGreaterThanOrEqual(FOOTER_MIN_CONTRAST);
+    expect(contrastRatio(text, under), `${text} on ${under} (background ${bg})`).toBeGreaterThanOrEqual(
+      FOOTER_MIN_CONTRAST,
+    );
   }
 }
 
@@ -34,7 +36,10 @@ describe('footer colours', () => {
 
   it('meet AA on any background colour', () => {
     const hex = fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0').toUpperCase()}`);
-    fc.assert(fc.property(hex, (bg) => readable(bg)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(hex, (bg) => readable(bg)),
+      { numRuns: 2000 },
+    );
     for (const bg of ['#777777', '#767676', '#808080', '#000000', '#FFFFFF']) readable(bg);
   });
 
@@ -44,7 +49,11 @@ describe('footer colours', () => {
     const { fg, mut } = footerColors('#0B1F4D');
     expect(css).toContain(`--ft-fg:${fg}`);
     expect(css).toContain(`--ft-mut:${mut}`);
-    const page = renderLanding(tourPage(2, 'custom', { custom_styles: styles }), { slug: 'x', origin: 'https://p.test', links: LINKS });
+    const page = renderLanding(tourPage(2, 'custom', { custom_styles: styles }), {
+      slug: 'x',
+      origin: 'https://p.test',
+      links: LINKS,
+    });
     expect(page.styles[0]).toMatch(/\.ft\{[^}]*color:var\(--ft-mut\)/);
     expect(page.styles[0]).toMatch(/\.pw\{[^}]*color:var\(--ft-fg\)/);
   });
@@ -64,7 +73,11 @@ describe('footer colours of every rendered theme', () => {
     ['dark', tourPage(2, 'dark')],
     ['image mode', tourPage(0, 'custom', { mode: 'image' })],
     ...(Object.keys(STYLE_PRESETS) as (keyof typeof STYLE_PRESETS)[]).map(
-      (name) => [`custom ${name}`, tourPage(2, 'custom', { custom_styles: presetStyles(name) })] as [string, ReturnType<typeof tourPage>],
+      (name) =>
+        [`custom ${name}`, tourPage(2, 'custom', { custom_styles: presetStyles(name) })] as [
+          string,
+          ReturnType<typeof tourPage>,
+        ],
     ),
   ];
 
@@ -84,7 +97,17 @@ describe('image buttons', () => {
     const page = renderLanding(
       tourPage(0, 'light', {
         mode: 'image',
-        buttons: [{ id: 1, position: 1, type: 'image', text: 'Spotify', image_path: '/stores/spotify.svg', url: 'https://open.spotify.com', cta_buttons: null }],
+        buttons: [
+          {
+            id: 1,
+            position: 1,
+            type: 'image',
+            text: 'Spotify',
+            image_path: '/stores/spotify.svg',
+            url: 'https://open.spotify.com',
+            cta_buttons: null,
+          },
+        ],
       }),
       { slug: 'x', origin: 'https://p.test', links: LINKS },
     );

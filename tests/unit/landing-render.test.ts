@@ -1,7 +1,12 @@
 import { ERROR_REDIRECT_SCRIPT } from '../../src/landing/script';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { contentSecurityPolicy, renderErrorDocument, renderLanding, renderLandingDocument } from '../../src/landing/render';
+import {
+  contentSecurityPolicy,
+  renderErrorDocument,
+  renderLanding,
+  renderLandingDocument,
+} from '../../src/landing/render';
 import { LANDING_SCRIPT } from '../../src/landing/script';
 import { parseItalianDate, serialiseJsonLd } from '../../src/landing/jsonld';
 import { FONT_FAMILIES } from '../../src/core/fonts';
@@ -9,8 +14,35 @@ import { LINKS, tourPage } from './landing-fixtures';
 
 const OPTS = { slug: 'tour', origin: 'https://palco.test', links: LINKS };
 const ALLOWED_TAGS = new Set([
-  'html', 'head', 'meta', 'title', 'link', 'style', 'script', 'body', 'div', 'header', 'img', 'video', 'button',
-  'svg', 'path', 'defs', 'linearGradient', 'stop', 'rect', 'circle', 'main', 'h1', 'ol', 'ul', 'li', 'p', 'a', 'span', 'footer',
+  'html',
+  'head',
+  'meta',
+  'title',
+  'link',
+  'style',
+  'script',
+  'body',
+  'div',
+  'header',
+  'img',
+  'video',
+  'button',
+  'svg',
+  'path',
+  'defs',
+  'linearGradient',
+  'stop',
+  'rect',
+  'circle',
+  'main',
+  'h1',
+  'ol',
+  'ul',
+  'li',
+  'p',
+  'a',
+  'span',
+  'footer',
 ]);
 
 function styleOf(html: string): string {
@@ -29,7 +61,8 @@ function checkStructure(html: string) {
     const attrs = m[2]!.replace(/"[^"]*"/g, '');
     expect(attrs).not.toMatch(/['<]/);
     for (const name of attrs.match(/[^\s=/]+/g) ?? []) expect(name).not.toMatch(/^on/i);
-    for (const v of m[2]!.matchAll(/(?:href|src|poster|data-c)="([^"]*)"/g)) expect(v[1]).not.toMatch(/^\s*(javascript|data|vbscript):/i);
+    for (const v of m[2]!.matchAll(/(?:href|src|poster|data-c)="([^"]*)"/g))
+      expect(v[1]).not.toMatch(/^\s*(javascript|data|vbscript):/i);
   }
   const css = styleOf(html);
   expect(css).not.toMatch(/[<>]/);
@@ -56,15 +89,26 @@ const hostile = fc.oneof(
     'javascript:alert(1)',
   ),
 );
-const styleValue = fc.oneof(hostile, fc.integer(), fc.constant(null), fc.constantFrom('#abc', 'Lora', 'italic', '700', '2rem', 'pill'));
-const textGroup = fc.record({ color: styleValue, fontSize: styleValue, fontFamily: styleValue, fontWeight: styleValue, fontStyle: styleValue }, { requiredKeys: [] });
+const styleValue = fc.oneof(
+  hostile,
+  fc.integer(),
+  fc.constant(null),
+  fc.constantFrom('#abc', 'Lora', 'italic', '700', '2rem', 'pill'),
+);
+const textGroup = fc.record(
+  { color: styleValue, fontSize: styleValue, fontFamily: styleValue, fontWeight: styleValue, fontStyle: styleValue },
+  { requiredKeys: [] },
+);
 const customStyles = fc.oneof(
   fc.record(
     {
       data: textGroup,
       city: textGroup,
       venue: textGroup,
-      buttons: fc.record({ backgroundColor: styleValue, textColor: styleValue, borderRadius: styleValue, fontSize: styleValue }, { requiredKeys: [] }),
+      buttons: fc.record(
+        { backgroundColor: styleValue, textColor: styleValue, borderRadius: styleValue, fontSize: styleValue },
+        { requiredKeys: [] },
+      ),
       background: fc.record({ color: styleValue }, { requiredKeys: [] }),
     },
     { requiredKeys: [] },
@@ -77,8 +121,17 @@ describe('renderLandingDocument', () => {
   it('property: no user text can open or close a tag, a <style> or a <script>; colours #RRGGBB; fonts from the list', () => {
     fc.assert(
       fc.property(
-        hostile, hostile, hostile, hostile, hostile, hostile, hostile, customStyles,
-        fc.constantFrom('light', 'dark', 'custom', 'x'), fc.constantFrom('text', 'image'), fc.boolean(),
+        hostile,
+        hostile,
+        hostile,
+        hostile,
+        hostile,
+        hostile,
+        hostile,
+        customStyles,
+        fc.constantFrom('light', 'dark', 'custom', 'x'),
+        fc.constantFrom('text', 'image'),
+        fc.boolean(),
         (title, display, date, city, venue, label, url, styles, style, mode, preview) => {
           const page = {
             title,
@@ -88,7 +141,18 @@ describe('renderLandingDocument', () => {
             style,
             custom_styles: styles,
             buttons: [
-              { id: 1, position: 1, type: mode, text: `${date} - ${city} - ${venue}|${label}`, image_path: url, url, cta_buttons: [{ url, buttonText: label }, { url: 'https://ok.it', buttonText: label }] },
+              {
+                id: 1,
+                position: 1,
+                type: mode,
+                text: `${date} - ${city} - ${venue}|${label}`,
+                image_path: url,
+                url,
+                cta_buttons: [
+                  { url, buttonText: label },
+                  { url: 'https://ok.it', buttonText: label },
+                ],
+              },
             ],
           };
           checkStructure(renderLandingDocument(page, { ...OPTS, preview }));
@@ -101,9 +165,26 @@ describe('renderLandingDocument', () => {
   it('renders the four layouts distinctly', () => {
     const light = renderLandingDocument(tourPage(3, 'light'), OPTS);
     const dark = renderLandingDocument(tourPage(3, 'dark'), OPTS);
-    const custom = renderLandingDocument(tourPage(3, 'custom', { custom_styles: { background: { color: '#123456' }, city: { fontFamily: 'Anton' } } }), OPTS);
+    const custom = renderLandingDocument(
+      tourPage(3, 'custom', { custom_styles: { background: { color: '#123456' }, city: { fontFamily: 'Anton' } } }),
+      OPTS,
+    );
     const image = renderLandingDocument(
-      { title: 'Link', header: '/dati/tour/tour.jpg', mode: 'image', buttons: [{ id: 4, position: 1, type: 'image', text: 'Spotify', image_path: '/stores/spotify.svg', url: 'open.spotify.com' }] },
+      {
+        title: 'Link',
+        header: '/dati/tour/tour.jpg',
+        mode: 'image',
+        buttons: [
+          {
+            id: 4,
+            position: 1,
+            type: 'image',
+            text: 'Spotify',
+            image_path: '/stores/spotify.svg',
+            url: 'open.spotify.com',
+          },
+        ],
+      },
       OPTS,
     );
     expect(styleOf(light)).toContain('--bg:#FFFFFF');
@@ -111,7 +192,9 @@ describe('renderLandingDocument', () => {
     expect(styleOf(custom)).toContain('--bg:#123456');
     expect(styleOf(custom)).toContain('url(/fonts/anton-400-normal.woff2)');
     // the city face and the buttons' face are preloaded, from our origin only
-    expect(custom).toContain('<link rel="preload" href="/fonts/anton-400-normal.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>');
+    expect(custom).toContain(
+      '<link rel="preload" href="/fonts/anton-400-normal.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>',
+    );
     expect(light).toContain('<link rel="preload" href="/fonts/poppins-700-normal.woff2" as="font"');
     expect(image).toContain('<ul class="ib"');
     expect(image).toContain('href="//open.spotify.com"');
@@ -132,7 +215,12 @@ describe('renderLandingDocument', () => {
     expect(html.match(/data-c="\/api\/db\/landing-pages\/tour\/buttons\/3\/click"/g)).toHaveLength(2);
     expect(html).toContain('href="//vivaticket.com/x"');
     const noUrl = renderLandingDocument(
-      { title: 'x', buttons: [{ id: 1, type: 'text', text: 'a - b - c|biglietti', url: '', cta_buttons: [{ url: '', buttonText: '' }] }] },
+      {
+        title: 'x',
+        buttons: [
+          { id: 1, type: 'text', text: 'a - b - c|biglietti', url: '', cta_buttons: [{ url: '', buttonText: '' }] },
+        ],
+      },
       OPTS,
     );
     expect(noUrl).toContain('<span class="b nl">BIGLIETTI</span>');
@@ -151,7 +239,9 @@ describe('renderLandingDocument', () => {
     const empty = renderLandingDocument({ title: 'x', buttons: [] }, OPTS);
     expect(empty).toContain('Nessun dato disponibile');
     const video = renderLandingDocument({ ...tourPage(1), header: '/dati/tour/tour.mp4' }, OPTS);
-    expect(video).toMatch(/<video class="hd-m" data-h="" src="\/dati\/tour\/tour.mp4" autoPlay="" muted="" loop="" playsInline=""/);
+    expect(video).toMatch(
+      /<video class="hd-m" data-h="" src="\/dati\/tour\/tour.mp4" autoPlay="" muted="" loop="" playsInline=""/,
+    );
     expect(video).toContain('aria-label="Attiva audio"');
     expect(video).toContain('data-off="Disattiva audio"');
   });

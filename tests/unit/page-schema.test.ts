@@ -8,7 +8,11 @@ import {
   type PagePayload,
 } from '../../src/core/schemas/page';
 
-const ev = (text = '1/6 - Torino - Hiroshima|biglietti', url = 'https://t.example') => ({ type: 'text' as const, text, url });
+const ev = (text = '1/6 - Torino - Hiroshima|biglietti', url = 'https://t.example') => ({
+  type: 'text' as const,
+  text,
+  url,
+});
 const base = (extra: Partial<PagePayload> = {}): PagePayload => ({
   folder_name: 'tour',
   title: 'Tour',
@@ -28,11 +32,23 @@ describe('validatePage', () => {
     ['title', base({ title: '' }), 'Inserisci un titolo'],
     ['header', base({ header: '' }), "È necessario fornire un'immagine o video di testata"],
     ['buttons', base({ buttons: [] }), 'Aggiungi almeno un pulsante'],
-    ['mixed', base({ buttons: [ev(), { type: 'image', image_path: '/stores/a.svg' }] }), 'Tutti i pulsanti devono essere dello stesso tipo'],
+    [
+      'mixed',
+      base({ buttons: [ev(), { type: 'image', image_path: '/stores/a.svg' }] }),
+      'Tutti i pulsanti devono essere dello stesso tipo',
+    ],
     ['mismatch', base({ mode: 'image' }), 'I pulsanti di tipo testo non sono compatibili con la modalità immagine'],
-    ['image missing', base({ mode: 'image', buttons: [{ type: 'image', image_path: '/stores/a.svg' }, { type: 'image' }] }), "Pulsante 2: Seleziona un'immagine per il pulsante"],
+    [
+      'image missing',
+      base({ mode: 'image', buttons: [{ type: 'image', image_path: '/stores/a.svg' }, { type: 'image' }] }),
+      "Pulsante 2: Seleziona un'immagine per il pulsante",
+    ],
     ['no cta', base({ buttons: [{ ...ev(), cta_buttons: [] }] }), 'Pulsante 1: Aggiungi almeno un pulsante CTA'],
-    ['no cta url', base({ buttons: [ev(), ev('a - b - c|soldout', '')] }), 'Pulsante 2: Almeno un pulsante CTA deve avere un link'],
+    [
+      'no cta url',
+      base({ buttons: [ev(), ev('a - b - c|soldout', '')] }),
+      'Pulsante 2: Almeno un pulsante CTA deve avere un link',
+    ],
   ])('%s', (_n, payload, message) => {
     expect(validatePage(payload, { isCreate: true })).toBe(message);
   });
@@ -45,7 +61,11 @@ describe('validatePage', () => {
   });
 
   it('mode defaults to the first button type', () => {
-    expect(validatePage(base({ mode: undefined, buttons: [{ type: 'image', image_path: '/stores/a.svg' }] }), { isCreate: true })).toBeNull();
+    expect(
+      validatePage(base({ mode: undefined, buttons: [{ type: 'image', image_path: '/stores/a.svg' }] }), {
+        isCreate: true,
+      }),
+    ).toBeNull();
   });
 
   it('never throws and answers a string or null for any parsed payload (property)', () => {
@@ -59,7 +79,13 @@ describe('validatePage', () => {
     });
     fc.assert(
       fc.property(
-        fc.record({ title: fc.option(fc.string()), folder_name: fc.option(fc.string()), header: fc.option(fc.string()), mode: fc.option(fc.constantFrom('text', 'image')), buttons: fc.option(fc.array(anyButton, { maxLength: 5 })) }),
+        fc.record({
+          title: fc.option(fc.string()),
+          folder_name: fc.option(fc.string()),
+          header: fc.option(fc.string()),
+          mode: fc.option(fc.constantFrom('text', 'image')),
+          buttons: fc.option(fc.array(anyButton, { maxLength: 5 })),
+        }),
         fc.boolean(),
         (raw, isCreate) => {
           const parsed = pagePayloadSchema.safeParse(raw);
@@ -105,7 +131,15 @@ describe('normaliseButtons', () => {
 
   it('re-encodes text with the first CTA label and url; positions follow the array', () => {
     const [b] = normaliseButtons([
-      { type: 'text', id: '7', text: 'd - c - v|old', cta_buttons: [{ url: ' https://x ', buttonText: ' VIP ' }, { url: '', buttonText: '' }] },
+      {
+        type: 'text',
+        id: '7',
+        text: 'd - c - v|old',
+        cta_buttons: [
+          { url: ' https://x ', buttonText: ' VIP ' },
+          { url: '', buttonText: '' },
+        ],
+      },
     ]);
     expect(b).toEqual({
       clientId: 7,

@@ -9,7 +9,9 @@ import { LINKS, tourPage } from './landing-fixtures';
 const OPTS = { slug: 'tour', origin: 'https://palco.test', links: LINKS };
 
 function metaPolicy(html: string): string | null {
-  return /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1]?.replaceAll('&#x27;', "'") ?? null;
+  return (
+    /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1]?.replaceAll('&#x27;', "'") ?? null
+  );
 }
 
 describe('the preview document confines its own scripts', () => {

@@ -2,12 +2,28 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { headerOf, isSoldout, toPublicButtons, toPublicView, viewModeOf } from '../../src/core/public-view';
 
-const ev = (id: number, text: string, extra: Record<string, unknown> = {}) => ({ id, position: id, type: 'text', text, image_path: null, url: null, ...extra });
+const ev = (id: number, text: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  position: id,
+  type: 'text',
+  text,
+  image_path: null,
+  url: null,
+  ...extra,
+});
 
 describe('toPublicButtons (text)', () => {
   it('gives the SPEC 3 event shape from the codec and cta_buttons', () => {
     const [e] = toPublicButtons(
-      [ev(5, '12 marzo 2027 - Milano - Alcatraz|biglietti', { url: 'ticketone.it/x', cta_buttons: [{ url: 'ticketone.it/x', buttonText: 'biglietti' }, { url: '  ', buttonText: 'VIP' }] })],
+      [
+        ev(5, '12 marzo 2027 - Milano - Alcatraz|biglietti', {
+          url: 'ticketone.it/x',
+          cta_buttons: [
+            { url: 'ticketone.it/x', buttonText: 'biglietti' },
+            { url: '  ', buttonText: 'VIP' },
+          ],
+        }),
+      ],
       'text',
     );
     expect(e).toEqual({
@@ -23,10 +39,17 @@ describe('toPublicButtons (text)', () => {
   });
   it('without cta_buttons the own url and label are the single CTA; blank label → BIGLIETTI', () => {
     const [a, b] = toPublicButtons(
-      [ev(1, 'd - c - v|tickets', { url: 'https://x.it' }), ev(2, 'd - c - v', { cta_buttons: [{ url: '', buttonText: '' }] })],
+      [
+        ev(1, 'd - c - v|tickets', { url: 'https://x.it' }),
+        ev(2, 'd - c - v', { cta_buttons: [{ url: '', buttonText: '' }] }),
+      ],
       'text',
     );
-    expect(a).toMatchObject({ url: 'https://x.it', buttonText: 'tickets', ctaButtons: [{ url: 'https://x.it', buttonText: 'tickets' }] });
+    expect(a).toMatchObject({
+      url: 'https://x.it',
+      buttonText: 'tickets',
+      ctaButtons: [{ url: 'https://x.it', buttonText: 'tickets' }],
+    });
     expect(b).toMatchObject({ buttonText: 'BIGLIETTI', ctaButtons: [{ buttonText: 'BIGLIETTI' }] });
     expect(b).not.toHaveProperty('url');
   });
@@ -42,12 +65,29 @@ describe('toPublicButtons (text)', () => {
     expect(out[1]).toMatchObject({ url: 'https://b.it' });
   });
   it('drops unsafe schemes, keeps http(s) and protocol-relative', () => {
-    const urls = ['javascript:alert(1)', 'data:text/html,x', 'vbscript:x', 'java\tscript:x', 'file:///etc/passwd', '/relative'];
+    const urls = [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      'java\tscript:x',
+      'file:///etc/passwd',
+      '/relative',
+    ];
     for (const url of urls) {
       const [e] = toPublicButtons([ev(1, 'a - b - c', { cta_buttons: [{ url, buttonText: 'go' }] })], 'text');
       expect(e!.type === 'text' && e!.ctaButtons[0]).toEqual({ buttonText: 'go' });
     }
-    const [e] = toPublicButtons([ev(1, 'a - b - c', { cta_buttons: [{ url: '//x.it', buttonText: 'go' }, { url: 'http://y.it', buttonText: 'go' }] })], 'text');
+    const [e] = toPublicButtons(
+      [
+        ev(1, 'a - b - c', {
+          cta_buttons: [
+            { url: '//x.it', buttonText: 'go' },
+            { url: 'http://y.it', buttonText: 'go' },
+          ],
+        }),
+      ],
+      'text',
+    );
     expect(e!.type === 'text' && e!.ctaButtons.map((c) => c.url)).toEqual(['//x.it', 'http://y.it']);
   });
   it('property: every url leaving is http(s) or protocol-relative', () => {
@@ -72,9 +112,19 @@ describe('soldout', () => {
 });
 
 describe('image buttons and the preview rule', () => {
-  const img = (id: number, image: string | null, url: string | null = null) => ({ id, position: id, type: 'image', text: 'Spotify', image_path: image, url });
+  const img = (id: number, image: string | null, url: string | null = null) => ({
+    id,
+    position: id,
+    type: 'image',
+    text: 'Spotify',
+    image_path: image,
+    url,
+  });
   it('keeps safe images, url only when present', () => {
-    const out = toPublicButtons([img(1, '/stores/spotify.svg', 'open.spotify.com/x'), img(2, 'https://cdn.example/a.png')], 'image');
+    const out = toPublicButtons(
+      [img(1, '/stores/spotify.svg', 'open.spotify.com/x'), img(2, 'https://cdn.example/a.png')],
+      'image',
+    );
     expect(out).toEqual([
       { type: 'image', image: '/stores/spotify.svg', id: 1, buttonText: 'Spotify', url: '//open.spotify.com/x' },
       { type: 'image', image: 'https://cdn.example/a.png', id: 2, buttonText: 'Spotify' },
@@ -109,6 +159,9 @@ describe('mode, style and header', () => {
     expect(headerOf('/dati/tour/tour.v2.mp4', 'tour')).toEqual({ kind: 'video', src: '/dati/tour/tour.v2.mp4' });
     expect(headerOf('javascript:alert(1)', 'tour').src).toBe('/dati/tour/tour.jpg');
     expect(headerOf('blob:http://x/1', 'tour').src).toBe('/dati/tour/tour.jpg');
-    expect(headerOf('blob:http://x/1', 'tour', null, { preview: true, headerType: 'video' })).toEqual({ kind: 'video', src: 'blob:http://x/1' });
+    expect(headerOf('blob:http://x/1', 'tour', null, { preview: true, headerType: 'video' })).toEqual({
+      kind: 'video',
+      src: 'blob:http://x/1',
+    });
   });
 });

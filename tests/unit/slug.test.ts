@@ -3,7 +3,14 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isReservedSlug, isValidSlugFormat, sanitiseSlug, slugify, RESERVED_SLUGS, SLUG_MAX } from '../../src/core/slug';
+import {
+  isReservedSlug,
+  isValidSlugFormat,
+  sanitiseSlug,
+  slugify,
+  RESERVED_SLUGS,
+  SLUG_MAX,
+} from '../../src/core/slug';
 import { slugProblem } from '../../src/core/schemas/page';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

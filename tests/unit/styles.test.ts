@@ -42,7 +42,12 @@ describe('normaliseCustomStyles', () => {
     expect(d.data).toMatchObject({ color: '#000000', fontSize: '1.5rem', fontFamily: 'Poppins', fontWeight: '400' });
     expect(d.city).toMatchObject({ color: '#000000', fontSize: '2.5rem', fontWeight: '700' });
     expect(d.venue).toMatchObject({ color: GREY, fontSize: '1.25rem', fontWeight: '400' });
-    expect(d.buttons).toEqual({ backgroundColor: '#FFFFFF', textColor: '#000000', borderRadius: '9999px', fontSize: '1.25rem' });
+    expect(d.buttons).toEqual({
+      backgroundColor: '#FFFFFF',
+      textColor: '#000000',
+      borderRadius: '9999px',
+      fontSize: '1.25rem',
+    });
     expect(d.background).toEqual({ color: '#FFFFFF' });
   });
   it('accepts a JSON string; bad JSON → defaults', () => {
@@ -63,7 +68,13 @@ describe('normaliseCustomStyles', () => {
       venue: { fontSize: 'url(x)', fontWeight: '1;}', fontFamily: 'Anton', fontStyle: 'italic' },
       buttons: { borderRadius: 10, fontSize: '1.25rem', backgroundColor: '#123' },
     });
-    expect(s.data).toEqual({ color: '#000000', fontSize: '1.5rem', fontFamily: 'Playfair Display', fontWeight: '700', fontStyle: 'italic' });
+    expect(s.data).toEqual({
+      color: '#000000',
+      fontSize: '1.5rem',
+      fontFamily: 'Playfair Display',
+      fontWeight: '700',
+      fontStyle: 'italic',
+    });
     expect(s.city.fontSize).toBe('2.5rem');
     expect(s.city.fontWeight).toBe('900');
     expect(s.city.fontFamily).toBe('Poppins');
@@ -82,8 +93,23 @@ describe('normaliseCustomStyles', () => {
       fc.oneof(
         fc.anything(),
         fc.dictionary(
-          fc.constantFrom('color', 'fontSize', 'fontFamily', 'fontWeight', 'fontStyle', 'backgroundColor', 'textColor', 'borderRadius'),
-          fc.oneof(fc.string(), fc.integer(), fc.constant('</style><script>'), fc.constant('url(javascript:x)'), fc.constant('1rem;color:red')),
+          fc.constantFrom(
+            'color',
+            'fontSize',
+            'fontFamily',
+            'fontWeight',
+            'fontStyle',
+            'backgroundColor',
+            'textColor',
+            'borderRadius',
+          ),
+          fc.oneof(
+            fc.string(),
+            fc.integer(),
+            fc.constant('</style><script>'),
+            fc.constant('url(javascript:x)'),
+            fc.constant('1rem;color:red'),
+          ),
         ),
       ),
     );
@@ -114,7 +140,9 @@ describe('presets', () => {
       for (const g of [s.data, s.city, s.venue]) {
         expect(contrastRatio(g.color, s.background.color), `${name} text`).toBeGreaterThanOrEqual(4.5);
       }
-      expect(contrastRatio(s.buttons.textColor, s.buttons.backgroundColor), `${name} button`).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(s.buttons.textColor, s.buttons.backgroundColor), `${name} button`).toBeGreaterThanOrEqual(
+        4.5,
+      );
       expect(customStylesStrictSchema.safeParse(s).success).toBe(true);
     }
     expect(Object.values(STYLE_PRESETS).map((p) => p.label)).toEqual(['Light', 'Dark', 'Blue', 'Red']);
@@ -143,7 +171,10 @@ describe('fonts', () => {
   it('every face offered ships in its @fontsource package (latin woff2)', () => {
     for (const { font, weight, style } of allFontFaces()) {
       const file = fileURLToPath(
-        new URL(`../../node_modules/@fontsource/${font.id}/files/${font.id}-latin-${weight}-${style}.woff2`, import.meta.url),
+        new URL(
+          `../../node_modules/@fontsource/${font.id}/files/${font.id}-latin-${weight}-${style}.woff2`,
+          import.meta.url,
+        ),
       );
       expect(existsSync(file), file).toBe(true);
     }

@@ -5,12 +5,7 @@ import { t } from '../../src/core/messages';
 import { authMessages } from '../../src/core/messages/auth';
 import { adminMessages } from '../../src/core/messages/admin';
 import { specMessages } from '../../src/core/messages/spec';
-import {
-  approveBodySchema,
-  companyBodySchema,
-  usersQuerySchema,
-  USERS_PAGE_SIZE,
-} from '../../src/core/schemas/admin';
+import { approveBodySchema, companyBodySchema, usersQuerySchema, USERS_PAGE_SIZE } from '../../src/core/schemas/admin';
 import {
   displayName,
   EMAIL_MAX,
@@ -58,9 +53,12 @@ describe('password policy (SPEC 5 registration)', () => {
 
   it('refuses every password missing a digit', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 8, maxLength: 40 }).filter((s) => !/\d/.test(s)), (pw) => {
-        expect(passwordProblem(pw)).toBe(t('validation.password.pattern'));
-      }),
+      fc.property(
+        fc.string({ minLength: 8, maxLength: 40 }).filter((s) => !/\d/.test(s)),
+        (pw) => {
+          expect(passwordProblem(pw)).toBe(t('validation.password.pattern'));
+        },
+      ),
     );
   });
 });
@@ -70,14 +68,25 @@ describe('e-mail rules', () => {
     expect(isValidEmail(email)).toBe(true);
   });
   it.each([
-    '', 'mario', 'mario@', '@rossi.it', 'mario@rossi', 'ma rio@rossi.it', 'a@@b.it', 'a@b .it',
+    '',
+    'mario',
+    'mario@',
+    '@rossi.it',
+    'mario@rossi',
+    'ma rio@rossi.it',
+    'a@@b.it',
+    'a@b .it',
     // display names, quotes, groups and comments: a mailer could read another recipient out of them
-    'x<victim@bank.com>', 'Mario <mario@rossi.it>', '"a@b.it"@evil.it', 'a@evil.it,victim@bank.com',
-    'a@evil.it;victim@bank.com', 'a(c)@b.it', 'a@b.it>', 'a@-b.it', 'a@b_c.it',
-  ])(
-    '%j is not valid',
-    (email) => expect(isValidEmail(email)).toBe(false),
-  );
+    'x<victim@bank.com>',
+    'Mario <mario@rossi.it>',
+    '"a@b.it"@evil.it',
+    'a@evil.it,victim@bank.com',
+    'a@evil.it;victim@bank.com',
+    'a(c)@b.it',
+    'a@b.it>',
+    'a@-b.it',
+    'a@b_c.it',
+  ])('%j is not valid', (email) => expect(isValidEmail(email)).toBe(false));
   it(`refuses addresses longer than ${EMAIL_MAX}`, () => {
     expect(isValidEmail(`${'a'.repeat(EMAIL_MAX)}@b.it`)).toBe(false);
   });
@@ -116,12 +125,15 @@ describe('statusMessage (SPEC 4)', () => {
   });
   it('any other value is the unknown warning', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !['active', 'pending', 'approved', 'rejected'].includes(s)), (s) => {
-        expect(statusMessage(s)).toEqual({
-          level: 'warning',
-          text: "Status account sconosciuto. Contatta l'amministratore.",
-        });
-      }),
+      fc.property(
+        fc.string().filter((s) => !['active', 'pending', 'approved', 'rejected'].includes(s)),
+        (s) => {
+          expect(statusMessage(s)).toEqual({
+            level: 'warning',
+            text: "Status account sconosciuto. Contatta l'amministratore.",
+          });
+        },
+      ),
     );
   });
 });
@@ -182,8 +194,18 @@ describe('signup form schema messages (SPEC 5)', () => {
     ['empty email', { email: '' }, 'email', 'Email richiesta'],
     ['bad email', { email: 'anna@' }, 'email', 'Email non valida'],
     ['empty password', { password: '', confirmPassword: '' }, 'password', 'Password richiesta'],
-    ['short password', { password: 'Ab1', confirmPassword: 'Ab1' }, 'password', 'Password deve essere di almeno 8 caratteri'],
-    ['weak password', { password: 'segreta123', confirmPassword: 'segreta123' }, 'password', 'Password deve contenere almeno una lettera minuscola, una maiuscola e un numero'],
+    [
+      'short password',
+      { password: 'Ab1', confirmPassword: 'Ab1' },
+      'password',
+      'Password deve essere di almeno 8 caratteri',
+    ],
+    [
+      'weak password',
+      { password: 'segreta123', confirmPassword: 'segreta123' },
+      'password',
+      'Password deve contenere almeno una lettera minuscola, una maiuscola e un numero',
+    ],
     ['empty confirmation', { confirmPassword: '' }, 'confirmPassword', 'Conferma password richiesta'],
     ['different confirmation', { confirmPassword: 'Segreta124' }, 'confirmPassword', 'Le password non coincidono'],
   ])('%s → %s: message', (_name, change, field, message) => {
@@ -195,7 +217,9 @@ describe('signup form schema messages (SPEC 5)', () => {
     expect(firstMessages(loginFormSchema.safeParse({ email: 'a@b.it', password: '12345' })).password).toBe(
       'Password deve essere di almeno 6 caratteri',
     );
-    expect(firstMessages(loginFormSchema.safeParse({ email: 'a@b.it', password: '' })).password).toBe('Password richiesta');
+    expect(firstMessages(loginFormSchema.safeParse({ email: 'a@b.it', password: '' })).password).toBe(
+      'Password richiesta',
+    );
     expect(firstMessages(loginFormSchema.safeParse({ email: '', password: '123456' })).email).toBe('Email richiesta');
     expect(loginFormSchema.safeParse({ email: 'a@b.it', password: '123456' }).success).toBe(true);
   });
@@ -225,7 +249,10 @@ describe('admin schemas', () => {
   it('approve: approve, or reject with an optional reason', () => {
     expect(approveBodySchema.parse({ action: 'approve' })).toEqual({ action: 'approve' });
     expect(approveBodySchema.parse({ action: 'reject' })).toEqual({ action: 'reject', reason: null });
-    expect(approveBodySchema.parse({ action: 'reject', reason: ' Spam ' })).toEqual({ action: 'reject', reason: 'Spam' });
+    expect(approveBodySchema.parse({ action: 'reject', reason: ' Spam ' })).toEqual({
+      action: 'reject',
+      reason: 'Spam',
+    });
     expect(approveBodySchema.safeParse({ action: 'ban' }).success).toBe(false);
     expect(approveBodySchema.safeParse({ action: 'reject', reason: 'x'.repeat(501) }).success).toBe(false);
   });

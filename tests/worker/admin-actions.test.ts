@@ -32,7 +32,12 @@ describe('POST /api/admin/users/{id}/approve — approve', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.links[0]).toMatch(/^http:\/\/localhost:8787\/verify-email\?token=/);
     const [entry] = (await historyOf(user.id)).filter((h) => h.action === 'approved');
-    expect(entry).toMatchObject({ actor_id: admin.user.id, from_status: 'pending', to_status: 'approved', reason: null });
+    expect(entry).toMatchObject({
+      actor_id: admin.user.id,
+      from_status: 'pending',
+      to_status: 'approved',
+      reason: null,
+    });
   });
 
   it('a rejected user can be approved after all; an approved one gets a fresh link', async () => {
@@ -62,7 +67,12 @@ describe('POST /api/admin/users/{id}/approve — reject', () => {
     expect(status).toBe(200);
     expect(body.user.status).toBe('rejected');
     const [entry] = (await historyOf(user.id)).filter((h) => h.action === 'rejected');
-    expect(entry).toMatchObject({ actor_id: admin.user.id, from_status: 'pending', to_status: 'rejected', reason: 'Dati incompleti' });
+    expect(entry).toMatchObject({
+      actor_id: admin.user.id,
+      from_status: 'pending',
+      to_status: 'rejected',
+      reason: 'Dati incompleti',
+    });
     const [mail] = await mailbox(user.email);
     expect(mail?.subject).toBe(t('mail.rejected.subject'));
     expect(mail?.text).toContain('Dati incompleti');
@@ -123,7 +133,9 @@ describe('POST /api/admin/users/{id}/approve — reject', () => {
   it('no body, bad JSON → 422', async () => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'pending' });
-    expect((await call(`/api/admin/users/${user.id}/approve`, { method: 'POST', token: admin.token })).status).toBe(422);
+    expect((await call(`/api/admin/users/${user.id}/approve`, { method: 'POST', token: admin.token })).status).toBe(
+      422,
+    );
     const bad = await call(`/api/admin/users/${user.id}/approve`, {
       method: 'POST',
       token: admin.token,
@@ -174,7 +186,9 @@ describe('ban and unban', () => {
   it('ban twice → 400; unban a user who is not banned → 400; ban yourself → 403', async () => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'active' });
-    expect((await post(`/api/admin/users/${user.id}/unban`, admin.token)).body).toEqual({ detail: t('admin.notBanned') });
+    expect((await post(`/api/admin/users/${user.id}/unban`, admin.token)).body).toEqual({
+      detail: t('admin.notBanned'),
+    });
     await post(`/api/admin/users/${user.id}/ban`, admin.token);
     const twice = await post(`/api/admin/users/${user.id}/ban`, admin.token);
     expect(twice).toMatchObject({ status: 400, body: { detail: t('admin.alreadyBanned') } });
@@ -187,11 +201,21 @@ describe('ban and unban', () => {
     const user = await createUser({ status: 'active' });
     const path = `/api/admin/users/${user.id}/ban`;
     for (const body of ['{', '[1]', '"x"', JSON.stringify({ reason: 5 })]) {
-      const res = await call(path, { method: 'POST', token: admin.token, headers: { 'content-type': 'application/json' }, body });
+      const res = await call(path, {
+        method: 'POST',
+        token: admin.token,
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(res.status, body.slice(0, 20)).toBe(422);
     }
     const huge = JSON.stringify({ reason: TWO_MB });
-    const over = await call(path, { method: 'POST', token: admin.token, headers: { 'content-type': 'application/json' }, body: huge });
+    const over = await call(path, {
+      method: 'POST',
+      token: admin.token,
+      headers: { 'content-type': 'application/json' },
+      body: huge,
+    });
     expect(over.status).toBe(413);
     expect((await rowOf(user.id))?.status).toBe('active');
     expect((await post(path, admin.token, {})).status).toBe(200);
@@ -257,7 +281,9 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(entry).toMatchObject({ action: 'deleted', actor_id: admin.user.id, from_status: 'active' });
     expect(JSON.parse(entry!.details!)).toEqual({ email: user.email });
     // the address is free again
-    const again = await callJson('/auth/register', { json: { email: user.email, password: 'Segreta123', company: 'Ritorno Srl' } });
+    const again = await callJson('/auth/register', {
+      json: { email: user.email, password: 'Segreta123', company: 'Ritorno Srl' },
+    });
     expect(again.status).toBe(201);
     // a second delete is a 404
     expect((await callJson(`/api/admin/users/${user.id}`, { method: 'DELETE', token: admin.token })).status).toBe(404);
@@ -279,18 +305,30 @@ describe('PATCH /api/admin/users/{id}/company', () => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'active', company: 'Vecchia Srl' });
     const name = `Nuova Company ${Date.now()}`;
-    const res = await callJson(`/api/admin/users/${user.id}/company`, { method: 'PATCH', token: admin.token, json: { company: ` ${name} ` } });
+    const res = await callJson(`/api/admin/users/${user.id}/company`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { company: ` ${name} ` },
+    });
     expect(res.status).toBe(200);
     expect(res.body.user.company).toBe(name);
     expect((await callJson('/api/admin/companies')).body.companies).toContain(name);
     const other = await createUser({ status: 'active' });
-    const same = await callJson(`/api/admin/users/${other.id}/company`, { method: 'PATCH', token: admin.token, json: { company: name.toLowerCase() } });
+    const same = await callJson(`/api/admin/users/${other.id}/company`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { company: name.toLowerCase() },
+    });
     expect(same.body.user.company).toBe(name);
     const [entry] = await historyOf(user.id);
     expect(entry?.action).toBe('company_changed');
     expect(JSON.parse(entry!.details!)).toEqual({ from: 'Vecchia Srl', to: name });
     // the same company again changes nothing
-    await callJson(`/api/admin/users/${user.id}/company`, { method: 'PATCH', token: admin.token, json: { company: name } });
+    await callJson(`/api/admin/users/${user.id}/company`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { company: name },
+    });
     expect(await historyOf(user.id)).toHaveLength(1);
   });
 
@@ -312,7 +350,12 @@ describe('PATCH /api/admin/users/{id}/company', () => {
     const user = await createUser({ status: 'active' });
     const path = `/api/admin/users/${user.id}/company`;
     expect((await callJson(path, { method: 'PATCH', token: admin.token, json: { company: TWO_MB } })).status).toBe(413);
-    const bad = await call(path, { method: 'PATCH', token: admin.token, headers: { 'content-type': 'application/json' }, body: '{"company"' });
+    const bad = await call(path, {
+      method: 'PATCH',
+      token: admin.token,
+      headers: { 'content-type': 'application/json' },
+      body: '{"company"',
+    });
     expect(bad.status).toBe(422);
   });
 });
@@ -321,7 +364,9 @@ describe('GET /api/admin/users/{id}/history', () => {
   it('answers {history: [...]} newest first with the actor e-mail; null once the actor is gone', async () => {
     const admin = await adminWithToken();
     const second = await adminWithToken();
-    const reg = await callJson('/auth/register', { json: { email: `storia.${Date.now()}@example.it`, password: 'Segreta123', company: 'Storia Srl' } });
+    const reg = await callJson('/auth/register', {
+      json: { email: `storia.${Date.now()}@example.it`, password: 'Segreta123', company: 'Storia Srl' },
+    });
     const id = reg.body.id as number;
     await approve(id, admin.token, { action: 'reject', reason: 'Incompleto' });
     await approve(id, second.token);

@@ -29,7 +29,9 @@ describe('the last admin can never be removed', () => {
       "SELECT COUNT(*) AS n FROM users WHERE is_superuser = 1 AND is_active = 1 AND status = 'active'",
     ).first<{ n: number }>())!;
     expect(n).toBe(1);
-    const only = (await env.DB.prepare("SELECT id FROM users WHERE is_superuser = 1 AND status = 'active'").first<{ id: number }>())!;
+    const only = (await env.DB.prepare("SELECT id FROM users WHERE is_superuser = 1 AND status = 'active'").first<{
+      id: number;
+    }>())!;
     const results = await env.DB.batch([
       setSuperuserStatement(env.DB, only.id, false),
       setStatusStatement(env.DB, only.id, 'active', 'banned', { is_active: false }),
@@ -48,7 +50,9 @@ describe('the last admin can never be removed', () => {
     const a = await adminWithToken();
     const existing = await countActiveAdmins(env.DB);
     expect(existing).toBe(2);
-    const b = (await env.DB.prepare("SELECT id FROM users WHERE is_superuser = 1 AND id != ?").bind(a.user.id).first<{ id: number }>())!;
+    const b = (await env.DB.prepare('SELECT id FROM users WHERE is_superuser = 1 AND id != ?')
+      .bind(a.user.id)
+      .first<{ id: number }>())!;
     const res = await callJson(`/api/admin/users/${b.id}/remove-admin`, { method: 'POST', token: a.token });
     expect(res.status).toBe(200);
     expect(await countActiveAdmins(env.DB)).toBe(1);
@@ -60,9 +64,13 @@ describe('the last admin can never be removed', () => {
   it('two admins demoting each other at the same time still leave one admin', async () => {
     const x = await adminWithToken();
     // the admin left from the previous test plus x: two active admins
-    const y = (await env.DB.prepare("SELECT id FROM users WHERE is_superuser = 1 AND status = 'active' AND id != ?").bind(x.user.id).first<{ id: number }>())!;
+    const y = (await env.DB.prepare("SELECT id FROM users WHERE is_superuser = 1 AND status = 'active' AND id != ?")
+      .bind(x.user.id)
+      .first<{ id: number }>())!;
     const { createAccessToken } = await import('../../worker/services/tokens');
-    const yRow = (await env.DB.prepare('SELECT id, token_version FROM users WHERE id = ?').bind(y.id).first<{ id: number; token_version: number }>())!;
+    const yRow = (await env.DB.prepare('SELECT id, token_version FROM users WHERE id = ?')
+      .bind(y.id)
+      .first<{ id: number; token_version: number }>())!;
     const yToken = await createAccessToken(env, yRow);
     expect(await countActiveAdmins(env.DB)).toBe(2);
     const [r1, r2] = await Promise.all([

@@ -72,7 +72,10 @@ describe('GET /api/admin/users/all', () => {
   });
 
   it('filters by status and by company (ignoring case)', async () => {
-    expect(emails(await list('/api/admin/users/all?status=pending&sort=email&order=asc'))).toEqual(['alba@example.it', 'bruno@example.it']);
+    expect(emails(await list('/api/admin/users/all?status=pending&sort=email&order=asc'))).toEqual([
+      'alba@example.it',
+      'bruno@example.it',
+    ]);
     const arena = await list('/api/admin/users/all?company=ARENA%20SUD&sort=email&order=asc');
     expect(emails(arena)).toEqual(['elena@example.it', 'fabio@EXAMPLE.it']);
     expect((await list('/api/admin/users/all?company=Teatro%20Blu&status=pending')).total).toBe(2);
@@ -82,13 +85,33 @@ describe('GET /api/admin/users/all', () => {
   it('sorts by each whitelisted column both ways', async () => {
     const byName = await list('/api/admin/users/all?sort=full_name&order=asc');
     expect(byName.users.map((u) => u.full_name)).toEqual([
-      'Alba Neri', 'Bruno 100% Rossi', 'Capo Admin', 'Carla Verdi', 'Dario_Gialli', 'Elena Bianchi', 'Fabio Rosa',
+      'Alba Neri',
+      'Bruno 100% Rossi',
+      'Capo Admin',
+      'Carla Verdi',
+      'Dario_Gialli',
+      'Elena Bianchi',
+      'Fabio Rosa',
     ]);
     const byStatus = await list('/api/admin/users/all?sort=status&order=desc');
-    expect(byStatus.users.map((u) => u.status)).toEqual(['rejected', 'pending', 'pending', 'banned', 'approved', 'active', 'active']);
+    expect(byStatus.users.map((u) => u.status)).toEqual([
+      'rejected',
+      'pending',
+      'pending',
+      'banned',
+      'approved',
+      'active',
+      'active',
+    ]);
     const byCompany = await list('/api/admin/users/all?sort=company&order=asc');
     expect(byCompany.users.map((u) => u.company?.toLowerCase())).toEqual([
-      'arena sud', 'arena sud', 'live club', 'live club', 'palco', 'teatro blu', 'teatro blu',
+      'arena sud',
+      'arena sud',
+      'live club',
+      'live club',
+      'palco',
+      'teatro blu',
+      'teatro blu',
     ]);
     const oldest = await list('/api/admin/users/all?sort=created_at&order=asc');
     expect(oldest.users[0]!.id).toBe(adminId);
@@ -107,8 +130,17 @@ describe('GET /api/admin/users/all', () => {
   });
 
   it.each([
-    'page=0', 'page=-1', 'page=abc', 'page=1.5', 'page_size=0', 'page_size=201', 'page_size=x',
-    'status=deleted', 'sort=hashed_password', 'sort=id;DROP TABLE users', 'order=sideways',
+    'page=0',
+    'page=-1',
+    'page=abc',
+    'page=1.5',
+    'page_size=0',
+    'page_size=201',
+    'page_size=x',
+    'status=deleted',
+    'sort=hashed_password',
+    'sort=id;DROP TABLE users',
+    'order=sideways',
     `q=${'x'.repeat(300)}`,
   ])('?%s → 422', async (query) => {
     const res = await callJson(`/api/admin/users/all?${query}`, { token });

@@ -7,14 +7,20 @@ const ROUTES: { name: string; make: (targetId: number) => [string, CallOptions] 
   { name: 'GET users/pending', make: () => ['/api/admin/users/pending', {}] },
   { name: 'GET users/all', make: () => ['/api/admin/users/all', {}] },
   { name: 'POST approve', make: (id) => [`/api/admin/users/${id}/approve`, { json: { action: 'approve' } }] },
-  { name: 'POST approve (reject)', make: (id) => [`/api/admin/users/${id}/approve`, { json: { action: 'reject', reason: 'No' } }] },
+  {
+    name: 'POST approve (reject)',
+    make: (id) => [`/api/admin/users/${id}/approve`, { json: { action: 'reject', reason: 'No' } }],
+  },
   { name: 'POST ban', make: (id) => [`/api/admin/users/${id}/ban`, { method: 'POST' }] },
   { name: 'POST unban', make: (id) => [`/api/admin/users/${id}/unban`, { method: 'POST' }] },
   { name: 'GET history', make: (id) => [`/api/admin/users/${id}/history`, {}] },
   { name: 'POST make-admin', make: (id) => [`/api/admin/users/${id}/make-admin`, { method: 'POST' }] },
   { name: 'POST remove-admin', make: (id) => [`/api/admin/users/${id}/remove-admin`, { method: 'POST' }] },
   { name: 'DELETE user', make: (id) => [`/api/admin/users/${id}`, { method: 'DELETE' }] },
-  { name: 'PATCH company', make: (id) => [`/api/admin/users/${id}/company`, { method: 'PATCH', json: { company: 'Altra Srl' } }] },
+  {
+    name: 'PATCH company',
+    make: (id) => [`/api/admin/users/${id}/company`, { method: 'PATCH', json: { company: 'Altra Srl' } }],
+  },
   { name: 'GET stats', make: () => ['/api/admin/stats', {}] },
 ];
 
@@ -70,7 +76,12 @@ describe('admin matrix: every admin route as anonymous, each non-admin state, an
   });
 
   it('GET companies is public: anonymous, any state and admin all read {success, companies}', async () => {
-    const tokens: (string | null)[] = [null, 'garbage', (await userWithToken({ status: 'pending' })).token, (await adminWithToken()).token];
+    const tokens: (string | null)[] = [
+      null,
+      'garbage',
+      (await userWithToken({ status: 'pending' })).token,
+      (await adminWithToken()).token,
+    ];
     for (const token of tokens) {
       const { status, body } = await callJson('/api/admin/companies', { token });
       expect(status).toBe(200);

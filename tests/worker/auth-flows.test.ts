@@ -34,7 +34,10 @@ describe('registration → approval → verification, end to end through the dev
     expect((await callJson('/users/me', { token: pendingToken })).body.status).toBe('pending');
 
     const admin = await adminWithToken();
-    const approve = await callJson(`/api/admin/users/${id}/approve`, { token: admin.token, json: { action: 'approve' } });
+    const approve = await callJson(`/api/admin/users/${id}/approve`, {
+      token: admin.token,
+      json: { action: 'approve' },
+    });
     expect(approve.status).toBe(200);
     expect(approve.body.user).toMatchObject({ status: 'approved', is_verified: false });
 
@@ -82,8 +85,26 @@ describe('POST /auth/verify', () => {
     ['garbage', async () => 'abc'],
     ['a session token', (u) => createAccessToken(env, { id: u.id, token_version: 0 })],
     ['a reset token', (u) => createResetToken(env, { id: u.id, hashed_password: 'x' })],
-    ['another key', (u) => new SignJWT({ email: u.email }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(u.id)).setAudience('fastapi-users:verify').setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-another-secret'))],
-    ['an expired token', (u) => new SignJWT({ email: u.email }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(u.id)).setAudience('fastapi-users:verify').setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(new TextEncoder().encode(env.JWT_SECRET))],
+    [
+      'another key',
+      (u) =>
+        new SignJWT({ email: u.email })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(u.id))
+          .setAudience('fastapi-users:verify')
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode('another-secret-another-secret-another-secret')),
+    ],
+    [
+      'an expired token',
+      (u) =>
+        new SignJWT({ email: u.email })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(u.id))
+          .setAudience('fastapi-users:verify')
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+          .sign(new TextEncoder().encode(env.JWT_SECRET)),
+    ],
     ['a token for another e-mail', (u) => createVerifyToken(env, { id: u.id, email: 'altro@example.it' })],
     ['a token for a deleted user', () => createVerifyToken(env, { id: 987654, email: 'x@example.it' })],
   ])('%s → 400 VERIFY_USER_BAD_TOKEN', async (_name, make) => {
@@ -94,14 +115,17 @@ describe('POST /auth/verify', () => {
     expect((await rowOf(user.id))?.status).toBe('approved');
   });
 
-  it.each(['pending', 'rejected', 'banned'] as const)('a %s user cannot verify (only approved can) → VERIFY_USER_BAD_TOKEN', async (status) => {
-    const user = await createUser({ status });
-    const token = await createVerifyToken(env, user);
-    const { status: code, body } = await callJson('/auth/verify', { json: { token } });
-    expect(code).toBe(400);
-    expect(body.detail).toBe('VERIFY_USER_BAD_TOKEN');
-    expect((await rowOf(user.id))?.status).toBe(status);
-  });
+  it.each(['pending', 'rejected', 'banned'] as const)(
+    'a %s user cannot verify (only approved can) → VERIFY_USER_BAD_TOKEN',
+    async (status) => {
+      const user = await createUser({ status });
+      const token = await createVerifyToken(env, user);
+      const { status: code, body } = await callJson('/auth/verify', { json: { token } });
+      expect(code).toBe(400);
+      expect(body.detail).toBe('VERIFY_USER_BAD_TOKEN');
+      expect((await rowOf(user.id))?.status).toBe(status);
+    },
+  );
 
   it('an active user → VERIFY_USER_ALREADY_VERIFIED', async () => {
     const user = await createUser({ status: 'active' });
@@ -118,7 +142,10 @@ describe('POST /auth/verify', () => {
 
   it.each<[string, () => Promise<Response>]>([
     ['no body', () => call('/auth/verify', { method: 'POST' })],
-    ['bad JSON', () => call('/auth/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })],
+    [
+      'bad JSON',
+      () => call('/auth/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
+    ],
     ['a numeric token', () => call('/auth/verify', { json: { token: 5 } })],
   ])('%s → 422', async (_name, send) => {
     expect((await send()).status).toBe(422);
@@ -152,7 +179,9 @@ describe('POST /auth/request-verify-token', () => {
   it(`sends at most ${MAIL_MAX_PER_WINDOW} links per address per window (still 202)`, async () => {
     const user = await createUser({ status: 'approved' });
     for (let i = 0; i < MAIL_MAX_PER_WINDOW + 2; i++) {
-      expect((await call('/auth/request-verify-token', { json: { email: user.email }, settle: true })).status).toBe(202);
+      expect((await call('/auth/request-verify-token', { json: { email: user.email }, settle: true })).status).toBe(
+        202,
+      );
     }
     expect(await mailbox(user.email)).toHaveLength(MAIL_MAX_PER_WINDOW);
   });
@@ -167,7 +196,10 @@ describe('POST /auth/request-verify-token', () => {
 describe('forgot and reset password', () => {
   it('forgot-password always answers 202 and mails a /reset-password link to a known account', async () => {
     const user = await createUser({ status: 'active' });
-    const known = await call('/auth/forgot-password', { json: { email: ` ${user.email.toUpperCase()} ` }, settle: true });
+    const known = await call('/auth/forgot-password', {
+      json: { email: ` ${user.email.toUpperCase()} ` },
+      settle: true,
+    });
     const unknown = await call('/auth/forgot-password', { json: { email: uniqueEmail('nessuno') } });
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
@@ -197,7 +229,10 @@ describe('forgot and reset password', () => {
       body: { detail: { code: 'RESET_PASSWORD_INVALID_PASSWORD', reason: t('validation.password.min') } },
     });
     const noUpper = await callJson('/auth/reset-password', { json: { token, password: 'nuovapassword1' } });
-    expect(noUpper.body.detail).toEqual({ code: 'RESET_PASSWORD_INVALID_PASSWORD', reason: t('validation.password.pattern') });
+    expect(noUpper.body.detail).toEqual({
+      code: 'RESET_PASSWORD_INVALID_PASSWORD',
+      reason: t('validation.password.pattern'),
+    });
 
     const ok = await callJson('/auth/reset-password', { json: { token, password: 'NuovaPass456' } });
     expect(ok.status).toBe(200);
@@ -216,7 +251,9 @@ describe('forgot and reset password', () => {
     const user = await createUser({ status: 'active' });
     const first = await createResetToken(env, user);
     const second = await createResetToken(env, user);
-    expect((await callJson('/auth/reset-password', { json: { token: second, password: 'NuovaPass456' } })).status).toBe(200);
+    expect((await callJson('/auth/reset-password', { json: { token: second, password: 'NuovaPass456' } })).status).toBe(
+      200,
+    );
     const old = await callJson('/auth/reset-password', { json: { token: first, password: 'AltraPass789' } });
     expect(old.body.detail).toBe('RESET_PASSWORD_BAD_TOKEN');
   });
@@ -227,10 +264,21 @@ describe('forgot and reset password', () => {
     ['a verification token', (u) => createVerifyToken(env, u)],
     ['a token with a wrong fingerprint', (u) => createResetToken(env, { id: u.id, hashed_password: 'another-hash' })],
     ['a token for an unknown user', (u) => createResetToken(env, { id: 99999999, hashed_password: u.hashed_password })],
-    ['an expired token', (u) => new SignJWT({ password_fgpt: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(u.id)).setAudience('fastapi-users:reset').setExpirationTime(Math.floor(Date.now() / 1000) - 5).sign(new TextEncoder().encode(env.JWT_SECRET))],
+    [
+      'an expired token',
+      (u) =>
+        new SignJWT({ password_fgpt: 'x' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(u.id))
+          .setAudience('fastapi-users:reset')
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 5)
+          .sign(new TextEncoder().encode(env.JWT_SECRET)),
+    ],
   ])('%s → 400 RESET_PASSWORD_BAD_TOKEN', async (_name, make) => {
     const user = await createUser({ status: 'active' });
-    const { status, body } = await callJson('/auth/reset-password', { json: { token: await make(user), password: 'NuovaPass456' } });
+    const { status, body } = await callJson('/auth/reset-password', {
+      json: { token: await make(user), password: 'NuovaPass456' },
+    });
     expect(status).toBe(400);
     expect(body).toEqual({ detail: 'RESET_PASSWORD_BAD_TOKEN' });
   });
@@ -248,7 +296,11 @@ describe('forgot and reset password', () => {
     ['no body', () => call('/auth/reset-password', { method: 'POST' })],
     ['no password', () => call('/auth/reset-password', { json: { token: 'a' } })],
     ['no token', () => call('/auth/reset-password', { json: { password: 'NuovaPass456' } })],
-    ['bad JSON', () => call('/auth/reset-password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[' })],
+    [
+      'bad JSON',
+      () =>
+        call('/auth/reset-password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[' }),
+    ],
     ['forgot-password without e-mail', () => call('/auth/forgot-password', { json: {} })],
   ])('%s → 422', async (_name, send) => {
     expect((await send()).status).toBe(422);

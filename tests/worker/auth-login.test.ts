@@ -27,7 +27,10 @@ describe('POST /auth/jwt/login', () => {
   it('the token is HS256 with aud fastapi-users:auth, sub, ver and exp', async () => {
     const user = await createUser({ status: 'active' });
     const token = await login(user.email);
-    const [header, payload] = token.split('.').slice(0, 2).map((p) => JSON.parse(atob(p.replace(/-/g, '+').replace(/_/g, '/'))));
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((p) => JSON.parse(atob(p.replace(/-/g, '+').replace(/_/g, '/'))));
     expect(header.alg).toBe('HS256');
     expect(payload).toMatchObject({ sub: String(user.id), aud: 'fastapi-users:auth', ver: 0 });
     expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
@@ -100,10 +103,26 @@ describe('POST /auth/jwt/login', () => {
     ['a missing password', () => call('/auth/jwt/login', { form: { username: 'a@b.it' } })],
     ['a missing username', () => call('/auth/jwt/login', { form: { password: PASSWORD } })],
     ['an empty password', () => call('/auth/jwt/login', { form: { username: 'a@b.it', password: '' } })],
-    ['malformed JSON', () => call('/auth/jwt/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' })],
+    [
+      'malformed JSON',
+      () =>
+        call('/auth/jwt/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"username":',
+        }),
+    ],
     ['JSON with wrong types', () => call('/auth/jwt/login', { json: { username: 1, password: ['x'] } })],
     ['a JSON null', () => call('/auth/jwt/login', { json: null })],
-    ['plain text', () => call('/auth/jwt/login', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'username=a&password=b' })],
+    [
+      'plain text',
+      () =>
+        call('/auth/jwt/login', {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: 'username=a&password=b',
+        }),
+    ],
   ])('%s → 422', async (_name, send) => {
     const res = await send();
     expect(res.status).toBe(422);

@@ -41,7 +41,14 @@ describe('POST /auth/register', () => {
 
   it('ignores privilege fields in the body', async () => {
     const { status, body: user } = await callJson('/auth/register', {
-      json: body({ is_superuser: true, is_active: false, is_verified: true, status: 'active', id: 1, token_version: 9 }),
+      json: body({
+        is_superuser: true,
+        is_active: false,
+        is_verified: true,
+        status: 'active',
+        id: 1,
+        token_version: 9,
+      }),
     });
     expect(status).toBe(201);
     expect(user).toMatchObject({ status: 'pending', is_active: true, is_verified: false, is_superuser: false });
@@ -120,9 +127,16 @@ describe('POST /auth/register', () => {
   );
 
   it.each<[string, () => Promise<Response>]>([
-    ['an empty body', () => call('/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' })],
+    [
+      'an empty body',
+      () => call('/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' }),
+    ],
     ['no content type', () => call('/auth/register', { method: 'POST', body: JSON.stringify(body()) })],
-    ['malformed JSON', () => call('/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email": ' })],
+    [
+      'malformed JSON',
+      () =>
+        call('/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email": ' }),
+    ],
     ['a JSON array', () => call('/auth/register', { json: [body()] })],
     ['a JSON string', () => call('/auth/register', { json: 'ciao' })],
     ['missing email', () => call('/auth/register', { json: { password: PASSWORD } })],

@@ -39,9 +39,28 @@ const ADMIN_ROUTES: [string, (id: string) => string][] = [
 const body = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 200 }),
-  fc.record({ email: fc.string(), password: fc.string(), token: fc.string(), action: fc.constantFrom('approve', 'reject', 'x'), reason: fc.anything(), company: fc.anything() }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+  fc
+    .record(
+      {
+        email: fc.string(),
+        password: fc.string(),
+        token: fc.string(),
+        action: fc.constantFrom('approve', 'reject', 'x'),
+        reason: fc.anything(),
+        company: fc.anything(),
+      },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v)),
 );
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '');
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  '',
+);
 
 describe('no 500 for anything a client can send', () => {
   it('JSON auth routes with random bodies and content types', async () => {
@@ -64,7 +83,10 @@ describe('no 500 for anything a client can send', () => {
     await fc.assert(
       fc.asyncProperty(body, contentType, async (text, type) => {
         const headers: Record<string, string> = type ? { 'content-type': type } : {};
-        await expectNo500(await call('/auth/jwt/login', { method: 'POST', body: text, headers }), `${type} ${text.slice(0, 80)}`);
+        await expectNo500(
+          await call('/auth/jwt/login', { method: 'POST', body: text, headers }),
+          `${type} ${text.slice(0, 80)}`,
+        );
       }),
       { numRuns: 25 },
     );
@@ -72,34 +94,51 @@ describe('no 500 for anything a client can send', () => {
 
   it('random authorization headers on /users/me and logout', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 300 }), fc.constantFrom('/users/me', '/auth/jwt/logout'), async (value, path) => {
-        let header = `Bearer ${value}`;
-        try {
-          new Headers({ authorization: header });
-        } catch {
-          header = 'Bearer x';
-        }
-        const res = await call(path, { method: path === '/users/me' ? 'GET' : 'POST', headers: { authorization: header } });
-        expect(res.status).toBe(401);
-        await res.arrayBuffer();
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 300 }),
+        fc.constantFrom('/users/me', '/auth/jwt/logout'),
+        async (value, path) => {
+          let header = `Bearer ${value}`;
+          try {
+            new Headers({ authorization: header });
+          } catch {
+            header = 'Bearer x';
+          }
+          const res = await call(path, {
+            method: path === '/users/me' ? 'GET' : 'POST',
+            headers: { authorization: header },
+          });
+          expect(res.status).toBe(401);
+          await res.arrayBuffer();
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it('admin routes with random ids and bodies, as an admin', async () => {
     const admin = await adminWithToken();
-    for (let i = 0; i < 5; i++) await createUser({ status: (['pending', 'approved', 'active', 'rejected', 'banned'] as const)[i]! });
+    for (let i = 0; i < 5; i++)
+      await createUser({ status: (['pending', 'approved', 'active', 'rejected', 'banned'] as const)[i]! });
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ADMIN_ROUTES),
-        fc.oneof(fc.string({ maxLength: 30 }).map(encodeURIComponent), fc.integer({ min: -5, max: 12 }).map(String), fc.constant('9'.repeat(40))),
+        fc.oneof(
+          fc.string({ maxLength: 30 }).map(encodeURIComponent),
+          fc.integer({ min: -5, max: 12 }).map(String),
+          fc.constant('9'.repeat(40)),
+        ),
         body,
         contentType,
         async ([method, make], id, text, type) => {
           const path = make(id || 'x');
           const headers: Record<string, string> = type ? { 'content-type': type } : {};
-          const res = await call(path, { method, token: admin.token, headers, body: method === 'GET' ? undefined : text });
+          const res = await call(path, {
+            method,
+            token: admin.token,
+            headers,
+            body: method === 'GET' ? undefined : text,
+          });
           await expectNo500(res, `${method} ${path} ${type} ${text.slice(0, 80)}`);
         },
       ),
@@ -111,7 +150,10 @@ describe('no 500 for anything a client can send', () => {
     const admin = await adminWithToken();
     await fc.assert(
       fc.asyncProperty(
-        fc.dictionary(fc.constantFrom('q', 'status', 'company', 'sort', 'order', 'page', 'page_size', 'x'), fc.string({ maxLength: 30 })),
+        fc.dictionary(
+          fc.constantFrom('q', 'status', 'company', 'sort', 'order', 'page', 'page_size', 'x'),
+          fc.string({ maxLength: 30 }),
+        ),
         fc.constantFrom('/api/admin/users/all', '/api/admin/users/pending'),
         async (params, path) => {
           const res = await call(`${path}?${new URLSearchParams(params)}`, { token: admin.token });

@@ -56,10 +56,28 @@ describe('GET /users/me', () => {
 
 describe('forged and foreign tokens → 401', () => {
   it.each<[string, (user: { id: number }) => Promise<string>]>([
-    ['alg none', async (u) => `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0, exp: Math.floor(Date.now() / 1000) + 3600 })}.`],
-    ['another key', (u) => signed({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0 }, { key: new TextEncoder().encode('another-secret-another-secret-another-secret') })],
-    ['HS512 with the right key (alg pinned)', (u) => signed({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0 }, { alg: 'HS512' })],
-    ['expired', (u) => signed({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0 }, { exp: Math.floor(Date.now() / 1000) - 60 })],
+    [
+      'alg none',
+      async (u) =>
+        `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0, exp: Math.floor(Date.now() / 1000) + 3600 })}.`,
+    ],
+    [
+      'another key',
+      (u) =>
+        signed(
+          { sub: String(u.id), aud: 'fastapi-users:auth', ver: 0 },
+          { key: new TextEncoder().encode('another-secret-another-secret-another-secret') },
+        ),
+    ],
+    [
+      'HS512 with the right key (alg pinned)',
+      (u) => signed({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0 }, { alg: 'HS512' }),
+    ],
+    [
+      'expired',
+      (u) =>
+        signed({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0 }, { exp: Math.floor(Date.now() / 1000) - 60 }),
+    ],
     ['no exp', (u) => signed({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0 }, { exp: null })],
     ['wrong audience', (u) => signed({ sub: String(u.id), aud: 'fastapi-users:other', ver: 0 })],
     ['no audience', (u) => signed({ sub: String(u.id), ver: 0 })],
@@ -142,12 +160,15 @@ describe('requireUser / requireActive / requireAdmin', () => {
     ['approved', t('error.unverified')],
     ['rejected', t('status.rejected')],
     ['banned', t('auth.forbidden.banned')],
-  ] as const)('a %s user: requireUser ok, requireActive and requireAdmin 403 with the Italian detail', async (status, detail) => {
-    const { user, token } = await userWithToken({ status });
-    expect(await get('/user', token)).toEqual({ status: 200, body: { id: user.id } });
-    expect(await get('/active', token)).toEqual({ status: 403, body: { detail } });
-    expect(await get('/admin', token)).toEqual({ status: 403, body: { detail } });
-  });
+  ] as const)(
+    'a %s user: requireUser ok, requireActive and requireAdmin 403 with the Italian detail',
+    async (status, detail) => {
+      const { user, token } = await userWithToken({ status });
+      expect(await get('/user', token)).toEqual({ status: 200, body: { id: user.id } });
+      expect(await get('/active', token)).toEqual({ status: 403, body: { detail } });
+      expect(await get('/admin', token)).toEqual({ status: 403, body: { detail } });
+    },
+  );
 
   it('an active user with is_active false is refused by requireActive', async () => {
     const { token } = await userWithToken({ status: 'active', is_active: false });

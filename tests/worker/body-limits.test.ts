@@ -70,14 +70,19 @@ async function expectTooLarge(res: Response, detail: unknown = TOO_LARGE): Promi
 }
 
 describe('auth bodies: 16 KB', () => {
-  it.each(['/auth/jwt/login', '/auth/register'])('20 MB to %s is 413 with a detail, by Content-Length or chunked', async (path) => {
-    const json = { 'content-type': 'application/json' };
-    await expectTooLarge(await call(path, { method: 'POST', headers: json, body: TWENTY_MB_JSON }));
-    await expectTooLarge(await call(path, { method: 'POST', headers: json, body: chunked(20 * MB) }));
-  });
+  it.each(['/auth/jwt/login', '/auth/register'])(
+    '20 MB to %s is 413 with a detail, by Content-Length or chunked',
+    async (path) => {
+      const json = { 'content-type': 'application/json' };
+      await expectTooLarge(await call(path, { method: 'POST', headers: json, body: TWENTY_MB_JSON }));
+      await expectTooLarge(await call(path, { method: 'POST', headers: json, body: chunked(20 * MB) }));
+    },
+  );
 
   it('a 20 MB login form is 413 too', async () => {
-    await expectTooLarge(await call('/auth/jwt/login', { form: { username: 'a@b.it', password: 'x'.repeat(20 * MB) } }));
+    await expectTooLarge(
+      await call('/auth/jwt/login', { form: { username: 'a@b.it', password: 'x'.repeat(20 * MB) } }),
+    );
   });
 
   it('normal bodies still work: login by form, JSON and chunked; registration', async () => {
@@ -146,7 +151,11 @@ describe('tracking bodies: 16 KB', () => {
     const big = { url: `https://www.ticketone.it/${'x'.repeat(20 * 1024)}` };
     await expectTooLarge(await call('/api/track-url', { json: big }));
     await expectTooLarge(
-      await call('/api/track-url', { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunked(20 * 1024, '{"url":"') }),
+      await call('/api/track-url', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: chunked(20 * 1024, '{"url":"'),
+      }),
     );
     const ok = await call('/api/track-url', { json: { url: 'https://www.ticketone.it/x', slug: 'tour' } });
     expect(ok.status).toBe(200);
@@ -157,8 +166,12 @@ describe('tracking bodies: 16 KB', () => {
     const slug = uniqueSlug();
     const page = await createPage(u.token, textPage(slug));
     const path = `/api/db/landing-pages/${slug}/buttons/${page.buttons[0].id}/click`;
-    await expectTooLarge(await call(path, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(20 * 1024) }));
-    await expectTooLarge(await call(path, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: chunked(20 * 1024, '') }));
+    await expectTooLarge(
+      await call(path, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(20 * 1024) }),
+    );
+    await expectTooLarge(
+      await call(path, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: chunked(20 * 1024, '') }),
+    );
     const ok = await call(path, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'click' });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ click_count: 1 });
@@ -214,7 +227,10 @@ describe('page bodies: sized to the largest valid page', () => {
     await createPage(u.token, textPage(slug));
     const over = JSON.stringify({ ...textPage(uniqueSlug()), title: 'x'.repeat(PAGE_BODY_MAX_BYTES) });
     const headers = { 'content-type': 'application/json' };
-    for (const [method, path] of [['POST', '/api/db/landing-pages'], ['PUT', `/api/db/landing-pages/${slug}`]] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/db/landing-pages'],
+      ['PUT', `/api/db/landing-pages/${slug}`],
+    ] as const) {
       await expectTooLarge(await call(path, { method, token: u.token, headers, body: over }), PAGE_TOO_LARGE);
       await expectTooLarge(
         await call(path, { method, token: u.token, headers, body: chunked(PAGE_BODY_MAX_BYTES + 1, '{"title":"') }),

@@ -62,7 +62,12 @@ describe('the company key', () => {
 
 describe('registration needs a company, never the operator one', () => {
   function register(extra: Record<string, unknown>, omitCompany = false) {
-    const json: Record<string, unknown> = { email: uniqueEmail('reg'), password: PASSWORD, company: 'Acme Eventi', ...extra };
+    const json: Record<string, unknown> = {
+      email: uniqueEmail('reg'),
+      password: PASSWORD,
+      company: 'Acme Eventi',
+      ...extra,
+    };
     if (omitCompany) delete json.company;
     return callJson('/auth/register', { json });
   }
@@ -146,7 +151,9 @@ describe('list and access agree for every spelling', () => {
     const slug = uniqueSlug('ag');
     await createPage(ownerUser.token, textPage(slug));
     const other = await makeUser({ company: typed + stamp });
-    const list = (await (await call('/api/db/landing-pages', { token: other.token })).json()) as { folder_name: string }[];
+    const list = (await (await call('/api/db/landing-pages', { token: other.token })).json()) as {
+      folder_name: string;
+    }[];
     const listed = list.some((p) => p.folder_name === slug);
     const read = (await call(`/api/db/landing-pages/${slug}`, { token: other.token })).status;
     expect({ listed, read }).toEqual({ listed: true, read: 200 });
@@ -187,7 +194,11 @@ describe("an administrator's company change", () => {
     const { token } = await adminWithToken();
     const name = `Ｅｐｓｉｌｏｎ ${Date.now()}`;
     const user = await makeUser({ company: 'Delta Live' });
-    const { status } = await callJson(`/api/admin/users/${user.id}/company`, { token, method: 'PATCH', json: { company: name } });
+    const { status } = await callJson(`/api/admin/users/${user.id}/company`, {
+      token,
+      method: 'PATCH',
+      json: { company: name },
+    });
     expect(status).toBe(200);
     const row = await env.DB.prepare('SELECT company, company_key FROM users WHERE id = ?').bind(user.id).first();
     expect(row).toEqual({ company: name.normalize('NFKC'), company_key: companyKey(name) });
@@ -225,7 +236,9 @@ describe('keys the migration could not compute are filled and merged in code', (
     expect(await backfillCompanyKeys(env.DB)).toBeGreaterThanOrEqual(5);
     expect(await backfillCompanyKeys(env.DB)).toBe(0);
 
-    const companies = await env.DB.prepare(`SELECT name, key FROM companies WHERE name LIKE ? OR key IS NULL OR key = 'palco'`)
+    const companies = await env.DB.prepare(
+      `SELECT name, key FROM companies WHERE name LIKE ? OR key IS NULL OR key = 'palco'`,
+    )
       .bind(`%${stamp}`)
       .all();
     expect(companies.results).toEqual([
@@ -234,9 +247,13 @@ describe('keys the migration could not compute are filled and merged in code', (
     ]);
     const u = await env.DB.prepare('SELECT company, company_key FROM users WHERE id = ?').bind(user.id).first();
     expect(u).toEqual({ company: kept, company_key: companyKey(kept) });
-    const p = await env.DB.prepare('SELECT company, company_key FROM landing_pages WHERE folder_name = ?').bind(slug).first();
+    const p = await env.DB.prepare('SELECT company, company_key FROM landing_pages WHERE folder_name = ?')
+      .bind(slug)
+      .first();
     expect(p).toEqual({ company: kept, company_key: companyKey(kept) });
-    const op = await env.DB.prepare('SELECT company, company_key FROM landing_pages WHERE folder_name = ?').bind(opSlug).first();
+    const op = await env.DB.prepare('SELECT company, company_key FROM landing_pages WHERE folder_name = ?')
+      .bind(opSlug)
+      .first();
     expect(op).toEqual({ company: 'Palco', company_key: OPERATOR_COMPANY_KEY });
   });
 });

@@ -12,7 +12,11 @@ describe('dev mailbox (MAILER=console)', () => {
   it('GET /api/dev/mailbox lists messages newest first with to, subject, text and links', async () => {
     const a = uniqueEmail('primo');
     const b = uniqueEmail('secondo');
-    await sendMail(env, { to: a, subject: 'Uno', text: 'Vai a http://localhost:8787/verify-email?token=abc ora', kind: 'verify' }, LOCAL);
+    await sendMail(
+      env,
+      { to: a, subject: 'Uno', text: 'Vai a http://localhost:8787/verify-email?token=abc ora', kind: 'verify' },
+      LOCAL,
+    );
     await sendMail(env, { to: b, subject: 'Due', text: 'Niente link qui', kind: 'reset' }, LOCAL);
     const { status, body } = await callJson('/api/dev/mailbox');
     expect(status).toBe(200);
@@ -75,13 +79,14 @@ describe('dev mailbox absent with another mailer', () => {
     expect(res.status).toBe(200);
   });
 
-  it.each(['https://palco.example/dev/mailbox', 'https://palco.example/api/dev/mailbox', 'http://192.168.1.5:8787/api/dev/mailbox'])(
-    'even with MAILER=console, a non-loopback host gets 404: %s',
-    async (url) => {
-      const res = await app.request(url, {}, { ...env, MAILER: 'console' });
-      expect(res.status).toBe(404);
-    },
-  );
+  it.each([
+    'https://palco.example/dev/mailbox',
+    'https://palco.example/api/dev/mailbox',
+    'http://192.168.1.5:8787/api/dev/mailbox',
+  ])('even with MAILER=console, a non-loopback host gets 404: %s', async (url) => {
+    const res = await app.request(url, {}, { ...env, MAILER: 'console' });
+    expect(res.status).toBe(404);
+  });
 
   it('loopback hosts: localhost, 127.0.0.1, [::1], *.localhost', async () => {
     for (const host of ['localhost:8787', '127.0.0.1:8787', '[::1]:8787', 'palco.localhost']) {
@@ -95,7 +100,11 @@ describe('dev mailbox absent with another mailer', () => {
     const user = await createUser({ status: 'pending' });
     const res = await app.request(
       `/api/admin/users/${user.id}/approve`,
-      { method: 'POST', headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ action: 'approve' }) },
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'approve' }),
+      },
       resendEnv,
     );
     expect(res.status).toBe(200);
@@ -108,7 +117,11 @@ describe('dev mailbox absent with another mailer', () => {
 
   it('an unknown mailer is recorded as failed too', async () => {
     const to = uniqueEmail('ignoto');
-    const result = await sendMail({ ...env, MAILER: 'piccione' }, { to, subject: 's', text: 't', kind: 'reset' }, LOCAL);
+    const result = await sendMail(
+      { ...env, MAILER: 'piccione' },
+      { to, subject: 's', text: 't', kind: 'reset' },
+      LOCAL,
+    );
     expect(result.sent).toBe(false);
     const row = await env.DB.prepare('SELECT status FROM mail_outbox WHERE id = ?').bind(result.id).first();
     expect(row).toEqual({ status: 'failed' });
@@ -130,6 +143,9 @@ describe('mail helpers', () => {
   });
 
   it('linksIn finds distinct http(s) links', () => {
-    expect(linksIn('a http://a.it/x?y=1 b https://b.it c http://a.it/x?y=1 ftp://no')).toEqual(['http://a.it/x?y=1', 'https://b.it']);
+    expect(linksIn('a http://a.it/x?y=1 b https://b.it c http://a.it/x?y=1 ftp://no')).toEqual([
+      'http://a.it/x?y=1',
+      'https://b.it',
+    ]);
   });
 });

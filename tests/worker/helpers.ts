@@ -134,7 +134,10 @@ export async function call(path: string, opts: CallOptions = {}): Promise<Respon
 }
 
 /** Calls and reads the JSON answer (null for an empty body). */
-export async function callJson<T = any>(path: string, opts: CallOptions = {}): Promise<{ status: number; body: T; res: Response }> {
+export async function callJson<T = any>(
+  path: string,
+  opts: CallOptions = {},
+): Promise<{ status: number; body: T; res: Response }> {
   const res = await call(path, opts);
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };
@@ -182,7 +185,14 @@ export async function rowOf(id: number): Promise<UserRow | null> {
 export async function historyOf(userId: number) {
   const { results } = await env.DB.prepare('SELECT * FROM user_history WHERE user_id = ? ORDER BY id')
     .bind(userId)
-    .all<{ action: string; actor_id: number | null; from_status: string | null; to_status: string | null; reason: string | null; details: string | null }>();
+    .all<{
+      action: string;
+      actor_id: number | null;
+      from_status: string | null;
+      to_status: string | null;
+      reason: string | null;
+      details: string | null;
+    }>();
   return results;
 }
 

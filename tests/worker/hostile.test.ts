@@ -53,20 +53,34 @@ describe('bad tokens on every protected route → 401', () => {
     ['GET admin stats', () => ['/api/admin/stats', {}]],
   ];
   const tokens: [string, (user: { id: number }) => Promise<string>][] = [
-    ['alg none', async (u) => `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0, exp: inAnHour() })}.`],
-    ['a foreign secret', (u) => sign({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0 }, 'guessed-secret-guessed-secret-guessed-secret')],
+    [
+      'alg none',
+      async (u) =>
+        `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0, exp: inAnHour() })}.`,
+    ],
+    [
+      'a foreign secret',
+      (u) =>
+        sign({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0 }, 'guessed-secret-guessed-secret-guessed-secret'),
+    ],
     ['a guessed short secret', (u) => sign({ sub: String(u.id), aud: 'fastapi-users:auth', ver: 0 }, 'secret')],
     ['the wrong audience', (u) => sign({ sub: String(u.id), aud: 'fastapi-users:reset', ver: 0 })],
-    ['a revoked session', async (u) => {
-      const token = await tokenFor(u);
-      await env.DB.prepare('UPDATE users SET token_version = token_version + 1 WHERE id = ?').bind(u.id).run();
-      return token;
-    }],
-    ['a deleted user', async (u) => {
-      const token = await tokenFor(u);
-      await env.DB.prepare('DELETE FROM users WHERE id = ?').bind(u.id).run();
-      return token;
-    }],
+    [
+      'a revoked session',
+      async (u) => {
+        const token = await tokenFor(u);
+        await env.DB.prepare('UPDATE users SET token_version = token_version + 1 WHERE id = ?').bind(u.id).run();
+        return token;
+      },
+    ],
+    [
+      'a deleted user',
+      async (u) => {
+        const token = await tokenFor(u);
+        await env.DB.prepare('DELETE FROM users WHERE id = ?').bind(u.id).run();
+        return token;
+      },
+    ],
   ];
 
   it.each(tokens)('%s', async (_name, make) => {
@@ -96,9 +110,15 @@ describe('every role on every admin route', () => {
     ['POST make-admin', (id) => [`/api/admin/users/${id}/make-admin`, { method: 'POST' }]],
     ['POST remove-admin', (id) => [`/api/admin/users/${id}/remove-admin`, { method: 'POST' }]],
     ['DELETE user', (id) => [`/api/admin/users/${id}`, { method: 'DELETE' }]],
-    ['PATCH user company', (id) => [`/api/admin/users/${id}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }]],
+    [
+      'PATCH user company',
+      (id) => [`/api/admin/users/${id}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }],
+    ],
     ['GET stats', () => ['/api/admin/stats', {}]],
-    ['PATCH page company', (_id, slug) => [`/api/db/landing-pages/${slug}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }]],
+    [
+      'PATCH page company',
+      (_id, slug) => [`/api/db/landing-pages/${slug}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }],
+    ],
   ];
   const roles: [string, NewUser | null, number][] = [
     ['anonymous', null, 401],
@@ -122,7 +142,9 @@ describe('every role on every admin route', () => {
       const res = await call(path, { ...opts, token });
       counts.roles += 1;
       expect(res.status, name).toBe(expected);
-      const after = await env.DB.prepare('SELECT status, company, is_superuser FROM users WHERE id = ?').bind(targetUser.id).first();
+      const after = await env.DB.prepare('SELECT status, company, is_superuser FROM users WHERE id = ?')
+        .bind(targetUser.id)
+        .first();
       expect(after, name).toEqual({ status: 'pending', company: 'Bersaglio Srl', is_superuser: 0 });
     }
     const page = await env.DB.prepare('SELECT company FROM landing_pages WHERE folder_name = ?').bind(slug).first();
@@ -173,7 +195,9 @@ describe("company A on company B's pages and uploads → 404, nothing changed", 
     const list = (await (await call('/api/db/landing-pages', { token: a.token })).json()) as { folder_name: string }[];
     counts.companies += 1;
     expect(list.map((p) => p.folder_name)).not.toContain(slug);
-    const row = await env.DB.prepare('SELECT title, visible, header FROM landing_pages WHERE folder_name = ?').bind(slug).first();
+    const row = await env.DB.prepare('SELECT title, visible, header FROM landing_pages WHERE folder_name = ?')
+      .bind(slug)
+      .first();
     expect(row).toEqual({ title: `Tour ${slug}`, visible: 1, header: `/dati/${slug}/${slug}.jpg` });
   });
 });
@@ -190,7 +214,11 @@ describe('markup payloads in every text field never reach the published page as 
     '{"a":"</script>"}',
     '\u2028\u2029<iframe src=javascript:alert(1)>',
   ];
-  const URLS = ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'https://x.it/"><script>alert(1)</script>'];
+  const URLS = [
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'https://x.it/"><script>alert(1)</script>',
+  ];
 
   /** Publishes a page through the API; null (counted as refused) when validation turned it away. */
   async function published(token: string, slug: string, json: unknown): Promise<string | null> {
@@ -219,7 +247,8 @@ describe('markup payloads in every text field never reach the published page as 
           if (el.tagName === 'object' || el.tagName === 'embed') found.objects += 1;
           for (const [name = '', value = ''] of el.attributes) {
             if (/^on/i.test(name)) found.handlers += 1;
-            if (/^(href|src|action|formaction|xlink:href)$/i.test(name) && /^\s*javascript:/i.test(value)) found.jsUrls += 1;
+            if (/^(href|src|action|formaction|xlink:href)$/i.test(name) && /^\s*javascript:/i.test(value))
+              found.jsUrls += 1;
           }
         },
       })

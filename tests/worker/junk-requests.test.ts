@@ -22,9 +22,32 @@ let sent = 0;
 // Paths
 
 const PERCENT_JUNK = [
-  '%', '%%', '%E0', '%e0%80', '%zz', '%G1', '%C0%AF', '%C0%80', '%E0%80%AF', '%ED%A0%80',
-  '%F4%90%80%80', '%F8%88%80%80%80', '%FF', '%FE%FF', '%00', '%0A', '%0D%0A', '%25', '%25E0',
-  '%2F', '%5C', '%2e%2e', '%u00e0', '%EF%BF%BD', '%3F', '%23',
+  '%',
+  '%%',
+  '%E0',
+  '%e0%80',
+  '%zz',
+  '%G1',
+  '%C0%AF',
+  '%C0%80',
+  '%E0%80%AF',
+  '%ED%A0%80',
+  '%F4%90%80%80',
+  '%F8%88%80%80%80',
+  '%FF',
+  '%FE%FF',
+  '%00',
+  '%0A',
+  '%0D%0A',
+  '%25',
+  '%25E0',
+  '%2F',
+  '%5C',
+  '%2e%2e',
+  '%u00e0',
+  '%EF%BF%BD',
+  '%3F',
+  '%23',
 ];
 
 const piece = fc.oneof(
@@ -36,7 +59,10 @@ const piece = fc.oneof(
 
 const segment = fc.oneof(
   { arbitrary: fc.array(piece, { minLength: 1, maxLength: 3 }).map((p) => p.join('')), weight: 4 },
-  { arbitrary: fc.constantFrom(SLUG, 'demo', 'admin', 'api', 'dati', '1', '0', '-1', '1.5', '9'.repeat(30), ''), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(SLUG, 'demo', 'admin', 'api', 'dati', '1', '0', '-1', '1.5', '9'.repeat(30), ''),
+    weight: 2,
+  },
   { arbitrary: fc.constant('x'.repeat(3000)), weight: 1 },
 );
 
@@ -131,7 +157,9 @@ const queryKey = fc.oneof(
   piece,
 );
 const query = fc.option(
-  fc.array(fc.tuple(queryKey, queryValue), { minLength: 1, maxLength: 3 }).map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`),
+  fc
+    .array(fc.tuple(queryKey, queryValue), { minLength: 1, maxLength: 3 })
+    .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`),
   { nil: '' },
 );
 
@@ -144,22 +172,52 @@ interface Body {
 }
 
 const KEYS = [
-  'username', 'password', 'email', 'token', 'url', 'slug', 'campaign', 'title', 'display_title',
-  'folder_name', 'company', 'visible', 'mode', 'style', 'header', 'buttons', 'custom_styles',
-  'action', 'reason', 'full_name', 'cta_buttons',
+  'username',
+  'password',
+  'email',
+  'token',
+  'url',
+  'slug',
+  'campaign',
+  'title',
+  'display_title',
+  'folder_name',
+  'company',
+  'visible',
+  'mode',
+  'style',
+  'header',
+  'buttons',
+  'custom_styles',
+  'action',
+  'reason',
+  'full_name',
+  'cta_buttons',
 ];
 const printable = fc.stringMatching(/^[\x20-\x7e]{0,60}$/);
 // values the routes look for, so junk also reaches past their first checks
 const meaningful = fc.constantFrom(
-  'approve', 'reject', 'text', 'image', 'light', 'dark', 'custom', true, false, 0, 1,
-  'https://www.ticketone.it/x', 'vivaticket.com/y', `/dati/${SLUG}/1.abc.png`, '/stores/spotify.svg',
-  'a@b.it', 'Segreta123', '12/05/2027 - Milano - Alcatraz|biglietti',
+  'approve',
+  'reject',
+  'text',
+  'image',
+  'light',
+  'dark',
+  'custom',
+  true,
+  false,
+  0,
+  1,
+  'https://www.ticketone.it/x',
+  'vivaticket.com/y',
+  `/dati/${SLUG}/1.abc.png`,
+  '/stores/spotify.svg',
+  'a@b.it',
+  'Segreta123',
+  '12/05/2027 - Milano - Alcatraz|biglietti',
 );
 const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), segment, meaningful);
-const jsonish = fc.oneof(
-  fc.jsonValue({ maxDepth: 3 }),
-  fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 }),
-);
+const jsonish = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 }));
 // A page payload that mostly passes validation, with junk in its texts, links and styles.
 const junkText = fc.oneof(segment, meaningful.map(String), fc.string({ unit: 'grapheme', maxLength: 40 }));
 const junkUrl = fc.oneof(
@@ -191,12 +249,15 @@ const imageButton = fc.record({
 const styles = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   junkText,
-  fc.record({
-    data: fc.dictionary(fc.constantFrom('fontFamily', 'fontSize', 'fontWeight', 'color', 'fontStyle'), value),
-    city: fc.dictionary(fc.constantFrom('fontFamily', 'fontSize', 'fontWeight', 'color', 'fontStyle'), value),
-    buttons: fc.dictionary(fc.constantFrom('backgroundColor', 'textColor', 'borderRadius', 'fontSize'), value),
-    background: fc.dictionary(fc.constant('color'), fc.oneof(value, fc.constantFrom('#123456', '#zzzzzz', 'red'))),
-  }, { requiredKeys: [] }),
+  fc.record(
+    {
+      data: fc.dictionary(fc.constantFrom('fontFamily', 'fontSize', 'fontWeight', 'color', 'fontStyle'), value),
+      city: fc.dictionary(fc.constantFrom('fontFamily', 'fontSize', 'fontWeight', 'color', 'fontStyle'), value),
+      buttons: fc.dictionary(fc.constantFrom('backgroundColor', 'textColor', 'borderRadius', 'fontSize'), value),
+      background: fc.dictionary(fc.constant('color'), fc.oneof(value, fc.constantFrom('#123456', '#zzzzzz', 'red'))),
+    },
+    { requiredKeys: [] },
+  ),
 );
 const pagePayload = fc
   .record({
@@ -275,9 +336,14 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   fc.string({ maxLength: 100 }).map((s) => ({ type: 'application/json', data: s })),
   fc
     .array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), piece), segment), { maxLength: 4 })
-    .map((pairs) => ({ type: 'application/x-www-form-urlencoded', data: pairs.map(([k, v]) => `${k}=${v}`).join('&') })),
+    .map((pairs) => ({
+      type: 'application/x-www-form-urlencoded',
+      data: pairs.map(([k, v]) => `${k}=${v}`).join('&'),
+    })),
   multipart,
-  fc.tuple(contentType, fc.oneof(fc.string({ maxLength: 100 }), fc.uint8Array({ maxLength: 300 }))).map(([type, data]) => ({ type, data })),
+  fc
+    .tuple(contentType, fc.oneof(fc.string({ maxLength: 100 }), fc.uint8Array({ maxLength: 300 })))
+    .map(([type, data]) => ({ type, data })),
   fc.uint8Array({ maxLength: 300 }).map((data) => ({ type: null, data })),
 );
 
@@ -306,7 +372,18 @@ const request: fc.Arbitrary<JunkRequest> = fc.record({
   body,
   who: fc.constantFrom(...WHO),
   range: fc.option(
-    fc.oneof(fc.constantFrom('bytes=0-1', 'bytes=-5', 'bytes=5-1', 'bytes=abc', 'bytes=99999999999999999999-', 'bytes=0-0,2-3', 'bytes=-0'), printable),
+    fc.oneof(
+      fc.constantFrom(
+        'bytes=0-1',
+        'bytes=-5',
+        'bytes=5-1',
+        'bytes=abc',
+        'bytes=99999999999999999999-',
+        'bytes=0-0,2-3',
+        'bytes=-0',
+      ),
+      printable,
+    ),
     { nil: null },
   ),
 });
@@ -341,7 +418,8 @@ async function ensurePage(): Promise<void> {
 }
 
 function describeRequest(r: JunkRequest): string {
-  const data = r.body.data === null ? '' : typeof r.body.data === 'string' ? r.body.data : `<${r.body.data.length} bytes>`;
+  const data =
+    r.body.data === null ? '' : typeof r.body.data === 'string' ? r.body.data : `<${r.body.data.length} bytes>`;
   return `${r.method} ${r.path.slice(0, 200)}${r.query.slice(0, 200)} as ${r.who} [${r.body.type ?? '-'}] ${data.slice(0, 120)}`;
 }
 
@@ -388,7 +466,11 @@ afterAll(() => {
 describe('junk requests', () => {
   it('an image-proxy URL of ours with a broken escape is a 404 with a detail, not a 500', async () => {
     const organiser = await makeUser({ company: COMPANY });
-    for (const url of ['%2Fdati%2Fa%2F%25E0', '%2Fdati%2Fa%2F%25', encodeURIComponent(`http://localhost/dati/${SLUG}/%E0`)]) {
+    for (const url of [
+      '%2Fdati%2Fa%2F%25E0',
+      '%2Fdati%2Fa%2F%25',
+      encodeURIComponent(`http://localhost/dati/${SLUG}/%E0`),
+    ]) {
       const res = await exports.default.fetch(`http://localhost/proxy-image?url=${url}`, {
         headers: { authorization: `Bearer ${organiser.token}` },
       });
@@ -413,8 +495,26 @@ describe('junk requests', () => {
       {
         numRuns: 1000,
         examples: [
-          [{ method: 'GET', path: '/proxy-image', query: '?url=%2Fdati%2Fa%2F%25E0', body: { type: null, data: null }, who: 'organiser', range: null }],
-          [{ method: 'GET', path: `${P}/${SLUG}/image-proxy`, query: '', body: { type: null, data: null }, who: 'organiser', range: null }],
+          [
+            {
+              method: 'GET',
+              path: '/proxy-image',
+              query: '?url=%2Fdati%2Fa%2F%25E0',
+              body: { type: null, data: null },
+              who: 'organiser',
+              range: null,
+            },
+          ],
+          [
+            {
+              method: 'GET',
+              path: `${P}/${SLUG}/image-proxy`,
+              query: '',
+              body: { type: null, data: null },
+              who: 'organiser',
+              range: null,
+            },
+          ],
         ],
       },
     );
@@ -422,15 +522,27 @@ describe('junk requests', () => {
 
   it('page payloads with junk texts, links and styles never get a 5xx, nor do the pages they make', async () => {
     await fc.assert(
-      fc.asyncProperty(pagePayload, fc.constantFrom('admin', 'organiser') as fc.Arbitrary<Who>, fc.boolean(), async (payload, who, update) => {
-        await ensurePage();
-        const slug = update ? SLUG : String(payload.folder_name ?? '');
-        const base: JunkRequest = { method: update ? 'PUT' : 'POST', path: update ? `${P}/${SLUG}` : P, query: '', who, range: null, body: { type: 'application/json', data: JSON.stringify(payload) } };
-        await send(base);
-        for (const path of [`/${slug}`, `/api/db/public/landing/${slug}`, `${P}/${slug}/image-proxy`]) {
-          await send({ ...base, method: 'GET', path, body: { type: null, data: null } });
-        }
-      }),
+      fc.asyncProperty(
+        pagePayload,
+        fc.constantFrom('admin', 'organiser') as fc.Arbitrary<Who>,
+        fc.boolean(),
+        async (payload, who, update) => {
+          await ensurePage();
+          const slug = update ? SLUG : String(payload.folder_name ?? '');
+          const base: JunkRequest = {
+            method: update ? 'PUT' : 'POST',
+            path: update ? `${P}/${SLUG}` : P,
+            query: '',
+            who,
+            range: null,
+            body: { type: 'application/json', data: JSON.stringify(payload) },
+          };
+          await send(base);
+          for (const path of [`/${slug}`, `/api/db/public/landing/${slug}`, `${P}/${slug}/image-proxy`]) {
+            await send({ ...base, method: 'GET', path, body: { type: null, data: null } });
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   }, 120_000);

@@ -4,7 +4,12 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '../../src/core/constants';
 import { t } from '../../src/core/messages';
-import { ACCOUNT_FREE_FAILURES, NETWORK_LIMITS, NET_LOGIN_MAX_FAILURES, networkOf } from '../../worker/services/throttle';
+import {
+  ACCOUNT_FREE_FAILURES,
+  NETWORK_LIMITS,
+  NET_LOGIN_MAX_FAILURES,
+  networkOf,
+} from '../../worker/services/throttle';
 import { PASSWORD, callJson, createUser, uniqueEmail } from './helpers';
 
 let ipSeq = 0;
@@ -88,7 +93,11 @@ describe('a stranger cannot lock the owner out', () => {
     const now = Date.now();
     await env.DB.batch(
       Array.from({ length: 200 }, (_, i) =>
-        env.DB.prepare('INSERT INTO login_attempts (account, net, at) VALUES (?, ?, ?)').bind(owner.email, `198.51.100.${i % 250}`, now - 60_000 + i),
+        env.DB.prepare('INSERT INTO login_attempts (account, net, at) VALUES (?, ?, ?)').bind(
+          owner.email,
+          `198.51.100.${i % 250}`,
+          now - 60_000 + i,
+        ),
       ),
     );
     const slowed = await login(owner.email, PASSWORD, freshIp());

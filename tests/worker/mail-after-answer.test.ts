@@ -79,7 +79,9 @@ describe.each([
     const gated = gatedDb(env.DB);
     const ctx = createExecutionContext();
     try {
-      const res = await answerOrFail(Promise.resolve(worker.fetch(post(path, user.email), { ...env, DB: gated.db }, ctx)));
+      const res = await answerOrFail(
+        Promise.resolve(worker.fetch(post(path, user.email), { ...env, DB: gated.db }, ctx)),
+      );
       expect(res.status).toBe(202);
       expect(await res.text()).toBe('');
       // the work after the answer got as far as writing the mail, and it has not been written
@@ -89,7 +91,9 @@ describe.each([
       gated.open();
       await waitOnExecutionContext(ctx);
     }
-    const row = await env.DB.prepare('SELECT subject, status FROM mail_outbox WHERE to_addr = ?').bind(user.email).first();
+    const row = await env.DB.prepare('SELECT subject, status FROM mail_outbox WHERE to_addr = ?')
+      .bind(user.email)
+      .first();
     expect(row).toEqual({ subject, status: 'sent' });
   });
 

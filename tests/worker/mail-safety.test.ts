@@ -32,7 +32,11 @@ afterEach(() => {
 async function forgot(runEnv: Env, email: string, url = 'http://localhost/auth/forgot-password'): Promise<Response> {
   const ctx = createExecutionContext();
   const res = await worker.fetch(
-    new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }),
+    new Request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    }),
     runEnv,
     ctx,
   );
@@ -47,7 +51,9 @@ interface Row {
 }
 
 async function outbox(to: string): Promise<Row[]> {
-  const { results } = await env.DB.prepare('SELECT body_text, status, error FROM mail_outbox WHERE to_addr = ? ORDER BY id')
+  const { results } = await env.DB.prepare(
+    'SELECT body_text, status, error FROM mail_outbox WHERE to_addr = ? ORDER BY id',
+  )
     .bind(to)
     .all<Row>();
   return results;
@@ -116,7 +122,11 @@ describe('the default mailer (MAILER unset or resend): no token in clear, ever',
 describe('the console mailer works on loopback only', () => {
   it.each([
     ['a public request host', 'https://palco.example/auth/forgot-password', undefined],
-    ['a public request host, APP_URL on localhost', 'https://palco.example/auth/forgot-password', 'http://localhost:8787'],
+    [
+      'a public request host, APP_URL on localhost',
+      'https://palco.example/auth/forgot-password',
+      'http://localhost:8787',
+    ],
     ['a public APP_URL, request on localhost', 'http://localhost/auth/forgot-password', 'https://palco.example'],
     ['a LAN address', 'http://192.168.1.5:8787/auth/forgot-password', undefined],
   ])('with %s nothing goes through the console: the row fails, redacted', async (_name, url, appUrl) => {
@@ -136,7 +146,11 @@ describe('the console mailer works on loopback only', () => {
   it('sendMail itself refuses a non-loopback request (any caller, e.g. an approval)', async () => {
     const to = uniqueEmail('diretto');
     const text = 'Apri https://palco.example/verify-email?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJh';
-    const result = await sendMail({ ...env, MAILER: 'console', APP_URL: undefined }, { to, subject: 'S', text, kind: 'verify' }, 'https://palco.example/api/admin/users/1/approve');
+    const result = await sendMail(
+      { ...env, MAILER: 'console', APP_URL: undefined },
+      { to, subject: 'S', text, kind: 'verify' },
+      'https://palco.example/api/admin/users/1/approve',
+    );
     expect(result.sent).toBe(false);
     expectNoTokenAnywhere(await outbox(to));
   });
@@ -173,10 +187,14 @@ describe('the console mailer works on loopback only', () => {
     const local = 'http://127.0.0.1:8787/x';
     expect(consoleMailerAllowed({ MAILER: 'console', APP_URL: undefined }, local)).toBe(true);
     expect(consoleMailerAllowed({ MAILER: ' Console ', APP_URL: 'http://[::1]:8787' }, local)).toBe(true);
-    expect(consoleMailerAllowed({ MAILER: 'console', APP_URL: 'http://palco.localhost' }, 'http://palco.localhost/x')).toBe(true);
+    expect(
+      consoleMailerAllowed({ MAILER: 'console', APP_URL: 'http://palco.localhost' }, 'http://palco.localhost/x'),
+    ).toBe(true);
     expect(consoleMailerAllowed({ MAILER: undefined, APP_URL: undefined }, local)).toBe(false);
     expect(consoleMailerAllowed({ MAILER: 'resend', APP_URL: undefined }, local)).toBe(false);
     expect(consoleMailerAllowed({ MAILER: 'console', APP_URL: 'https://palco.example' }, local)).toBe(false);
-    expect(consoleMailerAllowed({ MAILER: 'console', APP_URL: undefined }, 'https://localhost.palco.example/x')).toBe(false);
+    expect(consoleMailerAllowed({ MAILER: 'console', APP_URL: undefined }, 'https://localhost.palco.example/x')).toBe(
+      false,
+    );
   });
 });

@@ -62,7 +62,11 @@ describe('the scheduled maintenance (Cron Trigger)', () => {
 
   it('a failing step makes the invocation fail (visible in the Cron Events), after every step ran', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const brokenDb = { prepare: () => { throw new Error('D1 non raggiungibile'); } } as unknown as D1Database;
+    const brokenDb = {
+      prepare: () => {
+        throw new Error('D1 non raggiungibile');
+      },
+    } as unknown as D1Database;
     await expect(runCron({ ...env, DB: brokenDb })).rejects.toThrow(/maintenance steps failed: prune-mail-outbox/);
   });
 });
@@ -73,9 +77,27 @@ describe('runMaintenance', () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const seen: string[] = [];
     const steps: MaintenanceStep[] = [
-      { name: 'primo', run: async () => { seen.push('primo'); return 2; } },
-      { name: 'rotto', run: async () => { seen.push('rotto'); throw new Error('guasto'); } },
-      { name: 'ultimo', run: async (_env, now) => { seen.push(`ultimo ${now.toISOString()}`); return 0; } },
+      {
+        name: 'primo',
+        run: async () => {
+          seen.push('primo');
+          return 2;
+        },
+      },
+      {
+        name: 'rotto',
+        run: async () => {
+          seen.push('rotto');
+          throw new Error('guasto');
+        },
+      },
+      {
+        name: 'ultimo',
+        run: async (_env, now) => {
+          seen.push(`ultimo ${now.toISOString()}`);
+          return 0;
+        },
+      },
     ];
 
     const results = await runMaintenance(env, NOW, steps);

@@ -3,13 +3,14 @@ export function b64(s: string): Uint8Array {
   return Uint8Array.from(atob(s), (ch) => ch.charCodeAt(0));
 }
 
-export const PNG = b64('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==');
+export const PNG = b64(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+);
 export const GIF = b64('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7');
 export const WEBP = b64('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==');
 export const JPEG = new Uint8Array([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-  0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00,
-  0x12, 0x34, 0xff, 0x00, 0x56, 0xff, 0xd0, 0x78,
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+  0x00, 0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x12, 0x34, 0xff, 0x00, 0x56, 0xff, 0xd0, 0x78,
   0xff, 0xd9,
 ]);
 
@@ -34,7 +35,10 @@ export function concat(...parts: Uint8Array[]): Uint8Array {
 export function mp4(mdatBytes = 1000): Uint8Array {
   const ftyp = box('ftyp', new TextEncoder().encode('isom\0\0\x02\0isomiso2avc1mp41'));
   const moov = box('moov', box('mvhd', new Uint8Array(100)));
-  const mdat = box('mdat', new Uint8Array(mdatBytes).map((_, i) => (i * 7) & 0xff));
+  const mdat = box(
+    'mdat',
+    new Uint8Array(mdatBytes).map((_, i) => (i * 7) & 0xff),
+  );
   return concat(ftyp, moov, mdat);
 }
 
@@ -45,7 +49,12 @@ export const SVG = new TextEncoder().encode(
 /** A multipart body as a stream (no content-length): parts of fields and files. */
 export function multipartStream(
   boundary: string,
-  parts: Array<{ name: string; filename?: string; type?: string; data: Uint8Array | string | (() => AsyncGenerator<Uint8Array>) }>,
+  parts: Array<{
+    name: string;
+    filename?: string;
+    type?: string;
+    data: Uint8Array | string | (() => AsyncGenerator<Uint8Array>);
+  }>,
 ): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
   async function* gen() {

@@ -20,7 +20,10 @@ describe('a taken slug or title', () => {
     await createPage(owner.token, textPage(slug, { title: secretTitle, visible: false }));
     const rival = await makeUser({ company: 'Rivali Srl' });
 
-    const bySlug = await call('/api/db/landing-pages', { token: rival.token, json: textPage(slug, { title: `Altro ${slug}` }) });
+    const bySlug = await call('/api/db/landing-pages', {
+      token: rival.token,
+      json: textPage(slug, { title: `Altro ${slug}` }),
+    });
     expect(bySlug.status).toBe(409);
     const slugDetail = await detailOf(bySlug);
     expect(slugDetail).toBe(t('slug.takenElsewhere', { slug }));
@@ -42,7 +45,10 @@ describe('a taken slug or title', () => {
     const slug = uniqueSlug('own');
     await createPage(owner.token, textPage(slug));
     const colleague = await makeUser({ company: 'STESSA live' });
-    const res = await call('/api/db/landing-pages', { token: colleague.token, json: textPage(slug, { title: `Nuovo ${slug}` }) });
+    const res = await call('/api/db/landing-pages', {
+      token: colleague.token,
+      json: textPage(slug, { title: `Nuovo ${slug}` }),
+    });
     expect(res.status).toBe(409);
     expect(await detailOf(res)).toBe(t('slug.taken', { slug, name: `Tour ${slug}` }));
   });

@@ -22,7 +22,14 @@ export async function makeUser(
     `INSERT INTO users (email, hashed_password, full_name, company, company_key, status, is_active, is_verified, is_superuser)
      VALUES (?, 'x', 'Test User', ?, ?, ?, ?, 1, ?) RETURNING id`,
   )
-    .bind(email, company, company === null ? null : companyKey(company), opts.status ?? 'active', opts.isActive === false ? 0 : 1, opts.admin ? 1 : 0)
+    .bind(
+      email,
+      company,
+      company === null ? null : companyKey(company),
+      opts.status ?? 'active',
+      opts.isActive === false ? 0 : 1,
+      opts.admin ? 1 : 0,
+    )
     .first<{ id: number }>();
   const token = await createAccessToken(env, { id: row!.id, token_version: 0 });
   return { id: row!.id, token, company };

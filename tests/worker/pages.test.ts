@@ -151,8 +151,16 @@ describe('create, read, list', () => {
 describe('validation messages (422 {detail})', () => {
   const cases: Array<[string, (slug: string) => unknown, string]> = [
     ['no slug', (s) => ({ ...textPage(s), folder_name: '' }), 'Inserisci uno slug per la landing'],
-    ['bad slug', (s) => ({ ...textPage(s), folder_name: `${s}-X` }), 'Lo slug può contenere solo lettere minuscole e numeri'],
-    ['reserved slug', (s) => ({ ...textPage(s), folder_name: 'admin' }), 'Lo slug "admin" è riservato: scegline un altro'],
+    [
+      'bad slug',
+      (s) => ({ ...textPage(s), folder_name: `${s}-X` }),
+      'Lo slug può contenere solo lettere minuscole e numeri',
+    ],
+    [
+      'reserved slug',
+      (s) => ({ ...textPage(s), folder_name: 'admin' }),
+      'Lo slug "admin" è riservato: scegline un altro',
+    ],
     ['reserved api', (s) => ({ ...textPage(s), folder_name: 'api' }), 'Lo slug "api" è riservato: scegline un altro'],
     ['no title', (s) => ({ ...textPage(s), title: '  ' }), 'Inserisci un titolo'],
     ['no buttons', (s) => ({ ...textPage(s), buttons: [] }), 'Aggiungi almeno un pulsante'],
@@ -195,13 +203,21 @@ describe('validation messages (422 {detail})', () => {
       'data url in CTA',
       (s) => ({
         ...textPage(s),
-        buttons: [eventButton('a - b - c|x', 'https://ok.example', { cta_buttons: [{ url: 'https://ok.example' }, { url: 'data:text/html,<script>' }] })],
+        buttons: [
+          eventButton('a - b - c|x', 'https://ok.example', {
+            cta_buttons: [{ url: 'https://ok.example' }, { url: 'data:text/html,<script>' }],
+          }),
+        ],
       }),
       'Pulsante 1: Link non valido: usa un indirizzo web (http o https)',
     ],
     [
       'vbscript image url',
-      (s) => ({ ...textPage(s), mode: 'image', buttons: [{ type: 'image', image_path: '/stores/tidal.svg', url: 'VBScript:x' }] }),
+      (s) => ({
+        ...textPage(s),
+        mode: 'image',
+        buttons: [{ type: 'image', image_path: '/stores/tidal.svg', url: 'VBScript:x' }],
+      }),
       'Pulsante 1: Link non valido: usa un indirizzo web (http o https)',
     ],
     [
@@ -209,7 +225,11 @@ describe('validation messages (422 {detail})', () => {
       (s) => ({ ...textPage(s), mode: 'image', buttons: [{ type: 'image', image_path: 'javascript:alert(1)' }] }),
       "Pulsante 1: Immagine non valida: usa un file caricato, un'immagine store o un link http o https",
     ],
-    ['header injection', (s) => ({ ...textPage(s), header: 'javascript:alert(1)' }), 'Testata non valida: usa un file caricato o un link http o https'],
+    [
+      'header injection',
+      (s) => ({ ...textPage(s), header: 'javascript:alert(1)' }),
+      'Testata non valida: usa un file caricato o un link http o https',
+    ],
   ];
   it.each(cases)('%s', async (_name, make, detail) => {
     const u = await makeUser();
@@ -222,14 +242,21 @@ describe('validation messages (422 {detail})', () => {
     const u = await makeUser();
     const slug = uniqueSlug();
     await createPage(u.token, { ...textPage(slug), header: '' });
-    const res = await call(`${BASE}/${slug}`, { method: 'PUT', token: u.token, json: { ...textPage(slug), header: '' } });
+    const res = await call(`${BASE}/${slug}`, {
+      method: 'PUT',
+      token: u.token,
+      json: { ...textPage(slug), header: '' },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as any).header).toBe('');
   });
 
   it('an oversized body is 413 before parsing', async () => {
     const u = await makeUser();
-    const res = await call(BASE, { token: u.token, json: { ...textPage(uniqueSlug()), title: 'x'.repeat(PAGE_BODY_MAX_BYTES) } });
+    const res = await call(BASE, {
+      token: u.token,
+      json: { ...textPage(uniqueSlug()), title: 'x'.repeat(PAGE_BODY_MAX_BYTES) },
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ detail: 'I dati della landing sono troppo grandi' });
   });
@@ -238,25 +265,50 @@ describe('validation messages (422 {detail})', () => {
     const u = await makeUser();
     const long = await call(BASE, { token: u.token, json: { ...textPage(uniqueSlug()), title: 'x'.repeat(201) } });
     expect(await long.json()).toEqual({ detail: 'Il titolo può avere al massimo 200 caratteri' });
-    const many = await call(BASE, { token: u.token, json: { ...textPage(uniqueSlug()), buttons: Array.from({ length: 101 }, () => eventButton()) } });
+    const many = await call(BASE, {
+      token: u.token,
+      json: { ...textPage(uniqueSlug()), buttons: Array.from({ length: 101 }, () => eventButton()) },
+    });
     expect(await many.json()).toEqual({ detail: 'Puoi aggiungere al massimo 100 pulsanti' });
     const slug = await call(BASE, { token: u.token, json: { ...textPage(uniqueSlug()), folder_name: 'a'.repeat(65) } });
     expect(await slug.json()).toEqual({ detail: 'Lo slug può avere al massimo 64 caratteri' });
     const ctas = await call(BASE, {
       token: u.token,
-      json: { ...textPage(uniqueSlug()), buttons: [eventButton('a - b - c|x', 'https://x.example', { cta_buttons: Array.from({ length: 11 }, () => ({ url: 'https://x.example' })) })] },
+      json: {
+        ...textPage(uniqueSlug()),
+        buttons: [
+          eventButton('a - b - c|x', 'https://x.example', {
+            cta_buttons: Array.from({ length: 11 }, () => ({ url: 'https://x.example' })),
+          }),
+        ],
+      },
     });
     expect(await ctas.json()).toEqual({ detail: 'Pulsante 1: Puoi aggiungere al massimo 10 pulsanti CTA per evento' });
   });
 
   it('bad bodies are 422, never 500', async () => {
     const u = await makeUser();
-    const bodies: Array<BodyInit> = ['{', 'null', '[]', '"x"', '42', JSON.stringify({ buttons: 'x' }), JSON.stringify({ buttons: [{ type: 'video' }] }), JSON.stringify({ title: 5 }), JSON.stringify({ mode: 'x' })];
+    const bodies: Array<BodyInit> = [
+      '{',
+      'null',
+      '[]',
+      '"x"',
+      '42',
+      JSON.stringify({ buttons: 'x' }),
+      JSON.stringify({ buttons: [{ type: 'video' }] }),
+      JSON.stringify({ title: 5 }),
+      JSON.stringify({ mode: 'x' }),
+    ];
     for (const body of bodies) {
       const res = await call(BASE, { token: u.token, body, headers: { 'content-type': 'application/json' } });
       expect(res.status, String(body)).toBe(422);
       expect(typeof ((await res.json()) as any).detail).toBe('string');
-      const put = await call(`${BASE}/nosuchpage`, { method: 'PUT', token: u.token, body, headers: { 'content-type': 'application/json' } });
+      const put = await call(`${BASE}/nosuchpage`, {
+        method: 'PUT',
+        token: u.token,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       expect([404, 422]).toContain(put.status);
     }
   });
@@ -269,11 +321,18 @@ describe('uniqueness (409, SPEC 5 texts)', () => {
     await createPage(u.token, { ...textPage(slug), title: `Città ${slug}` });
     const dupSlug = await call(BASE, { token: u.token, json: { ...textPage(slug), title: 'Altro' } });
     expect(dupSlug.status).toBe(409);
-    expect(await dupSlug.json()).toEqual({ detail: `Lo slug "${slug}" è già utilizzato dalla landing "Città ${slug}"` });
+    expect(await dupSlug.json()).toEqual({
+      detail: `Lo slug "${slug}" è già utilizzato dalla landing "Città ${slug}"`,
+    });
     const other = uniqueSlug();
-    const dupTitle = await call(BASE, { token: u.token, json: { ...textPage(other), title: `CITTÀ ${slug.toUpperCase()}` } });
+    const dupTitle = await call(BASE, {
+      token: u.token,
+      json: { ...textPage(other), title: `CITTÀ ${slug.toUpperCase()}` },
+    });
     expect(dupTitle.status).toBe(409);
-    expect(await dupTitle.json()).toEqual({ detail: `Il titolo "CITTÀ ${slug.toUpperCase()}" è già utilizzato dalla landing "${slug}"` });
+    expect(await dupTitle.json()).toEqual({
+      detail: `Il titolo "CITTÀ ${slug.toUpperCase()}" è già utilizzato dalla landing "${slug}"`,
+    });
   });
 
   it('a page may keep its own title on update; another page title is refused', async () => {
@@ -282,9 +341,17 @@ describe('uniqueness (409, SPEC 5 texts)', () => {
     const b = uniqueSlug();
     await createPage(u.token, textPage(a));
     await createPage(u.token, textPage(b));
-    const same = await call(`${BASE}/${a}`, { method: 'PUT', token: u.token, json: { ...textPage(a), title: `TOUR ${a}` } });
+    const same = await call(`${BASE}/${a}`, {
+      method: 'PUT',
+      token: u.token,
+      json: { ...textPage(a), title: `TOUR ${a}` },
+    });
     expect(same.status).toBe(200);
-    const clash = await call(`${BASE}/${a}`, { method: 'PUT', token: u.token, json: { ...textPage(a), title: `tour ${b}` } });
+    const clash = await call(`${BASE}/${a}`, {
+      method: 'PUT',
+      token: u.token,
+      json: { ...textPage(a), title: `tour ${b}` },
+    });
     expect(clash.status).toBe(409);
     expect(((await clash.json()) as any).detail).toBe(`Il titolo "tour ${b}" è già utilizzato dalla landing "${b}"`);
   });
@@ -331,16 +398,26 @@ describe('update', () => {
     expect(updated.buttons[2].id).toBe(b1.id);
     expect(updated.buttons.map((b: any) => b.id)).not.toContain(b2.id);
     expect(updated.buttons[3].id).not.toBe(123456789);
-    const gone = await env.DB.prepare('SELECT COUNT(*) AS n FROM buttons WHERE id = ?').bind(b2.id).first<{ n: number }>();
+    const gone = await env.DB.prepare('SELECT COUNT(*) AS n FROM buttons WHERE id = ?')
+      .bind(b2.id)
+      .first<{ n: number }>();
     expect(gone!.n).toBe(0);
   });
 
   it('header omitted keeps the stored one; custom styles omitted are kept', async () => {
     const u = await makeUser();
     const slug = uniqueSlug();
-    const page = await createPage(u.token, { ...textPage(slug), style: 'custom', custom_styles: { data: { color: '#123456' } } });
+    const page = await createPage(u.token, {
+      ...textPage(slug),
+      style: 'custom',
+      custom_styles: { data: { color: '#123456' } },
+    });
     const { header: _h, custom_styles: _c, ...rest } = textPage(slug) as any;
-    const res = await call(`${BASE}/${slug}`, { method: 'PUT', token: u.token, json: { ...rest, buttons: page.buttons } });
+    const res = await call(`${BASE}/${slug}`, {
+      method: 'PUT',
+      token: u.token,
+      json: { ...rest, buttons: page.buttons },
+    });
     expect(res.status).toBe(200);
     const updated = (await res.json()) as any;
     expect(updated.header).toBe(page.header);
@@ -354,7 +431,11 @@ describe('update', () => {
     const res = await call(`${BASE}/${slug}`, {
       method: 'PUT',
       token: u.token,
-      json: { ...textPage(slug), mode: 'image', buttons: page.buttons.map((b: any) => ({ ...b, type: 'image', image_path: '/stores/tidal.svg' })) },
+      json: {
+        ...textPage(slug),
+        mode: 'image',
+        buttons: page.buttons.map((b: any) => ({ ...b, type: 'image', image_path: '/stores/tidal.svg' })),
+      },
     });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ detail: 'Non puoi cambiare modalità dopo aver creato pulsanti' });
@@ -387,7 +468,9 @@ describe('ownership', () => {
 
     expect((await call(`${BASE}/${slug}`, { token: a.token })).status).toBe(404);
     expect((await call(`${BASE}/${slug}`, { method: 'PUT', token: a.token, json: textPage(slug) })).status).toBe(404);
-    expect((await call(`${BASE}/${slug}/visibility?visible=false`, { method: 'PATCH', token: a.token })).status).toBe(404);
+    expect((await call(`${BASE}/${slug}/visibility?visible=false`, { method: 'PATCH', token: a.token })).status).toBe(
+      404,
+    );
     expect((await call(`${BASE}/${slug}`, { method: 'DELETE', token: a.token })).status).toBe(404);
     const listA = (await (await call(BASE, { token: a.token })).json()) as any[];
     expect(listA.some((p) => p.folder_name === slug)).toBe(false);
@@ -405,16 +488,29 @@ describe('ownership', () => {
     const admin = await makeUser({ admin: true });
     const slug = uniqueSlug();
     await createPage(b.token, textPage(slug));
-    const refused = await call(`${BASE}/${slug}/company`, { method: 'PATCH', token: b.token, json: { company: 'Gamma' } });
+    const refused = await call(`${BASE}/${slug}/company`, {
+      method: 'PATCH',
+      token: b.token,
+      json: { company: 'Gamma' },
+    });
     expect(refused.status).toBe(403);
     const bad = await call(`${BASE}/${slug}/company`, { method: 'PATCH', token: admin.token, json: { company: '  ' } });
     expect(bad.status).toBe(422);
     expect(await bad.json()).toEqual({ detail: 'company: Inserisci una company' });
-    const garbled = await call(`${BASE}/${slug}/company`, { method: 'PATCH', token: admin.token, body: '{', headers: { 'content-type': 'application/json' } });
+    const garbled = await call(`${BASE}/${slug}/company`, {
+      method: 'PATCH',
+      token: admin.token,
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(garbled.status).toBe(422);
     const noVisible = await call(`${BASE}/${slug}/visibility`, { method: 'PATCH', token: admin.token });
     expect(noVisible.status).toBe(422);
-    const ok = await call(`${BASE}/${slug}/company`, { method: 'PATCH', token: admin.token, json: { company: 'Gamma' } });
+    const ok = await call(`${BASE}/${slug}/company`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { company: 'Gamma' },
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ folder_name: slug, company: 'Gamma' });
     // the page has left Beta
@@ -426,14 +522,23 @@ describe('ownership', () => {
     const slug = uniqueSlug();
     await createPage(admin.token, textPage(slug));
     const fresh = `Nuova  Co ${slug}`;
-    const res = await call(`${BASE}/${slug}/company`, { method: 'PATCH', token: admin.token, json: { company: fresh } });
+    const res = await call(`${BASE}/${slug}/company`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { company: fresh },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ company: `Nuova Co ${slug}` });
     const listed = async () =>
-      ((await (await call('/api/admin/companies', { token: admin.token })).json()) as { companies: string[] }).companies;
+      ((await (await call('/api/admin/companies', { token: admin.token })).json()) as { companies: string[] })
+        .companies;
     expect((await listed()).filter((n) => n.toLowerCase() === `nuova co ${slug}`)).toEqual([`Nuova Co ${slug}`]);
     // another case reuses the stored spelling: no duplicate
-    const again = await call(`${BASE}/${slug}/company`, { method: 'PATCH', token: admin.token, json: { company: `NUOVA CO ${slug}` } });
+    const again = await call(`${BASE}/${slug}/company`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { company: `NUOVA CO ${slug}` },
+    });
     expect(await again.json()).toMatchObject({ company: `Nuova Co ${slug}` });
     expect((await listed()).filter((n) => n.toLowerCase() === `nuova co ${slug}`)).toHaveLength(1);
   });
@@ -450,7 +555,9 @@ describe('visibility and delete', () => {
     const off = await call(`${BASE}/${slug}/visibility?visible=false`, { method: 'PATCH', token: u.token });
     expect(off.status).toBe(200);
     expect(await off.json()).toMatchObject({ folder_name: slug, visible: false });
-    const row = await env.DB.prepare('SELECT visible FROM landing_pages WHERE folder_name = ?').bind(slug).first<{ visible: number }>();
+    const row = await env.DB.prepare('SELECT visible FROM landing_pages WHERE folder_name = ?')
+      .bind(slug)
+      .first<{ visible: number }>();
     expect(row!.visible).toBe(0);
     const on = await call(`${BASE}/${slug}/visibility?visible=true`, { method: 'PATCH', token: u.token });
     expect(await on.json()).toMatchObject({ visible: true });
@@ -467,7 +574,9 @@ describe('visibility and delete', () => {
     expect(await res.json()).toMatchObject({ success: true, folder_name: slug });
     expect(await env.BUCKET.head(`dati/${slug}/${slug}.abc.jpg`)).toBeNull();
     expect(await env.BUCKET.head(`dati/${slug}x/keep.jpg`)).not.toBeNull();
-    const n = await env.DB.prepare('SELECT COUNT(*) AS n FROM buttons WHERE page_id = ?').bind(page.id).first<{ n: number }>();
+    const n = await env.DB.prepare('SELECT COUNT(*) AS n FROM buttons WHERE page_id = ?')
+      .bind(page.id)
+      .first<{ n: number }>();
     expect(n!.n).toBe(0);
     expect((await call(`${BASE}/${slug}`, { method: 'DELETE', token: u.token })).status).toBe(404);
 
@@ -489,7 +598,11 @@ describe('publishing on every write', () => {
     expect(first.status).toBe(200);
     expect(await first.text()).toContain(`Primo ${slug}`);
 
-    const upd = await call(`${BASE}/${slug}`, { method: 'PUT', token: u.token, json: { ...textPage(slug), title: `Secondo ${slug}`, display_title: `Secondo ${slug}` } });
+    const upd = await call(`${BASE}/${slug}`, {
+      method: 'PUT',
+      token: u.token,
+      json: { ...textPage(slug), title: `Secondo ${slug}`, display_title: `Secondo ${slug}` },
+    });
     expect(upd.status).toBe(200);
     const second = await call(`/${slug}`);
     expect(await second.text()).toContain(`Secondo ${slug}`);
@@ -514,8 +627,24 @@ describe('publishing on every write', () => {
     const res = await call(`/api/db/public/landing/${slug}`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as any;
-    expect(Object.keys(body).sort()).toEqual(['buttons', 'custom_styles', 'display_title', 'header', 'mode', 'style', 'title']);
-    expect(Object.keys(body.buttons[0]).sort()).toEqual(['cta_buttons', 'id', 'image_path', 'position', 'text', 'type', 'url']);
+    expect(Object.keys(body).sort()).toEqual([
+      'buttons',
+      'custom_styles',
+      'display_title',
+      'header',
+      'mode',
+      'style',
+      'title',
+    ]);
+    expect(Object.keys(body.buttons[0]).sort()).toEqual([
+      'cta_buttons',
+      'id',
+      'image_path',
+      'position',
+      'text',
+      'type',
+      'url',
+    ]);
   });
 });
 
@@ -523,7 +652,12 @@ describe('admin stats gain pages, views and clicks', () => {
   it('counts pages (total, visible), views and clicks', async () => {
     const admin = await makeUser({ admin: true });
     const before = (await (await call('/api/admin/stats', { token: admin.token })).json()) as any;
-    expect(before).toMatchObject({ users: expect.any(Object), pages: { total: expect.any(Number), visible: expect.any(Number) }, views: expect.any(Number), clicks: expect.any(Number) });
+    expect(before).toMatchObject({
+      users: expect.any(Object),
+      pages: { total: expect.any(Number), visible: expect.any(Number) },
+      views: expect.any(Number),
+      clicks: expect.any(Number),
+    });
     const slug = uniqueSlug();
     const page = await createPage(admin.token, textPage(slug));
     await createPage(admin.token, { ...textPage(uniqueSlug()), visible: false });

@@ -34,13 +34,17 @@ describe('remote image proxy', () => {
 
   it('follows redirects by hand and re-checks every hop', async () => {
     const ok = app((url) =>
-      url.endsWith('/start') ? new Response(null, { status: 302, headers: { location: '/final.gif' } }) : img(GIF, 'image/gif'),
+      url.endsWith('/start')
+        ? new Response(null, { status: 302, headers: { location: '/final.gif' } })
+        : img(GIF, 'image/gif'),
     );
     const res = await ok.get('https://a.example/start');
     expect(res.status).toBe(200);
     expect(ok.seen).toEqual(['https://a.example/start', 'https://a.example/final.gif']);
 
-    const evil = app(() => new Response(null, { status: 301, headers: { location: 'http://169.254.169.254/latest/meta-data' } }));
+    const evil = app(
+      () => new Response(null, { status: 301, headers: { location: 'http://169.254.169.254/latest/meta-data' } }),
+    );
     const blocked = await evil.get('https://a.example/x');
     expect(blocked.status).toBe(403);
     expect(evil.seen).toEqual(['https://a.example/x']);

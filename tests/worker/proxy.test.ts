@@ -54,7 +54,9 @@ describe('GET /proxy-image?url=', () => {
     }
     const svg = await call(`/proxy-image?url=${encodeURIComponent('/dati/proxytest/b.png')}`, { token: u.token });
     expect(svg.status).toBe(415);
-    const missing = await call(`/proxy-image?url=${encodeURIComponent('/dati/proxytest/none.png')}`, { token: u.token });
+    const missing = await call(`/proxy-image?url=${encodeURIComponent('/dati/proxytest/none.png')}`, {
+      token: u.token,
+    });
     expect(missing.status).toBe(404);
   });
 });

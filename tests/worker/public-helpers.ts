@@ -42,12 +42,20 @@ export async function seedPage(slug: string, page: SeedPage = {}): Promise<{ id:
       page.visible === false ? 0 : 1,
       page.mode ?? 'text',
       page.style ?? 'light',
-      page.custom_styles === undefined ? null : typeof page.custom_styles === 'string' ? page.custom_styles : JSON.stringify(page.custom_styles),
+      page.custom_styles === undefined
+        ? null
+        : typeof page.custom_styles === 'string'
+          ? page.custom_styles
+          : JSON.stringify(page.custom_styles),
       page.header ?? `/dati/${slug}/${slug}.jpg`,
     )
     .first<{ id: number }>();
   const buttons = page.buttons ?? [
-    { text: '12 marzo 2027 - Milano - Alcatraz|biglietti', url: 'https://www.ticketone.it/a', cta_buttons: [{ url: 'https://www.ticketone.it/a', buttonText: 'biglietti' }] },
+    {
+      text: '12 marzo 2027 - Milano - Alcatraz|biglietti',
+      url: 'https://www.ticketone.it/a',
+      cta_buttons: [{ url: 'https://www.ticketone.it/a', buttonText: 'biglietti' }],
+    },
     { text: '13 marzo 2027 - Roma - Atlantico|soldout', url: '', cta_buttons: [{ url: '', buttonText: 'soldout' }] },
   ];
   const buttonIds: number[] = [];
@@ -55,7 +63,15 @@ export async function seedPage(slug: string, page: SeedPage = {}): Promise<{ id:
     const r = await env.DB.prepare(
       `INSERT INTO buttons (page_id, position, type, text, image_path, url, cta_buttons) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
-      .bind(row!.id, i + 1, b.type ?? 'text', b.text ?? '', b.image_path ?? null, b.url ?? null, b.cta_buttons ? JSON.stringify(b.cta_buttons) : null)
+      .bind(
+        row!.id,
+        i + 1,
+        b.type ?? 'text',
+        b.text ?? '',
+        b.image_path ?? null,
+        b.url ?? null,
+        b.cta_buttons ? JSON.stringify(b.cta_buttons) : null,
+      )
       .first<{ id: number }>();
     buttonIds.push(r!.id);
   }
@@ -67,7 +83,9 @@ export function get(path: string, init: RequestInit = {}): Promise<Response> {
 }
 
 export async function views(slug: string): Promise<number> {
-  const r = await env.DB.prepare('SELECT view_page FROM landing_pages WHERE folder_name = ?').bind(slug).first<{ view_page: number }>();
+  const r = await env.DB.prepare('SELECT view_page FROM landing_pages WHERE folder_name = ?')
+    .bind(slug)
+    .first<{ view_page: number }>();
   return r?.view_page ?? -1;
 }
 

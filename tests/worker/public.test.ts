@@ -12,11 +12,23 @@ describe('GET /api/db/public/landing/{slug}', () => {
   it('answers a visible page without auth and without click counts', async () => {
     const slug = slugFor();
     await seedPage(slug, { display_title: 'Live' });
-    await env.DB.prepare('UPDATE buttons SET click_count = 7 WHERE page_id = (SELECT id FROM landing_pages WHERE folder_name = ?)').bind(slug).run();
+    await env.DB.prepare(
+      'UPDATE buttons SET click_count = 7 WHERE page_id = (SELECT id FROM landing_pages WHERE folder_name = ?)',
+    )
+      .bind(slug)
+      .run();
     const res = await get(`/api/db/public/landing/${slug}`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as any;
-    expect(Object.keys(body).sort()).toEqual(['buttons', 'custom_styles', 'display_title', 'header', 'mode', 'style', 'title']);
+    expect(Object.keys(body).sort()).toEqual([
+      'buttons',
+      'custom_styles',
+      'display_title',
+      'header',
+      'mode',
+      'style',
+      'title',
+    ]);
     expect(body.buttons).toHaveLength(2);
     expect(JSON.stringify(body)).not.toContain('click_count');
   });
@@ -164,7 +176,11 @@ describe('XSS and CSS injection in every user field', () => {
       display_title: `D${evil}</title>`,
       style: 'custom',
       custom_styles: {
-        data: { color: 'red;}</style><script>alert(3)</script>', fontFamily: 'x</style>', fontSize: '1rem;background:url(//evil)' },
+        data: {
+          color: 'red;}</style><script>alert(3)</script>',
+          fontFamily: 'x</style>',
+          fontSize: '1rem;background:url(//evil)',
+        },
         city: { color: '#000"', fontWeight: '700;}', fontStyle: 'italic</style>' },
         venue: { color: "url('//evil/x.png')", fontSize: 'calc(1px)' },
         buttons: { backgroundColor: 'expression(alert(4))', textColor: '#fff;', borderRadius: '0;}body{display:none' },

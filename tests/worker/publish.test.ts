@@ -80,7 +80,9 @@ describe('publishPage under concurrent writes', () => {
     const { id } = await seedPage(slug, { display_title: 'v0' });
     const writes: Promise<unknown>[] = [];
     for (let i = 1; i <= 6; i++) {
-      await env.DB.prepare(`UPDATE landing_pages SET display_title = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now','+${i} seconds') WHERE id = ?`)
+      await env.DB.prepare(
+        `UPDATE landing_pages SET display_title = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now','+${i} seconds') WHERE id = ?`,
+      )
         .bind(`v${i}`, id)
         .run();
       writes.push(publishPage(env, slug));

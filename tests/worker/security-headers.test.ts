@@ -31,7 +31,9 @@ const SITE_CSP =
 /** The app with env.ASSETS answering every path with `page` (status 200, or 404 for /404's callers). */
 function appWithAssets(page: (path: string) => Response) {
   const app = createApp();
-  const assets = { fetch: async (input: RequestInfo | URL) => page(new URL(input instanceof Request ? input.url : input).pathname) };
+  const assets = {
+    fetch: async (input: RequestInfo | URL) => page(new URL(input instanceof Request ? input.url : input).pathname),
+  };
   return (path: string) =>
     app.request(`http://localhost${path}`, { redirect: 'manual' }, { ...env, ASSETS: assets as unknown as Fetcher });
 }
@@ -111,7 +113,9 @@ describe('site pages served through env.ASSETS keep the site policy', () => {
 
 describe('the header middleware', () => {
   it('copies an answer whose headers are immutable (Response.redirect) instead of failing', async () => {
-    const app = new Hono<AppEnv>().use('*', securityHeaders).get('/x', () => Response.redirect('http://localhost/y', 302));
+    const app = new Hono<AppEnv>()
+      .use('*', securityHeaders)
+      .get('/x', () => Response.redirect('http://localhost/y', 302));
     const res = await app.request('http://localhost/x', {}, env);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('http://localhost/y');

@@ -16,7 +16,9 @@ describe('POST …/buttons/{id}/click', () => {
     expect(await b.json()).toEqual({ click_count: 2 });
     const c = await call(path, { method: 'POST', body: 'not json{', headers: { 'content-type': 'text/plain' } });
     expect(await c.json()).toEqual({ click_count: 3 });
-    const row = await env.DB.prepare('SELECT click_count FROM buttons WHERE id = ?').bind(id).first<{ click_count: number }>();
+    const row = await env.DB.prepare('SELECT click_count FROM buttons WHERE id = ?')
+      .bind(id)
+      .first<{ click_count: number }>();
     expect(row!.click_count).toBe(3);
   });
 
@@ -50,17 +52,28 @@ describe('POST …/buttons/{id}/click', () => {
     );
     expect(new Set(answers).size).toBe(200); // every answer saw a distinct count
     expect(Math.max(...answers)).toBe(200);
-    const row = await env.DB.prepare('SELECT click_count FROM buttons WHERE id = ?').bind(id).first<{ click_count: number }>();
+    const row = await env.DB.prepare('SELECT click_count FROM buttons WHERE id = ?')
+      .bind(id)
+      .first<{ click_count: number }>();
     expect(row!.click_count).toBe(200);
   });
 });
 
 describe('POST /api/track-url', () => {
   it.each([
-    ['https://www.ticketone.it/event/1?a=b', 'https://www.ticketone.it/event/1?a=b&utm_source=palco&utm_medium=landing&utm_campaign=tour'],
+    [
+      'https://www.ticketone.it/event/1?a=b',
+      'https://www.ticketone.it/event/1?a=b&utm_source=palco&utm_medium=landing&utm_campaign=tour',
+    ],
     ['ticketone.it/x', 'https://ticketone.it/x?utm_source=palco&utm_medium=landing&utm_campaign=tour'],
-    ['https://vivaticket.com/it/ticket?utm_source=old', 'https://vivaticket.com/it/ticket?utm_source=palco&utm_medium=landing&utm_campaign=tour'],
-    ['https://www.vivaticket.com/', 'https://www.vivaticket.com/?utm_source=palco&utm_medium=landing&utm_campaign=tour'],
+    [
+      'https://vivaticket.com/it/ticket?utm_source=old',
+      'https://vivaticket.com/it/ticket?utm_source=palco&utm_medium=landing&utm_campaign=tour',
+    ],
+    [
+      'https://www.vivaticket.com/',
+      'https://www.vivaticket.com/?utm_source=palco&utm_medium=landing&utm_campaign=tour',
+    ],
     ['https://example.com/x', 'https://example.com/x'],
     ['https://ticketone.it.evil.com/x', 'https://ticketone.it.evil.com/x'],
     ['https://notticketone.it/x', 'https://notticketone.it/x'],
@@ -74,6 +87,8 @@ describe('POST /api/track-url', () => {
     const res = await call('/api/track-url', { json: { url: 'javascript:alert(1)' } });
     expect(await res.json()).toEqual({ success: false, tracked_url: 'javascript:alert(1)' });
     expect((await call('/api/track-url', { json: {} })).status).toBe(422);
-    expect((await call('/api/track-url', { body: '{', headers: { 'content-type': 'application/json' } })).status).toBe(422);
+    expect((await call('/api/track-url', { body: '{', headers: { 'content-type': 'application/json' } })).status).toBe(
+      422,
+    );
   });
 });

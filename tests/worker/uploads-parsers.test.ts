@@ -27,7 +27,13 @@ const enc = new TextEncoder();
 function body(boundary: string, parts: Array<{ name: string; filename?: string; data: Uint8Array }>): Uint8Array {
   const out: Uint8Array[] = [enc.encode('preamble\r\n')];
   for (const p of parts) {
-    out.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n`), p.data, enc.encode('\r\n'));
+    out.push(
+      enc.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n`,
+      ),
+      p.data,
+      enc.encode('\r\n'),
+    );
   }
   out.push(enc.encode(`--${boundary}--\r\n`));
   return concat(...out);
@@ -37,11 +43,21 @@ describe('MultipartReader', () => {
   it('gives back every part byte for byte, however the stream is cut (property)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ name: fc.constantFrom('a', 'image', 'x y'), data: fc.uint8Array({ maxLength: 300 }), file: fc.boolean() }), { minLength: 1, maxLength: 4 }),
+        fc.array(
+          fc.record({
+            name: fc.constantFrom('a', 'image', 'x y'),
+            data: fc.uint8Array({ maxLength: 300 }),
+            file: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
         fc.array(fc.nat(), { maxLength: 30 }),
         async (parts, cuts) => {
           const boundary = '----palcoBoundary7MA4YWxk';
-          const raw = body(boundary, parts.map((p) => ({ name: p.name, filename: p.file ? 'f.bin' : undefined, data: p.data })));
+          const raw = body(
+            boundary,
+            parts.map((p) => ({ name: p.name, filename: p.file ? 'f.bin' : undefined, data: p.data })),
+          );
           const reader = new MultipartReader(chunked(raw, cuts), boundary);
           for (const p of parts) {
             const info = await reader.next();
@@ -59,7 +75,10 @@ describe('MultipartReader', () => {
   });
 
   it('skips parts that are not read', async () => {
-    const raw = body('b', [{ name: 'skip', data: new Uint8Array(1000).fill(7) }, { name: 'keep', data: enc.encode('ok') }]);
+    const raw = body('b', [
+      { name: 'skip', data: new Uint8Array(1000).fill(7) },
+      { name: 'keep', data: enc.encode('ok') },
+    ]);
     const reader = new MultipartReader(chunked(raw, [3, 500, 1001]), 'b');
     expect((await reader.next())?.name).toBe('skip');
     expect((await reader.next())?.name).toBe('keep');
@@ -67,7 +86,10 @@ describe('MultipartReader', () => {
   });
 
   it('refuses a body of endless tiny parts', async () => {
-    const raw = body('b', Array.from({ length: 100 }, (_, i) => ({ name: `f${i}`, data: enc.encode('x') })));
+    const raw = body(
+      'b',
+      Array.from({ length: 100 }, (_, i) => ({ name: `f${i}`, data: enc.encode('x') })),
+    );
     const reader = new MultipartReader(chunked(raw, []), 'b');
     await expect(async () => {
       while (await reader.next()) {
@@ -86,14 +108,26 @@ describe('MultipartReader', () => {
 
 describe('media checks', () => {
   it('sniffs the fixtures', () => {
-    expect([PNG, JPEG, GIF, WEBP, mp4(10)].map((b) => sniff(b.subarray(0, 16)))).toEqual(['png', 'jpg', 'gif', 'webp', 'mp4']);
+    expect([PNG, JPEG, GIF, WEBP, mp4(10)].map((b) => sniff(b.subarray(0, 16)))).toEqual([
+      'png',
+      'jpg',
+      'gif',
+      'webp',
+      'mp4',
+    ]);
     expect(sniff(enc.encode('<svg xmlns='))).toBeNull();
   });
 
   it('every proper prefix of an image is truncated or refused', () => {
-    for (const [kind, bytes] of [['png', PNG], ['gif', GIF], ['webp', WEBP], ['jpg', JPEG]] as const) {
+    for (const [kind, bytes] of [
+      ['png', PNG],
+      ['gif', GIF],
+      ['webp', WEBP],
+      ['jpg', JPEG],
+    ] as const) {
       expect(imageProblem(kind, bytes), kind).toBeNull();
-      for (let n = 1; n < bytes.length; n++) expect(imageProblem(kind, bytes.slice(0, n)), `${kind} ${n}`).not.toBeNull();
+      for (let n = 1; n < bytes.length; n++)
+        expect(imageProblem(kind, bytes.slice(0, n)), `${kind} ${n}`).not.toBeNull();
     }
   });
 

@@ -44,7 +44,10 @@ describe('POST …/upload-image (header)', () => {
     ['webp', WEBP, 'image/webp'],
   ] as const)('stores a %s under a server-made versioned key and sets the header', async (ext, bytes, type) => {
     const { u, slug } = await setup();
-    const res = await call(`${BASE}/${slug}/upload-image`, { token: u.token, body: form('image', bytes, 'x.gif', 'text/html') });
+    const res = await call(`${BASE}/${slug}/upload-image`, {
+      token: u.token,
+      body: form('image', bytes, 'x.gif', 'text/html'),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as any;
     expect(body.path).toMatch(new RegExp(`^/dati/${slug}/${slug}\\.[a-z0-9]+\\.${ext}$`));
@@ -65,8 +68,12 @@ describe('POST …/upload-image (header)', () => {
 
   it('a new header replaces the old object', async () => {
     const { u, slug } = await setup();
-    const first = (await (await call(`${BASE}/${slug}/upload-image`, { token: u.token, body: form('image', PNG) })).json()) as any;
-    const second = (await (await call(`${BASE}/${slug}/upload-image`, { token: u.token, body: form('image', WEBP) })).json()) as any;
+    const first = (await (
+      await call(`${BASE}/${slug}/upload-image`, { token: u.token, body: form('image', PNG) })
+    ).json()) as any;
+    const second = (await (
+      await call(`${BASE}/${slug}/upload-image`, { token: u.token, body: form('image', WEBP) })
+    ).json()) as any;
     expect(second.path).not.toBe(first.path);
     expect(await env.BUCKET.head(first.path.slice(1))).toBeNull();
     expect(await env.BUCKET.head(second.path.slice(1))).not.toBeNull();
@@ -75,7 +82,10 @@ describe('POST …/upload-image (header)', () => {
   it('streams an MP4 to R2 and serves it with ranges (206) and HEAD', async () => {
     const { u, slug } = await setup();
     const video = mp4(6 * MB); // more than one 5 MiB part
-    const res = await call(`${BASE}/${slug}/upload-image`, { token: u.token, body: form('image', video, 'v.mp4', 'video/mp4') });
+    const res = await call(`${BASE}/${slug}/upload-image`, {
+      token: u.token,
+      body: form('image', video, 'v.mp4', 'video/mp4'),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as any;
     expect(body.path).toMatch(/\.mp4$/);
@@ -119,7 +129,9 @@ describe('POST …/upload-image (header)', () => {
     const boundary = 'xYz123';
     const res = await call(`${BASE}/${slug}/upload-image`, {
       token: u.token,
-      body: multipartStream(boundary, [{ name: 'image', filename: 'big.png', data: bigBytes(PNG.slice(0, 33), 5 * MB + 1) }]),
+      body: multipartStream(boundary, [
+        { name: 'image', filename: 'big.png', data: bigBytes(PNG.slice(0, 33), 5 * MB + 1) },
+      ]),
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(res.status).toBe(413);
@@ -141,22 +153,60 @@ describe('POST …/upload-image (header)', () => {
   });
 
   it.each([
-    ['text named .jpg', new TextEncoder().encode('hello, not an image at all'), 415, 'Formato non supportato. Usa JPG, PNG, WebP o MP4'],
+    [
+      'text named .jpg',
+      new TextEncoder().encode('hello, not an image at all'),
+      415,
+      'Formato non supportato. Usa JPG, PNG, WebP o MP4',
+    ],
     ['SVG with a script', SVG, 415, 'Formato non supportato. Usa JPG, PNG, WebP o MP4'],
-    ['HTML', new TextEncoder().encode('<!doctype html><script>alert(1)</script>'), 415, 'Formato non supportato. Usa JPG, PNG, WebP o MP4'],
+    [
+      'HTML',
+      new TextEncoder().encode('<!doctype html><script>alert(1)</script>'),
+      415,
+      'Formato non supportato. Usa JPG, PNG, WebP o MP4',
+    ],
     ['GIF (not for headers)', GIF, 415, 'Formato non supportato. Usa JPG, PNG, WebP o MP4'],
     ['truncated PNG', PNG.slice(0, PNG.length - 12), 422, 'Il file è incompleto o danneggiato'],
     ['truncated JPEG', JPEG.slice(0, JPEG.length - 2), 422, 'Il file è incompleto o danneggiato'],
     ['truncated WebP', WEBP.slice(0, 30), 422, 'Il file è incompleto o danneggiato'],
     ['truncated MP4', mp4(1000).slice(0, 900), 422, 'Il file è incompleto o danneggiato'],
-    ['PNG + HTML polyglot', concat(PNG, new TextEncoder().encode('<html><script>alert(1)</script>')), 415, 'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF'],
-    ['PNG + zip', concat(PNG, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])), 415, 'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF'],
-    ['JPEG + zip', concat(JPEG, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])), 415, 'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF'],
-    ['JPEG with a script in a comment', jpegWithComment('<script>alert(1)</script>'), 415, 'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF'],
-    ['MP4 + HTML appended', concat(mp4(100), new TextEncoder().encode('<html>')), 422, 'Il file è incompleto o danneggiato'],
+    [
+      'PNG + HTML polyglot',
+      concat(PNG, new TextEncoder().encode('<html><script>alert(1)</script>')),
+      415,
+      'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF',
+    ],
+    [
+      'PNG + zip',
+      concat(PNG, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])),
+      415,
+      'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF',
+    ],
+    [
+      'JPEG + zip',
+      concat(JPEG, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])),
+      415,
+      'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF',
+    ],
+    [
+      'JPEG with a script in a comment',
+      jpegWithComment('<script>alert(1)</script>'),
+      415,
+      'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF',
+    ],
+    [
+      'MP4 + HTML appended',
+      concat(mp4(100), new TextEncoder().encode('<html>')),
+      422,
+      'Il file è incompleto o danneggiato',
+    ],
   ])('refuses %s', async (_name, bytes, status, detail) => {
     const { u, slug } = await setup();
-    const res = await call(`${BASE}/${slug}/upload-image`, { token: u.token, body: form('image', bytes, 'x.jpg', 'image/jpeg') });
+    const res = await call(`${BASE}/${slug}/upload-image`, {
+      token: u.token,
+      body: form('image', bytes, 'x.jpg', 'image/jpeg'),
+    });
     expect(res.status).toBe(status);
     expect(await res.json()).toEqual({ detail });
     expect((await env.BUCKET.list({ prefix: `dati/${slug}/` })).objects).toHaveLength(0);
@@ -176,7 +226,10 @@ describe('POST …/upload-image (header)', () => {
 
   it('a JPEG comment without markup is fine', async () => {
     const { u, slug } = await setup();
-    const res = await call(`${BASE}/${slug}/upload-image`, { token: u.token, body: form('image', jpegWithComment('Foto: Palco 2027')) });
+    const res = await call(`${BASE}/${slug}/upload-image`, {
+      token: u.token,
+      body: form('image', jpegWithComment('Foto: Palco 2027')),
+    });
     expect(res.status).toBe(200);
   });
 
@@ -207,9 +260,13 @@ describe('POST …/upload-image (header)', () => {
     expect(r3.status).toBe(422);
     expect((await call(`${BASE}/${slug}/upload-image`, { body: form('image', PNG) })).status).toBe(401);
     const stranger = await makeUser({ company: 'Altra' });
-    expect((await call(`${BASE}/${slug}/upload-image`, { token: stranger.token, body: form('image', PNG) })).status).toBe(404);
+    expect(
+      (await call(`${BASE}/${slug}/upload-image`, { token: stranger.token, body: form('image', PNG) })).status,
+    ).toBe(404);
     const pending = await makeUser({ status: 'pending' });
-    expect((await call(`${BASE}/${slug}/upload-image`, { token: pending.token, body: form('image', PNG) })).status).toBe(403);
+    expect(
+      (await call(`${BASE}/${slug}/upload-image`, { token: pending.token, body: form('image', PNG) })).status,
+    ).toBe(403);
   });
 });
 
@@ -233,7 +290,11 @@ describe('POST …/upload-button-images', () => {
       { order: 1, index: 1, button_id: page.buttons[1].id, path: body.paths['1'] },
     ]);
     const after = (await (await call(`${BASE}/${slug}`, { token: u.token })).json()) as any;
-    expect(after.buttons.map((b: any) => b.image_path)).toEqual(['/stores/spotify.svg', body.paths['1'], body.paths['2']]);
+    expect(after.buttons.map((b: any) => b.image_path)).toEqual([
+      '/stores/spotify.svg',
+      body.paths['1'],
+      body.paths['2'],
+    ]);
 
     // step 4 of the save order: delete an old button image by file name
     const filename = body.paths['1'].split('/').pop();
@@ -265,12 +326,30 @@ describe('POST …/upload-button-images', () => {
   it.each([
     ['SVG', SVG, { 0: 1 }, 415, 'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF'],
     ['MP4', mp4(10), { 0: 1 }, 415, 'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF'],
-    ['text', new TextEncoder().encode('GIF8 but not really'), { 0: 1 }, 415, 'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF'],
+    [
+      'text',
+      new TextEncoder().encode('GIF8 but not really'),
+      { 0: 1 },
+      415,
+      'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF',
+    ],
     ['truncated GIF', GIF.slice(0, GIF.length - 1), { 0: 1 }, 422, 'Il file è incompleto o danneggiato'],
-    ['GIF + HTML', concat(GIF, new TextEncoder().encode('<html>')), { 0: 1 }, 415, 'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF'],
+    [
+      'GIF + HTML',
+      concat(GIF, new TextEncoder().encode('<html>')),
+      { 0: 1 },
+      415,
+      'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF',
+    ],
     ['index out of range', PNG, { 0: 9 }, 422, 'Il pulsante con indice 9 non esiste'],
     ['bad mapping', PNG, [1], 422, 'image_mapping non valido: serve un oggetto {ordine file: indice pulsante}'],
-    ['mapping without the file', PNG, { 1: 1 }, 422, 'image_mapping non valido: serve un oggetto {ordine file: indice pulsante}'],
+    [
+      'mapping without the file',
+      PNG,
+      { 1: 1 },
+      422,
+      'image_mapping non valido: serve un oggetto {ordine file: indice pulsante}',
+    ],
   ])('refuses %s', async (_n, bytes, mapping, status, detail) => {
     const u = await makeUser();
     const slug = uniqueSlug();

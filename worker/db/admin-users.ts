@@ -46,9 +46,7 @@ export async function listUsers(
   const [count, page] = await db.batch([
     db.prepare(`SELECT COUNT(*) AS n FROM users ${whereSql}`).bind(...binds),
     db
-      .prepare(
-        `SELECT ${USER_COLUMNS} FROM users ${whereSql} ORDER BY ${sort} ${order}, id ${order} LIMIT ? OFFSET ?`,
-      )
+      .prepare(`SELECT ${USER_COLUMNS} FROM users ${whereSql} ORDER BY ${sort} ${order}, id ${order} LIMIT ? OFFSET ?`)
       .bind(...binds, query.page_size, offset),
   ]);
   const total = (count?.results[0] as { n: number } | undefined)?.n ?? 0;

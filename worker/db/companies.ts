@@ -4,12 +4,7 @@
  * become three companies. The operator's own company has no row: it is not offered to anyone.
  */
 import { DEFAULT_COMPANY } from '../../src/core/constants';
-import {
-  OPERATOR_COMPANY_KEY,
-  cleanCompanyName,
-  companyKey,
-  isOperatorCompanyName,
-} from '../../src/core/company';
+import { OPERATOR_COMPANY_KEY, cleanCompanyName, companyKey, isOperatorCompanyName } from '../../src/core/company';
 
 /** A company as stored on a user or a page: the display spelling and the key compared by. */
 export interface CompanyRef {
@@ -79,13 +74,18 @@ export async function backfillCompanyKeys(db: D1Database, limit = 500): Promise<
     if (owner || !key || key === companyKey(DEFAULT_COMPANY)) {
       await db.prepare('DELETE FROM companies WHERE id = ?').bind(row.id).run();
     } else {
-      await db.prepare('UPDATE companies SET key = ?, name = ? WHERE id = ?').bind(key, cleanCompanyName(row.name), row.id).run();
+      await db
+        .prepare('UPDATE companies SET key = ?, name = ? WHERE id = ?')
+        .bind(key, cleanCompanyName(row.name), row.id)
+        .run();
     }
     changed += 1;
   }
 
   const users = await db
-    .prepare(`SELECT id, company FROM users WHERE company_key IS NULL AND company IS NOT NULL AND trim(company) <> '' LIMIT ?`)
+    .prepare(
+      `SELECT id, company FROM users WHERE company_key IS NULL AND company IS NOT NULL AND trim(company) <> '' LIMIT ?`,
+    )
     .bind(limit)
     .all<{ id: number; company: string }>();
   for (const row of users.results) {
@@ -103,9 +103,10 @@ export async function backfillCompanyKeys(db: D1Database, limit = 500): Promise<
     .bind(limit)
     .all<{ id: number; company: string }>();
   for (const row of pages.results) {
-    const company = isOperatorCompanyName(row.company) || !cleanCompanyName(row.company)
-      ? OPERATOR_COMPANY
-      : await resolveCompany(db, row.company);
+    const company =
+      isOperatorCompanyName(row.company) || !cleanCompanyName(row.company)
+        ? OPERATOR_COMPANY
+        : await resolveCompany(db, row.company);
     await db
       .prepare('UPDATE landing_pages SET company = ?, company_key = ? WHERE id = ?')
       .bind(company.name, company.key, row.id)

@@ -48,12 +48,7 @@ export async function pruneMailBefore(db: D1Database, cutoff: Date): Promise<num
 }
 
 /** How many messages of a kind went to an address in the last `minutes` (mail flood guard). */
-export async function countRecentMail(
-  db: D1Database,
-  to: string,
-  kind: MailKind,
-  minutes: number,
-): Promise<number> {
+export async function countRecentMail(db: D1Database, to: string, kind: MailKind, minutes: number): Promise<number> {
   const row = await db
     .prepare(
       `SELECT COUNT(*) AS n FROM mail_outbox WHERE to_addr = ? COLLATE NOCASE AND kind = ?

@@ -4,11 +4,7 @@
  */
 
 /** One click on a button of a visible page: the new count, or null (nothing counted) for anything else. */
-export async function incrementClick(
-  db: D1Database,
-  slug: string,
-  buttonId: number,
-): Promise<number | null> {
+export async function incrementClick(db: D1Database, slug: string, buttonId: number): Promise<number | null> {
   const row = await db
     .prepare(
       `UPDATE buttons SET click_count = click_count + 1

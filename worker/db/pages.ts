@@ -62,9 +62,7 @@ function parseJson(text: string | null): unknown {
 
 function parseStyles(text: string | null): StoredCustomStyles {
   const value = parseJson(text);
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
 function parseCtas(row: ButtonRow): Cta[] | null {
@@ -187,10 +185,7 @@ export interface PageOwner {
   company_key: string | null;
 }
 
-export async function findSlugOwner(
-  db: D1Database,
-  slug: string,
-): Promise<PageOwner | null> {
+export async function findSlugOwner(db: D1Database, slug: string): Promise<PageOwner | null> {
   return db
     .prepare('SELECT folder_name, title, company_key FROM landing_pages WHERE folder_name = ?')
     .bind(slug)
@@ -198,11 +193,7 @@ export async function findSlugOwner(
 }
 
 /** Another page (not excludeId) with this title ignoring case, or null. */
-export async function findTitleOwner(
-  db: D1Database,
-  key: string,
-  excludeId: number | null,
-): Promise<PageOwner | null> {
+export async function findTitleOwner(db: D1Database, key: string, excludeId: number | null): Promise<PageOwner | null> {
   return db
     .prepare('SELECT folder_name, title, company_key FROM landing_pages WHERE title_key = ? AND id != ?')
     .bind(key, excludeId ?? -1)
@@ -260,10 +251,7 @@ export async function createPage(
       fields.header,
       createdBy,
     );
-  const results = await db.batch<{ id: number }>([
-    insertPage,
-    ...buttons.map((b) => insertButton(db, { slug }, b)),
-  ]);
+  const results = await db.batch<{ id: number }>([insertPage, ...buttons.map((b) => insertButton(db, { slug }, b))]);
   return results[0]!.results[0]!.id;
 }
 
@@ -354,10 +342,7 @@ export async function setPageVisibility(db: D1Database, id: number, visible: boo
 }
 
 export async function setPageHeader(db: D1Database, id: number, header: string): Promise<void> {
-  await db
-    .prepare(`UPDATE landing_pages SET header = ?, updated_at = ${NOW} WHERE id = ?`)
-    .bind(header, id)
-    .run();
+  await db.prepare(`UPDATE landing_pages SET header = ?, updated_at = ${NOW} WHERE id = ?`).bind(header, id).run();
 }
 
 /** Sets button images by id (one batch); answers nothing: the caller reloads the page. */

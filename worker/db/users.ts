@@ -96,12 +96,7 @@ export function bumpTokenVersionStatement(db: D1Database, id: number): D1Prepare
  * New password: the hash changes (reset tokens die) and old sessions are revoked too. Guarded
  * by the hash read before, so one reset token cannot win twice in a race.
  */
-export function setPasswordStatement(
-  db: D1Database,
-  id: number,
-  oldHash: string,
-  hash: string,
-): D1PreparedStatement {
+export function setPasswordStatement(db: D1Database, id: number, oldHash: string, hash: string): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE users SET hashed_password = ?, token_version = token_version + 1,
@@ -183,9 +178,7 @@ export function deleteUserStatement(db: D1Database, id: number): D1PreparedState
 /** Active admins who could still administer: the last one can never be removed. */
 export async function countActiveAdmins(db: D1Database): Promise<number> {
   const row = await db
-    .prepare(
-      `SELECT COUNT(*) AS n FROM users WHERE is_superuser = 1 AND is_active = 1 AND status = 'active'`,
-    )
+    .prepare(`SELECT COUNT(*) AS n FROM users WHERE is_superuser = 1 AND is_active = 1 AND status = 'active'`)
     .first<{ n: number }>();
   return row?.n ?? 0;
 }

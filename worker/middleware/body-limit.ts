@@ -15,13 +15,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { URL_MAX } from '../../src/core/urls';
 import { SLUG_MAX } from '../../src/core/slug';
-import {
-  BUTTONS_MAX,
-  COMPANY_MAX,
-  CTAS_MAX,
-  TEXT_MAX,
-  TITLE_MAX,
-} from '../../src/core/schemas/page';
+import { BUTTONS_MAX, COMPANY_MAX, CTAS_MAX, TEXT_MAX, TITLE_MAX } from '../../src/core/schemas/page';
 import { discardRest } from '../services/request-body';
 
 /** Auth forms, admin actions, tracking beacons and anything else small. */

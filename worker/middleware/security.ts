@@ -1,10 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
-import {
-  BASELINE_HEADERS,
-  FALLBACK_PAGE_CSP,
-  NON_PAGE_CSP,
-} from '../../src/core/security-headers';
+import { BASELINE_HEADERS, FALLBACK_PAGE_CSP, NON_PAGE_CSP } from '../../src/core/security-headers';
 
 /**
  * Headers every Worker answer carries. A route's own policy always wins: the published page and

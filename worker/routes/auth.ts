@@ -208,13 +208,17 @@ export const auth = new Hono<AppEnv>()
     if (row.status !== 'approved' || !row.is_active) fail(400, ErrorCode.VERIFY_USER_BAD_TOKEN);
     const [update] = await c.env.DB.batch([
       setStatusStatement(c.env.DB, row.id, 'approved', 'active', { is_verified: true }),
-      historyStatement(c.env.DB, {
-        user_id: row.id,
-        actor_id: row.id,
-        action: 'verified',
-        from_status: 'approved',
-        to_status: 'active',
-      }, { ifChanged: true }),
+      historyStatement(
+        c.env.DB,
+        {
+          user_id: row.id,
+          actor_id: row.id,
+          action: 'verified',
+          from_status: 'approved',
+          to_status: 'active',
+        },
+        { ifChanged: true },
+      ),
     ]);
     if (!update?.meta.changes) fail(400, ErrorCode.VERIFY_USER_ALREADY_VERIFIED);
     const fresh = await getUserById(c.env.DB, row.id);
@@ -253,11 +257,7 @@ export const auth = new Hono<AppEnv>()
     const hashed = await hashPassword(password);
     const [update] = await c.env.DB.batch([
       setPasswordStatement(c.env.DB, row.id, row.hashed_password, hashed),
-      historyStatement(
-        c.env.DB,
-        { user_id: row.id, actor_id: row.id, action: 'password_reset' },
-        { ifChanged: true },
-      ),
+      historyStatement(c.env.DB, { user_id: row.id, actor_id: row.id, action: 'password_reset' }, { ifChanged: true }),
     ]);
     if (!update?.meta.changes) fail(400, ErrorCode.RESET_PASSWORD_BAD_TOKEN);
     await forgetAccountFailures(c.env.DB, normaliseEmail(row.email));

@@ -92,7 +92,10 @@ async function checkUnique(
   if (slug !== null) {
     const other = await findSlugOwner(db, slug);
     if (other) {
-      fail(409, canAccess(user, other) ? t('slug.taken', { slug, name: other.title }) : t('slug.takenElsewhere', { slug }));
+      fail(
+        409,
+        canAccess(user, other) ? t('slug.taken', { slug, name: other.title }) : t('slug.takenElsewhere', { slug }),
+      );
     }
   }
   const other = await findTitleOwner(db, titleKey(title), selfId);

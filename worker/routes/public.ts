@@ -137,7 +137,10 @@ export const publicRoutes = new Hono<AppEnv>()
       )
       .join('');
     const xml = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`;
-    return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
+    return c.body(xml, 200, {
+      'content-type': 'application/xml; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+    });
   })
   .get('/:slug', async (c) => {
     const slug = c.req.param('slug');

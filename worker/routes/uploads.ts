@@ -11,12 +11,7 @@ import { fail } from '../errors';
 import { requireActive } from '../middleware/auth';
 import { t } from '../../src/core/messages';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../src/core/constants';
-import {
-  clearButtonImage,
-  setButtonImages,
-  setPageHeader,
-  toPageAsReceived,
-} from '../db/pages';
+import { clearButtonImage, setButtonImages, setPageHeader, toPageAsReceived } from '../db/pages';
 import { ownedPage } from './pages';
 import { republish } from '../services/page-effects';
 import {
@@ -28,13 +23,7 @@ import {
   sniff,
   type MediaKind,
 } from '../services/media-types';
-import {
-  BodyTooLargeError,
-  MultipartError,
-  MultipartReader,
-  boundaryOf,
-  type PartInfo,
-} from '../services/multipart';
+import { BodyTooLargeError, MultipartError, MultipartReader, boundaryOf, type PartInfo } from '../services/multipart';
 import { proxyImage } from '../services/image-proxy';
 
 /** Room for the multipart framing around a file. */
@@ -51,7 +40,12 @@ const HEADER_KINDS: MediaKind[] = ['jpg', 'png', 'webp', 'mp4'];
 const BUTTON_KINDS: MediaKind[] = ['jpg', 'png', 'webp', 'gif'];
 
 function version(): string {
-  return Date.now().toString(36) + Math.floor(Math.random() * 36 ** 3).toString(36).padStart(3, '0');
+  return (
+    Date.now().toString(36) +
+    Math.floor(Math.random() * 36 ** 3)
+      .toString(36)
+      .padStart(3, '0')
+  );
 }
 
 function contentLength(c: Context<AppEnv>): number | null {

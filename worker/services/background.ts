@@ -9,7 +9,8 @@ import type { Context } from 'hono';
 export async function afterResponse(c: Context, label: string, work: () => Promise<unknown>): Promise<void> {
   const guarded = work().then(
     () => undefined,
-    (err: unknown) => console.error(`[${label}] failed after the response:`, err instanceof Error ? err.message : String(err)),
+    (err: unknown) =>
+      console.error(`[${label}] failed after the response:`, err instanceof Error ? err.message : String(err)),
   );
   let ctx: Context['executionCtx'] | null = null;
   try {

@@ -21,7 +21,10 @@ function ipv4Blocked(h: string): boolean {
   if (parts.length !== 4 || parts.some((n) => !Number.isInteger(n) || n < 0 || n > 255)) return true;
   const [a, b] = parts as [number, number, number, number];
   return (
-    a === 0 || a === 10 || a === 127 || a >= 224 ||
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    a >= 224 ||
     (a === 100 && b >= 64 && b <= 127) ||
     (a === 169 && b === 254) ||
     (a === 172 && b >= 16 && b <= 31) ||
@@ -34,13 +37,22 @@ function ipv4Blocked(h: string): boolean {
 /** Loopback, private, link-local and local-only names. The URL parser has already normalised
  * numeric hosts (2130706433, 0x7f.1 → 127.0.0.1). */
 export function isBlockedHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const h = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (!h) return true;
   if (h === 'localhost' || /\.(localhost|local|internal|lan|home|arpa)$/.test(h)) return true;
   if (h.includes(':')) {
     return (
-      h === '::' || h === '::1' || /^f[cd]/.test(h) || /^fe[89ab]/.test(h) || h.startsWith('::ffff:') ||
-      h.startsWith('64:ff9b') || h.startsWith('2002:') || h.startsWith('::')
+      h === '::' ||
+      h === '::1' ||
+      /^f[cd]/.test(h) ||
+      /^fe[89ab]/.test(h) ||
+      h.startsWith('::ffff:') ||
+      h.startsWith('64:ff9b') ||
+      h.startsWith('2002:') ||
+      h.startsWith('::')
     );
   }
   if (/^\d+\.\d+\.\d+\.\d+$/.test(h)) return ipv4Blocked(h);

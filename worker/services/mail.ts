@@ -51,11 +51,7 @@ export function consoleMailerAllowed(env: Pick<Bindings, 'MAILER' | 'APP_URL'>, 
  * Stores and sends one message. `requestUrl` is the URL of the request that asked for it: the
  * console mailer refuses to print anything outside loopback.
  */
-export async function sendMail(
-  env: MailEnv,
-  mail: Mail,
-  requestUrl: string,
-): Promise<{ id: number; sent: boolean }> {
+export async function sendMail(env: MailEnv, mail: Mail, requestUrl: string): Promise<{ id: number; sent: boolean }> {
   const mailer = mailerName(env);
   const inClear = mailer === 'console' && consoleMailerAllowed(env, requestUrl);
   const id = await insertMail(env.DB, { ...mail, text: inClear ? mail.text : redactTokens(mail.text) });

@@ -27,7 +27,20 @@ export const EXTENSIONS: Record<MediaKind, string> = { jpg: 'jpg', png: 'png', w
 export const SNIFF_BYTES = 16;
 
 const MP4_BRANDS = new Set([
-  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4', 'MSNV', 'NDAS',
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'dash',
+  'mmp4',
+  'MSNV',
+  'NDAS',
 ]);
 
 function ascii(bytes: Uint8Array, start: number, length: number): string {
@@ -251,7 +264,8 @@ export class Mp4Walker {
 
   /** True when the boxes tiled the whole file. */
   finish(): boolean {
-    if (this.bad || this.types[0] !== 'ftyp' || !this.types.includes('moov') || !this.types.includes('mdat')) return false;
+    if (this.bad || this.types[0] !== 'ftyp' || !this.types.includes('moov') || !this.types.includes('mdat'))
+      return false;
     return this.openEnded || (this.hdr.length === 0 && this.next === this.total);
   }
 

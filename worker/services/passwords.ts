@@ -39,10 +39,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function needsRehash(stored: string): boolean {
   const [scheme, N, r, p] = stored.split('$');
   return (
-    scheme !== 'scrypt' ||
-    Number(N) < SCRYPT_PARAMS.N ||
-    Number(r) < SCRYPT_PARAMS.r ||
-    Number(p) < SCRYPT_PARAMS.p
+    scheme !== 'scrypt' || Number(N) < SCRYPT_PARAMS.N || Number(r) < SCRYPT_PARAMS.r || Number(p) < SCRYPT_PARAMS.p
   );
 }
 

@@ -6,12 +6,7 @@
  */
 import type { Bindings } from '../env';
 import { getPublicLanding } from '../db/pages';
-import {
-  RENDERER_VERSION,
-  contentSecurityPolicy,
-  renderErrorDocument,
-  renderLanding,
-} from '../../src/landing/render';
+import { RENDERER_VERSION, contentSecurityPolicy, renderErrorDocument, renderLanding } from '../../src/landing/render';
 import type { FooterLinks } from '../../src/landing/LandingPage';
 import type { PageLike } from '../../src/core/public-view';
 import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
@@ -82,7 +77,11 @@ async function purge(slug: string, origin: string): Promise<void> {
   }
 }
 
-export async function storePublished(env: Pick<Bindings, 'BUCKET'>, slug: string, doc: PublishedDocument): Promise<void> {
+export async function storePublished(
+  env: Pick<Bindings, 'BUCKET'>,
+  slug: string,
+  doc: PublishedDocument,
+): Promise<void> {
   await env.BUCKET.put(pageKey(slug), doc.html, {
     httpMetadata: { contentType: 'text/html; charset=utf-8' },
     customMetadata: { csp: doc.csp, renderer: String(RENDERER_VERSION), publishedAt: new Date().toISOString() },

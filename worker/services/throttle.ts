@@ -105,13 +105,19 @@ async function loginRetryAfter(
   const since = now - WINDOW_MS;
   const [pair, all, network] = await db.batch<{ n: number; oldest: number | null; newest: number | null }>([
     db
-      .prepare('SELECT COUNT(*) AS n, MIN(at) AS oldest, MAX(at) AS newest FROM login_attempts WHERE account = ? AND net = ? AND at > ?')
+      .prepare(
+        'SELECT COUNT(*) AS n, MIN(at) AS oldest, MAX(at) AS newest FROM login_attempts WHERE account = ? AND net = ? AND at > ?',
+      )
       .bind(account, net, since),
     db
-      .prepare('SELECT COUNT(*) AS n, MIN(at) AS oldest, MAX(at) AS newest FROM login_attempts WHERE account = ? AND at > ?')
+      .prepare(
+        'SELECT COUNT(*) AS n, MIN(at) AS oldest, MAX(at) AS newest FROM login_attempts WHERE account = ? AND at > ?',
+      )
       .bind(account, since),
     db
-      .prepare('SELECT COUNT(*) AS n, MIN(at) AS oldest, MAX(at) AS newest FROM login_attempts WHERE net = ? AND at > ?')
+      .prepare(
+        'SELECT COUNT(*) AS n, MIN(at) AS oldest, MAX(at) AS newest FROM login_attempts WHERE net = ? AND at > ?',
+      )
       .bind(net, since),
   ]);
   const waits: number[] = [];

@@ -1,9 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import {
-  ACCESS_TOKEN_TTL_S,
-  RESET_TOKEN_TTL_S,
-  VERIFY_TOKEN_TTL_S,
-} from '../../src/core/constants';
+import { ACCESS_TOKEN_TTL_S, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from '../../src/core/constants';
 
 /**
  * JWTs as fastapi-users issues them (the spec's client was written against it): HS256 pinned,
@@ -71,10 +67,7 @@ async function verify(
 // ---- access (session) tokens -------------------------------------------------------------
 
 /** `ver` is the user's token version: logout and delete move it, and old tokens die. */
-export function createAccessToken(
-  env: SecretEnv,
-  user: { id: number; token_version: number },
-): Promise<string> {
+export function createAccessToken(env: SecretEnv, user: { id: number; token_version: number }): Promise<string> {
   return sign(env, AUD_AUTH, user.id, ACCESS_TOKEN_TTL_S, { ver: user.token_version });
 }
 
@@ -111,21 +104,12 @@ export async function verifyVerifyToken(
  * changes the fingerprint no longer matches, so a reset token works at most once.
  */
 export async function passwordFingerprint(env: SecretEnv, hashedPassword: string): Promise<string> {
-  const hmacKey = await crypto.subtle.importKey(
-    'raw',
-    key(env),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+  const hmacKey = await crypto.subtle.importKey('raw', key(env), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const mac = await crypto.subtle.sign('HMAC', hmacKey, new TextEncoder().encode(`fgpt:${hashedPassword}`));
   return Buffer.from(mac).toString('base64url');
 }
 
-export async function createResetToken(
-  env: SecretEnv,
-  user: { id: number; hashed_password: string },
-): Promise<string> {
+export async function createResetToken(env: SecretEnv, user: { id: number; hashed_password: string }): Promise<string> {
   const fgpt = await passwordFingerprint(env, user.hashed_password);
   return sign(env, AUD_RESET, user.id, RESET_TOKEN_TTL_S, { password_fgpt: fgpt });
 }

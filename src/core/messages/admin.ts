@@ -12,12 +12,10 @@ export const adminMessages = {
   'admin.lastAdmin': "Non è possibile rimuovere l'ultimo amministratore.",
   'admin.alreadyAdmin': "L'utente è già amministratore.",
   'admin.notAdmin': "L'utente non è amministratore.",
-  'admin.makeAdminNotApproved':
-    'Solo gli utenti approvati o attivi possono diventare amministratori.',
+  'admin.makeAdminNotApproved': 'Solo gli utenti approvati o attivi possono diventare amministratori.',
   'admin.cannotApprove': 'Solo le richieste in attesa o rifiutate possono essere approvate.',
   'admin.cannotReject': 'Solo le richieste in attesa o approvate possono essere rifiutate.',
   'admin.alreadyBanned': "L'utente è già sospeso.",
   'admin.notBanned': "L'utente non è sospeso.",
-  'admin.concurrentChange':
-    "L'utente è stato modificato nel frattempo. Ricarica la pagina e riprova.",
+  'admin.concurrentChange': "L'utente è stato modificato nel frattempo. Ricarica la pagina e riprova.",
 } as const;

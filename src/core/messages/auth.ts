@@ -6,8 +6,7 @@ export const authMessages = {
   // 403 details of the session guard (CONTRACT.md 'Accounts')
   'auth.forbidden.banned': "Il tuo account è stato sospeso. Contatta l'amministratore.",
   'auth.forbidden.inactive': "Il tuo account non è attivo. Contatta l'amministratore.",
-  'auth.tooManyAttempts':
-    'Troppi tentativi di accesso non riusciti. Riprova tra {minutes} minuti.',
+  'auth.tooManyAttempts': 'Troppi tentativi di accesso non riusciti. Riprova tra {minutes} minuti.',
   'auth.invalidBody': 'Dati della richiesta non validi',
   'auth.tooManyAttemptsSoon': 'Troppi tentativi di accesso ravvicinati. Riprova tra {seconds} secondi.',
   'auth.tooManyRequests': 'Troppe richieste da questa rete. Riprova tra {minutes} minuti.',
@@ -19,10 +18,10 @@ export const authMessages = {
   // E-mails (subject and plain text)
   'mail.verify.subject': 'Palco: il tuo account è stato approvato',
   'mail.verify.text':
-    "Ciao {name},\n\nil tuo account Palco è stato approvato. Per attivarlo conferma il tuo indirizzo email aprendo questo link (valido 48 ore):\n\n{link}\n\nSe non hai richiesto un account Palco, ignora questo messaggio.\n\nIl team di Palco",
+    'Ciao {name},\n\nil tuo account Palco è stato approvato. Per attivarlo conferma il tuo indirizzo email aprendo questo link (valido 48 ore):\n\n{link}\n\nSe non hai richiesto un account Palco, ignora questo messaggio.\n\nIl team di Palco',
   'mail.reset.subject': 'Palco: reimposta la tua password',
   'mail.reset.text':
-    "Ciao {name},\n\nabbiamo ricevuto una richiesta di reimpostare la password del tuo account Palco. Per sceglierne una nuova apri questo link (valido 1 ora):\n\n{link}\n\nSe non sei stato tu, ignora questo messaggio: la password resta quella di prima.\n\nIl team di Palco",
+    'Ciao {name},\n\nabbiamo ricevuto una richiesta di reimpostare la password del tuo account Palco. Per sceglierne una nuova apri questo link (valido 1 ora):\n\n{link}\n\nSe non sei stato tu, ignora questo messaggio: la password resta quella di prima.\n\nIl team di Palco',
   'mail.rejected.subject': 'Palco: esito della tua richiesta di registrazione',
   'mail.rejected.text':
     'Ciao {name},\n\nla tua richiesta di registrazione a Palco è stata rifiutata.{reason}\n\nIl team di Palco',

@@ -20,7 +20,7 @@ export const editorMessages = {
   'editor.field.slug': 'Slug',
   'editor.field.slug.hint': 'Indirizzo pubblico: {url}',
   'editor.field.slug.hintEmpty': 'Solo lettere minuscole e numeri.',
-  'editor.field.slug.locked': "Lo slug di una landing salvata non si può cambiare.",
+  'editor.field.slug.locked': 'Lo slug di una landing salvata non si può cambiare.',
   'editor.field.mode': 'Modalità',
   'editor.mode.text': 'Testo',
   'editor.mode.image': 'Immagine',
@@ -92,7 +92,7 @@ export const editorMessages = {
   'editor.list.empty': 'Nessun pulsante: aggiungine uno qui sopra.',
   'editor.list.drag': 'Trascina per riordinare il pulsante {n}',
   'editor.list.dragHelp':
-    "Per riordinare con la tastiera: premi Spazio sulla maniglia, sposta con le frecce, Spazio per lasciare, Esc per annullare.",
+    'Per riordinare con la tastiera: premi Spazio sulla maniglia, sposta con le frecce, Spazio per lasciare, Esc per annullare.',
   'editor.list.up': 'Sposta su il pulsante {n}',
   'editor.list.down': 'Sposta giù il pulsante {n}',
   'editor.list.edit': 'Modifica il pulsante {n}',
@@ -109,7 +109,7 @@ export const editorMessages = {
 
   // Actions
   'editor.action.preview': 'Anteprima',
-  'editor.action.previewHint': 'Per l\'anteprima servono titolo, testata e almeno un pulsante.',
+  'editor.action.previewHint': "Per l'anteprima servono titolo, testata e almeno un pulsante.",
   'editor.action.create': 'Genera landing',
   'editor.action.update': 'Aggiorna landing',
   'editor.action.saving': 'Salvataggio…',
@@ -155,7 +155,7 @@ export const editorMessages = {
   'editor.sidebar.deleted': 'Landing page eliminata',
   'editor.sidebar.emptyHint': 'Compila il form e premi "Genera landing" per crearne una.',
   'editor.sidebar.editing': 'In modifica',
-  'editor.sidebar.loadError': 'Impossibile caricare l\'elenco',
+  'editor.sidebar.loadError': "Impossibile caricare l'elenco",
   'editor.sidebar.retry': 'Riprova',
 
   // Preview popup

@@ -28,7 +28,5 @@ export type MessageKey = keyof typeof messages;
 /** Looks a text up and fills its {placeholders}. */
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
   const text: string = messages[key];
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -47,8 +47,7 @@ export const specMessages = {
   'validation.company.min': 'Nome azienda deve essere di almeno 2 caratteri',
   'validation.company.required': 'Azienda richiesta',
   'validation.password.min': 'Password deve essere di almeno 8 caratteri',
-  'validation.password.pattern':
-    'Password deve contenere almeno una lettera minuscola, una maiuscola e un numero',
+  'validation.password.pattern': 'Password deve contenere almeno una lettera minuscola, una maiuscola e un numero',
   'validation.confirmPassword.mismatch': 'Le password non coincidono',
   'validation.confirmPassword.required': 'Conferma password richiesta',
 
@@ -83,8 +82,7 @@ export const specMessages = {
 
   // Other (SPEC 5)
   'users.deleteMismatch': 'Nome non corrispondente. Eliminazione annullata.',
-  'pages.authRequired':
-    'Devi essere autenticato per creare una landing page. Effettua il login.',
+  'pages.authRequired': 'Devi essere autenticato per creare una landing page. Effettua il login.',
   'styles.saveFirst': 'Salva prima la landing page per poter aggiornare gli stili custom',
 
   // Public page (SPEC 2, 5)
@@ -132,15 +130,12 @@ export const specMessages = {
   'error.visibilityUpdate': "Errore durante l'aggiornamento della visibilità",
   'error.jsonLoad': 'Errore nel caricamento dei dati JSON',
   'error.statsLoad': 'Errore nel caricamento delle statistiche',
-  'error.savedHeaderUploadFailed':
-    "Landing page salvata ma errore nell'upload dell'immagine header: {detail}",
-  'error.savedButtonsUploadFailed':
-    "Landing page salvata ma errore nell'upload delle immagini bottoni: {detail}",
+  'error.savedHeaderUploadFailed': "Landing page salvata ma errore nell'upload dell'immagine header: {detail}",
+  'error.savedButtonsUploadFailed': "Landing page salvata ma errore nell'upload delle immagini bottoni: {detail}",
   'error.formData': 'Errore nel recupero dei dati del form',
   'error.serverTest': 'Server test failed: {detail}',
   'error.tracking': 'Tracciamento fallito',
-  'error.legacyUpload':
-    "L'upload tramite questo servizio non è più supportato. Usa landingPageDbService.",
+  'error.legacyUpload': "L'upload tramite questo servizio non è più supportato. Usa landingPageDbService.",
 
   // Errors: user administration (SPEC 8)
   'error.makeAdmin': "Errore nell'elevare l'utente ad admin",

@@ -1,12 +1,7 @@
 import { z } from '../zod';
 import { t } from '../messages';
 import { cleanCompanyName, isOperatorCompanyName } from '../company';
-import {
-  COMPANY_MIN,
-  LOGIN_PASSWORD_MIN,
-  NAME_MIN,
-  REGISTER_PASSWORD_MIN,
-} from '../constants';
+import { COMPANY_MIN, LOGIN_PASSWORD_MIN, NAME_MIN, REGISTER_PASSWORD_MIN } from '../constants';
 
 export const USER_STATUSES = ['pending', 'approved', 'active', 'rejected', 'banned'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
@@ -72,11 +67,7 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 /** Signup form (SPEC 5 'Registration'); confirmPassword is a client-side check only. */
 export const signupFormSchema = z
   .object({
-    fullName: z
-      .string()
-      .trim()
-      .min(1, t('validation.fullName.required'))
-      .min(NAME_MIN, t('validation.fullName.min')),
+    fullName: z.string().trim().min(1, t('validation.fullName.required')).min(NAME_MIN, t('validation.fullName.min')),
     company: z
       .string()
       .trim()
@@ -142,9 +133,7 @@ export const registerBodySchema = z.object({
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** The message SPEC 4 shows for a status, or null for 'active'. */
-export function statusMessage(
-  status: string,
-): { level: 'warning' | 'info' | 'error'; text: string } | null {
+export function statusMessage(status: string): { level: 'warning' | 'info' | 'error'; text: string } | null {
   switch (status) {
     case 'active':
       return null;

@@ -106,8 +106,21 @@ export function ActionDialog({ intent, onClose, onDone }: Props) {
 
   if (intent?.action === 'company') {
     return (
-      <Modal open onClose={onClose} labelledBy="us-action-title" describedBy="us-action-body" className="confirm-dialog us-company-dialog" dismissable={!busy}>
-        <CompanyForm key={intent.user.id} user={intent.user} busy={busy} onCancel={onClose} onSubmit={(v) => void confirm(v)} />
+      <Modal
+        open
+        onClose={onClose}
+        labelledBy="us-action-title"
+        describedBy="us-action-body"
+        className="confirm-dialog us-company-dialog"
+        dismissable={!busy}
+      >
+        <CompanyForm
+          key={intent.user.id}
+          user={intent.user}
+          busy={busy}
+          onCancel={onClose}
+          onSubmit={(v) => void confirm(v)}
+        />
       </Modal>
     );
   }
@@ -220,7 +233,12 @@ function CompanyPicker({
   );
   const exists = names.some((n) => n.toLocaleLowerCase('it') === needle);
   const options = [...matches.map((n) => ({ value: n, label: n, isNew: false }))];
-  if (needle && !exists) options.push({ value: value.trim(), label: t('usersScreen.companyDialog.new', { name: value.trim() }), isNew: true });
+  if (needle && !exists)
+    options.push({
+      value: value.trim(),
+      label: t('usersScreen.companyDialog.new', { name: value.trim() }),
+      isNew: true,
+    });
   const showList = open && options.length > 0;
 
   function pick(v: string) {

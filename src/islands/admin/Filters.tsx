@@ -46,7 +46,8 @@ export function Filters() {
     return () => clearTimeout(timer);
   }, [q, filters.q]);
 
-  const companyOptions = filters.company && !companies.includes(filters.company) ? [filters.company, ...companies] : companies;
+  const companyOptions =
+    filters.company && !companies.includes(filters.company) ? [filters.company, ...companies] : companies;
 
   return (
     <div className="us-filters" role="search" aria-label={t('usersScreen.filters.label')}>

@@ -13,7 +13,15 @@ interface ModalProps {
   children: ReactNode;
 }
 
-export function Modal({ open, onClose, labelledBy, describedBy, className = '', dismissable = true, children }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  labelledBy,
+  describedBy,
+  className = '',
+  dismissable = true,
+  children,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
 

@@ -38,7 +38,14 @@ export function UserPanel({ user, selfId, version, notice, onClose, onAction }: 
   return (
     <Modal open={user !== null} onClose={onClose} labelledBy="us-panel-title" className="us-panel">
       {user ? (
-        <PanelBody user={user} selfId={selfId} version={version} notice={notice} onClose={onClose} onAction={onAction} />
+        <PanelBody
+          user={user}
+          selfId={selfId}
+          version={version}
+          notice={notice}
+          onClose={onClose}
+          onAction={onAction}
+        />
       ) : null}
     </Modal>
   );
@@ -155,7 +162,9 @@ function PanelBody({ user, selfId, version, notice, onClose, onAction }: Omit<Pr
           ) : null}
         </div>
         {self ? <p className="hint us-panel-note">{t('usersScreen.selfNote')}</p> : null}
-        {!self && !can.promote && !can.demote ? <p className="hint us-panel-note">{t('usersScreen.roleNote')}</p> : null}
+        {!self && !can.promote && !can.demote ? (
+          <p className="hint us-panel-note">{t('usersScreen.roleNote')}</p>
+        ) : null}
       </section>
 
       <Timeline user={user} version={version} />
@@ -218,7 +227,9 @@ function Timeline({ user, version }: { user: User; version: number }) {
                   ) : null}
                 </p>
                 <CompanyDetail entry={entry} />
-                {entry.reason ? <p className="us-event-reason">{t('usersScreen.history.reason', { reason: entry.reason })}</p> : null}
+                {entry.reason ? (
+                  <p className="us-event-reason">{t('usersScreen.history.reason', { reason: entry.reason })}</p>
+                ) : null}
                 <p className="us-event-meta">
                   <time dateTime={entry.created_at} className="tabular">
                     {formatDateTime(entry.created_at)}

@@ -108,7 +108,8 @@ function AdminUsers() {
   }
 
   function onSort(field: SortField) {
-    const order = filters.sort === field ? (filters.order === 'asc' ? 'desc' : 'asc') : field === 'created_at' ? 'desc' : 'asc';
+    const order =
+      filters.sort === field ? (filters.order === 'asc' ? 'desc' : 'asc') : field === 'created_at' ? 'desc' : 'asc';
     setFilters({ sort: field, order });
   }
 
@@ -169,7 +170,10 @@ function AdminUsers() {
             {pendingTotal > pendingUsers.length ? (
               <div className="us-more">
                 <span className="tabular">
-                  {t('usersScreen.pending.more', { shown: formatNumber(pendingUsers.length), total: formatNumber(pendingTotal) })}
+                  {t('usersScreen.pending.more', {
+                    shown: formatNumber(pendingUsers.length),
+                    total: formatNumber(pendingTotal),
+                  })}
                 </span>
                 <button
                   type="button"
@@ -195,17 +199,25 @@ function AdminUsers() {
           <p className="us-results tabular" aria-live="polite" data-testid="results">
             {allData
               ? allData.total > 0
-                ? t('usersScreen.results', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(allData.total) })
+                ? t('usersScreen.results', {
+                    from: formatNumber(from),
+                    to: formatNumber(to),
+                    total: formatNumber(allData.total),
+                  })
                 : t('usersScreen.resultsNone')
               : '\u00a0'}
-            {allData && lastLoadMs !== null ? <span className="us-timing"> {t('usersScreen.searchTime', { ms: lastLoadMs })}</span> : null}
+            {allData && lastLoadMs !== null ? (
+              <span className="us-timing"> {t('usersScreen.searchTime', { ms: lastLoadMs })}</span>
+            ) : null}
           </p>
         </div>
         <Filters />
         {all.error ? <LoadError message={loadError(all.error)} /> : null}
         <div className={`us-all-body ${all.loading && allData ? 'is-stale' : ''}`} aria-busy={all.loading}>
           {!allData ? (
-            all.error ? null : <TableSkeleton rows={6} />
+            all.error ? null : (
+              <TableSkeleton rows={6} />
+            )
           ) : allData.users.length === 0 ? (
             <Empty
               icon={<SearchX size={28} aria-hidden="true" />}

@@ -54,7 +54,11 @@ export function UsersTable({ users, selfId, variant, caption, sorting, onManage,
                     >
                       {t(col.label)}
                       {sorted ? (
-                        sorting.order === 'asc' ? <ArrowUp size={14} aria-hidden="true" /> : <ArrowDown size={14} aria-hidden="true" />
+                        sorting.order === 'asc' ? (
+                          <ArrowUp size={14} aria-hidden="true" />
+                        ) : (
+                          <ArrowDown size={14} aria-hidden="true" />
+                        )
                       ) : (
                         <ArrowUpDown size={14} aria-hidden="true" className="us-sort-idle" />
                       )}
@@ -72,7 +76,14 @@ export function UsersTable({ users, selfId, variant, caption, sorting, onManage,
         </thead>
         <tbody>
           {users.map((user) => (
-            <Row key={user.id} user={user} self={user.id === selfId} variant={variant} onManage={onManage} onQuick={onQuick} />
+            <Row
+              key={user.id}
+              user={user}
+              self={user.id === selfId}
+              variant={variant}
+              onManage={onManage}
+              onQuick={onQuick}
+            />
           ))}
         </tbody>
       </table>

@@ -54,7 +54,8 @@ export default function CompanyCombobox({ value, onValue, onBlur, error }: Props
     const matches = filterCompanies(companies, value).map((name) => ({ value: name, label: name, create: false }));
     const typed = value.trim();
     const exact = companies.some((name) => name.toLowerCase() === typed.toLowerCase());
-    if (typed && !exact) matches.push({ value: typed, label: t('signup.createCompany', { name: typed }), create: true });
+    if (typed && !exact)
+      matches.push({ value: typed, label: t('signup.createCompany', { name: typed }), create: true });
     return matches;
   }, [companies, value]);
 

@@ -74,7 +74,12 @@ export default function ForgotPasswordForm() {
               {error}
             </div>
           )}
-          <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={Boolean(problem) || busy} aria-busy={busy || undefined}>
+          <button
+            type="submit"
+            className="btn btn-primary btn-block btn-lg"
+            disabled={Boolean(problem) || busy}
+            aria-busy={busy || undefined}
+          >
             {busy && <span className="spinner" aria-hidden="true" />}
             {busy ? t('forgot.submitting') : t('forgot.submit')}
           </button>

@@ -98,7 +98,11 @@ export default function LoginForm() {
         </div>
       )}
       {banner && (
-        <div className={`alert alert-${banner.level}`} role={banner.level === 'error' ? 'alert' : 'status'} data-testid="login-banner">
+        <div
+          className={`alert alert-${banner.level}`}
+          role={banner.level === 'error' ? 'alert' : 'status'}
+          data-testid="login-banner"
+        >
           {banner.level === 'success' && <CheckCircle2 size={18} aria-hidden="true" />}
           {banner.text}
         </div>
@@ -142,7 +146,12 @@ export default function LoginForm() {
             {error}
           </div>
         )}
-        <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!parsed.success || busy} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block btn-lg"
+          disabled={!parsed.success || busy}
+          aria-busy={busy || undefined}
+        >
           {busy && <span className="spinner" aria-hidden="true" />}
           {busy ? t('login.submitting') : t('login.submit')}
         </button>

@@ -104,12 +104,16 @@ export default function ResetPasswordForm() {
         {error && (
           <div className="alert alert-error" role="alert" data-testid="reset-error">
             <span>
-              {error}{' '}
-              {error === t('reset.badToken') && <a href="/forgot-password">{t('reset.requestNew')}</a>}
+              {error} {error === t('reset.badToken') && <a href="/forgot-password">{t('reset.requestNew')}</a>}
             </span>
           </div>
         )}
-        <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!valid || busy || !token} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block btn-lg"
+          disabled={!valid || busy || !token}
+          aria-busy={busy || undefined}
+        >
           {busy && <span className="spinner" aria-hidden="true" />}
           {busy ? t('reset.submitting') : t('reset.submit')}
         </button>

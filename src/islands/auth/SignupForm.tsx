@@ -46,7 +46,12 @@ export default function SignupForm() {
     setError(null);
     try {
       await request('/auth/register', {
-        json: { email: data.email, password: data.password, full_name: data.fullName || null, company: data.company || null },
+        json: {
+          email: data.email,
+          password: data.password,
+          full_name: data.fullName || null,
+          company: data.company || null,
+        },
         redirectOn401: false,
       });
     } catch (err) {
@@ -102,7 +107,12 @@ export default function SignupForm() {
           onBlur={() => touch('fullName')}
           error={show('fullName')}
         />
-        <CompanyCombobox value={form.company} onValue={set('company')} onBlur={() => touch('company')} error={show('company')} />
+        <CompanyCombobox
+          value={form.company}
+          onValue={set('company')}
+          onBlur={() => touch('company')}
+          error={show('company')}
+        />
         <TextField
           label={t('signup.email')}
           name="email"
@@ -145,7 +155,12 @@ export default function SignupForm() {
             {error}
           </div>
         )}
-        <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!parsed.success || busy} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block btn-lg"
+          disabled={!parsed.success || busy}
+          aria-busy={busy || undefined}
+        >
           {busy && <span className="spinner" aria-hidden="true" />}
           {t('signup.submit')}
         </button>

@@ -28,7 +28,11 @@ export function TextField({ label, value, onValue, error, hint, icon, id, action
         {label}
       </label>
       <div className={icon ? 'input-wrap has-icon' : 'input-wrap'}>
-        {icon && <span className="input-icon" aria-hidden="true">{icon}</span>}
+        {icon && (
+          <span className="input-icon" aria-hidden="true">
+            {icon}
+          </span>
+        )}
         <input
           {...rest}
           id={fieldId}
@@ -78,7 +82,9 @@ export function PasswordField(props: FieldProps) {
 }
 
 /** Errors per field from a zod safeParse, first message wins. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '');
@@ -92,7 +98,10 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
  * connection, password-manager autofill): hydration keeps the DOM value but never fires
  * onChange, so without this the form would show text its state does not have.
  */
-export function useAdoptTyped(form: RefObject<HTMLFormElement | null>, adopt: (name: string, value: string) => void): void {
+export function useAdoptTyped(
+  form: RefObject<HTMLFormElement | null>,
+  adopt: (name: string, value: string) => void,
+): void {
   useEffect(() => {
     const el = form.current;
     if (!el) return;

@@ -1,5 +1,5 @@
 // The button creator (SPEC 2, 5): event rows for text mode, image buttons for image mode.
-import { type ChangeEvent, type FormEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2, Loader2, Plus, Save, Trash2, Upload, X } from 'lucide-react';
 import { t } from '../../core/messages';
@@ -84,7 +84,9 @@ function TextFields() {
       <div className="ed-row3">
         {fields.map((f) => (
           <div className="field" key={f.id}>
-            <label className="label" htmlFor={f.el}>{t(f.key)}</label>
+            <label className="label" htmlFor={f.el}>
+              {t(f.key)}
+            </label>
             <input
               id={f.el}
               className="input"
@@ -104,10 +106,14 @@ function TextFields() {
             const state = tracking[c.rowId];
             return (
               <li key={c.rowId} className="ed-cta">
-                <span className="ed-cta__n" aria-hidden="true">{n}</span>
+                <span className="ed-cta__n" aria-hidden="true">
+                  {n}
+                </span>
                 <div className="ed-cta__fields">
                   <div className="field ed-cta__url">
-                    <label className="label ed-small-label" htmlFor={`${c.rowId}-url`}>{t('editor.cta.url', { n })}</label>
+                    <label className="label ed-small-label" htmlFor={`${c.rowId}-url`}>
+                      {t('editor.cta.url', { n })}
+                    </label>
                     <div className="ed-track-wrap">
                       <input
                         id={`${c.rowId}-url`}
@@ -126,7 +132,9 @@ function TextFields() {
                   </div>
                   <div className="ed-cta__label">
                     <div className="field">
-                      <label className="label ed-small-label" htmlFor={`${c.rowId}-preset`}>{t('editor.cta.label', { n })}</label>
+                      <label className="label ed-small-label" htmlFor={`${c.rowId}-preset`}>
+                        {t('editor.cta.label', { n })}
+                      </label>
                       <select
                         id={`${c.rowId}-preset`}
                         className="select"
@@ -134,13 +142,17 @@ function TextFields() {
                         onChange={(e) => setCta(c.rowId, { preset: e.target.value as CtaPreset })}
                       >
                         {[...CTA_PRESETS, 'custom' as const].map((p) => (
-                          <option key={p} value={p}>{t(`editor.cta.preset.${p}`)}</option>
+                          <option key={p} value={p}>
+                            {t(`editor.cta.preset.${p}`)}
+                          </option>
                         ))}
                       </select>
                     </div>
                     {c.preset === 'custom' && (
                       <div className="field">
-                        <label className="label ed-small-label" htmlFor={`${c.rowId}-custom`}>{t('editor.cta.custom', { n })}</label>
+                        <label className="label ed-small-label" htmlFor={`${c.rowId}-custom`}>
+                          {t('editor.cta.custom', { n })}
+                        </label>
                         <input
                           id={`${c.rowId}-custom`}
                           className="input"
@@ -191,7 +203,13 @@ function ImageFields() {
   const draft = useStore($imageDraft);
   const source = imageDraftSource(draft);
   const shown =
-    source === 'custom' ? draft.preview : source === 'store' ? storePath(draft.storeId!) : source === 'existing' ? draft.existing : null;
+    source === 'custom'
+      ? draft.preview
+      : source === 'store'
+        ? storePath(draft.storeId!)
+        : source === 'existing'
+          ? draft.existing
+          : null;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
@@ -208,7 +226,9 @@ function ImageFields() {
             {shown ? <img src={shown} alt={t('editor.image.alt')} /> : <Upload size={28} aria-hidden="true" />}
           </div>
           <div className="ed-image__side">
-            <p className="ed-image__state" data-testid="image-source">{t(`editor.image.state.${source}`)}</p>
+            <p className="ed-image__state" data-testid="image-source">
+              {t(`editor.image.state.${source}`)}
+            </p>
             <label className="btn btn-secondary ed-file-btn" id="ed-image-file-btn">
               <Upload size={18} aria-hidden="true" />
               {t('editor.image.upload')}
@@ -222,16 +242,14 @@ function ImageFields() {
               />
             </label>
             {source !== 'none' && (
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                onClick={clearImageDraft}
-              >
+              <button type="button" className="btn btn-ghost btn-sm" onClick={clearImageDraft}>
                 <X size={16} aria-hidden="true" />
                 {t('editor.image.clear')}
               </button>
             )}
-            <p id="ed-image-hint" className="hint">{t('editor.image.uploadHint')}</p>
+            <p id="ed-image-hint" className="hint">
+              {t('editor.image.uploadHint')}
+            </p>
           </div>
         </div>
         <p className="ed-image__or">{t('editor.image.orStore')}</p>
@@ -252,7 +270,9 @@ function ImageFields() {
         </div>
       </fieldset>
       <div className="field">
-        <label className="label" htmlFor="ed-image-url">{t('editor.image.url')}</label>
+        <label className="label" htmlFor="ed-image-url">
+          {t('editor.image.url')}
+        </label>
         <input
           id="ed-image-url"
           className="input"

@@ -15,7 +15,9 @@ export default function ButtonList() {
     <section className="card ed-card" aria-labelledby="ed-list-title">
       <h2 id="ed-list-title" className="ed-card__title">
         {t('editor.section.list')}
-        <span className="badge tabular" data-testid="button-count">{t(buttons.length === 1 ? 'editor.list.countOne' : 'editor.list.count', { count: buttons.length })}</span>
+        <span className="badge tabular" data-testid="button-count">
+          {t(buttons.length === 1 ? 'editor.list.countOne' : 'editor.list.count', { count: buttons.length })}
+        </span>
       </h2>
       {buttons.length === 0 ? (
         <div className="ed-empty">

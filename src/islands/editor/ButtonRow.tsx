@@ -7,7 +7,15 @@ import { t } from '../../core/messages';
 import { removeButton, type EditorButton } from '../../stores/editor';
 import { $editingKey, editButton } from '../../stores/editor-draft';
 
-export default function ButtonRow({ button, index, handle }: { button: EditorButton; index: number; handle?: ReactNode }) {
+export default function ButtonRow({
+  button,
+  index,
+  handle,
+}: {
+  button: EditorButton;
+  index: number;
+  handle?: ReactNode;
+}) {
   const editingKey = useStore($editingKey);
   const n = index + 1;
   const edit = () => {
@@ -21,7 +29,9 @@ export default function ButtonRow({ button, index, handle }: { button: EditorBut
   return (
     <div className={`ed-row ${editingKey === button.key ? 'is-editing' : ''}`} data-testid="button-row">
       {handle}
-      <span className="ed-row__n tabular" aria-hidden="true">{n}</span>
+      <span className="ed-row__n tabular" aria-hidden="true">
+        {n}
+      </span>
       <div className="ed-row__body">
         {button.type === 'text' ? (
           <>
@@ -54,7 +64,12 @@ export default function ButtonRow({ button, index, handle }: { button: EditorBut
         )}
       </div>
       <div className="ed-row__actions">
-        <button type="button" className="btn btn-ghost btn-icon" onClick={edit} aria-label={t('editor.list.edit', { n })}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon"
+          onClick={edit}
+          aria-label={t('editor.list.edit', { n })}
+        >
           <Pencil size={18} aria-hidden="true" />
         </button>
         <button

@@ -10,16 +10,7 @@ import { t } from '../../core/messages';
 import Guard from '../../components/Guard';
 import { confirmDialog } from '../../stores/dialog';
 import { $isAdmin } from '../../stores/session';
-import {
-  $canPreview,
-  $dirty,
-  $editing,
-  $editorView,
-  $form,
-  $saving,
-  resetEditor,
-  save,
-} from '../../stores/editor';
+import { $canPreview, $dirty, $editing, $editorView, $form, $saving, resetEditor, save } from '../../stores/editor';
 import { $pagesList } from '../../stores/editor-pages';
 import PageForm from './PageForm';
 import ButtonCreator from './ButtonCreator';
@@ -132,13 +123,7 @@ export function Editor() {
         </div>
       </header>
 
-      {editing && (
-        <ViewSwitch
-          isAdmin={isAdmin}
-          hasCode={Boolean(CodeView)}
-          hasStats={Boolean(StatsView)}
-        />
-      )}
+      {editing && <ViewSwitch isAdmin={isAdmin} hasCode={Boolean(CodeView)} hasStats={Boolean(StatsView)} />}
 
       {/* below the tabs and in the flow: a message never sits on top of a control */}
       <NotificationBar pinned />
@@ -203,7 +188,11 @@ export function Editor() {
                 disabled={saving}
                 aria-busy={saving || undefined}
               >
-                {saving ? <Loader2 size={18} className="ed-spin" aria-hidden="true" /> : <Save size={18} aria-hidden="true" />}
+                {saving ? (
+                  <Loader2 size={18} className="ed-spin" aria-hidden="true" />
+                ) : (
+                  <Save size={18} aria-hidden="true" />
+                )}
                 {saving ? t('editor.action.saving') : t(editing ? 'editor.action.update' : 'editor.action.create')}
               </button>
             </div>

@@ -10,12 +10,22 @@ export default function NotificationBar({ pinned = false }: { pinned?: boolean }
   const notice = useStore($notice);
   const Icon = notice?.kind === 'error' ? AlertCircle : notice?.kind === 'success' ? CheckCircle2 : Info;
   return (
-    <div className="ed-notice-slot" ref={pinned ? stickyTop : undefined} aria-live={notice?.kind === 'error' ? 'assertive' : 'polite'} role="status">
+    <div
+      className="ed-notice-slot"
+      ref={pinned ? stickyTop : undefined}
+      aria-live={notice?.kind === 'error' ? 'assertive' : 'polite'}
+      role="status"
+    >
       {notice && (
         <div key={notice.id} className={`ed-notice ed-notice--${notice.kind}`} data-kind={notice.kind}>
           <Icon size={20} aria-hidden="true" className="ed-notice__icon" />
           <p className="ed-notice__text">{notice.text}</p>
-          <button type="button" className="btn-icon ed-notice__close" onClick={dismissNotice} aria-label={t('editor.notice.close')}>
+          <button
+            type="button"
+            className="btn-icon ed-notice__close"
+            onClick={dismissNotice}
+            aria-label={t('editor.notice.close')}
+          >
             <X size={18} aria-hidden="true" />
           </button>
         </div>

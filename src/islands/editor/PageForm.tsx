@@ -64,10 +64,14 @@ export default function PageForm() {
 
   return (
     <section className="card ed-card" aria-labelledby="ed-page-title">
-      <h2 id="ed-page-title" className="ed-card__title">{t('editor.section.page')}</h2>
+      <h2 id="ed-page-title" className="ed-card__title">
+        {t('editor.section.page')}
+      </h2>
 
       <div className="field">
-        <label className="label" htmlFor="ed-title">{t('editor.field.title')}</label>
+        <label className="label" htmlFor="ed-title">
+          {t('editor.field.title')}
+        </label>
         <input
           id="ed-title"
           className="input"
@@ -78,11 +82,17 @@ export default function PageForm() {
           aria-invalid={titleMessage ? true : undefined}
           aria-describedby={titleMessage ? 'ed-title-error' : undefined}
         />
-        {titleMessage && <p id="ed-title-error" className="error-text" role="alert">{titleMessage}</p>}
+        {titleMessage && (
+          <p id="ed-title-error" className="error-text" role="alert">
+            {titleMessage}
+          </p>
+        )}
       </div>
 
       <div className="field">
-        <label className="label" htmlFor="ed-slug">{t('editor.field.slug')}</label>
+        <label className="label" htmlFor="ed-slug">
+          {t('editor.field.slug')}
+        </label>
         <div className="ed-slug">
           <span className="ed-slug__prefix" aria-hidden="true">
             <span className="ed-slug__host">{origin}</span>/
@@ -104,9 +114,13 @@ export default function PageForm() {
           {editing && <Lock size={16} className="ed-slug__lock" aria-hidden="true" />}
         </div>
         {slugMessage ? (
-          <p id="ed-slug-hint" className="error-text" role="alert">{slugMessage}</p>
+          <p id="ed-slug-hint" className="error-text" role="alert">
+            {slugMessage}
+          </p>
         ) : slugNote ? (
-          <p id="ed-slug-hint" className="error-text ed-soft-error" role="alert">{slugNote}</p>
+          <p id="ed-slug-hint" className="error-text ed-soft-error" role="alert">
+            {slugNote}
+          </p>
         ) : (
           <p id="ed-slug-hint" className="hint">
             {editing ? t('editor.field.slug.locked') : t('editor.field.slug.hintEmpty')}
@@ -116,9 +130,16 @@ export default function PageForm() {
 
       <fieldset className="field ed-fieldset">
         <legend className="label">{t('editor.field.mode')}</legend>
-        <div className="ed-seg ed-seg--cards" role="radiogroup" aria-describedby={locked ? 'ed-mode-locked' : undefined}>
+        <div
+          className="ed-seg ed-seg--cards"
+          role="radiogroup"
+          aria-describedby={locked ? 'ed-mode-locked' : undefined}
+        >
           {MODES.map(({ id, icon: Icon }) => (
-            <label key={id} className={`ed-seg__opt ${form.mode === id ? 'is-on' : ''} ${locked && form.mode !== id ? 'is-locked' : ''}`}>
+            <label
+              key={id}
+              className={`ed-seg__opt ${form.mode === id ? 'is-on' : ''} ${locked && form.mode !== id ? 'is-locked' : ''}`}
+            >
               <input
                 type="radio"
                 name="ed-mode"
@@ -130,7 +151,9 @@ export default function PageForm() {
               />
               <Icon size={20} aria-hidden="true" />
               <span className="ed-seg__label">{t(id === 'text' ? 'editor.mode.text' : 'editor.mode.image')}</span>
-              <span className="ed-seg__hint">{t(id === 'text' ? 'editor.mode.text.hint' : 'editor.mode.image.hint')}</span>
+              <span className="ed-seg__hint">
+                {t(id === 'text' ? 'editor.mode.text.hint' : 'editor.mode.image.hint')}
+              </span>
             </label>
           ))}
         </div>
@@ -164,7 +187,9 @@ export default function PageForm() {
       )}
 
       <div className="field">
-        <span className="label" id="ed-header-label">{t('editor.field.header')}</span>
+        <span className="label" id="ed-header-label">
+          {t('editor.field.header')}
+        </span>
         <div className="ed-header">
           {headerSrc ? (
             <div className="ed-header__media">
@@ -204,7 +229,9 @@ export default function PageForm() {
               </button>
             )}
           </div>
-          <p id="ed-header-hint" className="hint">{t('editor.header.hint')}</p>
+          <p id="ed-header-hint" className="hint">
+            {t('editor.header.hint')}
+          </p>
         </div>
       </div>
     </section>

@@ -16,7 +16,11 @@ interface Device {
 }
 
 const DEVICES: Device[] = [
-  { id: 'desktop', width: PREVIEW_WIDTHS.desktop, label: t('editor.preview.desktop', { width: PREVIEW_WIDTHS.desktop }) },
+  {
+    id: 'desktop',
+    width: PREVIEW_WIDTHS.desktop,
+    label: t('editor.preview.desktop', { width: PREVIEW_WIDTHS.desktop }),
+  },
   ...PREVIEW_WIDTHS.phones.map((width, i) => ({
     id: `phone-${i}`,
     width,
@@ -67,7 +71,7 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
     void renderPreviewDocument(page, {
       slug: form.slug || 'preview',
       origin: location.origin,
-      headerType: form.headerPreview ? form.headerKind ?? 'image' : undefined,
+      headerType: form.headerPreview ? (form.headerKind ?? 'image') : undefined,
       // the static site does not know the Worker's configured links: the shared defaults
       links: { ...DEFAULT_FOOTER_LINKS },
     }).then((doc) => {
@@ -93,9 +97,13 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
     >
       <div className="ed-preview__panel">
         <header className="ed-preview__head">
-          <h2 id="ed-preview-title" className="ed-preview__title">{t('editor.preview.title')}</h2>
+          <h2 id="ed-preview-title" className="ed-preview__title">
+            {t('editor.preview.title')}
+          </h2>
           <div className="field ed-preview__device">
-            <label className="visually-hidden" htmlFor="ed-preview-device">{t('editor.preview.device')}</label>
+            <label className="visually-hidden" htmlFor="ed-preview-device">
+              {t('editor.preview.device')}
+            </label>
             <span className="ed-preview__device-icon" aria-hidden="true">
               {device.id === 'desktop' ? <Monitor size={18} /> : <Smartphone size={18} />}
             </span>
@@ -106,11 +114,19 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
               onChange={(e) => setDeviceId(e.target.value)}
             >
               {DEVICES.map((d) => (
-                <option key={d.id} value={d.id}>{d.label}</option>
+                <option key={d.id} value={d.id}>
+                  {d.label}
+                </option>
               ))}
             </select>
           </div>
-          <button type="button" className="btn btn-ghost btn-icon" onClick={onClose} aria-label={t('editor.preview.close')} autoFocus>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon"
+            onClick={onClose}
+            aria-label={t('editor.preview.close')}
+            autoFocus
+          >
             <X size={20} aria-hidden="true" />
           </button>
         </header>

@@ -37,7 +37,9 @@ export default function ShareLink() {
       <div className="ed-share__main">
         <Link2 size={20} aria-hidden="true" className="ed-share__icon" />
         <div className="ed-share__text">
-          <h2 id="ed-share-title" className="ed-share__title">{t('editor.share.title')}</h2>
+          <h2 id="ed-share-title" className="ed-share__title">
+            {t('editor.share.title')}
+          </h2>
           <a className="ed-share__url" href={url} target="_blank" rel="noopener" data-testid="share-url">
             {url.replace(/^https?:\/\//, '')}
             <ExternalLink size={14} aria-hidden="true" />

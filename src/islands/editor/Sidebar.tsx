@@ -7,7 +7,15 @@ import { Building2, Eye, EyeOff, FileText, Loader2, Pencil, RefreshCw, Trash2, X
 import { t } from '../../core/messages';
 import { confirmDialog } from '../../stores/dialog';
 import { $isAdmin } from '../../stores/session';
-import { $editing, $loadingPage, confirmDiscard, loadPageForEdit, notify, resetEditor, setEditingMeta } from '../../stores/editor';
+import {
+  $editing,
+  $loadingPage,
+  confirmDiscard,
+  loadPageForEdit,
+  notify,
+  resetEditor,
+  setEditingMeta,
+} from '../../stores/editor';
 import {
   $pagesList,
   $pagesListAt,
@@ -52,7 +60,9 @@ export default function Sidebar({ open, onClose }: { open: boolean; onClose: () 
       <div className="ed-drawer__panel">
         <header className="ed-drawer__head">
           <div>
-            <h2 id="ed-drawer-title" className="ed-drawer__title">{t('editor.sidebar.title')}</h2>
+            <h2 id="ed-drawer-title" className="ed-drawer__title">
+              {t('editor.sidebar.title')}
+            </h2>
             <p className="ed-drawer__meta tabular" aria-live="polite">
               {t('editor.sidebar.count', { count: pages.length })}
               {time && <> · {t('editor.sidebar.updatedAt', { time })}</>}
@@ -74,7 +84,12 @@ export default function Sidebar({ open, onClose }: { open: boolean; onClose: () 
             >
               <RefreshCw size={18} aria-hidden="true" className={list.loading ? 'ed-spin' : undefined} />
             </button>
-            <button type="button" className="btn btn-ghost btn-icon" onClick={onClose} aria-label={t('editor.sidebar.close')}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-icon"
+              onClick={onClose}
+              aria-label={t('editor.sidebar.close')}
+            >
               <X size={20} aria-hidden="true" />
             </button>
           </div>
@@ -198,13 +213,11 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
   };
 
   return (
-    <li className={`ed-page ${current ? 'is-current' : ''} ${page.visible ? '' : 'is-hidden'}`} data-slug={page.folder_name}>
-      <button
-        type="button"
-        className="ed-page__main"
-        onClick={() => void load()}
-        disabled={loadingSlug !== null}
-      >
+    <li
+      className={`ed-page ${current ? 'is-current' : ''} ${page.visible ? '' : 'is-hidden'}`}
+      data-slug={page.folder_name}
+    >
+      <button type="button" className="ed-page__main" onClick={() => void load()} disabled={loadingSlug !== null}>
         {/* named by what it shows, then what it does: the visible text leads the name (WCAG 2.5.3) */}
         <span className="ed-page__title">{title}</span>
         <span className="ed-page__slug">/{page.folder_name}</span>
@@ -220,7 +233,9 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
           <Building2 size={14} aria-hidden="true" />
           {editingCompany ? (
             <div className="ed-page__company-edit">
-              <label className="visually-hidden" htmlFor={`co-${page.id}`}>{t('editor.sidebar.companyInput', { title })}</label>
+              <label className="visually-hidden" htmlFor={`co-${page.id}`}>
+                {t('editor.sidebar.companyInput', { title })}
+              </label>
               <input
                 id={`co-${page.id}`}
                 className="input ed-company-input"
@@ -237,7 +252,9 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
                 }}
                 aria-describedby={`co-${page.id}-hint`}
               />
-              <span id={`co-${page.id}-hint`} className="hint ed-company-hint">{t('editor.sidebar.companyHint')}</span>
+              <span id={`co-${page.id}-hint`} className="hint ed-company-hint">
+                {t('editor.sidebar.companyHint')}
+              </span>
             </div>
           ) : (
             <button
@@ -267,7 +284,9 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
             <span className="ed-switch__thumb" />
           </span>
           {page.visible ? <Eye size={16} aria-hidden="true" /> : <EyeOff size={16} aria-hidden="true" />}
-          <span className="ed-switch__text">{t(page.visible ? 'editor.sidebar.visible' : 'editor.sidebar.hidden')}</span>
+          <span className="ed-switch__text">
+            {t(page.visible ? 'editor.sidebar.visible' : 'editor.sidebar.hidden')}
+          </span>
         </button>
         <button
           type="button"
@@ -276,7 +295,11 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
           aria-label={t('editor.sidebar.delete', { title })}
           disabled={busy !== null}
         >
-          {busy === 'delete' ? <Loader2 size={18} className="ed-spin" aria-hidden="true" /> : <Trash2 size={18} aria-hidden="true" />}
+          {busy === 'delete' ? (
+            <Loader2 size={18} className="ed-spin" aria-hidden="true" />
+          ) : (
+            <Trash2 size={18} aria-hidden="true" />
+          )}
         </button>
       </div>
     </li>

@@ -83,7 +83,9 @@ export default function SortableButtons({ buttons }: { buttons: EditorButton[] }
       modifiers={[restrictToVerticalAxis]}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('editor.list.dragHelp') } }}
     >
-      <p id="ed-dnd-help" className="visually-hidden">{t('editor.list.dragHelp')}</p>
+      <p id="ed-dnd-help" className="visually-hidden">
+        {t('editor.list.dragHelp')}
+      </p>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ol className="ed-list">
           {buttons.map((b, i) => (

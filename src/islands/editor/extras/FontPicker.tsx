@@ -157,9 +157,7 @@ export default function FontPicker({ value, onChange, label, context, name, weig
                 <span className="xs-font-sample" style={{ fontFamily: fontStack(font.family) }}>
                   {font.family}
                 </span>
-                <span className="xs-font-meta">
-                  {t(`extras.styles.category.${font.category}` as MessageKey)}
-                </span>
+                <span className="xs-font-meta">{t(`extras.styles.category.${font.category}` as MessageKey)}</span>
                 {selected && <Check size={16} aria-hidden="true" className="xs-font-check" />}
               </li>
             );

@@ -40,7 +40,9 @@ function draw(canvas: HTMLCanvasElement, data: boolean[][], modulePx: number): v
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, size, size);
   ctx.fillStyle = '#000';
-  data.forEach((row, y) => row.forEach((dark, x) => dark && ctx.fillRect(x * modulePx, y * modulePx, modulePx, modulePx)));
+  data.forEach((row, y) =>
+    row.forEach((dark, x) => dark && ctx.fillRect(x * modulePx, y * modulePx, modulePx, modulePx)),
+  );
 }
 
 function save(blob: Blob, name: string): void {

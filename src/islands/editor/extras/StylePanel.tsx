@@ -22,7 +22,13 @@ import {
   type TextStyle,
 } from '../../../core/styles';
 import { $buttons, $form, setCustomStyles } from '../../../stores/editor';
-import { $palette, $stylesSaving, ensurePalette, paletteFromFile, saveCustomStyles } from '../../../stores/editor-extras';
+import {
+  $palette,
+  $stylesSaving,
+  ensurePalette,
+  paletteFromFile,
+  saveCustomStyles,
+} from '../../../stores/editor-extras';
 import ColorField from './ColorField';
 import FontPicker from './FontPicker';
 import { loadFontFace } from './font-loader';

@@ -6,7 +6,11 @@ import { findFont, fontUrl, nearestWeight, type FontStyle, type FontWeight } fro
 const loaded = new Map<string, Promise<boolean>>();
 
 /** Registers and loads one face; resolves false if the browser cannot (offline, old browser). */
-export function loadFontFace(family: string, weight: FontWeight = '400', style: FontStyle = 'normal'): Promise<boolean> {
+export function loadFontFace(
+  family: string,
+  weight: FontWeight = '400',
+  style: FontStyle = 'normal',
+): Promise<boolean> {
   const font = findFont(family);
   if (!font || typeof FontFace === 'undefined' || typeof document === 'undefined') {
     return Promise.resolve(false);
