@@ -71,5 +71,3 @@ export function createApp() {
   app.notFound((c) => c.json({ detail: t('request.notFound') }, 404));
   return app;
 }
-
-export type AppType = ReturnType<typeof createApp>;

@@ -9,8 +9,6 @@ import { useStore } from '@nanostores/react';
 import { AlertTriangle, HelpCircle } from 'lucide-react';
 import { t } from '../core/messages';
 import { $dialog, registerDialogHost, type ConfirmOptions, type PromptOptions } from '../stores/dialog';
-
-export { confirmDialog, promptDialog } from '../stores/dialog';
 export type { ConfirmOptions, PromptOptions } from '../stores/dialog';
 
 export interface ConfirmDialogProps extends ConfirmOptions {
@@ -167,5 +165,3 @@ export function DialogHost() {
     />
   );
 }
-
-export default ConfirmDialog;

@@ -10,7 +10,6 @@ export const COMPANY_MIN = 2;
 export const TOAST_SUCCESS_MS = 3000;
 export const TOAST_ERROR_MS = 5000;
 export const TOAST_MAX_WIDTH_PX = 350;
-export const TOAST_LIMIT = 20;
 export const PUBLIC_ERROR_REDIRECT_MS = 2000;
 export const COMPANY_AUTOCOMPLETE_CLOSE_MS = 200;
 export const DUPLICATE_CHECK_DEBOUNCE_MS = 500;

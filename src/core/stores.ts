@@ -11,8 +11,6 @@ export interface Store {
   category: StoreCategory;
 }
 
-export const STORE_BADGE_SIZE = { width: 320, height: 96 } as const;
-
 export const STORES: readonly Store[] = [
   { name: 'spotify', label: 'Spotify', path: '/stores/spotify.svg', category: 'streaming' },
   { name: 'applemusic', label: 'Apple Music', path: '/stores/applemusic.svg', category: 'streaming' },

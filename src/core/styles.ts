@@ -15,8 +15,6 @@ import {
   type FontStyle,
   type FontWeight,
 } from './fonts';
-
-export { FONT_WEIGHTS, FONT_STYLES, FONT_FAMILIES } from './fonts';
 export type { FontWeight, FontStyle } from './fonts';
 
 export const BLACK = '#000000';
@@ -47,14 +45,6 @@ export type FontSize = (typeof FONT_SIZES)[number];
 export const BORDER_RADII = ['0px', '4px', '8px', '16px', '24px', '9999px'] as const;
 export type BorderRadius = (typeof BORDER_RADII)[number];
 export const PILL_RADIUS: BorderRadius = '9999px';
-export const BORDER_RADIUS_LABELS: Record<BorderRadius, string> = {
-  '0px': '0',
-  '4px': '4',
-  '8px': '8',
-  '16px': '16',
-  '24px': '24',
-  '9999px': 'pill',
-};
 
 const hex = z.string().regex(/^#[0-9A-F]{6}$/);
 

@@ -6,7 +6,6 @@
  */
 import type { ReactNode } from 'react';
 import { t } from '../core/messages';
-import { PUBLIC_ERROR_REDIRECT_MS } from '../core/constants';
 import { isSoldout, type PublicCta, type PublicEvent, type PublicImage, type PublicView } from '../core/public-view';
 import { serialiseJsonLd } from './jsonld';
 

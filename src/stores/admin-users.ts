@@ -17,7 +17,7 @@ import {
 import { isApprovedUser, type User, type UserStatus } from '../core/schemas/user';
 import { ApiError, request } from '../lib/api';
 import { setPendingCount } from './pending';
-import { $isAdmin, $user } from './session';
+import { $isAdmin, } from './session';
 
 export { USERS_PAGE_SIZE };
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -219,10 +219,6 @@ export const $pageCount = computed($allUsers, ({ data }) =>
 
 // Per-user rules -------------------------------------------------------------------------------
 
-export function isSelf(user: Pick<User, 'id'>): boolean {
-  return $user.get()?.id === user.id;
-}
-
 /** Which actions the screen offers for a user (the server checks again). */
 export function allowedActions(user: User, selfId: number | null) {
   const self = user.id === selfId;
@@ -239,7 +235,6 @@ export function allowedActions(user: User, selfId: number | null) {
     company: true,
   };
 }
-export type UserAction = keyof ReturnType<typeof allowedActions>;
 
 // Actions ----------------------------------------------------------------------------------------
 

@@ -66,26 +66,3 @@ export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
     });
   });
 }
-
-/**
- * Resolves the typed text (trimmed) when confirmed, null when cancelled. For a typed
- * confirmation (delete user) compare the answer yourself and show the spec's message.
- */
-export function promptDialog(options: PromptOptions): Promise<string | null> {
-  if (hosts === 0) {
-    const answer = window.prompt(options.message, options.defaultValue ?? '');
-    return Promise.resolve(answer === null ? null : answer.trim());
-  }
-  closeCurrent();
-  return new Promise((resolve) => {
-    $dialog.set({
-      id: ++seq,
-      kind: 'prompt',
-      options,
-      resolve: (value) => {
-        $dialog.set(null);
-        resolve(value);
-      },
-    });
-  });
-}

@@ -6,9 +6,8 @@ import { STORES, isStorePath as isCoreStorePath } from '../core/stores';
 import type { ButtonAsReceived, PageAsReceived, PageListItem, PagePayload as CorePayload } from '../core/schemas/page';
 
 export type { PageMode, PageStyle, Cta as CtaButton } from '../core/schemas/page';
-export { validatePage, validateEventForm, slugProblem, titleKey } from '../core/schemas/page';
+export { validatePage, validateEventForm, titleKey } from '../core/schemas/page';
 export { sanitiseSlug, slugify } from '../core/slug';
-import { decodeEventText } from '../core/button-codec';
 export { encodeEventText, decodeEventText } from '../core/button-codec';
 
 export type PageSummary = PageListItem;
@@ -35,15 +34,4 @@ export function storePath(id: string): string {
 /** Store images are shared files: never uploaded, never deleted. */
 export function isStorePath(path: string | null | undefined): boolean {
   return isCoreStorePath(path) || Boolean(path && path.startsWith('/stores/'));
-}
-
-/** The codec's decode in the editor's field names (SPEC 3 'In the editor': data, city, venue). */
-export function decodeButtonText(text: string | null | undefined): {
-  data: string;
-  city: string;
-  venue: string;
-  label: string;
-} {
-  const { date, city, venue, label } = decodeEventText(text);
-  return { data: date, city, venue, label };
 }

@@ -549,15 +549,6 @@ export async function loadPageForEdit(slug: string): Promise<boolean> {
   }
 }
 
-/** Re-reads the page in edit mode from the server (used by the extras too). */
-export async function reloadLoadedPage(): Promise<FullPage | null> {
-  const editing = $editing.get();
-  if (!editing) return null;
-  const page = await fetchPage(editing.slug, true);
-  applyPage(page);
-  return page;
-}
-
 export function resetEditor(): void {
   revoke($form.get().headerPreview);
   for (const b of $buttons.get()) if (b.type === 'image') revoke(b.previewImage);
@@ -571,8 +562,6 @@ export function resetEditor(): void {
   $duplicateError.set(null);
   markClean();
 }
-
-export const cancelEdit = resetEditor;
 
 export function setEditorView(view: EditorView): void {
   $editorView.set(view);

@@ -113,14 +113,3 @@ export async function openPanel(page: Page, user: Pick<User, 'email'>): Promise<
 export function confirmBox(page: Page): Locator {
   return page.locator('dialog[open].confirm-dialog');
 }
-
-export async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page
-    .getByRole('status')
-    .filter({ hasText: text })
-    .first()
-    .waitFor({ timeout: 10_000 })
-    .catch(async () => {
-      await page.getByText(text).first().waitFor({ timeout: 5_000 });
-    });
-}

@@ -154,13 +154,11 @@ describe('security headers on every page of the site', () => {
 
     // a page with a title, one event and a header picked but not uploaded yet (a blob: URL)
     await page.getByLabel('Titolo', { exact: true }).fill('Tour sotto CSP');
-    await page
-      .locator('#ed-header')
-      .setInputFiles({
-        name: 'header.png',
-        mimeType: 'image/png',
-        buffer: makePng(600, 300, [214, 36, 110], [19, 17, 31]),
-      });
+    await page.locator('#ed-header').setInputFiles({
+      name: 'header.png',
+      mimeType: 'image/png',
+      buffer: makePng(600, 300, [214, 36, 110], [19, 17, 31]),
+    });
     await page.locator('.ed-header__media img').waitFor();
     await page.getByLabel('Data', { exact: true }).fill('12 gennaio 2027');
     await page.getByLabel('Città', { exact: true }).fill('Milano');

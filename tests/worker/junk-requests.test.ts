@@ -334,12 +334,10 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   jsonish.map((v) => ({ type: 'application/json', data: JSON.stringify(v) ?? 'null' })),
   pagePayload.map((v) => ({ type: 'application/json', data: JSON.stringify(v) })),
   fc.string({ maxLength: 100 }).map((s) => ({ type: 'application/json', data: s })),
-  fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), piece), segment), { maxLength: 4 })
-    .map((pairs) => ({
-      type: 'application/x-www-form-urlencoded',
-      data: pairs.map(([k, v]) => `${k}=${v}`).join('&'),
-    })),
+  fc.array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), piece), segment), { maxLength: 4 }).map((pairs) => ({
+    type: 'application/x-www-form-urlencoded',
+    data: pairs.map(([k, v]) => `${k}=${v}`).join('&'),
+  })),
   multipart,
   fc
     .tuple(contentType, fc.oneof(fc.string({ maxLength: 100 }), fc.uint8Array({ maxLength: 300 })))

@@ -29,16 +29,6 @@ export async function authenticate(c: Context<AppEnv>): Promise<AuthUser> {
   return toAuthUser(row);
 }
 
-/** The user when the request carries a valid token, else null (never throws for bad tokens). */
-export async function optionalUser(c: Context<AppEnv>): Promise<AuthUser | null> {
-  if (!c.req.header('authorization')) return null;
-  try {
-    return await authenticate(c);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Why a signed-in user may not use the app (CONTRACT.md 'Accounts'), or null when they may:
  * only status 'active' with is_active.

@@ -1,5 +1,4 @@
 import { z } from '../zod';
-import { t } from '../messages';
 import { COMPANY_MAX, accountCompanyField, userSchema, userStatusSchema } from './user';
 
 /** Payloads and answers of /api/admin (SPEC 7 'Administration' plus ban/unban of CONTRACT.md). */
@@ -18,15 +17,12 @@ export const approveBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('approve') }),
   z.object({ action: z.literal('reject'), reason: reasonField }),
 ]);
-export type ApproveBody = z.infer<typeof approveBodySchema>;
 
 /** POST /api/admin/users/{id}/ban (the body is optional) */
 export const banBodySchema = z.object({ reason: reasonField });
-export type BanBody = z.infer<typeof banBodySchema>;
 
 /** PATCH /api/admin/users/{id}/company */
 export const companyBodySchema = z.object({ company: accountCompanyField });
-export type CompanyBody = z.infer<typeof companyBodySchema>;
 
 export const USER_SORTS = ['created_at', 'email', 'full_name', 'status', 'company'] as const;
 export const USERS_PAGE_SIZE = 50;
@@ -60,10 +56,6 @@ export type UsersPage = z.infer<typeof usersPageSchema>;
 
 /** Answer of every action that changes one user (approve, reject, ban, unban, admin, company). */
 export const userActionAnswerSchema = z.object({ success: z.literal(true), user: userSchema });
-export type UserActionAnswer = z.infer<typeof userActionAnswerSchema>;
-
-/** Answer of DELETE /api/admin/users/{id}. */
-export const deleteAnswerSchema = z.object({ success: z.literal(true) });
 
 export const HISTORY_ACTIONS = [
   'registered',
@@ -108,9 +100,3 @@ export const userCountsSchema = z.object({
 /** Answer of GET /api/admin/stats; the pages issue adds its own keys beside `users`. */
 export const statsAnswerSchema = z.looseObject({ users: userCountsSchema });
 export type StatsAnswer = z.infer<typeof statsAnswerSchema>;
-
-/** Answer of GET /api/admin/companies (readable without login: the signup screen uses it). */
-export const companiesAnswerSchema = z.object({
-  success: z.literal(true),
-  companies: z.array(z.string()),
-});

@@ -13,7 +13,6 @@ import { storeByPath } from '../stores';
 
 export const PAGE_MODES = ['text', 'image'] as const;
 export const PAGE_STYLES = ['light', 'dark', 'custom'] as const;
-export const BUTTON_TYPES = PAGE_MODES;
 export type PageMode = (typeof PAGE_MODES)[number];
 export type PageStyle = (typeof PAGE_STYLES)[number];
 export type ButtonType = PageMode;
@@ -101,13 +100,12 @@ export const ctaInputSchema = z.object({
   url: optionalText,
   buttonText: optionalText,
 });
-export type CtaInput = z.infer<typeof ctaInputSchema>;
 
 export const buttonInputSchema = z.object({
   // Unknown or temporary ids (the editor may number new buttons itself) mean 'new button'.
   id: z.union([z.number(), z.string()]).nullish(),
   position: z.number().nullish(),
-  type: z.enum(BUTTON_TYPES),
+  type: z.enum(PAGE_MODES),
   text: optionalText,
   image_path: optionalText,
   url: optionalText,

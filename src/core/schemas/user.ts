@@ -62,7 +62,6 @@ export const loginFormSchema = z.object({
     .min(1, t('validation.password.required'))
     .min(LOGIN_PASSWORD_MIN, t('validation.loginPassword.min')),
 });
-export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** Signup form (SPEC 5 'Registration'); confirmPassword is a client-side check only. */
 export const signupFormSchema = z
@@ -90,7 +89,6 @@ export const signupFormSchema = z
       });
     }
   });
-export type SignupForm = z.infer<typeof signupFormSchema>;
 
 /** Field lengths the server accepts; longer bodies answer 422. */
 export const NAME_MAX = 120;
@@ -130,7 +128,6 @@ export const registerBodySchema = z.object({
     .transform((v) => (v ? v : null)),
   company: accountCompanyField,
 });
-export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** The message SPEC 4 shows for a status, or null for 'active'. */
 export function statusMessage(status: string): { level: 'warning' | 'info' | 'error'; text: string } | null {
