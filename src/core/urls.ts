@@ -1,5 +1,5 @@
 /**
- * Button and media URLs (SPEC 5 'URLs, text and colours', CONTRACT 'Constants').
+ * Button and media URLs (docs/behaviour.md#links-and-urls).
  * Only web links are ever stored: javascript:, data:, vbscript:, file: and every other
  * non-http(s) scheme are refused, so no user URL can run script on the published page.
  */
@@ -9,6 +9,7 @@ export const URL_MAX = 2048;
 
 const SCHEME_RE = /^([a-z][a-z0-9+.-]*):/i;
 // Anything a browser would strip or choke on inside a URL (tabs and newlines hide 'java\nscript:').
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's whole purpose
 const CONTROL_RE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
 
 /**
@@ -40,7 +41,7 @@ export function isSafeLinkUrl(value: string | null | undefined): boolean {
 
 /**
  * The href the public view uses: '' when blank (not clickable), scheme-less URLs get the
- * protocol-relative '//' prefix (SPEC 5), unsafe ones become ''.
+ * protocol-relative '//' prefix, unsafe ones become ''.
  */
 export function publicHref(value: string | null | undefined): string {
   const url = String(value ?? '').trim();
@@ -89,7 +90,7 @@ export interface TrackedUrl {
 }
 
 /**
- * CONTRACT: links to the two ticket hosts get utm_source=palco, utm_medium=landing and
+ * Links to the two ticket hosts get utm_source=palco, utm_medium=landing and
  * utm_campaign={slug}; every other link comes back unchanged. success is false only when the
  * URL is not a usable web link.
  */

@@ -1,5 +1,5 @@
 /**
- * The public landing page (SPEC 2 'Public landing page', DESIGN 'The published page'): pure React,
+ * The public landing page (docs/behaviour.md#publishing-and-caching): pure React,
  * props in, markup out. The Worker renders it to publish; the editor renders the same document
  * into its preview iframe. User text reaches the markup only through React's escaping; CSS values
  * only from normalised styles; the one script is a constant.
@@ -59,37 +59,50 @@ function PalcoMark() {
   );
 }
 
+/** One of the mute button's two icons: the speaker, then a cross (off) or sound waves (on). */
+function SpeakerIcon({ className, mark }: { className: string; mark: string }) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M11 5 6 9H2v6h4l5 4z" />
+      <path d={mark} />
+    </svg>
+  );
+}
+
 function SpeakerIcons() {
   return (
     <>
-      <svg
-        className="off"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        <path d="M11 5 6 9H2v6h4l5 4z" />
-        <path d="m22 9-6 6M16 9l6 6" />
-      </svg>
-      <svg
-        className="on"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        <path d="M11 5 6 9H2v6h4l5 4z" />
-        <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
-      </svg>
+      <SpeakerIcon className="off" mark="m22 9-6 6M16 9l6 6" />
+      <SpeakerIcon className="on" mark="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
     </>
   );
+}
+
+/** The page's stylesheet, inline. */
+function InlineStyle({ css }: { css: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the CSS is built from normalised styles (allowed sets and #RRGGBB colours) and constants, never from text a user typed
+  return <style dangerouslySetInnerHTML={{ __html: css }} />;
+}
+
+/** The page's one script, inline. */
+function InlineScript({ code }: { code: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the script is a constant of script.ts, never built from user data
+  return <script dangerouslySetInnerHTML={{ __html: code }} />;
+}
+
+/** schema.org data for search engines. */
+function JsonLd({ data }: { data: object[] }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: serialiseJsonLd escapes '<', '>' and '&', so no user text can close the element or open another
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serialiseJsonLd(data) }} />;
 }
 
 function Header({ view }: { view: PublicView }) {
@@ -151,6 +164,7 @@ function Cta({ cta, id, slug, preview }: { cta: PublicCta; id: number | null; sl
   if (!cta.url) return <span className="b nl">{cta.buttonText}</span>;
   if (preview) {
     return (
+      // biome-ignore lint/a11y/useValidAnchor: the preview shows the link inert: no href, so nothing navigates, while it keeps the look of the published link
       <a className="b" role="link" aria-disabled="true">
         {cta.buttonText}
       </a>
@@ -171,6 +185,7 @@ function EventBlock({ event, slug, preview }: { event: PublicEvent; slug: string
       {event.venue ? <p className="v">{event.venue}</p> : null}
       <div className="ctas">
         {event.ctaButtons.map((cta, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a CTA has no identity of its own, and the list is rendered once, never reordered
           <Cta key={i} cta={cta} id={event.id} slug={slug} preview={preview} />
         ))}
       </div>
@@ -190,7 +205,10 @@ function ImageButton({ button, slug, preview }: { button: PublicImage; slug: str
       decoding="async"
     />
   );
-  if (!button.url || preview) return <li>{button.url ? <a aria-disabled="true">{img}</a> : <span>{img}</span>}</li>;
+  if (!button.url || preview) {
+    // biome-ignore lint/a11y/useValidAnchor: the preview shows the link inert: no href, so nothing navigates, while it keeps the look of the published link
+    return <li>{button.url ? <a aria-disabled="true">{img}</a> : <span>{img}</span>}</li>;
+  }
   return (
     <li>
       <a href={button.url} rel="noopener" data-c={button.id !== null ? clickBeaconPath(slug, button.id) : undefined}>
@@ -295,11 +313,9 @@ export function LandingDocument(props: LandingDocumentProps) {
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={description} />
         {shareImage ? <meta name="twitter:image" content={shareImage} /> : null}
-        <style dangerouslySetInnerHTML={{ __html: css }} />
-        <script dangerouslySetInnerHTML={{ __html: script }} />
-        {jsonLd.length > 0 ? (
-          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serialiseJsonLd(jsonLd) }} />
-        ) : null}
+        <InlineStyle css={css} />
+        <InlineScript code={script} />
+        {jsonLd.length > 0 ? <JsonLd data={jsonLd} /> : null}
       </head>
       <body>
         <LandingPage {...props} />
@@ -327,8 +343,8 @@ export function ErrorDocument({ css, script }: { css: string; script: string }) 
         <meta name="robots" content="noindex" />
         <title>{t('public.notFound')}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <style dangerouslySetInnerHTML={{ __html: css }} />
-        <script dangerouslySetInnerHTML={{ __html: script }} />
+        <InlineStyle css={css} />
+        <InlineScript code={script} />
       </head>
       <body>
         <main>

@@ -1,5 +1,5 @@
 /**
- * schema.org MusicEvent data for search engines and link previews (beyond the spec: promoters
+ * schema.org MusicEvent data for search engines and link previews (an addition of ours: promoters
  * need their dates to show up as events). Serialised so that no user text can close the
  * <script type="application/ld+json"> element it lives in.
  */
@@ -52,22 +52,28 @@ function isoDate(y: number, m: number, d: number): string | null {
  */
 export function parseItalianDate(text: string): string | null {
   const s = text.toLowerCase().normalize('NFC');
-  let date: string | null = null;
-  let rest = '';
-  let m = /(\d{4})-(\d{1,2})-(\d{1,2})/.exec(s);
-  if (m) {
-    date = isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
-  } else if ((m = /(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{4}|\d{2})(?!\d)/.exec(s))) {
-    const y = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
-    date = isoDate(y, Number(m[2]), Number(m[1]));
-  } else if ((m = /(\d{1,2})(?:°|º)?\s+([a-zà]+)\.?\s+(\d{4})/.exec(s))) {
-    const month = MONTHS[m[2]!];
-    date = month ? isoDate(Number(m[3]), month, Number(m[1])) : null;
-  }
-  if (!date || !m) return null;
-  rest = s.slice(m.index + m[0].length);
+  const found = findDate(s);
+  if (!found?.date) return null;
+  const rest = s.slice(found.end);
   const time = /(?:^|[^\d])([01]?\d|2[0-3])[:.]([0-5]\d)(?!\d)/.exec(rest);
-  return time ? `${date}T${pad(Number(time[1]))}:${time[2]}` : date;
+  return time ? `${found.date}T${pad(Number(time[1]))}:${time[2]}` : found.date;
+}
+
+/** The first date form that matches (ISO, then numeric, then worded), and where its match ends. */
+function findDate(s: string): { date: string | null; end: number } | null {
+  let m = /(\d{4})-(\d{1,2})-(\d{1,2})/.exec(s);
+  if (m) return { date: isoDate(Number(m[1]), Number(m[2]), Number(m[3])), end: m.index + m[0].length };
+  m = /(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{4}|\d{2})(?!\d)/.exec(s);
+  if (m) {
+    const y = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+    return { date: isoDate(y, Number(m[2]), Number(m[1])), end: m.index + m[0].length };
+  }
+  m = /(\d{1,2})(?:°|º)?\s+([a-zà]+)\.?\s+(\d{4})/.exec(s);
+  if (m) {
+    const month = MONTHS[m[2]!];
+    return { date: month ? isoDate(Number(m[3]), month, Number(m[1])) : null, end: m.index + m[0].length };
+  }
+  return null;
 }
 
 function absolute(url: string, origin: string): string {

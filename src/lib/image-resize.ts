@@ -1,4 +1,4 @@
-// Uploads stay light (DESIGN 'The published page'): still images are resized in the browser to
+// Uploads stay light, so published pages stay light too: still images are resized in the browser to
 // at most 1200 px wide WebP before they are sent. The server still checks what arrives.
 export const MAX_UPLOAD_WIDTH = 1200;
 const QUALITY = 0.85;
@@ -49,10 +49,10 @@ export async function resizeImage(file: File, maxWidth = MAX_UPLOAD_WIDTH): Prom
     ctx.drawImage(source, 0, 0, w, h);
     if ('close' in source) source.close();
     const blob = await toBlob(canvas, 'image/webp', QUALITY);
-    if (!blob || blob.type !== 'image/webp') return file;
+    if (blob?.type !== 'image/webp') return file;
     // an already small, already compressed image is kept as it is
     if (scale === 1 && blob.size >= file.size) return file;
-    const name = file.name.replace(/\.[^.]*$/, '') + '.webp';
+    const name = `${file.name.replace(/\.[^.]*$/, '')}.webp`;
     return new File([blob], name || 'image.webp', { type: 'image/webp', lastModified: Date.now() });
   } catch {
     return file;

@@ -1,4 +1,4 @@
-// The header's colour palette (SPEC 9): five colours offered as one-click swatches next to every
+// The header's colour palette: five colours offered as one-click swatches next to every
 // colour input of the custom style panel. The pixel maths is a pure function so it can be tested
 // without a browser; the browser part only fetches the header through the authenticated image
 // proxy and draws it onto a small canvas.
@@ -155,7 +155,11 @@ export function extractPalette(rgba: ArrayLike<number>, count: number = PALETTE_
     .filter((c) => c.n > 0 && c.n >= total * MIN_SHARE)
     .sort((x, y) => y.n - x.n)
     .map((c) => c.colour)
-    .filter((c) => (seen.has(c) ? false : (seen.add(c), true)));
+    .filter((c) => {
+      if (seen.has(c)) return false;
+      seen.add(c);
+      return true;
+    });
 }
 
 /** Longest side of the canvas the header is drawn on: plenty for five colours, cheap to scan. */
