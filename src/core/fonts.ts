@@ -1,5 +1,5 @@
 /**
- * The 19 self-hosted font families offered by the custom style panel (SPEC 9, CONTRACT 'Constants').
+ * The 19 self-hosted font families offered by the custom style panel (docs/behaviour.md#custom-styles).
  * Files come from the pinned `@fontsource/*` packages (latin subset, woff2) and are copied at build
  * time by scripts/copy-fonts.mjs to stable paths `/fonts/{id}-{weight}-{style}.woff2`, so a page
  * published today keeps working after a package upgrade renames its files.
@@ -28,51 +28,35 @@ export interface FontDef {
 
 const ALL: readonly FontWeight[] = FONT_WEIGHTS;
 
+/**
+ * One family of the list. Its id (the file prefix and the @fontsource package name) is the family
+ * name in lower case with hyphens for spaces: 'Playfair Display' → 'playfair-display'.
+ */
+function font(family: string, category: FontCategory, weights: readonly FontWeight[] = ALL, italic = true): FontDef {
+  return { family, id: family.toLowerCase().replace(/ /g, '-'), category, weights, italic };
+}
+
 export const FONTS: readonly FontDef[] = [
-  { family: 'Poppins', id: 'poppins', category: 'sans', weights: ALL, italic: true },
-  { family: 'Inter', id: 'inter', category: 'sans', weights: ALL, italic: true },
-  { family: 'Montserrat', id: 'montserrat', category: 'sans', weights: ALL, italic: true },
-  { family: 'Roboto', id: 'roboto', category: 'sans', weights: ALL, italic: true },
-  {
-    family: 'Open Sans',
-    id: 'open-sans',
-    category: 'sans',
-    weights: ['300', '400', '500', '600', '700', '800'],
-    italic: true,
-  },
-  { family: 'Lato', id: 'lato', category: 'sans', weights: ['300', '400', '700', '900'], italic: true },
-  { family: 'Raleway', id: 'raleway', category: 'sans', weights: ALL, italic: true },
-  { family: 'Nunito', id: 'nunito', category: 'sans', weights: ALL, italic: true },
-  { family: 'DM Sans', id: 'dm-sans', category: 'sans', weights: ALL, italic: true },
-  {
-    family: 'Playfair Display',
-    id: 'playfair-display',
-    category: 'serif',
-    weights: ['400', '500', '600', '700', '800', '900'],
-    italic: true,
-  },
-  { family: 'Merriweather', id: 'merriweather', category: 'serif', weights: ALL, italic: true },
-  { family: 'Lora', id: 'lora', category: 'serif', weights: ['400', '500', '600', '700'], italic: true },
-  {
-    family: 'Libre Baskerville',
-    id: 'libre-baskerville',
-    category: 'serif',
-    weights: ['400', '500', '600', '700'],
-    italic: true,
-  },
-  { family: 'Roboto Condensed', id: 'roboto-condensed', category: 'condensed', weights: ALL, italic: true },
-  { family: 'Barlow Condensed', id: 'barlow-condensed', category: 'condensed', weights: ALL, italic: true },
-  {
-    family: 'Oswald',
-    id: 'oswald',
-    category: 'condensed',
-    weights: ['300', '400', '500', '600', '700'],
-    italic: false,
-  },
-  { family: 'Bebas Neue', id: 'bebas-neue', category: 'display', weights: ['400'], italic: false },
-  { family: 'Anton', id: 'anton', category: 'display', weights: ['400'], italic: false },
-  { family: 'Abril Fatface', id: 'abril-fatface', category: 'display', weights: ['400'], italic: false },
-] as const;
+  font('Poppins', 'sans'),
+  font('Inter', 'sans'),
+  font('Montserrat', 'sans'),
+  font('Roboto', 'sans'),
+  font('Open Sans', 'sans', ['300', '400', '500', '600', '700', '800']),
+  font('Lato', 'sans', ['300', '400', '700', '900']),
+  font('Raleway', 'sans'),
+  font('Nunito', 'sans'),
+  font('DM Sans', 'sans'),
+  font('Playfair Display', 'serif', ['400', '500', '600', '700', '800', '900']),
+  font('Merriweather', 'serif'),
+  font('Lora', 'serif', ['400', '500', '600', '700']),
+  font('Libre Baskerville', 'serif', ['400', '500', '600', '700']),
+  font('Roboto Condensed', 'condensed'),
+  font('Barlow Condensed', 'condensed'),
+  font('Oswald', 'condensed', ['300', '400', '500', '600', '700'], false),
+  font('Bebas Neue', 'display', ['400'], false),
+  font('Anton', 'display', ['400'], false),
+  font('Abril Fatface', 'display', ['400'], false),
+];
 
 export const FONT_FAMILIES = FONTS.map((f) => f.family);
 export const DEFAULT_FONT = 'Poppins';

@@ -1,5 +1,5 @@
 /**
- * Custom styles of a landing page (SPEC 3 'Custom styles', SPEC 9, CONTRACT 'Constants').
+ * Custom styles of a landing page (docs/behaviour.md#custom-styles).
  * Every value that can reach the published page's CSS comes from an allowed set or is a
  * normalised `#RRGGBB` colour: nothing a user types reaches CSS unvalidated.
  * Isomorphic: no DOM, no Workers APIs.
@@ -19,7 +19,7 @@ export type { FontWeight, FontStyle } from './fonts';
 
 export const BLACK = '#000000';
 export const WHITE = '#FFFFFF';
-/** CONTRACT 'Constants': grey = #6B7280. */
+/** The grey of secondary text: the venue line's default colour. */
 export const GREY = '#6B7280';
 
 /** Font sizes the panel offers (rem). */
@@ -41,7 +41,7 @@ export const FONT_SIZES = [
 ] as const;
 export type FontSize = (typeof FONT_SIZES)[number];
 
-/** Corner options (SPEC 9): 0, 4, 8, 16, 24 px and pill. */
+/** Button corner options: 0, 4, 8, 16, 24 px and pill. */
 export const BORDER_RADII = ['0px', '4px', '8px', '16px', '24px', '9999px'] as const;
 export type BorderRadius = (typeof BORDER_RADII)[number];
 export const PILL_RADIUS: BorderRadius = '9999px';
@@ -81,14 +81,11 @@ function text(color: string, fontSize: FontSize, fontWeight: FontWeight): TextSt
   return { color, fontSize, fontFamily: DEFAULT_FONT, fontWeight, fontStyle: 'normal' };
 }
 
-/** SPEC 3 defaults. */
-export const DEFAULT_CUSTOM_STYLES: CustomStyles = Object.freeze({
-  data: text(BLACK, '1.5rem', '400'),
-  city: text(BLACK, '2.5rem', '700'),
-  venue: text(GREY, '1.25rem', '400'),
-  buttons: { backgroundColor: WHITE, textColor: BLACK, borderRadius: PILL_RADIUS, fontSize: '1.25rem' },
-  background: { color: WHITE },
-}) as CustomStyles;
+/**
+ * The defaults of a new page: black Poppins on white (date 1.5 rem, city 2.5 rem bold, venue
+ * 1.25 rem grey), white pill buttons with black 1.25 rem text.
+ */
+export const DEFAULT_CUSTOM_STYLES: CustomStyles = Object.freeze(preset(WHITE, BLACK, BLACK, GREY, WHITE, BLACK));
 
 export function defaultCustomStyles(): CustomStyles {
   return structuredCloneStyles(DEFAULT_CUSTOM_STYLES);
@@ -124,7 +121,7 @@ function preset(
 export type PresetName = 'light' | 'dark' | 'blue' | 'red';
 
 /**
- * Style presets (SPEC 9). Every text/background and button text/button pair meets WCAG AA for
+ * Style presets: light, dark, blue, red. Every text/background and button text/button pair meets WCAG AA for
  * normal text (≥ 4.5:1); tests/unit/styles.test.ts checks it.
  */
 export const STYLE_PRESETS: Readonly<Record<PresetName, { label: string; styles: CustomStyles }>> = {
@@ -139,18 +136,18 @@ export function presetStyles(name: PresetName): CustomStyles {
 }
 
 /**
- * SPEC 5: colours become six-digit uppercase hex; '#abc' expands; anything else is #000000.
+ * Colours become six-digit uppercase hex; '#abc' expands; anything else is #000000.
  * A leading '#' is optional.
  */
 export function normaliseColor(value: unknown): string {
   if (typeof value !== 'string') return BLACK;
   const m = /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.exec(value.trim());
-  if (!m || !m[1]) return BLACK;
+  if (!m?.[1]) return BLACK;
   const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
   return `#${h.toUpperCase()}`;
 }
 
-/** A missing value keeps the default; a present but invalid one becomes #000000 (SPEC 5). */
+/** A missing value keeps the default; a present but invalid one becomes #000000. */
 function colorOr(value: unknown, fallback: string): string {
   return value === undefined || value === null || value === '' ? fallback : normaliseColor(value);
 }
@@ -159,7 +156,7 @@ function remOf(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value > 10 ? value / 16 : value;
   if (typeof value !== 'string') return null;
   const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(rem|em|px)?\s*$/i.exec(value);
-  if (!m || !m[1]) return null;
+  if (!m?.[1]) return null;
   const n = Number(m[1]);
   const unit = (m[2] ?? (n > 10 ? 'px' : 'rem')).toLowerCase();
   return unit === 'px' ? n / 16 : n;
@@ -269,12 +266,12 @@ export function normaliseCustomStyles(input: unknown): CustomStyles {
 
 /**
  * For request validation: accepts anything (object, JSON string, null) and always yields a
- * normalised CustomStyles; invalid values are replaced, never rejected (SPEC 5 'invalid → #000000').
+ * normalised CustomStyles; invalid values are replaced, never rejected (a bad colour → #000000).
  */
 export const customStylesSchema = z.preprocess(normaliseCustomStyles, customStylesStrictSchema);
 
 /**
- * Line height for a font size in the custom layout (SPEC 9: steps at 1, 1.5, 2.5, 4 and 6 rem):
+ * Line height for a font size in the custom layout, in steps at 1, 1.5, 2.5, 4 and 6 rem:
  *   size < 1 → 1.6; 1 ≤ size < 1.5 → 1.5; 1.5 ≤ size < 2.5 → 1.3;
  *   2.5 ≤ size < 4 → 1.15; 4 ≤ size < 6 → 1.05; size ≥ 6 → 1.
  */
