@@ -1,4 +1,4 @@
--- Landing pages and their buttons (SPEC 3, CONTRACT 'Pages and ownership').
+-- Landing pages and their buttons; who may edit a page: docs/behaviour.md#pages-and-ownership.
 CREATE TABLE landing_pages (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   -- the slug: lowercase letters and digits only (src/core/slug.ts), never a reserved segment

@@ -8,7 +8,7 @@ export function hashPassword(password) {
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
-/** A random password that meets SPEC 5's policy (lower, upper, digit, ≥ 8). */
+/** A random password that meets the registration policy: a lower-case letter, an upper-case letter, a digit, ≥ 8 characters. */
 export function randomPassword() {
   return `Palco-${randomBytes(6).toString('base64url')}-a1B`;
 }

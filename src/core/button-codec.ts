@@ -1,5 +1,6 @@
 /**
- * A text (event) button stores its text as 'date - city - venue|label' (SPEC 3, CONTRACT):
+ * A text (event) button stores its text as 'date - city - venue|label'
+ * (docs/behaviour.md#the-button-text-codec):
  * split on the first '|', then on ' - ' into at most three parts; a missing part is empty.
  * Encoding cleans the parts so that decoding always gives them back.
  */

@@ -1,4 +1,4 @@
-/** Business constants of SPEC 9 and CONTRACT.md, shared by the site and the Worker. */
+/** Business constants (limits, lengths, lifetimes, timings), shared by the site and the Worker. */
 export const AUTH_TOKEN_KEY = 'auth_token';
 export const USER_DATA_KEY = 'auth_user';
 
@@ -42,5 +42,5 @@ export const PREVIEW_WIDTHS = {
   phones: [375, 414, 390, 428, 360, 411, 360, 344],
 } as const;
 
-/** The two ticket hosts whose links get tracking parameters (CONTRACT.md). */
+/** The two ticket hosts whose links get tracking parameters (docs/behaviour.md#links-and-urls). */
 export const TICKET_HOSTS = ['ticketone.it', 'vivaticket.com'] as const;

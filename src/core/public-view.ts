@@ -1,6 +1,6 @@
 /**
- * Buttons as received → the public-view shape of SPEC 3 (CONTRACT: one function, used by the
- * Worker's renderer and by the editor's preview alike). Every URL leaving here is safe to put in
+ * Buttons as received → the public view of a page (docs/behaviour.md#buttons): one function, used
+ * by the Worker's renderer and by the editor's preview alike. Every URL leaving here is safe to put in
  * an href (http(s), protocol-relative, or absent); every image is a safe media reference.
  * Isomorphic: no DOM, no Workers APIs.
  */
@@ -18,7 +18,7 @@ export interface CtaLike {
   buttonText?: string | null;
 }
 
-/** A button as received (CONTRACT), loosely typed so the editor's draft buttons fit too. */
+/** A button as the API stores and returns it, loosely typed so the editor's draft buttons fit too. */
 export interface ButtonLike {
   id?: number | string | null;
   position?: number | null;
@@ -45,13 +45,13 @@ export interface PageLike {
   buttons?: readonly ButtonLike[] | null;
 }
 
-/** SPEC 3 public view of a CTA; `url` is present only when it is a usable link. */
+/** The public view of a CTA; `url` is present only when it is a usable link. */
 export interface PublicCta {
   url?: string;
   buttonText: string;
 }
 
-/** SPEC 3 public view of a text (event) button. */
+/** The public view of a text (event) button. */
 export interface PublicEvent {
   type: 'text';
   data: string;
@@ -64,7 +64,7 @@ export interface PublicEvent {
   ctaButtons: PublicCta[];
 }
 
-/** SPEC 3 public view of an image button. */
+/** The public view of an image button. */
 export interface PublicImage {
   type: 'image';
   image: string;
@@ -93,18 +93,18 @@ export interface PublicView {
 }
 
 export interface PublicViewOptions {
-  /** editor preview: drops image buttons without an image or with a blob: image (SPEC 5) */
+  /** editor preview: drops image buttons without an image or with a temporary local (blob:) image */
   preview?: boolean;
   /** editor preview of a freshly picked (blob:) header file */
   headerType?: 'image' | 'video';
 }
 
-/** SPEC 4: a CTA whose text is 'soldout' (any case) is disabled and greyed. */
+/** A CTA whose text is 'soldout' (any case, 'sold out' and 'sold-out' too) is disabled and greyed. */
 export function isSoldout(text: string | null | undefined): boolean {
   return /^sold[\s-]?out$/i.test(String(text ?? '').trim());
 }
 
-/** SPEC 9: button text defaults to BIGLIETTI in the public view. */
+/** An empty button text shows as BIGLIETTI in the public view. */
 function labelOf(text: string | null | undefined): string {
   const label = String(text ?? '')
     .replace(/\s+/g, ' ')
@@ -152,7 +152,7 @@ export function viewStyleOf(style: string | null | undefined): ViewStyle {
 function toEvent(button: ButtonLike): PublicEvent {
   const decoded = decodeEventText(button.text);
   const listed = ctaList(button);
-  // CONTRACT: without cta_buttons the button's own url and label are the single CTA.
+  // Without cta_buttons the button's own url and label are the single CTA.
   const source: CtaLike[] =
     listed && listed.length > 0 ? listed : [{ url: button.url, buttonText: listed ? '' : decoded.label }];
   const ctaButtons = source.map((cta) => withUrl({ buttonText: labelOf(cta.buttonText) }, cta.url));
@@ -172,7 +172,7 @@ function toEvent(button: ButtonLike): PublicEvent {
 function toImage(button: ButtonLike, preview: boolean): PublicImage | null {
   const image = String(button.image_path ?? button.image ?? '').trim();
   if (!image) return null;
-  // SPEC 5: the preview drops temporary local (blob) images; published pages only take safe refs.
+  // Temporary local (blob:) images are dropped; published pages only take safe media references.
   if (/^blob:/i.test(image)) return null;
   if (!isSafeMediaRef(image) && !(preview && /^data:image\/(png|jpe?g|webp|gif);/i.test(image))) return null;
   return withUrl({ type: 'image' as const, image, id: idOf(button.id), buttonText: labelOf(button.text) }, button.url);
@@ -180,8 +180,8 @@ function toImage(button: ButtonLike, preview: boolean): PublicImage | null {
 
 /**
  * THE conversion: buttons as received → public-view buttons, ordered by position, keeping only
- * the page mode's type. Image buttons without a usable image are dropped (in preview, SPEC 5; on
- * a published page they could only show as hidden broken images).
+ * the page mode's type. Image buttons without a usable image are dropped (in the preview, where a
+ * local file is not uploaded yet; on a published page they could only show as hidden broken images).
  */
 export function toPublicButtons(
   buttons: readonly ButtonLike[] | null | undefined,
@@ -207,7 +207,7 @@ export function toPublicButtons(
 
 export const PLACEHOLDER_HEADER = '/placeholder-header.svg';
 
-/** SPEC 3: the header fallback is /dati/{slug}/{slug}.jpg. */
+/** A page without a header of its own falls back to /dati/{slug}/{slug}.jpg. */
 export function headerOf(
   header: string | null | undefined,
   slug: string,

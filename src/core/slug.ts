@@ -1,5 +1,5 @@
 /**
- * Slugs (SPEC 5 'Slug'): lowercase letters and digits only. Every first path segment the site
+ * Slugs (docs/behaviour.md#slugs): lowercase letters and digits only. Every first path segment the site
  * or the Worker uses is reserved, so a page can never shadow a screen, an API or an asset.
  */
 export const SLUG_MAX = 64;

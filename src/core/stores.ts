@@ -1,5 +1,5 @@
 /**
- * The ten store badges of CONTRACT 'Constants' (own SVGs in public/stores/), offered for image
+ * The ten store badges (own SVGs in public/stores/), offered for image
  * buttons. Store images are shared files: the editor never deletes them.
  */
 export type StoreCategory = 'streaming' | 'download' | 'physical' | 'bookshop';

@@ -73,7 +73,7 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
   return { html: `<!doctype html>${renderToStaticMarkup(element)}`, styles: [css], scripts: [LANDING_SCRIPT] };
 }
 
-/** The published document of a page (SPEC 2's four layouts). */
+/** The published document of a page, in whichever layout its mode and style choose. */
 export function renderLandingDocument(page: PageLike, opts: RenderOptions): string {
   return renderLanding(page, opts).html;
 }
@@ -94,7 +94,7 @@ export async function renderPreviewDocument(
   return renderLanding(page, { ...opts, preview: true, metaCsp }).html;
 }
 
-/** The 404 error state (SPEC 2): message, 'Reindirizzamento in corso...', /home after 2 s. */
+/** The 404 error state: message, 'Reindirizzamento in corso...', /home after 2 s. */
 export function renderErrorDocument(): RenderedDocument {
   const html = `<!doctype html>${renderToStaticMarkup(
     createElement(ErrorDocument, { css: ERROR_CSS, script: ERROR_REDIRECT_SCRIPT }),
