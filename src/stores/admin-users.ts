@@ -217,7 +217,7 @@ export function allowedActions(user: User, selfId: number | null) {
     reject: user.status === 'pending' || user.status === 'approved',
     ban: !self && user.status !== 'banned',
     unban: user.status === 'banned',
-    // promote and demote only approved users (active, or approved and active); never demote oneself
+    // promote and demote only approved users (active account, status active or approved); never demote oneself
     promote: approved && !user.is_superuser,
     demote: approved && user.is_superuser && !self,
     delete: !self,

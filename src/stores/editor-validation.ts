@@ -41,7 +41,10 @@ function duplicateMessage(): string | null {
   return null;
 }
 
-/** The duplicate slug or title message, checked while something listens, or null. */
+/**
+ * The duplicate slug or title message, or null. While the form shows it, it is checked
+ * DUPLICATE_CHECK_DEBOUNCE_MS after the last change of slug, title, page or list.
+ */
 export const $duplicateError = atom<string | null>(null);
 
 onMount($duplicateError, () => {
