@@ -25,7 +25,7 @@ import { useStore } from '@nanostores/react';
 import { Ban, Clock, LogOut, MailCheck, RefreshCw, ShieldAlert, ShieldX, XCircle } from 'lucide-react';
 import { t, type MessageKey } from '../core/messages';
 import { statusMessage, type User } from '../core/schemas/user';
-import { request } from '../lib/api';
+import { requestVerifyToken } from '../lib/api-client';
 import { $sessionState, $user, areaPath, loadSession, logout } from '../stores/session';
 import { notify } from '../stores/toasts';
 import Spinner from './Spinner';
@@ -270,7 +270,7 @@ function ResendButton({ email }: { email: string }) {
   const resend = async () => {
     setBusy(true);
     try {
-      await request('/auth/request-verify-token', { json: { email }, redirectOn401: false });
+      await requestVerifyToken(email);
       notify.success(t('guard.approved.resent'));
     } catch (err) {
       notify.error(err instanceof Error ? err.message : t('error.connection'));

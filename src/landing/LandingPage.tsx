@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { t } from '../core/messages';
 import { isSoldout, type PublicCta, type PublicEvent, type PublicImage, type PublicView } from '../core/public-view';
 import { serialiseJsonLd } from './jsonld';
+import { pagePaths } from '../core/api-paths';
 
 export interface FooterLinks {
   provider: string;
@@ -39,7 +40,7 @@ export interface LandingDocumentProps extends LandingProps {
 }
 
 export function clickBeaconPath(slug: string, id: number): string {
-  return `/api/db/landing-pages/${encodeURIComponent(slug)}/buttons/${id}/click`;
+  return pagePaths.buttonClick(slug, id);
 }
 
 function PalcoMark() {

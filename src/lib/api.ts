@@ -1,6 +1,8 @@
-// The browser's API client (SPEC 7): base path '/', Bearer token from localStorage
+// The browser's transport to the Worker's API: same origin, Bearer token from localStorage
 // `auth_token` when present, JSON by default, no timeout. A 401 on any call clears the
-// session and goes to /login; a network failure is 'Errore di connessione'.
+// session and goes to /login (unless the call expects a 401 as an answer); a network failure
+// is 'Errore di connessione'; any other failure carries the server's `detail`, else
+// 'Errore server: {status}'. The typed function per route is in api-client.ts.
 import { AUTH_TOKEN_KEY, USER_DATA_KEY } from '../core/constants';
 import { t } from '../core/messages';
 
@@ -28,7 +30,7 @@ export function setToken(token: string): void {
   localStorage.setItem(AUTH_TOKEN_KEY, token);
 }
 
-/** Forgets the token and the stored user (SPEC 4 'Session'). */
+/** Forgets the token and the stored user (logout, or a session the server no longer accepts). */
 export function clearStoredSession(): void {
   try {
     localStorage.removeItem(AUTH_TOKEN_KEY);

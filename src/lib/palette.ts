@@ -2,7 +2,7 @@
 // colour input of the custom style panel. The pixel maths is a pure function so it can be tested
 // without a browser; the browser part only fetches the header through the authenticated image
 // proxy and draws it onto a small canvas.
-import { getToken } from './api';
+import { fetchHeaderImage } from './api-client';
 
 export const PALETTE_SIZE = 5;
 
@@ -171,11 +171,7 @@ const SAMPLE_SIDE = 96;
  * are a convenience, never an error the organiser must deal with.
  */
 export async function loadHeaderPalette(slug: string, signal?: AbortSignal): Promise<string[]> {
-  const token = getToken();
-  const res = await fetch(`/api/db/landing-pages/${encodeURIComponent(slug)}/image-proxy`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    signal,
-  });
+  const res = await fetchHeaderImage(slug, signal);
   if (!res.ok) return [];
   const blob = await res.blob();
   if (!blob.type.startsWith('image/')) return [];

@@ -1,23 +1,19 @@
 // The 'Gestione Utenti' logic, outside React: the pending list, the filtered and paged list of
 // all users, the stats and the companies, refreshed together every PENDING_REFRESH_MS while the
-// tab is visible (SPEC 6, 7, 9), and the admin actions. Lists are fetcher stores of
-// @nanostores/query: stale data stays on screen while a refresh runs (no layout jumps), a key is
-// cached for SPEC 9's 5 minutes and a failing load is retried 3 times.
+// tab is visible, and the admin actions. Lists are fetcher stores of @nanostores/query, cached
+// under their API paths: stale data stays on screen while a refresh runs (no layout jumps), a
+// key is cached for 5 minutes and a failing load is retried 3 times.
 import { nanoquery } from '@nanostores/query';
 import { atom, computed, map, onMount } from 'nanostores';
 import { PENDING_REFRESH_MS } from '../core/constants';
 import { t, type MessageKey } from '../core/messages';
-import {
-  type USER_SORTS,
-  USERS_PAGE_SIZE,
-  type HistoryEntry,
-  type StatsAnswer,
-  type UsersPage,
-} from '../core/schemas/admin';
+import { adminPaths } from '../core/api-paths';
+import { type HistoryEntry, type USER_SORTS, USERS_PAGE_SIZE, type UsersPage } from '../core/schemas/admin';
 import { isApprovedUser, type User, type UserStatus } from '../core/schemas/user';
-import { ApiError, request } from '../lib/api';
+import { ApiError } from '../lib/api';
+import * as api from '../lib/api-client';
 import { setPendingCount } from './pending';
-import { $isAdmin, } from './session';
+import { $isAdmin } from './session';
 
 export { USERS_PAGE_SIZE };
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -46,13 +42,6 @@ export interface UserFilters {
 
 export type { UsersPage, HistoryEntry };
 
-/** GET /api/admin/stats: the users' counts, plus the pages' keys once the pages issue adds them. */
-export type AdminStats = StatsAnswer & {
-  pages?: { total: number; visible: number };
-  views?: number;
-  clicks?: number;
-};
-
 export const DEFAULT_FILTERS: UserFilters = {
   q: '',
   status: '',
@@ -62,9 +51,7 @@ export const DEFAULT_FILTERS: UserFilters = {
   page: 1,
 };
 
-const ADMIN = '/api/admin';
-
-/** Query string of GET /api/admin/users/all for these filters (defaults left out). */
+/** The query string of the all-users list for these filters (an empty search, status or company left out). */
 export function usersQuery(f: UserFilters, pageSize = USERS_PAGE_SIZE): string {
   const params = new URLSearchParams();
   const q = f.q.trim();
@@ -86,8 +73,7 @@ function retryDelay({ error, retryCount }: { error: unknown; retryCount: number 
 }
 
 const [createFetcherStore, , { revalidateKeys }] = nanoquery({
-  fetcher: (...parts) => request(parts.join('')),
-  // SPEC 9: cached for 5 minutes; the 30 s poll below forces a refetch explicitly.
+  // cached for 5 minutes; the 30 s poll below forces a refetch explicitly
   dedupeTime: QUERY_CACHE_MS,
   cacheLifetime: QUERY_CACHE_MS,
   onErrorRetry: retryDelay,
@@ -97,18 +83,19 @@ const [createFetcherStore, , { revalidateKeys }] = nanoquery({
 const $adminGate = computed($isAdmin, (isAdmin) => (isAdmin ? '' : null));
 
 export const $filters = map<UserFilters>({ ...DEFAULT_FILTERS });
-const $allUsersPath = computed($filters, (f) => `${ADMIN}/users/all?${usersQuery(f)}`);
+const $usersQuery = computed($filters, (f) => usersQuery(f));
 
-export const $pendingUsers = createFetcherStore<{ users: User[]; total?: number }>([
-  $adminGate,
-  `${ADMIN}/users/pending`,
-]);
-export const $allUsers = createFetcherStore<UsersPage>([$adminGate, $allUsersPath]);
-export const $stats = createFetcherStore<AdminStats>([$adminGate, `${ADMIN}/stats`]);
-export const $companies = createFetcherStore<{ success?: boolean; companies: unknown[] }>([
-  $adminGate,
-  `${ADMIN}/companies`,
-]);
+// Each list's key is its API path (the all-users one ends with the filters' query string).
+export const $pendingUsers = createFetcherStore<UsersPage>([$adminGate, adminPaths.pendingUsers], {
+  fetcher: api.listPendingUsers,
+});
+export const $allUsers = createFetcherStore<UsersPage>([$adminGate, `${adminPaths.allUsers}?`, $usersQuery], {
+  fetcher: (_gate, _path, query) => api.listUsers(String(query)),
+});
+export const $stats = createFetcherStore([$adminGate, adminPaths.stats], { fetcher: api.getAdminStats });
+export const $companies = createFetcherStore([$adminGate, adminPaths.companies], {
+  fetcher: () => api.listCompanies(),
+});
 
 /**
  * The all-users page on screen: the last loaded one stays while the next one loads (a new
@@ -136,7 +123,7 @@ export const $lastLoadMs = atom<number | null>(null);
 
 /** Refetches everything the screen shows (cache bypassed). */
 export function refreshAll(): void {
-  revalidateKeys((key) => key.startsWith(ADMIN));
+  revalidateKeys((key) => key.startsWith(adminPaths.root));
 }
 
 // Polling: every PENDING_REFRESH_MS while the tab is visible; hidden tabs make no calls, and a
@@ -195,7 +182,9 @@ export function startUsersScreen(): () => void {
     }),
     startPolling(),
   ];
-  return () => stops.forEach((stop) => stop());
+  return () => {
+    for (const stop of stops) stop();
+  };
 }
 
 // Filters ---------------------------------------------------------------------------------
@@ -228,7 +217,7 @@ export function allowedActions(user: User, selfId: number | null) {
     reject: user.status === 'pending' || user.status === 'approved',
     ban: !self && user.status !== 'banned',
     unban: user.status === 'banned',
-    // SPEC 4: promote and demote only for active or approved users; SPEC 6: never oneself
+    // promote and demote only approved users (active account, status active or approved); never demote oneself
     promote: approved && !user.is_superuser,
     demote: approved && user.is_superuser && !self,
     delete: !self,
@@ -268,11 +257,9 @@ async function run(
   }
 }
 
-const userPath = (user: Pick<User, 'id'>) => `${ADMIN}/users/${user.id}`;
-
 export function approveUser(user: User): Promise<ActionResult> {
   return run(
-    () => request(`${userPath(user)}/approve`, { method: 'POST', json: { action: 'approve' } }),
+    () => api.approveUser(user.id),
     t('usersScreen.done.approve', { name: userLabel(user) }),
     'usersScreen.fail.approve',
     true,
@@ -282,11 +269,7 @@ export function approveUser(user: User): Promise<ActionResult> {
 export function rejectUser(user: User, reason: string): Promise<ActionResult> {
   const trimmed = reason.trim();
   return run(
-    () =>
-      request(`${userPath(user)}/approve`, {
-        method: 'POST',
-        json: trimmed ? { action: 'reject', reason: trimmed } : { action: 'reject' },
-      }),
+    () => api.rejectUser(user.id, trimmed),
     t('usersScreen.done.reject', { name: userLabel(user) }),
     'usersScreen.fail.reject',
     true,
@@ -295,7 +278,7 @@ export function rejectUser(user: User, reason: string): Promise<ActionResult> {
 
 export function banUser(user: User): Promise<ActionResult> {
   return run(
-    () => request(`${userPath(user)}/ban`, { method: 'POST' }),
+    () => api.banUser(user.id),
     t('usersScreen.done.ban', { name: userLabel(user) }),
     'usersScreen.fail.ban',
     true,
@@ -304,7 +287,7 @@ export function banUser(user: User): Promise<ActionResult> {
 
 export function unbanUser(user: User): Promise<ActionResult> {
   return run(
-    () => request(`${userPath(user)}/unban`, { method: 'POST' }),
+    () => api.unbanUser(user.id),
     t('usersScreen.done.unban', { name: userLabel(user) }),
     'usersScreen.fail.unban',
     true,
@@ -313,7 +296,7 @@ export function unbanUser(user: User): Promise<ActionResult> {
 
 export function promoteUser(user: User): Promise<ActionResult> {
   return run(
-    () => request(`${userPath(user)}/make-admin`, { method: 'POST' }),
+    () => api.makeAdmin(user.id),
     t('usersScreen.done.promote', { name: userLabel(user) }),
     'error.makeAdmin',
     true,
@@ -322,14 +305,14 @@ export function promoteUser(user: User): Promise<ActionResult> {
 
 export function demoteUser(user: User): Promise<ActionResult> {
   return run(
-    () => request(`${userPath(user)}/remove-admin`, { method: 'POST' }),
+    () => api.removeAdmin(user.id),
     t('usersScreen.done.demote', { name: userLabel(user) }),
     'error.removeAdmin',
     true,
   );
 }
 
-/** SPEC 5: deletion only when the typed text is the user's full name or e-mail exactly. */
+/** Deletion only when the typed text is the user's full name or e-mail exactly. */
 export function deleteConfirmationMatches(user: Pick<User, 'full_name' | 'email'>, typed: string): boolean {
   const value = typed.trim();
   if (!value) return false;
@@ -341,7 +324,7 @@ export async function deleteUser(user: User, typed: string): Promise<ActionResul
     return { ok: false, message: t('users.deleteMismatch') };
   }
   return run(
-    () => request(userPath(user), { method: 'DELETE' }),
+    () => api.deleteUser(user.id),
     t('usersScreen.done.delete', { name: userLabel(user) }),
     'error.deleteUser',
     true,
@@ -351,15 +334,15 @@ export async function deleteUser(user: User, typed: string): Promise<ActionResul
 export function changeCompany(user: User, company: string): Promise<ActionResult> {
   const name = company.trim();
   return run(
-    () => request(`${userPath(user)}/company`, { method: 'PATCH', json: { company: name } }),
+    () => api.changeUserCompany(user.id, name),
     t('usersScreen.done.company', { name: userLabel(user), company: name }),
     'error.companyUserUpdate',
     true,
   );
 }
 
-/** GET …/history, newest first. */
+/** A user's history, newest first. */
 export async function loadHistory(user: Pick<User, 'id'>): Promise<HistoryEntry[]> {
-  const { history } = await request<{ history: HistoryEntry[] }>(`${userPath(user)}/history`);
+  const history = await api.userHistory(user.id);
   return [...history].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 }

@@ -15,13 +15,13 @@ export type ReceivedButton = ButtonAsReceived;
 export type FullPage = PageAsReceived;
 export type PagePayload = CorePayload;
 
-/** True for links of the two ticket hosts that get tracking parameters (CONTRACT). */
+/** True for links of the two ticket hosts that get tracking parameters. */
 export function isTicketUrl(url: string): boolean {
   const parsed = parseHttpUrl(url);
   return parsed !== null && isTicketHost(parsed.hostname);
 }
 
-/** The ten store badges (CONTRACT), from src/core/stores.ts. */
+/** The ten store badges a button image may use, from src/core/stores.ts. */
 export const STORE_LOGOS: ReadonlyArray<{ id: string; label: string }> = STORES.map((s) => ({
   id: s.name,
   label: s.label,
@@ -33,5 +33,5 @@ export function storePath(id: string): string {
 
 /** Store images are shared files: never uploaded, never deleted. */
 export function isStorePath(path: string | null | undefined): boolean {
-  return isCoreStorePath(path) || Boolean(path && path.startsWith('/stores/'));
+  return isCoreStorePath(path) || Boolean(path?.startsWith('/stores/'));
 }

@@ -2,29 +2,20 @@
  * The button creator's draft (text and image buttons) and the URL tracking indicator.
  *
  *   $textDraft   {data, city, venue, ctas: CtaDraft[]}
- *   $imageDraft  {file, preview, storeId, existing, url}; imageDraftSource() → SPEC 4's state
+ *   $imageDraft  {file, preview, storeId, existing, url}; imageDraftSource() → where the picture
+ *                comes from: none, a new file, a store badge or the saved image
  *   $editingKey  the key of the list button being edited, or null (adding)
- *   $tracking    rowId → 'tracking' | 'tracked' | 'failed' (SPEC 4 'URL tracking indicator')
+ *   $tracking    rowId → 'tracking' | 'tracked' | 'failed': the indicator beside a ticket link
  *   $draftError  the creator's first error, shown under it
  */
 import { atom, map } from 'nanostores';
 import { t } from '../core/messages';
-import { request } from '../lib/api';
-import {
-  $buttons,
-  $editing,
-  $form,
-  addButton,
-  checkButtonImageFile,
-  imageSourceOf,
-  newKey,
-  notify,
-  updateButton,
-  type EditorButton,
-  type EditorImageButton,
-  type ImageSource,
-} from './editor';
+import * as api from '../lib/api-client';
+import { $buttons, $editing, $form, type EditorButton, type EditorImageButton, newKey } from './editor';
+import { addButton, type ImageSource, imageSourceOf, updateButton } from './editor-buttons';
 import { isStorePath, isTicketUrl, storePath, validateEventForm } from './editor-core';
+import { checkButtonImageFile } from './editor-form';
+import { notify } from './editor-notice';
 
 export const CTA_PRESETS = ['biglietti', 'tickets', 'soldout'] as const;
 export type CtaPreset = (typeof CTA_PRESETS)[number] | 'custom';
@@ -90,7 +81,7 @@ export function addCtaRow(): void {
   $textDraft.setKey('ctas', [...$textDraft.get().ctas, emptyCta()]);
 }
 
-/** The last call-to-action row cannot be removed (SPEC 5). */
+/** A text button keeps at least one call to action: the last row cannot be removed. */
 export function removeCtaRow(id: string): void {
   const ctas = $textDraft.get().ctas;
   if (ctas.length <= 1) return;
@@ -112,26 +103,23 @@ export function setCta(id: string, patch: Partial<Omit<CtaDraft, 'rowId'>>): voi
   }
 }
 
-/** An empty custom text goes back to 'biglietti' (SPEC 5), on leaving the field. */
+/** On leaving the field, an empty custom label goes back to the 'biglietti' preset. */
 export function settleCustomCta(id: string): void {
   const row = $textDraft.get().ctas.find((c) => c.rowId === id);
   if (row && row.preset === 'custom' && !row.custom.trim()) setCta(id, { preset: 'biglietti', custom: '' });
 }
 
 /**
- * Tracks a ticket-host link (POST /api/track-url): the row's URL is replaced by the tracked
+ * Tracks a ticket-host link through the API's track-url route: the row's URL is replaced by the tracked
  * one. Other hosts are left alone and show no indicator.
  */
 export async function trackCtaUrl(id: string): Promise<void> {
   const row = $textDraft.get().ctas.find((c) => c.rowId === id);
-  if (!row || !row.url.trim() || !isTicketUrl(row.url)) return;
+  if (!row?.url.trim() || !isTicketUrl(row.url)) return;
   if ($tracking.get()[id] === 'tracked') return;
   $tracking.setKey(id, 'tracking');
   try {
-    const res = await request<{ success: boolean; tracked_url: string }>('/api/track-url', {
-      method: 'POST',
-      json: { url: row.url.trim(), slug: $form.get().slug || undefined },
-    });
+    const res = await api.trackUrl(row.url.trim(), $form.get().slug || undefined);
     const still = $textDraft.get().ctas.find((c) => c.rowId === id);
     if (!still || still.url !== row.url) return;
     if (res.success && res.tracked_url) {
@@ -216,7 +204,7 @@ export function resetDraft(): void {
   $draftError.set(null);
 }
 
-/** On add or update, date, city and venue are all required (SPEC 5 'Text button'). */
+/** On add or update, date, city and venue are all required, with at least one call to action. */
 export function textDraftError(d: TextDraft = $textDraft.get()): string | null {
   return validateEventForm({ date: d.data, city: d.city, venue: d.venue, ctaButtons: d.ctas });
 }

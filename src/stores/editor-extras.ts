@@ -1,22 +1,24 @@
 // State and logic behind the editor's second part: the header palette, saving custom styles,
-// the statistics and the JSON code view. Components only subscribe (DESIGN rule 9).
+// the statistics and the JSON code view. Components only subscribe and call these functions;
+// the rules live here.
 //
 // API:
 //   $palette                     { key, colours, loading } for the page being edited
 //   ensurePalette(slug, header)  extracts the header's five colours once per (slug, header)
 //   paletteFromFile(file)        the same for a header chosen but not uploaded yet
-//   saveCustomStyles(slug, s)    PUT of the saved page with these custom styles (SPEC 5 'Other')
-//   computeStats(page)           pure: totals and per-button clicks and shares (SPEC 2, 9)
-//   fetchPage(slug)              GET /api/db/landing-pages/{slug}
+//   saveCustomStyles(slug, s)    saves the saved page again with these custom styles only
+//   computeStats(page)           pure: totals and per-button clicks and shares
+//   fetchPage(slug)              the saved page, fresh from the server
 //   pageJson(page)               the code view's text
 import { atom } from 'nanostores';
 import { t } from '../core/messages';
 import type { CustomStyles } from '../core/styles';
-import { request, ApiError } from '../lib/api';
+import { ApiError } from '../lib/api';
+import * as api from '../lib/api-client';
 import { loadHeaderPalette, paletteOfBlob } from '../lib/palette';
 import { decodeEventText, type FullPage, type PagePayload, type ReceivedButton } from './editor-core';
+import { notify } from './editor-notice';
 import { fetchPage as fetchCachedPage, invalidatePage } from './editor-pages';
-import { notify } from './editor';
 
 // ---------------------------------------------------------------------------------------------
 // Palette
@@ -46,7 +48,7 @@ async function runPalette(key: string, job: () => Promise<string[]>): Promise<vo
   if (run === paletteRun) $palette.set({ key, colours, loading: false });
 }
 
-/** The saved header's palette, through the authenticated image proxy (SPEC 7). */
+/** The saved header's palette, read through the Worker's authenticated image proxy. */
 export function ensurePalette(slug: string | null, header: string | null | undefined): Promise<void> {
   if (!slug || !header) {
     paletteRun++;
@@ -66,16 +68,12 @@ export function paletteFromFile(file: Blob & { name?: string }): Promise<void> {
 
 export const $stylesSaving = atom(false);
 
-export function pagePath(slug: string): string {
-  return `/api/db/landing-pages/${encodeURIComponent(slug)}`;
-}
-
 /** The saved page, always fresh from the server (stats and JSON must never be stale). */
 export function fetchPage(slug: string): Promise<FullPage> {
   return fetchCachedPage(slug, true);
 }
 
-/** The update payload (SPEC 3) that leaves a saved page exactly as it is. */
+/** The update payload that leaves a saved page exactly as it is. */
 export function payloadOf(page: FullPage): PagePayload {
   return {
     title: page.title,
@@ -93,7 +91,7 @@ export function payloadOf(page: FullPage): PagePayload {
         text: b.text ?? '',
         image_path: b.image_path,
         url: b.url,
-        // null (not []): 'no list given' lets the codec's label and url stand (CONTRACT)
+        // null (not []): 'no list given' lets the label and link encoded in the text stand
         cta_buttons: b.cta_buttons ?? null,
       })),
   };
@@ -117,7 +115,7 @@ export async function saveCustomStyles(slug: string | null, styles: CustomStyles
     const payload = payloadOf(page);
     payload.custom_styles = styles;
     if (page.mode === 'text') payload.style = 'custom';
-    await request(pagePath(slug), { method: 'PUT', json: payload });
+    await api.updatePage(slug, payload);
     invalidatePage(slug);
     notify('success', t('success.stylesUpdated'));
     return true;
@@ -133,7 +131,7 @@ export async function saveCustomStyles(slug: string | null, styles: CustomStyles
 // ---------------------------------------------------------------------------------------------
 // Statistics
 
-/** SPEC 9: a bar is never narrower than 2 %, so a button with few clicks stays visible. */
+/** A bar is never narrower than 2 %, so a button with few clicks stays visible. */
 export const MIN_BAR_PERCENT = 2;
 
 export interface ButtonStat {
@@ -197,7 +195,7 @@ export function computeStats(page: Pick<FullPage, 'view_page' | 'buttons'>): Pag
 const shareFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const countFormat = new Intl.NumberFormat('it-IT');
 
-/** SPEC 9: one decimal, Italian style ('33,3%'). */
+/** A share with one decimal, Italian style ('33,3%'). */
 export function formatShare(share: number): string {
   return `${shareFormat.format(share)}%`;
 }

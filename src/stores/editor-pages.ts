@@ -1,11 +1,13 @@
-// Server data for the editor: the pages list and single pages, cached with @nanostores/query.
-// SPEC 9: the editor client retries once and never refetches on window focus.
-import { atom } from 'nanostores';
+// Server data for the editor: the pages list and single pages, cached with @nanostores/query
+// under their API paths. The editor's reads retry once and are never refetched because the
+// window regained focus or the network came back.
 import { nanoquery } from '@nanostores/query';
-import { ApiError, request } from '../lib/api';
+import { atom } from 'nanostores';
+import { pagePaths } from '../core/api-paths';
+import { ApiError } from '../lib/api';
+import * as api from '../lib/api-client';
 import type { FullPage, PageSummary } from './editor-core';
 
-export const PAGES_KEY = '/api/db/landing-pages';
 const CACHE_MS = 5 * 60_000;
 
 /** One retry for transient failures (network, 5xx); a 4xx answer is final. */
@@ -23,13 +25,7 @@ async function withOneRetry<T>(run: () => Promise<T>): Promise<T> {
 /** when the list was last read (the sidebar's 'last update') */
 export const $pagesListAt = atom<Date | null>(null);
 
-export const [createFetcherStore, , { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
-  fetcher: async (...parts) => {
-    const key = parts.join('');
-    const data = await withOneRetry(() => request(key));
-    if (key === PAGES_KEY) $pagesListAt.set(new Date());
-    return data;
-  },
+const [createFetcherStore, , { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
   onErrorRetry: false,
@@ -40,25 +36,27 @@ export const [createFetcherStore, , { invalidateKeys, revalidateKeys, mutateCach
 // A fetcher store starts its request when something subscribes (or calls get()), so nothing at
 // module level may touch it: only the editor, rendered by the Guard for an allowed user, does.
 // A pending or banned user on /user therefore never asks for the list (it would be a 403).
-export const $pagesList = createFetcherStore<PageSummary[]>(PAGES_KEY);
+export const $pagesList = createFetcherStore<PageSummary[]>(pagePaths.list, {
+  fetcher: async () => {
+    const data = await withOneRetry(api.listPages);
+    $pagesListAt.set(new Date());
+    return data;
+  },
+});
 
 export function revalidatePagesList(): void {
-  revalidateKeys(PAGES_KEY);
-}
-
-function pageKey(slug: string): string {
-  return `${PAGES_KEY}/${encodeURIComponent(slug)}`;
+  revalidateKeys(pagePaths.list);
 }
 
 const pageStores = new Map<string, ReturnType<typeof createFetcherStore<FullPage>>>();
 
 /** Reads one page through the cache; `fresh` drops the cached copy first. */
 export async function fetchPage(slug: string, fresh = false): Promise<FullPage> {
-  const key = pageKey(slug);
+  const key = pagePaths.page(slug);
   if (fresh) invalidateKeys(key);
   let store = pageStores.get(key);
   if (!store) {
-    store = createFetcherStore<FullPage>(key);
+    store = createFetcherStore<FullPage>(key, { fetcher: () => withOneRetry(() => api.getPage(slug)) });
     pageStores.set(key, store);
   }
   const result = await store.fetch();
@@ -67,14 +65,14 @@ export async function fetchPage(slug: string, fresh = false): Promise<FullPage> 
 }
 
 export function invalidatePage(slug: string): void {
-  invalidateKeys(pageKey(slug));
+  invalidateKeys(pagePaths.page(slug));
 }
 
 function patchList(slug: string, patch: Partial<PageSummary> | null): void {
   const list = $pagesList.get().data;
   if (!list) return;
   mutateCache(
-    PAGES_KEY,
+    pagePaths.list,
     patch === null
       ? list.filter((p) => p.folder_name !== slug)
       : list.map((p) => (p.folder_name === slug ? { ...p, ...patch } : p)),
@@ -82,19 +80,19 @@ function patchList(slug: string, patch: Partial<PageSummary> | null): void {
 }
 
 export async function setVisibility(slug: string, visible: boolean): Promise<void> {
-  await request(`${pageKey(slug)}/visibility?visible=${visible}`, { method: 'PATCH' });
+  await api.setPageVisibility(slug, visible);
   patchList(slug, { visible });
   invalidatePage(slug);
 }
 
 export async function setCompany(slug: string, company: string): Promise<void> {
-  await request(`${pageKey(slug)}/company`, { method: 'PATCH', json: { company } });
+  await api.setPageCompany(slug, company);
   patchList(slug, { company });
   invalidatePage(slug);
 }
 
 export async function deletePage(slug: string): Promise<void> {
-  await request(pageKey(slug), { method: 'DELETE' });
+  await api.deletePage(slug);
   patchList(slug, null);
   invalidatePage(slug);
   revalidatePagesList();

@@ -1,4 +1,4 @@
-// The navbar's red badge: how many registrations wait for an admin (SPEC 2, 6). The Navbar
+// The navbar's red badge: how many registrations wait for an admin. The Navbar
 // polls every 30 s while an admin is logged in and the tab is visible (a hidden tab does not
 // poll; back on it, the count refreshes at once if 30 s have passed). Screens that approve or
 // reject users call refreshPendingCount() so the badge follows at once; a screen that fetches
@@ -6,7 +6,7 @@
 // the navbar does not fetch the same thing again.
 import { atom } from 'nanostores';
 import { PENDING_REFRESH_MS } from '../core/constants';
-import { request } from '../lib/api';
+import { listPendingUsers } from '../lib/api-client';
 
 export const $pendingCount = atom<number | null>(null);
 
@@ -26,10 +26,9 @@ let rearm: (() => void) | null = null;
 export async function refreshPendingCount(): Promise<void> {
   ownAttemptAt = Date.now();
   try {
-    const answer = await request<{ users?: unknown[]; total?: number }>('/api/admin/users/pending');
+    const answer = await listPendingUsers();
     // the list is paged: `total` counts them all
-    const n = typeof answer?.total === 'number' ? answer.total : Array.isArray(answer?.users) ? answer.users.length : 0;
-    $pendingCount.set(n);
+    $pendingCount.set(answer.total);
   } catch (err) {
     console.error(err);
   }

@@ -1,9 +1,10 @@
-// Session state shared by every island: the token lives in localStorage `auth_token`
-// (SPEC 3), the user is fetched from /users/me and cached under `auth_user`.
+// Session state shared by every island: the token lives in localStorage `auth_token`, the
+// user is fetched from the API's current-user route and cached under `auth_user`.
 import { atom, computed } from 'nanostores';
 import { USER_DATA_KEY } from '../core/constants';
 import type { User } from '../core/schemas/user';
-import { clearStoredSession, getToken, request, setToken, setUnauthorizedHandler } from '../lib/api';
+import { clearStoredSession, getToken, setToken, setUnauthorizedHandler } from '../lib/api';
+import { getMe, loginWithPassword, logoutSession } from '../lib/api-client';
 
 export type SessionState = 'loading' | 'anonymous' | 'ready';
 
@@ -46,7 +47,7 @@ export function setUser(user: User | null): void {
   }
 }
 
-/** Clears token and user (SPEC 4), without navigating. */
+/** Clears token and user, without navigating. */
 export function clearSession(): void {
   clearStoredSession();
   $user.set(null);
@@ -60,7 +61,7 @@ setUnauthorizedHandler(() => {
 
 let loading: Promise<User | null> | null = null;
 
-/** Loads the current user once per page (GET /users/me); a 401 logs out. */
+/** Loads the current user once per page; a 401 logs out. */
 export function loadSession(force = false): Promise<User | null> {
   if (loading && !force) return loading;
   const token = getToken();
@@ -70,7 +71,7 @@ export function loadSession(force = false): Promise<User | null> {
   }
   const cached = readCachedUser(token);
   if (cached && !force) $user.set(cached);
-  loading = request<User>('/users/me', { redirectOn401: false })
+  loading = getMe()
     .then((user) => {
       setUser(user);
       return user;
@@ -91,26 +92,23 @@ export function loadSession(force = false): Promise<User | null> {
 }
 
 /**
- * POST /auth/jwt/login (form-encoded, SPEC 7) then GET /users/me. Stores the token and the
- * user and returns the user; the caller decides the routing (afterLoginPath) and may drop
- * the session again (approved but unverified keeps none, CONTRACT 'Accounts').
+ * The password login, then the current user. Stores the token and the user and returns the
+ * user; the caller decides the routing (afterLoginPath) and may drop the session again (an
+ * approved account whose e-mail is not verified yet keeps no session).
  */
 export async function login(email: string, password: string): Promise<User> {
-  const answer = await request<{ access_token: string; token_type: string }>('/auth/jwt/login', {
-    form: { username: email.trim(), password },
-    redirectOn401: false,
-  });
+  const answer = await loginWithPassword(email.trim(), password);
   setToken(answer.access_token);
-  const user = await request<User>('/users/me', { redirectOn401: false });
+  const user = await getMe();
   setUser(user);
   loading = Promise.resolve(user);
   return user;
 }
 
-/** POST /auth/jwt/logout (revokes the tokens), then forgets the session whatever happened. */
+/** Logs out on the server (which revokes the tokens), then forgets the session whatever happened. */
 export async function logout(): Promise<void> {
   try {
-    if (getToken()) await request('/auth/jwt/logout', { method: 'POST', redirectOn401: false });
+    if (getToken()) await logoutSession();
   } catch {
     /* offline or already expired: the local session goes anyway */
   } finally {
@@ -120,7 +118,7 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Where a user goes after logging in (CONTRACT 'Accounts'): pending → /pending; active →
+ * Where a user goes after logging in: pending → /pending; active →
  * /admin for superusers else /user; rejected or banned → the guard screen (/user);
  * 'unverified' for approved-but-unverified (the login form shows the error); else /login.
  */

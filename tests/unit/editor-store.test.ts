@@ -1,27 +1,15 @@
-// The editor's rules as the stores hold them (issue 5): slug typing, mode lock, type ≠ mode,
-// the creator's messages, the final validation and the payload of SPEC 3.
+// The editor's rules as the stores hold them: slug typing, mode lock, type ≠ mode, the
+// creator's messages, the final validation and the payload a save sends.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  $buttons,
-  $dirty,
-  $form,
-  $notice,
-  addButton,
-  buildPayload,
-  moveButton,
-  newKey,
-  resetEditor,
-  removeButton,
-  setCustomStyles,
-  setMode,
-  setSlug,
-  setTitle,
-  validateEditor,
-  buttonFromReceived,
-  type EditorTextButton,
-} from '../../src/stores/editor';
+import { $buttons, $dirty, $form, newKey, type EditorTextButton } from '../../src/stores/editor';
+import { addButton, moveButton, removeButton } from '../../src/stores/editor-buttons';
+import { setCustomStyles, setMode, setSlug, setTitle } from '../../src/stores/editor-form';
+import { buttonFromReceived, resetEditor } from '../../src/stores/editor-load';
+import { $notice } from '../../src/stores/editor-notice';
+import { buildPayload } from '../../src/stores/editor-payload';
+import { validateEditor } from '../../src/stores/editor-validation';
 import {
   $textDraft,
   addCtaRow,
@@ -108,7 +96,7 @@ describe('editor store', () => {
     });
   });
 
-  it('validates the page in SPEC 5 order, first error only, per-button errors prefixed', () => {
+  it('validates slug, title, header, buttons in that order, first error only, per-button errors prefixed', () => {
     expect(validateEditor()).toBe('Inserisci uno slug per la landing');
     setSlug('tour');
     expect(validateEditor()).toBe('Inserisci un titolo');
@@ -121,7 +109,7 @@ describe('editor store', () => {
     expect(validateEditor()).toMatch(/^Pulsante 2: /);
   });
 
-  it('builds the SPEC 3 payload with positions in list order and the text codec', () => {
+  it('builds the save payload with positions in list order and the text codec', () => {
     setTitle('Tour');
     $form.setKey('header', '/dati/tour/tour.v1.jpg');
     addButton(event('Roma'));

@@ -6,7 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Building2, Check, Plus } from 'lucide-react';
 import { COMPANY_AUTOCOMPLETE_CLOSE_MS } from '../../core/constants';
 import { t } from '../../core/messages';
-import { request } from '../../lib/api';
+import { listCompanies } from '../../lib/api-client';
 
 interface Props {
   value: string;
@@ -37,7 +37,7 @@ export default function CompanyCombobox({ value, onValue, onBlur, error }: Props
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
-    request<{ success?: boolean; companies?: unknown }>('/api/admin/companies', { redirectOn401: false })
+    listCompanies(false)
       .then((answer) => {
         if (Array.isArray(answer?.companies)) {
           setCompanies(answer.companies.filter((c): c is string => typeof c === 'string'));

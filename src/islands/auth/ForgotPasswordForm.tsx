@@ -4,7 +4,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ArrowLeft, Mail, MailCheck } from 'lucide-react';
 import { t } from '../../core/messages';
 import { isValidEmail } from '../../core/schemas/user';
-import { request } from '../../lib/api';
+import { forgotPassword } from '../../lib/api-client';
 import { TextField, useAdoptTyped } from './fields';
 
 export default function ForgotPasswordForm() {
@@ -32,7 +32,7 @@ export default function ForgotPasswordForm() {
     setBusy(true);
     setError(null);
     try {
-      await request('/auth/forgot-password', { json: { email: email.trim() }, redirectOn401: false });
+      await forgotPassword(email.trim());
       setSent(true);
     } catch {
       setError(t('error.resetRequest'));

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, Lock, Mail } from 'lucide-react';
 import { t } from '../../core/messages';
 import { loginFormSchema } from '../../core/schemas/user';
-import { request } from '../../lib/api';
+import { verifyEmail } from '../../lib/api-client';
 import { afterLoginPath, clearSession, login } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
@@ -40,7 +40,7 @@ export default function LoginForm() {
     params.delete('token');
     history.replaceState(null, '', location.pathname + (params.size ? `?${params}` : ''));
     setVerifying(true);
-    request('/auth/verify', { json: { token }, redirectOn401: false })
+    verifyEmail(token)
       .then(() => setBanner({ level: 'success', text: t('success.verified') }))
       .catch((err: unknown) => {
         const { message } = explainError(err, 'error.verifyToken');

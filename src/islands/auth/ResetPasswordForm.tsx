@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
 import { t } from '../../core/messages';
 import { passwordProblem } from '../../core/schemas/user';
-import { request } from '../../lib/api';
+import { resetPassword } from '../../lib/api-client';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
 import { PasswordField, useAdoptTyped } from './fields';
@@ -45,7 +45,7 @@ export default function ResetPasswordForm() {
     setBusy(true);
     setError(null);
     try {
-      await request('/auth/reset-password', { json: { token, password }, redirectOn401: false });
+      await resetPassword(token, password);
       setDone(true);
       notify.success(t('reset.success'));
     } catch (err) {

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, Info, Lock, Mail, UserRound } from 'lucide-react';
 import { t } from '../../core/messages';
 import { signupFormSchema } from '../../core/schemas/user';
-import { request } from '../../lib/api';
+import { register } from '../../lib/api-client';
 import { clearSession, login } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import CompanyCombobox from './CompanyCombobox';
@@ -45,14 +45,11 @@ export default function SignupForm() {
     setBusy(true);
     setError(null);
     try {
-      await request('/auth/register', {
-        json: {
-          email: data.email,
-          password: data.password,
-          full_name: data.fullName || null,
-          company: data.company || null,
-        },
-        redirectOn401: false,
+      await register({
+        email: data.email,
+        password: data.password,
+        full_name: data.fullName || null,
+        company: data.company || null,
       });
     } catch (err) {
       setError(explainError(err, 'error.register').message);

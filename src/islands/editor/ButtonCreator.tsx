@@ -3,7 +3,8 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2, Loader2, Plus, Save, Trash2, Upload, X } from 'lucide-react';
 import { t } from '../../core/messages';
-import { $form, BUTTON_IMAGE_ACCEPT } from '../../stores/editor';
+import { $form } from '../../stores/editor';
+import { BUTTON_IMAGE_ACCEPT } from '../../stores/editor-form';
 import {
   $draftError,
   $editingKey,

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link2, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { t } from '../../core/messages';
-import { removeButton, type EditorButton } from '../../stores/editor';
+import type { EditorButton } from '../../stores/editor';
+import { removeButton } from '../../stores/editor-buttons';
 import { $editingKey, editButton } from '../../stores/editor-draft';
 
 export default function ButtonRow({

@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
 import { t } from '../../core/messages';
-import { $notice, dismissNotice } from '../../stores/editor';
+import { $notice, dismissNotice } from '../../stores/editor-notice';
 import { stickyTop } from './sticky-inset';
 
 /** `pinned`: the page's bar, sticky under the navbar (the drawer's copy stays in its flow). */

@@ -3,21 +3,9 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { FileImage, Image as ImageIcon, Lock, Type, Upload, X } from 'lucide-react';
 import { t } from '../../core/messages';
-import {
-  $buttons,
-  $duplicateError,
-  $editing,
-  $form,
-  $lastSaved,
-  HEADER_ACCEPT,
-  setHeaderFile,
-  setMode,
-  setSlug,
-  setStyle,
-  setTitle,
-  type PageMode,
-  type PageStyle,
-} from '../../stores/editor';
+import { $buttons, $editing, $form, $lastSaved, type PageMode, type PageStyle } from '../../stores/editor';
+import { HEADER_ACCEPT, setHeaderFile, setMode, setSlug, setStyle, setTitle } from '../../stores/editor-form';
+import { $duplicateError } from '../../stores/editor-validation';
 import { sanitiseSlug } from '../../stores/editor-core';
 
 const MODES: Array<{ id: PageMode; icon: typeof Type }> = [

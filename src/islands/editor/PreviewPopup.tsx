@@ -7,7 +7,8 @@ import { Monitor, Smartphone, X } from 'lucide-react';
 import { DEFAULT_FOOTER_LINKS, PREVIEW_WIDTHS } from '../../core/constants';
 import { t } from '../../core/messages';
 import { renderPreviewDocument } from '../../landing/render';
-import { $buttons, $form, previewPage } from '../../stores/editor';
+import { $buttons, $form } from '../../stores/editor';
+import { previewPage } from '../../stores/editor-payload';
 
 interface Device {
   id: string;

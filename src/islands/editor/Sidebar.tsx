@@ -7,15 +7,9 @@ import { Building2, Eye, EyeOff, FileText, Loader2, Pencil, RefreshCw, Trash2, X
 import { t } from '../../core/messages';
 import { confirmDialog } from '../../stores/dialog';
 import { $isAdmin } from '../../stores/session';
-import {
-  $editing,
-  $loadingPage,
-  confirmDiscard,
-  loadPageForEdit,
-  notify,
-  resetEditor,
-  setEditingMeta,
-} from '../../stores/editor';
+import { $editing, $loadingPage, confirmDiscard, setEditingMeta } from '../../stores/editor';
+import { loadPageForEdit, resetEditor } from '../../stores/editor-load';
+import { notify } from '../../stores/editor-notice';
 import {
   $pagesList,
   $pagesListAt,

@@ -20,7 +20,8 @@ import {
 import { restrictToVerticalAxis } from './dnd-modifiers';
 import { GripVertical } from 'lucide-react';
 import { t } from '../../core/messages';
-import { moveButton, type EditorButton } from '../../stores/editor';
+import type { EditorButton } from '../../stores/editor';
+import { moveButton } from '../../stores/editor-buttons';
 import ButtonRow from './ButtonRow';
 
 function SortableItem({ button, index }: { button: EditorButton; index: number }) {

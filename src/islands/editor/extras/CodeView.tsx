@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Copy, Download, RefreshCw } from 'lucide-react';
 import { t } from '../../../core/messages';
-import { notify } from '../../../stores/editor';
+import { notify } from '../../../stores/editor-notice';
 import { fetchPage, pageJson } from '../../../stores/editor-extras';
 import type { SlotProps } from '../slots';
 import './extras.css';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Eye, MousePointerClick, LayoutList, RefreshCw, ImageIcon, CalendarDays } from 'lucide-react';
 import { t } from '../../../core/messages';
-import { notify } from '../../../stores/editor';
+import { notify } from '../../../stores/editor-notice';
 import { computeStats, fetchPage, formatCount, formatShare, type PageStats } from '../../../stores/editor-extras';
 import type { SlotProps } from '../slots';
 import './extras.css';

@@ -21,7 +21,8 @@ import {
   type TextGroup,
   type TextStyle,
 } from '../../../core/styles';
-import { $buttons, $form, setCustomStyles } from '../../../stores/editor';
+import { $buttons, $form } from '../../../stores/editor';
+import { setCustomStyles } from '../../../stores/editor-form';
 import {
   $palette,
   $stylesSaving,

@@ -1,0 +1,64 @@
+// Every address of the Worker's API that the site uses, in one place: the browser's client
+// (src/lib/api-client.ts), the published page's click beacon and the header palette build their
+// URLs here and nowhere else. No I/O, no DOM: the Worker's renderer imports it too.
+// Path segments that come from data (slugs, file names) are always URI-encoded.
+
+const segment = encodeURIComponent;
+
+const PAGES = '/api/db/landing-pages';
+const ADMIN = '/api/admin';
+
+function page(slug: string): string {
+  return `${PAGES}/${segment(slug)}`;
+}
+
+function adminUser(id: number): string {
+  return `${ADMIN}/users/${id}`;
+}
+
+/** The organiser's pages: list, read, create, update, delete and their uploads. */
+export const pagePaths = {
+  list: PAGES,
+  page,
+  visibility: (slug: string, visible: boolean) => `${page(slug)}/visibility?visible=${visible}`,
+  company: (slug: string) => `${page(slug)}/company`,
+  headerUpload: (slug: string) => `${page(slug)}/upload-image`,
+  buttonImagesUpload: (slug: string) => `${page(slug)}/upload-button-images`,
+  buttonImage: (slug: string, filename: string) => `${page(slug)}/button-image/${segment(filename)}`,
+  /** the saved header read back through the Worker (same origin, so a canvas may read it) */
+  imageProxy: (slug: string) => `${page(slug)}/image-proxy`,
+  /** the published page's click counter (a beacon, no authentication) */
+  buttonClick: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/click`,
+  trackUrl: '/api/track-url',
+} as const;
+
+/** The administration of accounts. */
+export const adminPaths = {
+  /** the root every admin list lives under (the users screen refreshes them all at once) */
+  root: ADMIN,
+  companies: `${ADMIN}/companies`,
+  pendingUsers: `${ADMIN}/users/pending`,
+  /** followed by '?' and the query string of the filters */
+  allUsers: `${ADMIN}/users/all`,
+  stats: `${ADMIN}/stats`,
+  user: adminUser,
+  approve: (id: number) => `${adminUser(id)}/approve`,
+  ban: (id: number) => `${adminUser(id)}/ban`,
+  unban: (id: number) => `${adminUser(id)}/unban`,
+  makeAdmin: (id: number) => `${adminUser(id)}/make-admin`,
+  removeAdmin: (id: number) => `${adminUser(id)}/remove-admin`,
+  company: (id: number) => `${adminUser(id)}/company`,
+  history: (id: number) => `${adminUser(id)}/history`,
+} as const;
+
+/** Accounts and sessions (outside /api, as the Worker serves them). */
+export const authPaths = {
+  me: '/users/me',
+  login: '/auth/jwt/login',
+  logout: '/auth/jwt/logout',
+  register: '/auth/register',
+  verify: '/auth/verify',
+  requestVerifyToken: '/auth/request-verify-token',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
+} as const;

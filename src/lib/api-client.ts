@@ -1,0 +1,224 @@
+// The site's typed client of the Worker's API: one function per route the browser calls. Every
+// address comes from src/core/api-paths.ts; every call goes through `request` (src/lib/api.ts),
+// so the token, the JSON body, the 401 → /login rule and the error texts are the same for all.
+// Answers with a zod schema in src/core/schemas/ are parsed with it; an answer that does not fit
+// is a server fault and fails like one (ApiError 502, 'Errore server: 502').
+import { adminPaths, authPaths, pagePaths } from '../core/api-paths';
+import { t } from '../core/messages';
+import {
+  historyAnswerSchema,
+  type StatsAnswer,
+  statsAnswerSchema,
+  userActionAnswerSchema,
+  usersPageSchema,
+} from '../core/schemas/admin';
+import type { PageAsReceived, PageListItem, PagePayload } from '../core/schemas/page';
+import { type User, userSchema } from '../core/schemas/user';
+import type { z } from '../core/zod';
+import { ApiError, getToken, type RequestOptions, request } from './api';
+
+const BAD_ANSWER_STATUS = 502;
+
+async function parsed<S extends z.ZodType>(schema: S, answer: Promise<unknown>): Promise<z.output<S>> {
+  const data = await answer;
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  console.error(result.error);
+  throw new ApiError(BAD_ANSWER_STATUS, t('error.server', { status: BAD_ANSWER_STATUS }), null, data);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+
+export function listPages(): Promise<PageListItem[]> {
+  return request<PageListItem[]>(pagePaths.list);
+}
+
+export function getPage(slug: string): Promise<PageAsReceived> {
+  return request<PageAsReceived>(pagePaths.page(slug));
+}
+
+export function createPage(payload: PagePayload): Promise<PageAsReceived> {
+  return request<PageAsReceived>(pagePaths.list, { method: 'POST', json: payload });
+}
+
+export function updatePage(slug: string, payload: PagePayload): Promise<PageAsReceived> {
+  return request<PageAsReceived>(pagePaths.page(slug), { method: 'PUT', json: payload });
+}
+
+export async function deletePage(slug: string): Promise<void> {
+  await request(pagePaths.page(slug), { method: 'DELETE' });
+}
+
+export function setPageVisibility(slug: string, visible: boolean): Promise<PageListItem> {
+  return request<PageListItem>(pagePaths.visibility(slug, visible), { method: 'PATCH' });
+}
+
+export function setPageCompany(slug: string, company: string): Promise<PageListItem> {
+  return request<PageListItem>(pagePaths.company(slug), { method: 'PATCH', json: { company } });
+}
+
+/** The header image or video, as the multipart field `image`. */
+export async function uploadHeader(slug: string, file: File): Promise<void> {
+  const body = new FormData();
+  body.append('image', file, file.name);
+  await request(pagePaths.headerUpload(slug), { method: 'POST', body });
+}
+
+/**
+ * New button images: each file as `button_images`, and `image_mapping` telling which button
+ * (0-based index in position order) each file, in sending order, belongs to.
+ */
+export async function uploadButtonImages(slug: string, images: ReadonlyArray<{ file: File; index: number }>) {
+  const body = new FormData();
+  const mapping: Record<string, number> = {};
+  images.forEach(({ file, index }, order) => {
+    body.append('button_images', file, file.name);
+    mapping[String(order)] = index;
+  });
+  body.append('image_mapping', JSON.stringify(mapping));
+  await request(pagePaths.buttonImagesUpload(slug), { method: 'POST', body });
+}
+
+export async function deleteButtonImage(slug: string, filename: string): Promise<void> {
+  await request(pagePaths.buttonImage(slug, filename), { method: 'DELETE' });
+}
+
+/**
+ * The saved header through the Worker's image proxy, as a raw response: the palette reads its
+ * bytes and treats any failure as 'no palette', so a 401 here never ends the session.
+ */
+export function fetchHeaderImage(slug: string, signal?: AbortSignal): Promise<Response> {
+  const token = getToken();
+  return fetch(pagePaths.imageProxy(slug), {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal,
+  });
+}
+
+/** A ticket-host link with the tracking parameters added. */
+export function trackUrl(url: string, slug: string | undefined) {
+  return request<{ success: boolean; tracked_url: string }>(pagePaths.trackUrl, {
+    method: 'POST',
+    json: { url, slug },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administration
+
+/** The companies' names; also read anonymously by the signup form (`redirectOn401` false). */
+export function listCompanies(redirectOn401 = true) {
+  return request<{ success?: boolean; companies?: unknown[] }>(adminPaths.companies, { redirectOn401 });
+}
+
+export function listPendingUsers() {
+  return parsed(usersPageSchema, request(adminPaths.pendingUsers));
+}
+
+/** `query` is the filters' query string (see usersQuery in src/stores/admin-users.ts). */
+export function listUsers(query: string) {
+  return parsed(usersPageSchema, request(`${adminPaths.allUsers}?${query}`));
+}
+
+/** The users' counts by status, with the pages' totals and all views and clicks beside them. */
+export type AdminStats = StatsAnswer & {
+  pages?: { total: number; visible: number };
+  views?: number;
+  clicks?: number;
+};
+
+export async function getAdminStats(): Promise<AdminStats> {
+  return (await parsed(statsAnswerSchema, request(adminPaths.stats))) as AdminStats;
+}
+
+/** The changed user, as every action on one user answers it. */
+function userAction(path: string, init: RequestOptions) {
+  return parsed(userActionAnswerSchema, request(path, init));
+}
+
+export function approveUser(id: number) {
+  return userAction(adminPaths.approve(id), { method: 'POST', json: { action: 'approve' } });
+}
+
+/** An empty reason is left out of the body. */
+export function rejectUser(id: number, reason: string) {
+  return userAction(adminPaths.approve(id), {
+    method: 'POST',
+    json: reason ? { action: 'reject', reason } : { action: 'reject' },
+  });
+}
+
+export function banUser(id: number) {
+  return userAction(adminPaths.ban(id), { method: 'POST' });
+}
+
+export function unbanUser(id: number) {
+  return userAction(adminPaths.unban(id), { method: 'POST' });
+}
+
+export function makeAdmin(id: number) {
+  return userAction(adminPaths.makeAdmin(id), { method: 'POST' });
+}
+
+export function removeAdmin(id: number) {
+  return userAction(adminPaths.removeAdmin(id), { method: 'POST' });
+}
+
+export function changeUserCompany(id: number, company: string) {
+  return userAction(adminPaths.company(id), { method: 'PATCH', json: { company } });
+}
+
+export function deleteUser(id: number) {
+  return request<{ success: true }>(adminPaths.user(id), { method: 'DELETE' });
+}
+
+export async function userHistory(id: number) {
+  return (await parsed(historyAnswerSchema, request(adminPaths.history(id)))).history;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and sessions: a 401 here is an answer (wrong password, no session), not an expiry
+
+const asAnswer = { redirectOn401: false } as const;
+
+export function getMe(): Promise<User> {
+  return parsed(userSchema, request(authPaths.me, asAnswer));
+}
+
+/** The password login is form-encoded (username = e-mail). */
+export function loginWithPassword(email: string, password: string) {
+  return request<{ access_token: string; token_type: string }>(authPaths.login, {
+    form: { username: email, password },
+    ...asAnswer,
+  });
+}
+
+export async function logoutSession(): Promise<void> {
+  await request(authPaths.logout, { method: 'POST', ...asAnswer });
+}
+
+export async function register(body: {
+  email: string;
+  password: string;
+  full_name: string | null;
+  company: string | null;
+}): Promise<void> {
+  await request(authPaths.register, { json: body, ...asAnswer });
+}
+
+export async function verifyEmail(token: string): Promise<void> {
+  await request(authPaths.verify, { json: { token }, ...asAnswer });
+}
+
+export async function requestVerifyToken(email: string): Promise<void> {
+  await request(authPaths.requestVerifyToken, { json: { email }, ...asAnswer });
+}
+
+export async function forgotPassword(email: string): Promise<void> {
+  await request(authPaths.forgotPassword, { json: { email }, ...asAnswer });
+}
+
+export async function resetPassword(token: string, password: string): Promise<void> {
+  await request(authPaths.resetPassword, { json: { token, password }, ...asAnswer });
+}

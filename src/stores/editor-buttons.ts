@@ -1,0 +1,76 @@
+// The page's button list: add, update, remove and reorder. A button's type must match the page
+// mode; a saved image that is replaced or removed is deleted after the next save (store badges
+// are shared files and never deleted).
+import { t } from '../core/messages';
+import { $buttons, $form, $imagesToDelete, type EditorButton, type EditorImageButton, revoke } from './editor';
+import { isStorePath, type PageMode } from './editor-core';
+import { notify } from './editor-notice';
+
+/** Where an image button's picture comes from: nothing yet, a new file, a store badge, or the saved image. */
+export type ImageSource = 'none' | 'custom' | 'store' | 'existing';
+
+export function imageSourceOf(b: Pick<EditorImageButton, 'image' | 'imageFile' | 'isStoreImage'>): ImageSource {
+  if (b.imageFile) return 'custom';
+  if (b.isStoreImage && b.image) return 'store';
+  if (b.image) return 'existing';
+  return 'none';
+}
+
+function modeMismatch(type: PageMode, mode: PageMode): string {
+  const label = (m: PageMode) => t(m === 'text' ? 'pages.type.text' : 'pages.type.image');
+  return t('page.buttonModeMismatch', { type: label(type), mode: label(mode) });
+}
+
+function markImageForDeletion(path: string): void {
+  if (isStorePath(path) || !path.includes('/dati/')) return;
+  $imagesToDelete.set([...$imagesToDelete.get(), path]);
+}
+
+/** Adds a button; a type that differs from the page mode is refused. */
+export function addButton(button: EditorButton): boolean {
+  const mode = $form.get().mode;
+  if (button.type !== mode) {
+    notify('error', modeMismatch(button.type, mode));
+    return false;
+  }
+  $buttons.set([...$buttons.get(), button]);
+  notify('success', t('success.buttonAdded'));
+  return true;
+}
+
+export function updateButton(button: EditorButton): boolean {
+  const mode = $form.get().mode;
+  if (button.type !== mode) {
+    notify('error', modeMismatch(button.type, mode));
+    return false;
+  }
+  const list = $buttons.get();
+  const old = list.find((b) => b.key === button.key);
+  if (!old) return false;
+  if (old.type === 'image' && button.type === 'image') {
+    // a replaced saved image is deleted after the save; store logos are shared, never deleted
+    if (old.image && old.image !== button.image && !old.isStoreImage) markImageForDeletion(old.image);
+    if (old.previewImage && old.previewImage !== button.previewImage) revoke(old.previewImage);
+  }
+  $buttons.set(list.map((b) => (b.key === button.key ? button : b)));
+  notify('success', t('success.buttonUpdated'));
+  return true;
+}
+
+export function removeButton(key: string): void {
+  const list = $buttons.get();
+  const old = list.find((b) => b.key === key);
+  if (old?.type === 'image') {
+    if (old.image && !old.isStoreImage) markImageForDeletion(old.image);
+    revoke(old.previewImage);
+  }
+  $buttons.set(list.filter((b) => b.key !== key));
+}
+
+export function moveButton(from: number, to: number): void {
+  const list = [...$buttons.get()];
+  if (from < 0 || from >= list.length || to < 0 || to >= list.length || from === to) return;
+  const [item] = list.splice(from, 1);
+  list.splice(to, 0, item!);
+  $buttons.set(list);
+}

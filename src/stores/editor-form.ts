@@ -1,0 +1,102 @@
+// The page form's fields: title, slug, mode, style, custom styles and the header file.
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../core/constants';
+import { t } from '../core/messages';
+import { $buttons, $editing, $form, $slugTouched, kindOfPath, revoke } from './editor';
+import { type PageMode, type PageStyle, sanitiseSlug, slugify } from './editor-core';
+import { notify } from './editor-notice';
+
+export function setTitle(title: string): void {
+  $form.setKey('title', title);
+  // in create mode a slug the organiser has not typed (or has emptied) follows the title
+  if (!$editing.get() && (!$slugTouched.get() || !$form.get().slug)) {
+    $slugTouched.set(false);
+    $form.setKey('slug', slugify(title));
+  }
+}
+
+export function setSlug(raw: string): void {
+  // the slug of a saved page is its address: it does not change in edit mode
+  if ($editing.get()) return;
+  const slug = sanitiseSlug(raw);
+  $slugTouched.set(slug !== '');
+  $form.setKey('slug', slug);
+}
+
+/** The mode is locked once buttons exist. Returns whether the mode is now the one asked for. */
+export function setMode(mode: PageMode): boolean {
+  const f = $form.get();
+  if (f.mode === mode) return true;
+  if ($buttons.get().length > 0) {
+    notify('error', t('page.modeLocked'));
+    return false;
+  }
+  $form.setKey('mode', mode);
+  return true;
+}
+
+export function setStyle(style: PageStyle): void {
+  $form.setKey('style', style);
+}
+
+/** The custom style object (the style panel reads $form.customStyles and writes here). */
+export function setCustomStyles(value: Record<string, unknown> | null): void {
+  $form.setKey('customStyles', value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files: the types and sizes accepted before any upload
+
+const HEADER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const HEADER_VIDEO_TYPES = ['video/mp4'];
+export const HEADER_ACCEPT = [...HEADER_IMAGE_TYPES, ...HEADER_VIDEO_TYPES].join(',');
+const BUTTON_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+export const BUTTON_IMAGE_ACCEPT = BUTTON_IMAGE_TYPES.join(',');
+
+/** A header is a JPEG, PNG or WebP image or an MP4 video, within its size limit; returns the error or null. */
+function checkHeaderFile(file: File): string | null {
+  if (HEADER_VIDEO_TYPES.includes(file.type)) {
+    return file.size > MAX_VIDEO_BYTES ? t('upload.videoTooLarge') : null;
+  }
+  if (!HEADER_IMAGE_TYPES.includes(file.type)) return t('upload.headerType');
+  return file.size > MAX_IMAGE_BYTES ? t('upload.imageTooLarge') : null;
+}
+
+/** A button image is a JPEG, PNG, WebP or GIF within the image size limit; returns the error or null. */
+export function checkButtonImageFile(file: File): string | null {
+  if (!BUTTON_IMAGE_TYPES.includes(file.type)) return t('upload.buttonImageType');
+  return file.size > MAX_IMAGE_BYTES ? t('upload.imageTooLarge') : null;
+}
+
+/** Takes a header file: a refused file is reported, an image is resized, either is previewed. */
+export async function setHeaderFile(file: File | null): Promise<boolean> {
+  const prev = $form.get();
+  if (!file) {
+    revoke(prev.headerPreview);
+    $form.set({
+      ...prev,
+      headerFile: null,
+      headerPreview: '',
+      headerKind: prev.header ? kindOfPath(prev.header) : null,
+    });
+    return true;
+  }
+  const error = checkHeaderFile(file);
+  if (error) {
+    notify('error', error);
+    return false;
+  }
+  const video = HEADER_VIDEO_TYPES.includes(file.type);
+  let ready = file;
+  if (!video) {
+    const { resizeImage } = await import('../lib/image-resize');
+    ready = await resizeImage(file);
+  }
+  revoke($form.get().headerPreview);
+  $form.set({
+    ...$form.get(),
+    headerFile: ready,
+    headerPreview: URL.createObjectURL(ready),
+    headerKind: video ? 'video' : 'image',
+  });
+  return true;
+}

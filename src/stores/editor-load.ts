@@ -1,0 +1,131 @@
+// From the server to the form: a saved page loaded for editing (a sidebar click, or the fresh
+// copy after an update), and back to an empty form for a new page.
+import { t } from '../core/messages';
+import {
+  $buttons,
+  $editing,
+  $editorView,
+  $form,
+  $imagesToDelete,
+  $loadedPage,
+  $loadingPage,
+  $slugTouched,
+  type EditorButton,
+  emptyForm,
+  kindOfPath,
+  markClean,
+  newKey,
+  revokeAllPreviews,
+} from './editor';
+import {
+  type CtaButton,
+  decodeEventText,
+  type FullPage,
+  isStorePath,
+  type PageMode,
+  type ReceivedButton,
+} from './editor-core';
+import { errorText, notify } from './editor-notice';
+import { fetchPage } from './editor-pages';
+import { $duplicateError } from './editor-validation';
+
+/**
+ * A saved button as the editor holds it. A text button's event text is decoded into date, city
+ * and venue; one without a call-to-action list gets one from its own link and the label the
+ * text carries (or the default label).
+ */
+export function buttonFromReceived(b: ReceivedButton): EditorButton {
+  if (b.type === 'image') {
+    const path = b.image_path ?? '';
+    const store = isStorePath(path);
+    return {
+      key: newKey(),
+      id: b.id,
+      type: 'image',
+      image: path,
+      previewImage: null,
+      imageFile: null,
+      needsUpload: false,
+      isStoreImage: store,
+      storeFileName: store ? (path.split('/').pop() ?? null) : null,
+      url: b.url ?? '',
+      uploading: false,
+      clickCount: b.click_count ?? 0,
+    };
+  }
+  const { date: data, city, venue, label } = decodeEventText(b.text);
+  const ctas: CtaButton[] =
+    b.cta_buttons && b.cta_buttons.length > 0
+      ? b.cta_buttons.map((c) => ({ url: c.url ?? '', buttonText: c.buttonText || t('editor.cta.defaultLabel') }))
+      : [{ url: b.url ?? '', buttonText: label || t('editor.cta.defaultLabel') }];
+  return { key: newKey(), id: b.id, type: 'text', data, city, venue, ctaButtons: ctas, clickCount: b.click_count ?? 0 };
+}
+
+/** custom_styles as stored: an object, a JSON text of one, or nothing. */
+function parseCustomStyles(value: unknown): Record<string, unknown> | null {
+  if (!value) return null;
+  if (typeof value === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  }
+  return typeof value === 'object' ? (value as Record<string, unknown>) : null;
+}
+
+/** Puts a saved page into the form, in edit mode, with nothing left to save. */
+export function applyPage(page: FullPage): void {
+  revokeAllPreviews();
+  const sorted = [...page.buttons].sort((a, b) => a.position - b.position);
+  const mode: PageMode = page.mode ?? sorted[0]?.type ?? 'text';
+  $form.set({
+    title: page.title ?? '',
+    slug: page.folder_name,
+    mode,
+    style: page.style ?? 'light',
+    customStyles: parseCustomStyles(page.custom_styles),
+    header: page.header ?? '',
+    headerFile: null,
+    headerPreview: '',
+    headerKind: page.header ? kindOfPath(page.header) : null,
+  });
+  $buttons.set(sorted.map(buttonFromReceived));
+  $editing.set({ slug: page.folder_name, id: page.id, company: page.company, visible: page.visible });
+  $loadedPage.set(page);
+  $imagesToDelete.set([]);
+  $slugTouched.set(true);
+  markClean();
+}
+
+/** A click on a sidebar entry: loads the page fresh from the server into the form, in edit mode. */
+export async function loadPageForEdit(slug: string): Promise<boolean> {
+  $loadingPage.set(slug);
+  try {
+    const page = await fetchPage(slug, true);
+    applyPage(page);
+    $editorView.set('edit');
+    notify('success', t('success.pageLoaded'));
+    return true;
+  } catch (err) {
+    notify('error', errorText(err));
+    return false;
+  } finally {
+    $loadingPage.set(null);
+  }
+}
+
+/** An empty form in create mode. */
+export function resetEditor(): void {
+  revokeAllPreviews();
+  $form.set(emptyForm());
+  $buttons.set([]);
+  $editing.set(null);
+  $loadedPage.set(null);
+  $imagesToDelete.set([]);
+  $slugTouched.set(false);
+  $editorView.set('edit');
+  $duplicateError.set(null);
+  markClean();
+}

@@ -1,0 +1,111 @@
+// What the form becomes: the JSON payload a save sends, and the page the preview shows.
+import { computed } from 'nanostores';
+import { t } from '../core/messages';
+import { $buttons, $editing, $form } from './editor';
+import {
+  type CtaButton,
+  encodeEventText,
+  type PageMode,
+  type PagePayload,
+  type PageStyle,
+  type ReceivedButton,
+} from './editor-core';
+
+/**
+ * The page as JSON. New files are left out (an image button waiting for its file sends an empty
+ * path, the header keeps the saved one): they are uploaded right after the page is saved.
+ * A text button sends its event text encoded with its first call to action's label, and the
+ * first call to action's link as its own. Only a text page keeps its style; an image page is light.
+ */
+export function buildPayload(): PagePayload & { buttons: NonNullable<PagePayload['buttons']> } {
+  const f = $form.get();
+  const buttons = $buttons.get().map((b, i) => {
+    const base = { ...(b.id !== undefined ? { id: b.id } : {}), position: i + 1 };
+    if (b.type === 'text') {
+      const ctas = b.ctaButtons.map((c) => ({
+        url: c.url.trim(),
+        buttonText: c.buttonText.trim() || t('editor.cta.defaultLabel'),
+      }));
+      const first = ctas[0] ?? { url: '', buttonText: t('editor.cta.defaultLabel') };
+      return {
+        ...base,
+        type: 'text' as const,
+        text: encodeEventText({ date: b.data, city: b.city, venue: b.venue }, first.buttonText),
+        image_path: '',
+        url: first.url,
+        cta_buttons: ctas,
+      };
+    }
+    return {
+      ...base,
+      type: 'image' as const,
+      text: '',
+      image_path: b.imageFile ? '' : b.image,
+      url: b.url.trim(),
+      cta_buttons: null,
+    };
+  });
+  const title = f.title.trim();
+  return {
+    title,
+    display_title: title,
+    ...($editing.get() ? {} : { folder_name: f.slug }),
+    mode: f.mode,
+    style: f.mode === 'text' ? f.style : 'light',
+    custom_styles: f.customStyles ?? {},
+    // a new file is uploaded right after; until then an update keeps the current header
+    header: f.header,
+    buttons,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The preview
+
+/** The preview needs a title, a header and at least one button. */
+export const $canPreview = computed([$form, $buttons], (f, b) =>
+  Boolean(f.title.trim() && (f.header || f.headerPreview) && b.length > 0),
+);
+
+export interface PreviewPage {
+  title: string;
+  display_title: string;
+  header: string;
+  mode: PageMode;
+  style: PageStyle;
+  custom_styles: unknown;
+  buttons: ReceivedButton[];
+}
+
+/** The form as the published page would show it, new files shown from their blob: previews. */
+export function previewPage(): PreviewPage {
+  const f = $form.get();
+  const payload = buildPayload();
+  const list = $buttons.get();
+  const buttons: ReceivedButton[] = payload.buttons
+    .map((b, i) => {
+      const src = list[i]!;
+      const image = src.type === 'image' ? (src.previewImage ?? src.image) : '';
+      return {
+        id: src.id ?? -(i + 1),
+        position: i + 1,
+        type: b.type,
+        text: String(b.text ?? ''),
+        image_path: b.type === 'image' ? image : null,
+        url: b.url ?? null,
+        click_count: 0,
+        cta_buttons: b.type === 'text' ? (src.type === 'text' ? (b.cta_buttons as CtaButton[]) : null) : null,
+      };
+    })
+    // an image button without an image, or with a blob image, is left out of the preview
+    .filter((b) => b.type !== 'image' || (b.image_path && !b.image_path.startsWith('blob:')));
+  return {
+    title: f.title.trim(),
+    display_title: f.title.trim(),
+    header: f.headerPreview || f.header,
+    mode: f.mode,
+    style: f.mode === 'text' ? f.style : 'light',
+    custom_styles: f.customStyles ?? {},
+    buttons,
+  };
+}

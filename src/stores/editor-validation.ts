@@ -1,0 +1,74 @@
+// The checks before a save: the page's rules (the first error only, a button's error prefixed
+// with its number), then slug and title unique among the other pages of the list. While the
+// form is on screen the duplicate check also runs as the organiser types, debounced.
+import { atom, onMount } from 'nanostores';
+import { DUPLICATE_CHECK_DEBOUNCE_MS } from '../core/constants';
+import { t } from '../core/messages';
+import { $buttons, $editing, $form } from './editor';
+import { titleKey, validatePage } from './editor-core';
+import { $pagesList } from './editor-pages';
+import { buildPayload } from './editor-payload';
+
+export function validateEditor(): string | null {
+  const f = $form.get();
+  const list = $buttons.get();
+  const error = validatePage(buildPayload(), {
+    isCreate: !$editing.get(),
+    headerPending: Boolean(f.headerFile),
+    imagePending: (i) => {
+      const b = list[i];
+      return b?.type === 'image' && Boolean(b.imageFile);
+    },
+  });
+  return error ?? duplicateMessage();
+}
+
+/** Slug and title (compared by titleKey) unique among the other pages of the list. */
+function duplicateMessage(): string | null {
+  const { slug, title } = $form.get();
+  const list = $pagesList.get().data ?? [];
+  const self = $editing.get()?.slug;
+  const others = list.filter((p) => p.folder_name !== self);
+  if (slug) {
+    const hit = others.find((p) => p.folder_name === slug);
+    if (hit) return t('slug.taken', { slug, name: hit.display_title || hit.title });
+  }
+  const wanted = titleKey(title);
+  if (wanted) {
+    const hit = others.find((p) => titleKey(p.title ?? '') === wanted);
+    if (hit) return t('title.taken', { title: title.trim(), slug: hit.folder_name });
+  }
+  return null;
+}
+
+/**
+ * The duplicate slug or title message, or null. While the form shows it, it is checked
+ * DUPLICATE_CHECK_DEBOUNCE_MS after the last change of slug, title, page or list.
+ */
+export const $duplicateError = atom<string | null>(null);
+
+onMount($duplicateError, () => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last = '';
+  const schedule = () => {
+    const { slug, title } = $form.get();
+    const key = `${slug}\u0000${title}\u0000${$editing.get()?.slug ?? ''}`;
+    if (key === last) return;
+    last = key;
+    clearTimeout(timer);
+    timer = setTimeout(() => $duplicateError.set(duplicateMessage()), DUPLICATE_CHECK_DEBOUNCE_MS);
+  };
+  const unsubs = [
+    $form.listen(schedule),
+    $editing.listen(schedule),
+    $pagesList.listen(() => {
+      last = '';
+      schedule();
+    }),
+  ];
+  schedule();
+  return () => {
+    clearTimeout(timer);
+    for (const unsub of unsubs) unsub();
+  };
+});
