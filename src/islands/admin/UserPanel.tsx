@@ -17,11 +17,11 @@ import {
 import { t } from '../../core/messages';
 import { statusMessage, type User } from '../../core/schemas/user';
 import { ApiError } from '../../lib/api';
+import { Modal } from '../../components/Modal';
 import { allowedActions, loadHistory, userLabel, type HistoryEntry } from '../../stores/admin-users';
 import type { DialogAction } from './ActionDialog';
 import { RoleBadge, StatusBadge } from './badges';
 import { formatDate, formatDateTime, historyActionName, historyTone, statusName } from './format';
-import { Modal } from './Modal';
 
 interface Props {
   user: User | null;
@@ -36,7 +36,7 @@ interface Props {
 
 export function UserPanel({ user, selfId, version, notice, onClose, onAction }: Props) {
   return (
-    <Modal open={user !== null} onClose={onClose} labelledBy="us-panel-title" className="us-panel">
+    <Modal open={user !== null} onClose={onClose} labelledBy="us-panel-title" className="us-modal us-panel">
       {user ? (
         <PanelBody
           user={user}
@@ -176,6 +176,7 @@ function Timeline({ user, version }: { user: User; version: number }) {
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads for another user (by id) or after an action (version), not for a refreshed copy of the same user
   useEffect(() => {
     let live = true;
     setError(null);
