@@ -102,13 +102,12 @@ export function useAdoptTyped(
   form: RefObject<HTMLFormElement | null>,
   adopt: (name: string, value: string) => void,
 ): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration; a later field value is React's own
   useEffect(() => {
     const el = form.current;
     if (!el) return;
     for (const field of Array.from(el.elements)) {
       if (field instanceof HTMLInputElement && field.name && field.value) adopt(field.name, field.value);
     }
-    // once, right after hydration
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
