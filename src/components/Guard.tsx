@@ -111,6 +111,7 @@ export function keepRangesTogether(text: string): ReactNode[] {
     .filter(Boolean)
     .map((part, i) =>
       /^\d+-\d+$/.test(part) ? (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text never move
         <span key={i} style={{ whiteSpace: 'nowrap' }}>
           {part}
         </span>

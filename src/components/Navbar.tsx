@@ -102,13 +102,12 @@ export default function Navbar({ current = '' }: NavbarProps) {
               <Users size={18} aria-hidden="true" />
               {t('nav.users')}
               {pending !== null && pending > 0 && (
-                <span
-                  className="nav-count"
-                  data-testid="pending-count"
-                  aria-label={t('nav.pendingCount', { count: pending })}
-                >
-                  {pending}
-                </span>
+                <>
+                  <span className="nav-count" data-testid="pending-count" aria-hidden="true">
+                    {pending}
+                  </span>
+                  <span className="visually-hidden">{t('nav.pendingCount', { count: pending })}</span>
+                </>
               )}
             </a>
           )}

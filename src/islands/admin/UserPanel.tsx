@@ -14,6 +14,7 @@ import {
   Trash2,
   X,
 } from 'lucide-react';
+import { Skeletons } from '../../components/Skeletons';
 import { t } from '../../core/messages';
 import { statusMessage, type User } from '../../core/schemas/user';
 import { ApiError } from '../../lib/api';
@@ -203,11 +204,7 @@ function Timeline({ user, version }: { user: User; version: number }) {
           {error}
         </p>
       ) : entries === null ? (
-        <div className="us-timeline-skeleton" aria-busy="true" aria-label={t('ui.loading')}>
-          <div className="skeleton" />
-          <div className="skeleton" />
-          <div className="skeleton" />
-        </div>
+        <Skeletons count={3} className="us-timeline-skeleton" itemClassName="skeleton" />
       ) : entries.length === 0 ? (
         <p className="hint">{t('usersScreen.history.empty')}</p>
       ) : (

@@ -1,6 +1,6 @@
 // New password from the reset e-mail's link (/reset-password?token=…): the registration
 // policy of SPEC 5 plus a confirmation, then POST /auth/reset-password {token, password}.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
 import { t } from '../../core/messages';
 import { passwordProblem } from '../../core/schemas/user';
@@ -55,7 +55,7 @@ export default function ResetPasswordForm() {
     }
   };
 
-  let body;
+  let body: ReactNode;
   if (token === null) {
     body = (
       <div className="alert alert-error" role="alert">

@@ -249,6 +249,7 @@ function ImageFields() {
           </div>
         </div>
         <p className="ed-image__or">{t('editor.image.orStore')}</p>
+        {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons inside the image fieldset, named by its aria-label */}
         <div className="ed-stores" role="group" aria-label={t('editor.image.orStore')}>
           {STORE_LOGOS.map((s) => (
             <button

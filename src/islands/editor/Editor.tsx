@@ -162,6 +162,7 @@ export function Editor() {
             </div>
           </div>
 
+          {/* biome-ignore lint/a11y/useSemanticElements: a bar of buttons, not a form section that a fieldset's legend would name */}
           <div className="ed-actions" ref={stickyBottom} role="group" aria-label={t('editor.pageTitle')}>
             <div className="ed-actions__inner">
               {!canPreview && (

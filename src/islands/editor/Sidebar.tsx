@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { Building2, Eye, EyeOff, FileText, Loader2, Pencil, RefreshCw, Trash2, X } from 'lucide-react';
 import { focusOnMount } from '../../components/focus';
 import { Modal } from '../../components/Modal';
+import { Skeletons } from '../../components/Skeletons';
 import { t } from '../../core/messages';
 import { confirmDialog } from '../../stores/dialog';
 import { $isAdmin } from '../../stores/session';
@@ -83,11 +84,7 @@ export default function Sidebar({ open, onClose }: { open: boolean; onClose: () 
         <NotificationBar />
         <div className="ed-drawer__body">
           {list.loading && !list.data ? (
-            <div className="ed-drawer__skeletons" aria-busy="true">
-              {[0, 1, 2].map((i) => (
-                <div key={i} className="skeleton ed-page-skeleton" />
-              ))}
-            </div>
+            <Skeletons count={3} className="ed-drawer__skeletons" itemClassName="skeleton ed-page-skeleton" />
           ) : list.error && !list.data ? (
             <div className="ed-empty">
               <p className="ed-empty__title">{t('editor.sidebar.loadError')}</p>
