@@ -1,4 +1,4 @@
-// A user's card: details, what the user sees (SPEC 4), the actions this admin may take on them
+// A user's card: details, what the user sees (their status message), the actions this admin may take on them
 // and their history as a timeline. A side sheet on wide screens, a full-height sheet on phones.
 import { useEffect, useState } from 'react';
 import {

@@ -1,4 +1,4 @@
-// 'Gestione Utenti' (SPEC 2, 6, 7, 8): stats, the pending requests and every user, with the
+// 'Gestione Utenti': stats, the pending requests and every user, with the
 // admin actions. The Guard shows 'Accesso Negato' to a non-admin and the status screens to
 // anyone who cannot work yet; the lists load only for an admin.
 import { useEffect, useRef, useState } from 'react';

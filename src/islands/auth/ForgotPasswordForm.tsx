@@ -1,4 +1,4 @@
-// Reset request (SPEC 7 POST /auth/forgot-password). The answer never tells whether the
+// Reset request (POST /auth/forgot-password). The answer never tells whether the
 // account exists (always 202), so the same sentence shows for every address.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ArrowLeft, Mail, MailCheck } from 'lucide-react';

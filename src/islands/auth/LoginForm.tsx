@@ -1,4 +1,4 @@
-// Login (SPEC 2 'Login screen', SPEC 5 'Login', CONTRACT 'Accounts' routing). A `?token=`
+// Login, then the route the account's role and status lead to. A `?token=`
 // from the verification e-mail (/verify-email → /login) is verified on arrival.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, Lock, Mail } from 'lucide-react';
@@ -59,7 +59,7 @@ export default function LoginForm() {
       const user = await login(parsed.data.email, parsed.data.password);
       const next = afterLoginPath(user);
       if (next === 'unverified') {
-        // CONTRACT: approved but unverified keeps no session
+        // an approved account whose e-mail is not verified yet keeps no session
         clearSession();
         setError(t('error.unverified'));
         setBusy(false);

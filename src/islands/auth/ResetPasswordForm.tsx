@@ -1,5 +1,5 @@
 // New password from the reset e-mail's link (/reset-password?token=…): the registration
-// policy of SPEC 5 plus a confirmation, then POST /auth/reset-password {token, password}.
+// password policy plus a confirmation, then POST /auth/reset-password {token, password}.
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
 import { t } from '../../core/messages';

@@ -1,5 +1,5 @@
-// Signup (SPEC 2 'Signup screen', SPEC 5 'Registration'). On success: SPEC 8's screen message,
-// automatic login with the same credentials (CONTRACT), then /pending.
+// Signup. On success: the 'registration received' message, automatic login with the same
+// credentials, then /pending.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, Info, Lock, Mail, UserRound } from 'lucide-react';
 import { t } from '../../core/messages';

@@ -1,5 +1,5 @@
 // Labelled inputs shared by the auth forms: the error is bound with aria-describedby and the
-// password fields carry the show/hide toggle of SPEC 2.
+// password fields carry a show/hide toggle.
 import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { t } from '../../core/messages';
@@ -58,7 +58,7 @@ export function TextField({ label, value, onValue, error, hint, icon, id, action
   );
 }
 
-/** A TextField whose text can be shown or hidden (SPEC 2). */
+/** A TextField whose text can be shown or hidden. */
 export function PasswordField(props: FieldProps) {
   const [shown, setShown] = useState(false);
   return (

@@ -68,7 +68,7 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** SPEC 2 code view (admins only): the saved page's JSON with reload, copy and download. */
+/** The code view (admins only): the saved page's JSON with reload, copy and download. */
 export function CodePanel({ slug }: { slug: string }) {
   const headingId = useId();
   const [load, setLoad] = useState<Load>({ state: 'loading' });

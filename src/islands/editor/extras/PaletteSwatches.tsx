@@ -9,7 +9,7 @@ interface PaletteSwatchesProps {
   label: string;
 }
 
-/** The header's palette as one-click swatches beside a colour input (SPEC 9). */
+/** The header's palette as one-click swatches beside a colour input. */
 export default function PaletteSwatches({ colours, current, onPick, label }: PaletteSwatchesProps) {
   if (colours.length === 0) return null;
   return (
