@@ -5,7 +5,7 @@ import { ArrowLeft, Mail, MailCheck } from 'lucide-react';
 import { t } from '../../core/messages';
 import { isValidEmail } from '../../core/schemas/user';
 import { request } from '../../lib/api';
-import { TextField, useAdoptTyped } from './fields';
+import { TextField, useAdoptTyped, SubmitButton, FormError } from './fields';
 
 export default function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
@@ -69,20 +69,10 @@ export default function ForgotPasswordForm() {
             onBlur={() => setTouched(true)}
             error={touched ? problem : null}
           />
-          {error && (
-            <div className="alert alert-error" role="alert">
-              {error}
-            </div>
-          )}
-          <button
-            type="submit"
-            className="btn btn-primary btn-block btn-lg"
-            disabled={Boolean(problem) || busy}
-            aria-busy={busy || undefined}
-          >
-            {busy && <span className="spinner" aria-hidden="true" />}
+          <FormError error={error} />
+          <SubmitButton busy={busy} disabled={Boolean(problem)}>
             {busy ? t('forgot.submitting') : t('forgot.submit')}
-          </button>
+          </SubmitButton>
         </form>
       )}
       <p className="auth-foot">

@@ -8,7 +8,7 @@ import { request } from '../../lib/api';
 import { afterLoginPath, clearSession, login } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
-import { PasswordField, TextField, fieldErrors, useAdoptTyped } from './fields';
+import { PasswordField, TextField, fieldErrors, useAdoptTyped, SubmitButton, FormError } from './fields';
 
 type Banner = { level: 'success' | 'error' | 'info'; text: string } | null;
 
@@ -141,20 +141,10 @@ export default function LoginForm() {
             {t('login.forgot')}
           </a>
         </div>
-        {error && (
-          <div className="alert alert-error" role="alert" data-testid="login-error">
-            {error}
-          </div>
-        )}
-        <button
-          type="submit"
-          className="btn btn-primary btn-block btn-lg"
-          disabled={!parsed.success || busy}
-          aria-busy={busy || undefined}
-        >
-          {busy && <span className="spinner" aria-hidden="true" />}
+        <FormError error={error} testId="login-error" />
+        <SubmitButton busy={busy} disabled={!parsed.success}>
           {busy ? t('login.submitting') : t('login.submit')}
-        </button>
+        </SubmitButton>
       </form>
       <p className="auth-foot">
         {t('login.noAccount')} <a href="/signup">{t('login.signupLink')}</a>

@@ -7,7 +7,7 @@ import { passwordProblem } from '../../core/schemas/user';
 import { request } from '../../lib/api';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
-import { PasswordField, useAdoptTyped } from './fields';
+import { PasswordField, useAdoptTyped, SubmitButton } from './fields';
 
 export default function ResetPasswordForm() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
@@ -108,15 +108,9 @@ export default function ResetPasswordForm() {
             </span>
           </div>
         )}
-        <button
-          type="submit"
-          className="btn btn-primary btn-block btn-lg"
-          disabled={!valid || busy || !token}
-          aria-busy={busy || undefined}
-        >
-          {busy && <span className="spinner" aria-hidden="true" />}
+        <SubmitButton busy={busy} disabled={!valid || !token}>
           {busy ? t('reset.submitting') : t('reset.submit')}
-        </button>
+        </SubmitButton>
       </form>
     );
   }

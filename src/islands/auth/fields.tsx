@@ -111,3 +111,28 @@ export function useAdoptTyped(
     }
   }, []);
 }
+
+/** The form's one submit button: disabled until the form is valid, a spinner while it is sent. */
+export function SubmitButton({ busy, disabled, children }: { busy: boolean; disabled: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      className="btn btn-primary btn-block btn-lg"
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
+      {busy && <span className="spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
+
+/** The answer of a failed submit, above the button; nothing when there is none. */
+export function FormError({ error, testId }: { error: string | null; testId?: string }) {
+  if (!error) return null;
+  return (
+    <div className="alert alert-error" role="alert" data-testid={testId}>
+      {error}
+    </div>
+  );
+}
