@@ -1,20 +1,19 @@
-// Accessible modal confirm / prompt on the native <dialog> (focus trapped, Escape cancels,
-// focus returns to the opener). Two ways to use it:
-//  - imperative, anywhere: `if (await confirmDialog({ message: 'Sei sicuro…?', danger: true }))`
-//    or `const reason = await promptDialog({ message, label, multiline: true })` (null = cancel);
+// An accessible confirmation on the shared Modal. Two ways to use it:
+//  - imperative, anywhere: `if (await confirmDialog({ message: 'Sei sicuro…?', danger: true }))`;
 //    needs <DialogHost/> on the page (AppLayout mounts it).
-//  - controlled: <ConfirmDialog open={…} message="…" onConfirm={(value) => …} onCancel={…} />.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+//  - controlled: <ConfirmDialog open={…} message="…" onConfirm={(value) => …} onCancel={…} />,
+//    optionally asking for a text (a reason, a typed confirmation) with `prompt`.
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertTriangle, HelpCircle } from 'lucide-react';
 import { t } from '../core/messages';
-import { $dialog, registerDialogHost, type ConfirmOptions, type PromptOptions } from '../stores/dialog';
-export type { ConfirmOptions, PromptOptions } from '../stores/dialog';
+import { $dialog, registerDialogHost, type ConfirmOptions } from '../stores/dialog';
+import { Modal } from './Modal';
 
-export interface ConfirmDialogProps extends ConfirmOptions {
+interface ConfirmDialogProps extends ConfirmOptions {
   open: boolean;
-  /** When set, the dialog asks for a text (reason, typed confirmation). */
-  prompt?: Omit<PromptOptions, keyof ConfirmOptions>;
+  /** When set, the dialog asks for a text: its label, and a textarea instead of one line. */
+  prompt?: { label: string; multiline?: boolean };
   /** Shows a spinner on the confirm button and disables both buttons. */
   busy?: boolean;
   /** `value` is the trimmed text for a prompt, undefined for a confirm. */
@@ -34,50 +33,30 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const [value, setValue] = useState(prompt?.defaultValue ?? '');
+  const [value, setValue] = useState('');
   const ids = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setValue(prompt?.defaultValue ?? '');
-      dialog.showModal();
-      requestAnimationFrame(() => inputRef.current?.focus());
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-    // prompt.defaultValue is read on opening only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (prompt) {
-      if (prompt.required && !value.trim()) return;
-      onConfirm(value.trim());
-    } else onConfirm();
+    onConfirm(prompt ? value.trim() : undefined);
   };
   const Icon = danger ? AlertTriangle : HelpCircle;
-  const disabled = busy || Boolean(prompt?.required && !value.trim());
+  const input = {
+    id: `${ids}-input`,
+    value,
+    'data-autofocus': true,
+    onChange: (e: { target: { value: string } }) => setValue(e.target.value),
+  };
 
   return (
-    <dialog
-      ref={ref}
+    <Modal
+      open={open}
+      onClose={onCancel}
+      labelledBy={`${ids}-title`}
+      describedBy={`${ids}-msg`}
       className="confirm-dialog"
-      aria-labelledby={`${ids}-title`}
-      aria-describedby={`${ids}-msg`}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onCancel();
-      }}
-      onClick={(event) => {
-        // a click on the backdrop lands on the <dialog> itself
-        if (event.target === ref.current && !busy) onCancel();
-      }}
+      dismissable={!busy}
     >
       <form className="confirm-dialog__body" onSubmit={submit}>
         <div className={danger ? 'confirm-dialog__icon is-danger' : 'confirm-dialog__icon'} aria-hidden="true">
@@ -91,29 +70,13 @@ export function ConfirmDialog({
         </p>
         {prompt && (
           <div className="field confirm-dialog__field">
-            <label className="label" htmlFor={`${ids}-input`}>
+            <label className="label" htmlFor={input.id}>
               {prompt.label}
             </label>
             {prompt.multiline ? (
-              <textarea
-                ref={inputRef}
-                id={`${ids}-input`}
-                className="textarea"
-                rows={3}
-                placeholder={prompt.placeholder}
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-              />
+              <textarea className="textarea" rows={3} {...input} />
             ) : (
-              <input
-                ref={inputRef}
-                id={`${ids}-input`}
-                className="input"
-                placeholder={prompt.placeholder}
-                value={value}
-                autoComplete="off"
-                onChange={(e) => setValue(e.target.value)}
-              />
+              <input className="input" autoComplete="off" {...input} />
             )}
           </div>
         )}
@@ -124,44 +87,31 @@ export function ConfirmDialog({
           <button
             type="submit"
             className={danger ? 'btn btn-danger' : 'btn btn-primary'}
-            disabled={disabled}
+            disabled={busy}
             aria-busy={busy || undefined}
-            autoFocus={!prompt}
+            data-autofocus={prompt ? undefined : true}
           >
             {busy && <span className="spinner" aria-hidden="true" />}
             {confirmLabel ?? t('ui.confirm')}
           </button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }
 
-/** Renders the requests of confirmDialog()/promptDialog(). One per page (AppLayout). */
+/** Renders the requests of confirmDialog(). One per page (AppLayout). */
 export function DialogHost() {
   const request = useStore($dialog);
   useEffect(() => registerDialogHost(), []);
   if (!request) return <ConfirmDialog open={false} message="" onConfirm={() => {}} onCancel={() => {}} />;
-  if (request.kind === 'confirm') {
-    return (
-      <ConfirmDialog
-        key={request.id}
-        open
-        {...request.options}
-        onConfirm={() => request.resolve(true)}
-        onCancel={() => request.resolve(false)}
-      />
-    );
-  }
-  const { label, placeholder, defaultValue, required, multiline, ...rest } = request.options;
   return (
     <ConfirmDialog
       key={request.id}
       open
-      {...rest}
-      prompt={{ label, placeholder, defaultValue, required, multiline }}
-      onConfirm={(value) => request.resolve(value ?? '')}
-      onCancel={() => request.resolve(null)}
+      {...request.options}
+      onConfirm={() => request.resolve(true)}
+      onCancel={() => request.resolve(false)}
     />
   );
 }

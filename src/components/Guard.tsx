@@ -1,5 +1,6 @@
 /**
- * Guard for the guarded areas (SPEC 2 'Guard', CONTRACT 'Accounts'). Wrap a screen's island:
+ * Guard for the signed-in areas: who may see a screen, by session, role and account status.
+ * Wrap a screen's island:
  *
  *   <Guard area="admin"><Editor /></Guard>            // /admin
  *   <Guard area="user"><Editor /></Guard>             // /user
@@ -12,9 +13,9 @@
  * - status pending: 'Registrazione in Attesa' (e-mail, status, next steps, 24-48 h note,
  *   'Controlla Stato Account' reloads, 'Disconnetti'); rejected: 'Account Rifiutato';
  *   banned (or is_active false): 'Account Sospeso' — both with 'Esci' (clears token and user,
- *   → /login); approved but unverified: the SPEC 4 status message; unknown status: its message.
+ *   → /login); approved but unverified: the status message asking to verify the e-mail; unknown status: its message.
  * - `adminOnly` (user management): a non-admin is never redirected; an active one sees
- *   'Accesso Negato' (SPEC 2 'User management'), others their status screen.
+ *   'Accesso Negato', others their status screen.
  * - active and allowed: the children. Children render only then, so they may read
  *   `useStore($user)!` and call the pages API at mount.
  *
@@ -53,7 +54,7 @@ type Verdict =
 export function verdictFor(user: User | null, state: string, area: 'admin' | 'user', adminOnly: boolean): Verdict {
   if (state === 'loading') return 'loading';
   if (!user) return 'redirect';
-  // SPEC 2: a non-admin entering the admin area is sent to /user (status screens show there)
+  // a non-admin entering the admin area is sent to /user (status screens show there)
   if (area === 'admin' && !adminOnly && !user.is_superuser) return 'redirect';
   if (!user.is_active || user.status === 'banned') return 'banned';
   if (user.status === 'pending') return 'pending';
@@ -111,6 +112,7 @@ export function keepRangesTogether(text: string): ReactNode[] {
     .filter(Boolean)
     .map((part, i) =>
       /^\d+-\d+$/.test(part) ? (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text never move
         <span key={i} style={{ whiteSpace: 'nowrap' }}>
           {part}
         </span>

@@ -1,4 +1,4 @@
-// The home page's calls to action (SPEC 1): login and signup when logged out, a link to the
+// The home page's calls to action: login and signup when logged out, a link to the
 // admin panel (/admin or /user) when logged in. The static HTML shows the logged-out pair.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';

@@ -1,4 +1,4 @@
-// The navigation bar of every page (SPEC 2 'Navigation bar'), mounted by AppLayout.
+// The navigation bar of every signed-in page, mounted by AppLayout.
 // Logged in: display name + 'Admin'/'Utente' badge, 'Crea', for admins 'Utenti' with the red
 // pending count (refreshed every 30 s while the tab is visible), logout with confirmation.
 // Logged out: Home, login, signup. Below 768 px the links fold into a menu toggled by a button.
@@ -102,13 +102,12 @@ export default function Navbar({ current = '' }: NavbarProps) {
               <Users size={18} aria-hidden="true" />
               {t('nav.users')}
               {pending !== null && pending > 0 && (
-                <span
-                  className="nav-count"
-                  data-testid="pending-count"
-                  aria-label={t('nav.pendingCount', { count: pending })}
-                >
-                  {pending}
-                </span>
+                <>
+                  <span className="nav-count" data-testid="pending-count" aria-hidden="true">
+                    {pending}
+                  </span>
+                  <span className="visually-hidden">{t('nav.pendingCount', { count: pending })}</span>
+                </>
               )}
             </a>
           )}

@@ -1,5 +1,5 @@
-// The one toast outlet of a page (mounted by AppLayout). react-hot-toast's own limits match
-// SPEC 9: at most 20 toasts kept, 350 px wide; durations follow SPEC 9 (success 3 s, error 5 s).
+// The one toast outlet of a page (mounted by AppLayout). At most 20 toasts are kept, each 350 px
+// wide; a success stays 3 s, an error 5 s.
 // The toasts live in a `popover="manual"` layer: an open modal <dialog> sits in the top layer,
 // above any z-index, so toasts would draw under its backdrop. The layer is re-shown (so it is
 // the last, topmost entry of the top layer) whenever a toast appears or a dialog opens.

@@ -1,6 +1,6 @@
-// One modal at a time, requested from anywhere with a promise: `await confirmDialog({...})`.
-// The DialogHost (mounted by AppLayout) renders the request; without a host (a page not
-// built on AppLayout) the browser's own confirm/prompt answer instead, so callers never hang.
+// One confirmation at a time, requested from anywhere with a promise: `await confirmDialog({...})`.
+// The DialogHost (mounted by AppLayout) renders the request; without a host (a page not built on
+// AppLayout) the browser's own confirm answers instead, so callers never hang.
 import { atom } from 'nanostores';
 
 export interface ConfirmOptions {
@@ -14,20 +14,11 @@ export interface ConfirmOptions {
   danger?: boolean;
 }
 
-export interface PromptOptions extends ConfirmOptions {
-  /** Label of the text field (e.g. 'Motivo (facoltativo)'). */
-  label: string;
-  placeholder?: string;
-  defaultValue?: string;
-  /** Confirm disabled while the field is empty. */
-  required?: boolean;
-  /** Textarea instead of a one-line input (reasons). */
-  multiline?: boolean;
+interface DialogRequest {
+  id: number;
+  options: ConfirmOptions;
+  resolve: (ok: boolean) => void;
 }
-
-export type DialogRequest =
-  | { id: number; kind: 'confirm'; options: ConfirmOptions; resolve: (ok: boolean) => void }
-  | { id: number; kind: 'prompt'; options: PromptOptions; resolve: (value: string | null) => void };
 
 let seq = 0;
 
@@ -42,22 +33,14 @@ export function registerDialogHost(): () => void {
   };
 }
 
-function closeCurrent(): void {
-  const current = $dialog.get();
-  if (!current) return;
-  if (current.kind === 'confirm') current.resolve(false);
-  else current.resolve(null);
-  $dialog.set(null);
-}
-
 /** Resolves true when confirmed, false when cancelled (Escape, 'Annulla', backdrop). */
 export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
   if (hosts === 0) return Promise.resolve(window.confirm(options.message));
-  closeCurrent();
+  // a new request answers the one still open as cancelled
+  $dialog.get()?.resolve(false);
   return new Promise((resolve) => {
     $dialog.set({
       id: ++seq,
-      kind: 'confirm',
       options,
       resolve: (ok) => {
         $dialog.set(null);

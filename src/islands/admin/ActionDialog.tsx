@@ -1,10 +1,12 @@
-// Every admin action is confirmed first (SPEC 6), in the shell's ConfirmDialog: a plain
+// Every admin action is confirmed first, in the shell's ConfirmDialog: a plain
 // confirmation, an optional reason for a rejection, the typed name for a deletion. A company
 // change gets its own dialog with a picker over the companies list.
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Building2 } from 'lucide-react';
+import { Combobox, suggestions } from '../../components/Combobox';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Modal } from '../../components/Modal';
 import { t, type MessageKey } from '../../core/messages';
 import { COMPANY_MIN } from '../../core/constants';
 import type { User } from '../../core/schemas/user';
@@ -21,7 +23,6 @@ import {
   userLabel,
   type ActionResult,
 } from '../../stores/admin-users';
-import { Modal } from './Modal';
 
 export type DialogAction = 'approve' | 'reject' | 'ban' | 'unban' | 'promote' | 'demote' | 'delete' | 'company';
 export interface Intent {
@@ -111,7 +112,7 @@ export function ActionDialog({ intent, onClose, onDone }: Props) {
         onClose={onClose}
         labelledBy="us-action-title"
         describedBy="us-action-body"
-        className="confirm-dialog us-company-dialog"
+        className="us-modal confirm-dialog us-company-dialog"
         dismissable={!busy}
       >
         <CompanyForm
@@ -210,7 +211,7 @@ function CompanyForm({
   );
 }
 
-/** An accessible combobox: pick a known company (filtered while typing) or keep a new one. */
+/** Pick a known company (filtered while typing) or keep a new one. */
 function CompanyPicker({
   value,
   current,
@@ -223,93 +224,24 @@ function CompanyPicker({
   error: string | null;
 }) {
   const names = useStore($companyNames);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const listId = useId();
-  const needle = value.trim().toLocaleLowerCase('it');
-  const matches = useMemo(
-    () => (needle ? names.filter((n) => n.toLocaleLowerCase('it').includes(needle)) : names).slice(0, 8),
-    [names, needle],
+  const options = useMemo(
+    () => suggestions(names, value, (name) => t('usersScreen.companyDialog.new', { name }), 8),
+    [names, value],
   );
-  const exists = names.some((n) => n.toLocaleLowerCase('it') === needle);
-  const options = [...matches.map((n) => ({ value: n, label: n, isNew: false }))];
-  if (needle && !exists)
-    options.push({
-      value: value.trim(),
-      label: t('usersScreen.companyDialog.new', { name: value.trim() }),
-      isNew: true,
-    });
-  const showList = open && options.length > 0;
-
-  function pick(v: string) {
-    onChange(v);
-    setOpen(false);
-    setActive(-1);
-  }
-
   return (
-    <div className="field us-combo">
-      <label className="label" htmlFor="us-company">
-        {t('usersScreen.companyDialog.input')}
-      </label>
-      <input
-        id="us-company"
-        className="input"
-        role="combobox"
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby="us-company-hint"
-        autoComplete="off"
-        autoFocus
-        value={value}
-        onChange={(e) => {
-          onChange(e.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setOpen(true);
-            setActive((i) => Math.min(options.length - 1, i + 1));
-          } else if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((i) => Math.max(-1, i - 1));
-          } else if (e.key === 'Enter' && showList && active >= 0) {
-            e.preventDefault();
-            const option = options[active];
-            if (option) pick(option.value);
-          } else if (e.key === 'Escape' && showList) {
-            e.preventDefault();
-            e.stopPropagation();
-            setOpen(false);
-          }
-        }}
-      />
-      {showList ? (
-        <ul id={listId} role="listbox" className="us-combo-list">
-          {options.map((o, i) => (
-            <li
-              key={`${o.isNew ? 'new' : 'old'}-${o.value}`}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className={`us-combo-option ${i === active ? 'is-active' : ''} ${o.isNew ? 'is-new' : ''}`}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(o.value);
-              }}
-            >
-              {o.label}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+    <Combobox
+      id="us-company"
+      label={t('usersScreen.companyDialog.input')}
+      listLabel={t('signup.companySuggestions')}
+      autoComplete="off"
+      autoFocus
+      inline
+      value={value}
+      onValue={onChange}
+      options={options}
+      invalid={Boolean(error)}
+      describedBy="us-company-hint"
+    >
       {error ? (
         <p className="error-text" role="alert">
           {error}
@@ -318,6 +250,6 @@ function CompanyPicker({
       <p id="us-company-hint" className="hint">
         {t('usersScreen.companyDialog.current', { company: current ?? t('usersScreen.noCompany') })}
       </p>
-    </div>
+    </Combobox>
   );
 }

@@ -3,8 +3,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Search, X } from 'lucide-react';
+import { SelectField } from '../../components/SelectField';
 import { t, type MessageKey } from '../../core/messages';
-import { USER_STATUSES, type UserStatus } from '../../core/schemas/user';
+import { USER_STATUSES } from '../../core/schemas/user';
 import {
   $companyNames,
   $filters,
@@ -19,7 +20,7 @@ import { statusName } from './format';
 const SORT_OPTIONS = SORT_FIELDS.flatMap((field) =>
   (field === 'created_at' ? (['desc', 'asc'] as const) : (['asc', 'desc'] as const)).map((order) => ({
     value: `${field}:${order}`,
-    label: `usersScreen.sort.${field}.${order}` as MessageKey,
+    label: t(`usersScreen.sort.${field}.${order}` as MessageKey),
   })),
 );
 
@@ -50,7 +51,7 @@ export function Filters() {
     filters.company && !companies.includes(filters.company) ? [filters.company, ...companies] : companies;
 
   return (
-    <div className="us-filters" role="search" aria-label={t('usersScreen.filters.label')}>
+    <search className="us-filters" aria-label={t('usersScreen.filters.label')}>
       <div className="us-filter us-filter-search">
         <label className="visually-hidden" htmlFor="us-search">
           {t('usersScreen.search.label')}
@@ -88,62 +89,42 @@ export function Filters() {
           </button>
         ) : null}
       </div>
-      <div className="us-filter">
-        <label className="us-filter-label" htmlFor="us-status">
-          {t('usersScreen.status.label')}
-        </label>
-        <select
-          id="us-status"
-          className="select"
-          value={filters.status}
-          onChange={(e) => setFilters({ status: e.target.value as UserStatus | '' })}
-        >
-          <option value="">{t('usersScreen.status.all')}</option>
-          {USER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {statusName(s)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="us-filter">
-        <label className="us-filter-label" htmlFor="us-company-filter">
-          {t('usersScreen.company.label')}
-        </label>
-        <select
-          id="us-company-filter"
-          className="select"
-          value={filters.company}
-          onChange={(e) => setFilters({ company: e.target.value })}
-        >
-          <option value="">{t('usersScreen.company.all')}</option>
-          {companyOptions.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="us-filter">
-        <label className="us-filter-label" htmlFor="us-sort">
-          {t('usersScreen.sort.label')}
-        </label>
-        <select
-          id="us-sort"
-          className="select"
-          value={`${filters.sort}:${filters.order}`}
-          onChange={(e) => {
-            const [sort, order] = e.target.value.split(':') as [SortField, SortOrder];
-            setFilters({ sort, order });
-          }}
-        >
-          {SORT_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {t(o.label)}
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
+      <SelectField
+        id="us-status"
+        label={t('usersScreen.status.label')}
+        className="us-filter"
+        labelClassName="us-filter-label"
+        value={filters.status}
+        options={[
+          { value: '' as const, label: t('usersScreen.status.all') },
+          ...USER_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
+        ]}
+        onChange={(status) => setFilters({ status })}
+      />
+      <SelectField
+        id="us-company-filter"
+        label={t('usersScreen.company.label')}
+        className="us-filter"
+        labelClassName="us-filter-label"
+        value={filters.company}
+        options={[
+          { value: '', label: t('usersScreen.company.all') },
+          ...companyOptions.map((c) => ({ value: c, label: c })),
+        ]}
+        onChange={(company) => setFilters({ company })}
+      />
+      <SelectField
+        id="us-sort"
+        label={t('usersScreen.sort.label')}
+        className="us-filter"
+        labelClassName="us-filter-label"
+        value={`${filters.sort}:${filters.order}`}
+        options={SORT_OPTIONS}
+        onChange={(value) => {
+          const [sort, order] = value.split(':') as [SortField, SortOrder];
+          setFilters({ sort, order });
+        }}
+      />
+    </search>
   );
 }

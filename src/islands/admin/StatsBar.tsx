@@ -2,6 +2,7 @@
 // views and clicks when the stats carry them.
 import { useStore } from '@nanostores/react';
 import { Eye, FileText, MousePointerClick, Users } from 'lucide-react';
+import { Skeletons } from '../../components/Skeletons';
 import { t, type MessageKey } from '../../core/messages';
 import type { UserStatus } from '../../core/schemas/user';
 import { $filters, $stats, setFilters } from '../../stores/admin-users';
@@ -21,13 +22,7 @@ export function StatsBar({ onPick }: { onPick: () => void }) {
 
   if (!data) {
     if (error) return <p className="hint us-stats-error">{t('usersScreen.fail.stats')}</p>;
-    return (
-      <div className="us-stats" aria-busy="true" aria-label={t('ui.loading')}>
-        {Array.from({ length: 6 }, (_, i) => (
-          <div key={i} className="us-stat skeleton us-stat-skeleton" />
-        ))}
-      </div>
-    );
+    return <Skeletons count={6} className="us-stats" itemClassName="us-stat skeleton us-stat-skeleton" />;
   }
 
   const { users } = data;
@@ -36,6 +31,7 @@ export function StatsBar({ onPick }: { onPick: () => void }) {
       <h2 id="us-stats-title" className="visually-hidden">
         {t('usersScreen.stats.title')}
       </h2>
+      {/* biome-ignore lint/a11y/noRedundantRoles: 'list-style: none' takes the list role away in Safari; the role gives it back */}
       <ul className="us-stats" role="list">
         <li className="us-stat us-stat-total">
           <span className="us-stat-label">

@@ -1,4 +1,4 @@
-// A user's card: details, what the user sees (SPEC 4), the actions this admin may take on them
+// A user's card: details, what the user sees (their status message), the actions this admin may take on them
 // and their history as a timeline. A side sheet on wide screens, a full-height sheet on phones.
 import { useEffect, useState } from 'react';
 import {
@@ -14,14 +14,15 @@ import {
   Trash2,
   X,
 } from 'lucide-react';
+import { Skeletons } from '../../components/Skeletons';
 import { t } from '../../core/messages';
 import { statusMessage, type User } from '../../core/schemas/user';
 import { ApiError } from '../../lib/api';
+import { Modal } from '../../components/Modal';
 import { allowedActions, loadHistory, userLabel, type HistoryEntry } from '../../stores/admin-users';
 import type { DialogAction } from './ActionDialog';
 import { RoleBadge, StatusBadge } from './badges';
 import { formatDate, formatDateTime, historyActionName, historyTone, statusName } from './format';
-import { Modal } from './Modal';
 
 interface Props {
   user: User | null;
@@ -36,7 +37,7 @@ interface Props {
 
 export function UserPanel({ user, selfId, version, notice, onClose, onAction }: Props) {
   return (
-    <Modal open={user !== null} onClose={onClose} labelledBy="us-panel-title" className="us-panel">
+    <Modal open={user !== null} onClose={onClose} labelledBy="us-panel-title" className="us-modal us-panel">
       {user ? (
         <PanelBody
           user={user}
@@ -176,6 +177,7 @@ function Timeline({ user, version }: { user: User; version: number }) {
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads for another user (by id) or after an action (version), not for a refreshed copy of the same user
   useEffect(() => {
     let live = true;
     setError(null);
@@ -202,11 +204,7 @@ function Timeline({ user, version }: { user: User; version: number }) {
           {error}
         </p>
       ) : entries === null ? (
-        <div className="us-timeline-skeleton" aria-busy="true" aria-label={t('ui.loading')}>
-          <div className="skeleton" />
-          <div className="skeleton" />
-          <div className="skeleton" />
-        </div>
+        <Skeletons count={3} className="us-timeline-skeleton" itemClassName="skeleton" />
       ) : entries.length === 0 ? (
         <p className="hint">{t('usersScreen.history.empty')}</p>
       ) : (

@@ -1,10 +1,11 @@
-// 'Gestione Utenti' (SPEC 2, 6, 7, 8): stats, the pending requests and every user, with the
+// 'Gestione Utenti': stats, the pending requests and every user, with the
 // admin actions. The Guard shows 'Accesso Negato' to a non-admin and the status screens to
 // anyone who cannot work yet; the lists load only for an admin.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ChevronLeft, ChevronRight, Inbox, RefreshCw, SearchX } from 'lucide-react';
 import Guard from '../../components/Guard';
+import { Skeletons } from '../../components/Skeletons';
 import { t } from '../../core/messages';
 import type { User } from '../../core/schemas/user';
 import {
@@ -43,13 +44,9 @@ export default function UsersScreen() {
 
 function ScreenSkeleton() {
   return (
-    <div className="us-screen container" aria-busy="true" aria-label={t('ui.loading')}>
+    <div className="us-screen container" aria-busy="true">
       <div className="skeleton us-skel-title" />
-      <div className="us-stats">
-        {Array.from({ length: 6 }, (_, i) => (
-          <div key={i} className="us-stat skeleton us-stat-skeleton" />
-        ))}
-      </div>
+      <Skeletons count={6} className="us-stats" itemClassName="us-stat skeleton us-stat-skeleton" />
       <div className="skeleton us-skel-card" />
     </div>
   );
@@ -307,11 +304,5 @@ function Empty({ icon, text, action }: { icon: React.ReactNode; text: string; ac
 }
 
 function TableSkeleton({ rows }: { rows: number }) {
-  return (
-    <div className="us-table-skeleton" aria-busy="true" aria-label={t('ui.loading')}>
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="skeleton" />
-      ))}
-    </div>
-  );
+  return <Skeletons count={rows} className="us-table-skeleton" itemClassName="skeleton" />;
 }

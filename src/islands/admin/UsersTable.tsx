@@ -100,6 +100,7 @@ function BreakableEmail({ email }: { email: string }) {
   return (
     <>
       {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed text never move
         <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
           {part}

@@ -1,4 +1,4 @@
-// Status and role badges, with the user-facing SPEC 4 message as a tooltip on the status.
+// Status and role badges, with the message the user sees for that status as its tooltip.
 import { ShieldCheck } from 'lucide-react';
 import { t } from '../../core/messages';
 import { statusMessage } from '../../core/schemas/user';

@@ -1,11 +1,11 @@
-// Reset request (SPEC 7 POST /auth/forgot-password). The answer never tells whether the
+// Reset request (POST /auth/forgot-password). The answer never tells whether the
 // account exists (always 202), so the same sentence shows for every address.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ArrowLeft, Mail, MailCheck } from 'lucide-react';
 import { t } from '../../core/messages';
 import { isValidEmail } from '../../core/schemas/user';
 import { forgotPassword } from '../../lib/api-client';
-import { TextField, useAdoptTyped } from './fields';
+import { TextField, useAdoptTyped, SubmitButton, FormError } from './fields';
 
 export default function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
@@ -69,20 +69,10 @@ export default function ForgotPasswordForm() {
             onBlur={() => setTouched(true)}
             error={touched ? problem : null}
           />
-          {error && (
-            <div className="alert alert-error" role="alert">
-              {error}
-            </div>
-          )}
-          <button
-            type="submit"
-            className="btn btn-primary btn-block btn-lg"
-            disabled={Boolean(problem) || busy}
-            aria-busy={busy || undefined}
-          >
-            {busy && <span className="spinner" aria-hidden="true" />}
+          <FormError error={error} />
+          <SubmitButton busy={busy} disabled={Boolean(problem)}>
             {busy ? t('forgot.submitting') : t('forgot.submit')}
-          </button>
+          </SubmitButton>
         </form>
       )}
       <p className="auth-foot">

@@ -1,4 +1,4 @@
-// Login (SPEC 2 'Login screen', SPEC 5 'Login', CONTRACT 'Accounts' routing). A `?token=`
+// Login, then the route the account's role and status lead to. A `?token=`
 // from the verification e-mail (/verify-email → /login) is verified on arrival.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, Lock, Mail } from 'lucide-react';
@@ -8,7 +8,7 @@ import { verifyEmail } from '../../lib/api-client';
 import { afterLoginPath, clearSession, login } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
-import { PasswordField, TextField, fieldErrors, useAdoptTyped } from './fields';
+import { PasswordField, TextField, fieldErrors, useAdoptTyped, SubmitButton, FormError } from './fields';
 
 type Banner = { level: 'success' | 'error' | 'info'; text: string } | null;
 
@@ -59,7 +59,7 @@ export default function LoginForm() {
       const user = await login(parsed.data.email, parsed.data.password);
       const next = afterLoginPath(user);
       if (next === 'unverified') {
-        // CONTRACT: approved but unverified keeps no session
+        // an approved account whose e-mail is not verified yet keeps no session
         clearSession();
         setError(t('error.unverified'));
         setBusy(false);
@@ -141,20 +141,10 @@ export default function LoginForm() {
             {t('login.forgot')}
           </a>
         </div>
-        {error && (
-          <div className="alert alert-error" role="alert" data-testid="login-error">
-            {error}
-          </div>
-        )}
-        <button
-          type="submit"
-          className="btn btn-primary btn-block btn-lg"
-          disabled={!parsed.success || busy}
-          aria-busy={busy || undefined}
-        >
-          {busy && <span className="spinner" aria-hidden="true" />}
+        <FormError error={error} testId="login-error" />
+        <SubmitButton busy={busy} disabled={!parsed.success}>
           {busy ? t('login.submitting') : t('login.submit')}
-        </button>
+        </SubmitButton>
       </form>
       <p className="auth-foot">
         {t('login.noAccount')} <a href="/signup">{t('login.signupLink')}</a>

@@ -1,13 +1,13 @@
 // New password from the reset e-mail's link (/reset-password?token=…): the registration
-// policy of SPEC 5 plus a confirmation, then POST /auth/reset-password {token, password}.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+// password policy plus a confirmation, then POST /auth/reset-password {token, password}.
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
 import { t } from '../../core/messages';
 import { passwordProblem } from '../../core/schemas/user';
 import { resetPassword } from '../../lib/api-client';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
-import { PasswordField, useAdoptTyped } from './fields';
+import { PasswordField, useAdoptTyped, SubmitButton } from './fields';
 
 export default function ResetPasswordForm() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
@@ -55,7 +55,7 @@ export default function ResetPasswordForm() {
     }
   };
 
-  let body;
+  let body: ReactNode;
   if (token === null) {
     body = (
       <div className="alert alert-error" role="alert">
@@ -108,15 +108,9 @@ export default function ResetPasswordForm() {
             </span>
           </div>
         )}
-        <button
-          type="submit"
-          className="btn btn-primary btn-block btn-lg"
-          disabled={!valid || busy || !token}
-          aria-busy={busy || undefined}
-        >
-          {busy && <span className="spinner" aria-hidden="true" />}
+        <SubmitButton busy={busy} disabled={!valid || !token}>
           {busy ? t('reset.submitting') : t('reset.submit')}
-        </button>
+        </SubmitButton>
       </form>
     );
   }

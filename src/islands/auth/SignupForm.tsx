@@ -1,5 +1,5 @@
-// Signup (SPEC 2 'Signup screen', SPEC 5 'Registration'). On success: SPEC 8's screen message,
-// automatic login with the same credentials (CONTRACT), then /pending.
+// Signup. On success: the 'registration received' message, automatic login with the same
+// credentials, then /pending.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, Info, Lock, Mail, UserRound } from 'lucide-react';
 import { t } from '../../core/messages';
@@ -9,7 +9,7 @@ import { clearSession, login } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import CompanyCombobox from './CompanyCombobox';
 import { explainError } from './errors';
-import { PasswordField, TextField, fieldErrors, useAdoptTyped } from './fields';
+import { PasswordField, TextField, fieldErrors, useAdoptTyped, SubmitButton, FormError } from './fields';
 
 type Name = 'fullName' | 'company' | 'email' | 'password' | 'confirmPassword';
 const EMPTY: Record<Name, string> = { fullName: '', company: '', email: '', password: '', confirmPassword: '' };
@@ -147,20 +147,10 @@ export default function SignupForm() {
           <Info size={18} aria-hidden="true" />
           <span>{t('signup.approvalNote')}</span>
         </div>
-        {error && (
-          <div className="alert alert-error" role="alert" data-testid="signup-error">
-            {error}
-          </div>
-        )}
-        <button
-          type="submit"
-          className="btn btn-primary btn-block btn-lg"
-          disabled={!parsed.success || busy}
-          aria-busy={busy || undefined}
-        >
-          {busy && <span className="spinner" aria-hidden="true" />}
+        <FormError error={error} testId="signup-error" />
+        <SubmitButton busy={busy} disabled={!parsed.success}>
           {t('signup.submit')}
-        </button>
+        </SubmitButton>
       </form>
       <p className="auth-foot">
         {t('signup.hasAccount')} <a href="/login">{t('signup.loginLink')}</a>

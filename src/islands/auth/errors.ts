@@ -1,4 +1,4 @@
-// Turns an API failure into the sentence a form shows (SPEC 8 'Sessions and accounts'):
+// Turns an API failure into the sentence a form shows:
 // fastapi-users codes map to the catalogue, other `detail` sentences are shown as they are,
 // a network failure is 'Errore di connessione', anything else the screen's fallback.
 import { t, type MessageKey } from '../../core/messages';

@@ -1,5 +1,5 @@
 // Labelled inputs shared by the auth forms: the error is bound with aria-describedby and the
-// password fields carry the show/hide toggle of SPEC 2.
+// password fields carry a show/hide toggle.
 import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { t } from '../../core/messages';
@@ -58,7 +58,7 @@ export function TextField({ label, value, onValue, error, hint, icon, id, action
   );
 }
 
-/** A TextField whose text can be shown or hidden (SPEC 2). */
+/** A TextField whose text can be shown or hidden. */
 export function PasswordField(props: FieldProps) {
   const [shown, setShown] = useState(false);
   return (
@@ -102,13 +102,37 @@ export function useAdoptTyped(
   form: RefObject<HTMLFormElement | null>,
   adopt: (name: string, value: string) => void,
 ): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration; a later field value is React's own
   useEffect(() => {
     const el = form.current;
     if (!el) return;
     for (const field of Array.from(el.elements)) {
       if (field instanceof HTMLInputElement && field.name && field.value) adopt(field.name, field.value);
     }
-    // once, right after hydration
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+}
+
+/** The form's one submit button: disabled until the form is valid, a spinner while it is sent. */
+export function SubmitButton({ busy, disabled, children }: { busy: boolean; disabled: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      className="btn btn-primary btn-block btn-lg"
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
+      {busy && <span className="spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
+
+/** The answer of a failed submit, above the button; nothing when there is none. */
+export function FormError({ error, testId }: { error: string | null; testId?: string }) {
+  if (!error) return null;
+  return (
+    <div className="alert alert-error" role="alert" data-testid={testId}>
+      {error}
+    </div>
+  );
 }

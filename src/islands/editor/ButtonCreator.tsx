@@ -1,7 +1,9 @@
-// The button creator (SPEC 2, 5): event rows for text mode, image buttons for image mode.
+// The button creator: event rows for text mode, image buttons for image mode.
 import type { ChangeEvent, FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2, Loader2, Plus, Save, Trash2, Upload, X } from 'lucide-react';
+import { focusOnMount } from '../../components/focus';
+import { SelectField } from '../../components/SelectField';
 import { t } from '../../core/messages';
 import { $form } from '../../stores/editor';
 import { BUTTON_IMAGE_ACCEPT } from '../../stores/editor-form';
@@ -25,7 +27,6 @@ import {
   setTextField,
   settleCustomCta,
   trackCtaUrl,
-  type CtaPreset,
 } from '../../stores/editor-draft';
 import { STORE_LOGOS, storePath } from '../../stores/editor-core';
 
@@ -132,23 +133,18 @@ function TextFields() {
                     </div>
                   </div>
                   <div className="ed-cta__label">
-                    <div className="field">
-                      <label className="label ed-small-label" htmlFor={`${c.rowId}-preset`}>
-                        {t('editor.cta.label', { n })}
-                      </label>
-                      <select
-                        id={`${c.rowId}-preset`}
-                        className="select"
-                        value={c.preset}
-                        onChange={(e) => setCta(c.rowId, { preset: e.target.value as CtaPreset })}
-                      >
-                        {[...CTA_PRESETS, 'custom' as const].map((p) => (
-                          <option key={p} value={p}>
-                            {t(`editor.cta.preset.${p}`)}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
+                    <SelectField
+                      id={`${c.rowId}-preset`}
+                      label={t('editor.cta.label', { n })}
+                      className="field"
+                      labelClassName="label ed-small-label"
+                      value={c.preset}
+                      options={[...CTA_PRESETS, 'custom' as const].map((p) => ({
+                        value: p,
+                        label: t(`editor.cta.preset.${p}`),
+                      }))}
+                      onChange={(preset) => setCta(c.rowId, { preset })}
+                    />
                     {c.preset === 'custom' && (
                       <div className="field">
                         <label className="label ed-small-label" htmlFor={`${c.rowId}-custom`}>
@@ -159,7 +155,7 @@ function TextFields() {
                           className="input"
                           value={c.custom}
                           placeholder={t('editor.cta.custom.placeholder')}
-                          autoFocus
+                          ref={focusOnMount}
                           onChange={(e) => setCta(c.rowId, { custom: e.target.value })}
                           onBlur={() => settleCustomCta(c.rowId)}
                         />
@@ -254,6 +250,7 @@ function ImageFields() {
           </div>
         </div>
         <p className="ed-image__or">{t('editor.image.orStore')}</p>
+        {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons inside the image fieldset, named by its aria-label */}
         <div className="ed-stores" role="group" aria-label={t('editor.image.orStore')}>
           {STORE_LOGOS.map((s) => (
             <button

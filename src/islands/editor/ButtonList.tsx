@@ -1,4 +1,4 @@
-// The button list (SPEC 2): reorder, edit, delete. dnd-kit (drag and keyboard) is loaded lazily;
+// The button list: reorder, edit, delete. dnd-kit (drag and keyboard) is loaded lazily;
 // until then the same rows render without handles.
 import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';

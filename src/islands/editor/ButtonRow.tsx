@@ -43,6 +43,7 @@ export default function ButtonRow({
             {button.venue && <p className="ed-row__venue">{button.venue}</p>}
             <ul className="ed-row__ctas" aria-label={t('editor.cta.legend')}>
               {button.ctaButtons.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: read-only chips of a saved event, redrawn together
                 <li key={i} className={`ed-chip ${c.buttonText.toLowerCase() === 'soldout' ? 'is-soldout' : ''}`}>
                   {c.buttonText}
                   {c.url ? <Link2 size={12} aria-label={c.url} /> : null}

@@ -1,7 +1,7 @@
 /**
- * The organiser's editor (SPEC 2 'Editor screen'), mounted at /admin and /user inside <Guard>.
+ * The organiser's editor, mounted at /admin and /user inside <Guard>.
  * State lives in src/stores/editor*.ts; this file lays the screen out and wires the slots of
- * slots.ts (custom style panel, code and stats views, share extras) that issue 6 fills.
+ * slots.ts (custom style panel, code and stats views, share extras) that the extras fill.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -165,6 +165,7 @@ export function Editor() {
             </div>
           </div>
 
+          {/* biome-ignore lint/a11y/useSemanticElements: a bar of buttons, not a form section that a fieldset's legend would name */}
           <div className="ed-actions" ref={stickyBottom} role="group" aria-label={t('editor.pageTitle')}>
             <div className="ed-actions__inner">
               {!canPreview && (

@@ -1,4 +1,4 @@
-// The editor's notification bar (SPEC 2): errors stay 5 s, successes 3 s (SPEC 9).
+// The editor's notification bar: errors stay 5 s, successes 3 s.
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
 import { t } from '../../core/messages';

@@ -1,7 +1,8 @@
-// The page fields (SPEC 2, 5): Titolo, slug, mode, theme and header upload.
+// The page fields: Titolo, slug, mode, theme and header upload.
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { FileImage, Image as ImageIcon, Lock, Type, Upload, X } from 'lucide-react';
+import { Segmented } from '../../components/SelectField';
 import { t } from '../../core/messages';
 import { $buttons, $editing, $form, $lastSaved, type PageMode, type PageStyle } from '../../stores/editor';
 import { HEADER_ACCEPT, setHeaderFile, setMode, setSlug, setStyle, setTitle } from '../../stores/editor-form';
@@ -26,6 +27,7 @@ export default function PageForm() {
   const locked = buttons.length > 0;
 
   // a fresh form (after a save, a load or a cancel) starts without field errors
+  // biome-ignore lint/correctness/useExhaustiveDependencies: editing and lastSaved are the triggers, not inputs
   useEffect(() => {
     setSlugBlurred(false);
     setSlugNote(null);
@@ -118,33 +120,29 @@ export default function PageForm() {
 
       <fieldset className="field ed-fieldset">
         <legend className="label">{t('editor.field.mode')}</legend>
-        <div
+        <Segmented
+          name="ed-mode"
           className="ed-seg ed-seg--cards"
-          role="radiogroup"
-          aria-describedby={locked ? 'ed-mode-locked' : undefined}
-        >
-          {MODES.map(({ id, icon: Icon }) => (
-            <label
-              key={id}
-              className={`ed-seg__opt ${form.mode === id ? 'is-on' : ''} ${locked && form.mode !== id ? 'is-locked' : ''}`}
-            >
-              <input
-                type="radio"
-                name="ed-mode"
-                value={id}
-                checked={form.mode === id}
-                // refused with the spec's message once buttons exist (the radio stays put)
-                onChange={() => setMode(id)}
-                className="visually-hidden"
-              />
-              <Icon size={20} aria-hidden="true" />
-              <span className="ed-seg__label">{t(id === 'text' ? 'editor.mode.text' : 'editor.mode.image')}</span>
-              <span className="ed-seg__hint">
-                {t(id === 'text' ? 'editor.mode.text.hint' : 'editor.mode.image.hint')}
-              </span>
-            </label>
-          ))}
-        </div>
+          optionClassName="ed-seg__opt"
+          inputClassName="visually-hidden"
+          describedBy={locked ? 'ed-mode-locked' : undefined}
+          value={form.mode}
+          // refused with the editor's message once buttons exist (the radio stays put)
+          onChange={setMode}
+          options={MODES.map(({ id, icon: Icon }) => ({
+            value: id,
+            className: locked && form.mode !== id ? 'is-locked' : undefined,
+            content: (
+              <>
+                <Icon size={20} aria-hidden="true" />
+                <span className="ed-seg__label">{t(id === 'text' ? 'editor.mode.text' : 'editor.mode.image')}</span>
+                <span className="ed-seg__hint">
+                  {t(id === 'text' ? 'editor.mode.text.hint' : 'editor.mode.image.hint')}
+                </span>
+              </>
+            ),
+          }))}
+        />
         {locked && (
           <p id="ed-mode-locked" className="hint ed-lock-hint">
             <Lock size={14} aria-hidden="true" /> {t('editor.mode.lockedHint')}
@@ -155,22 +153,23 @@ export default function PageForm() {
       {form.mode === 'text' && (
         <fieldset className="field ed-fieldset">
           <legend className="label">{t('editor.field.theme')}</legend>
-          <div className="ed-seg" role="radiogroup">
-            {STYLES.map((id) => (
-              <label key={id} className={`ed-seg__opt ed-seg__opt--pill ${form.style === id ? 'is-on' : ''}`}>
-                <input
-                  type="radio"
-                  name="ed-style"
-                  value={id}
-                  checked={form.style === id}
-                  onChange={() => setStyle(id)}
-                  className="visually-hidden"
-                />
-                <span className={`ed-swatch ed-swatch--${id}`} aria-hidden="true" />
-                <span className="ed-seg__label">{t(`editor.theme.${id}`)}</span>
-              </label>
-            ))}
-          </div>
+          <Segmented
+            name="ed-style"
+            className="ed-seg"
+            optionClassName="ed-seg__opt ed-seg__opt--pill"
+            inputClassName="visually-hidden"
+            value={form.style}
+            onChange={setStyle}
+            options={STYLES.map((id) => ({
+              value: id,
+              content: (
+                <>
+                  <span className={`ed-swatch ed-swatch--${id}`} aria-hidden="true" />
+                  <span className="ed-seg__label">{t(`editor.theme.${id}`)}</span>
+                </>
+              ),
+            }))}
+          />
         </fieldset>
       )}
 

@@ -1,9 +1,11 @@
-// The mobile preview popup (SPEC 2, 9): the page rendered by the very renderer that publishes it
+// The mobile preview popup: the page rendered by the very renderer that publishes it
 // (src/landing/render.ts) into an iframe of the chosen device width, so media queries and the
 // inline script behave as published. Loaded lazily: react-dom/server stays out of first paint.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Monitor, Smartphone, X } from 'lucide-react';
+import { Modal } from '../../components/Modal';
+import { SelectField } from '../../components/SelectField';
 import { DEFAULT_FOOTER_LINKS, PREVIEW_WIDTHS } from '../../core/constants';
 import { t } from '../../core/messages';
 import { renderPreviewDocument } from '../../landing/render';
@@ -32,7 +34,6 @@ const DEVICES: Device[] = [
 const FRAME_HEIGHT = 760;
 
 export default function PreviewPopup({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const form = useStore($form);
   const buttons = useStore($buttons);
@@ -40,25 +41,19 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
   const [scale, setScale] = useState(1);
   const device = DEVICES.find((d) => d.id === deviceId) ?? DEVICES[1]!;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
   // the frame keeps its real CSS width; on a narrow screen it is scaled down to fit
   useLayoutEffect(() => {
     const stage = stageRef.current;
     if (!stage) return;
-    const fit = () => {
+    const fitStage = () => {
       // the stage's padding (2 × 12 px) and the device's margin (2 × 10 px) take their share:
       // at 375 px the scaled device fits without scrolling sideways
       const available = stage.clientWidth - 44;
       const availableH = stage.clientHeight - 44;
       setScale(Math.min(1, available / device.width, availableH > 200 ? availableH / FRAME_HEIGHT : 1));
     };
-    fit();
-    const observer = new ResizeObserver(fit);
+    fitStage();
+    const observer = new ResizeObserver(fitStage);
     observer.observe(stage);
     return () => observer.disconnect();
   }, [device.width]);
@@ -66,6 +61,7 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
   // The document follows the form and the buttons. It carries the published page's policy (by
   // hash, computed asynchronously): a newer render always replaces an older one, never the reverse.
   const [html, setHtml] = useState('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: previewPage() reads the buttons from their store; they trigger a new render
   useEffect(() => {
     let current = true;
     const page = previewPage();
@@ -84,49 +80,32 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
   }, [form, buttons]);
 
   return (
-    <dialog
-      ref={ref}
-      className="ed-preview"
-      aria-labelledby="ed-preview-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose();
-      }}
-    >
+    <Modal open onClose={onClose} labelledBy="ed-preview-title" className="ed-preview">
       <div className="ed-preview__panel">
         <header className="ed-preview__head">
           <h2 id="ed-preview-title" className="ed-preview__title">
             {t('editor.preview.title')}
           </h2>
-          <div className="field ed-preview__device">
-            <label className="visually-hidden" htmlFor="ed-preview-device">
-              {t('editor.preview.device')}
-            </label>
-            <span className="ed-preview__device-icon" aria-hidden="true">
-              {device.id === 'desktop' ? <Monitor size={18} /> : <Smartphone size={18} />}
-            </span>
-            <select
-              id="ed-preview-device"
-              className="select"
-              value={deviceId}
-              onChange={(e) => setDeviceId(e.target.value)}
-            >
-              {DEVICES.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="ed-preview-device"
+            label={t('editor.preview.device')}
+            className="field ed-preview__device"
+            labelClassName="visually-hidden"
+            icon={
+              <span className="ed-preview__device-icon" aria-hidden="true">
+                {device.id === 'desktop' ? <Monitor size={18} /> : <Smartphone size={18} />}
+              </span>
+            }
+            value={deviceId}
+            options={DEVICES.map((d) => ({ value: d.id, label: d.label }))}
+            onChange={setDeviceId}
+          />
           <button
             type="button"
             className="btn btn-ghost btn-icon"
             onClick={onClose}
             aria-label={t('editor.preview.close')}
-            autoFocus
+            data-autofocus
           >
             <X size={20} aria-hidden="true" />
           </button>
@@ -134,7 +113,7 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
         <div className="ed-preview__stage" ref={stageRef}>
           <div
             className={`ed-device ${device.id === 'desktop' ? 'ed-device--desktop' : ''}`}
-            style={{ width: device.width * scale + 'px', height: FRAME_HEIGHT * scale + 'px' }}
+            style={{ width: `${device.width * scale}px`, height: `${FRAME_HEIGHT * scale}px` }}
           >
             <iframe
               title={t('editor.preview.frame', { width: device.width })}
@@ -152,6 +131,6 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
           </div>
         </div>
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -1,9 +1,12 @@
-// The 'Landing Pages' side panel (SPEC 2 'Sidebar'): count, last update time, refresh; per page
+// The 'Landing Pages' side panel: count, last update time, refresh; per page
 // the display title, slug, company (admins: inline edit, Enter saves, Escape cancels), a
 // show/hide toggle and delete with confirmation. Clicking a page loads it for editing.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Building2, Eye, EyeOff, FileText, Loader2, Pencil, RefreshCw, Trash2, X } from 'lucide-react';
+import { focusOnMount } from '../../components/focus';
+import { Modal } from '../../components/Modal';
+import { Skeletons } from '../../components/Skeletons';
 import { t } from '../../core/messages';
 import { confirmDialog } from '../../stores/dialog';
 import { $isAdmin } from '../../stores/session';
@@ -22,35 +25,19 @@ import {
 import NotificationBar from './NotificationBar';
 
 export default function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const list = useStore($pagesList);
   const at = useStore($pagesListAt);
 
+  // every opening shows a fresh list
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      revalidatePagesList();
-    } else if (!open && dialog.open) dialog.close();
+    if (open) revalidatePagesList();
   }, [open]);
 
   const pages = list.data ?? [];
   const time = at ? at.toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit', second: '2-digit' }) : '';
 
   return (
-    <dialog
-      ref={ref}
-      className="ed-drawer"
-      aria-labelledby="ed-drawer-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose();
-      }}
-    >
+    <Modal open={open} onClose={onClose} labelledBy="ed-drawer-title" className="ed-drawer">
       <div className="ed-drawer__panel">
         <header className="ed-drawer__head">
           <div>
@@ -91,11 +78,7 @@ export default function Sidebar({ open, onClose }: { open: boolean; onClose: () 
         <NotificationBar />
         <div className="ed-drawer__body">
           {list.loading && !list.data ? (
-            <div className="ed-drawer__skeletons" aria-busy="true">
-              {[0, 1, 2].map((i) => (
-                <div key={i} className="skeleton ed-page-skeleton" />
-              ))}
-            </div>
+            <Skeletons count={3} className="ed-drawer__skeletons" itemClassName="skeleton ed-page-skeleton" />
           ) : list.error && !list.data ? (
             <div className="ed-empty">
               <p className="ed-empty__title">{t('editor.sidebar.loadError')}</p>
@@ -119,7 +102,7 @@ export default function Sidebar({ open, onClose }: { open: boolean; onClose: () 
           )}
         </div>
       </div>
-    </dialog>
+    </Modal>
   );
 }
 
@@ -234,7 +217,7 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
                 id={`co-${page.id}`}
                 className="input ed-company-input"
                 value={company}
-                autoFocus
+                ref={focusOnMount}
                 disabled={busy === 'company'}
                 onChange={(e) => setCompanyDraft(e.target.value)}
                 onKeyDown={onCompanyKey}

@@ -1,4 +1,4 @@
-// The view switch of edit mode (SPEC 2): edit; code (admins only); stats. A view whose slot
+// The view switch of edit mode: edit; code (admins only); stats. A view whose slot
 // (slots.ts) is still empty is not offered.
 import { useStore } from '@nanostores/react';
 import { BarChart3, Code2, PencilLine } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * Extension points of the editor for the extras (issue 6). Each slot is null until its component
+ * Extension points of the editor for the extras (style panel, code, stats, share). Each slot is null until its component
  * exists; fill it with a lazy import so it stays out of the editor's first-paint bundle:
  *
  *   customStylePanel: lazy(() => import('./extras/CustomStylePanel')),

@@ -8,8 +8,8 @@
  *   <div className="ed-actions" ref={stickyBottom}>…</div>
  */
 function measureInto(variable: string, host: (el: HTMLElement) => HTMLElement) {
-  return (el: HTMLElement | null): (() => void) | void => {
-    if (!el || typeof ResizeObserver === 'undefined') return;
+  return (el: HTMLElement | null): (() => void) | undefined => {
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
     const target = host(el);
     const observer = new ResizeObserver(() => target.style.setProperty(variable, `${el.offsetHeight}px`));
     observer.observe(el);

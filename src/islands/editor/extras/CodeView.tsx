@@ -68,7 +68,7 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** SPEC 2 code view (admins only): the saved page's JSON with reload, copy and download. */
+/** The code view (admins only): the saved page's JSON with reload, copy and download. */
 export function CodePanel({ slug }: { slug: string }) {
   const headingId = useId();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -154,6 +154,8 @@ export function CodePanel({ slug }: { slug: string }) {
             <span className="xs-code-file">{slug}.json</span>
             <span className="hint tabular">{t('extras.code.lines', { count: lines })}</span>
           </div>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it */}
+          {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the name says which file the focused region shows */}
           <pre className="xs-code" tabIndex={0} aria-label={`${slug}.json`} data-testid="json-viewer">
             <code>{highlighted}</code>
           </pre>

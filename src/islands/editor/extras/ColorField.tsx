@@ -19,7 +19,7 @@ const FULL_HEX = /^#?[0-9a-fA-F]{6}$/;
 /**
  * A colour as a text field plus the native picker, with the header palette beside it.
  * Typing a complete hex updates the preview at once; leaving the field normalises whatever was
- * typed to #RRGGBB, and anything invalid becomes #000000 (SPEC 5).
+ * typed to #RRGGBB, and anything invalid becomes #000000.
  */
 export default function ColorField({ label, value, onChange, palette, name, context }: ColorFieldProps) {
   const id = useId();

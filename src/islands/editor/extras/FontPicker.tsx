@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDown, Check } from 'lucide-react';
+import { ListOption, moveActive, useActiveInView } from '../../../components/Combobox';
 import { t, type MessageKey } from '../../../core/messages';
 import { FONTS, findFont, fontStack, type FontStyle, type FontWeight } from '../../../core/fonts';
 import { loadFontFace } from './font-loader';
@@ -27,7 +28,7 @@ export default function FontPicker({ value, onChange, label, context, name, weig
   const current = findFont(value) ?? FONTS[0]!;
   const [active, setActive] = useState(() => Math.max(0, FONTS.indexOf(current)));
   const root = useRef<HTMLDivElement>(null);
-  const list = useRef<HTMLUListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -47,9 +48,7 @@ export default function FontPicker({ value, onChange, label, context, name, weig
     return () => document.removeEventListener('pointerdown', away);
   }, [open]);
 
-  useEffect(() => {
-    if (open) list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [open, active]);
+  useActiveInView(list, open, active);
 
   function show() {
     setActive(Math.max(0, FONTS.indexOf(current)));
@@ -63,19 +62,11 @@ export default function FontPicker({ value, onChange, label, context, name, weig
     trigger.current?.focus();
   }
 
-  function onListKey(e: KeyboardEvent<HTMLUListElement>) {
-    const last = FONTS.length - 1;
-    const moves: Record<string, number> = {
-      ArrowDown: Math.min(last, active + 1),
-      ArrowUp: Math.max(0, active - 1),
-      Home: 0,
-      End: last,
-      PageDown: Math.min(last, active + 5),
-      PageUp: Math.max(0, active - 5),
-    };
-    if (e.key in moves) {
+  function onListKey(e: KeyboardEvent<HTMLDivElement>) {
+    const next = moveActive(e.key, active, FONTS.length, true);
+    if (next !== null) {
       e.preventDefault();
-      setActive(moves[e.key]!);
+      setActive(next);
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       choose(active);
@@ -125,7 +116,7 @@ export default function FontPicker({ value, onChange, label, context, name, weig
         <ChevronDown size={18} aria-hidden="true" />
       </button>
       {open && (
-        <ul
+        <div
           ref={list}
           className="xs-font-list"
           role="listbox"
@@ -139,30 +130,25 @@ export default function FontPicker({ value, onChange, label, context, name, weig
           {FONTS.map((font, index) => {
             const selected = font.family === current.family;
             return (
-              <li
+              <ListOption
                 key={font.id}
                 id={`${id}-opt-${index}`}
-                data-index={index}
-                data-family={font.family}
-                role="option"
-                aria-selected={selected}
+                index={index}
+                data={{ 'data-family': font.family }}
+                selected={selected}
                 className={`xs-font-option${index === active ? ' is-active' : ''}`}
-                onPointerMove={(e) => {
-                  // only a pointer that really moves takes over: the list opening or scrolling
-                  // under a resting mouse must not steal the keyboard's choice
-                  if (e.movementX !== 0 || e.movementY !== 0) setActive(index);
-                }}
-                onClick={() => choose(index)}
+                onHover={() => setActive(index)}
+                onPick={() => choose(index)}
               >
                 <span className="xs-font-sample" style={{ fontFamily: fontStack(font.family) }}>
                   {font.family}
                 </span>
                 <span className="xs-font-meta">{t(`extras.styles.category.${font.category}` as MessageKey)}</span>
                 {selected && <Check size={16} aria-hidden="true" className="xs-font-check" />}
-              </li>
+              </ListOption>
             );
           })}
-        </ul>
+        </div>
       )}
     </div>
   );

@@ -9,10 +9,11 @@ interface PaletteSwatchesProps {
   label: string;
 }
 
-/** The header's palette as one-click swatches beside a colour input (SPEC 9). */
+/** The header's palette as one-click swatches beside a colour input. */
 export default function PaletteSwatches({ colours, current, onPick, label }: PaletteSwatchesProps) {
   if (colours.length === 0) return null;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of swatch buttons beside a field, named by its aria-label; a fieldset would need a legend
     <div className="xs-swatches" role="group" aria-label={`${label} — ${t('extras.palette.label')}`}>
       {colours.map((colour) => (
         <button

@@ -40,9 +40,9 @@ function draw(canvas: HTMLCanvasElement, data: boolean[][], modulePx: number): v
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, size, size);
   ctx.fillStyle = '#000';
-  data.forEach((row, y) =>
-    row.forEach((dark, x) => dark && ctx.fillRect(x * modulePx, y * modulePx, modulePx, modulePx)),
-  );
+  for (const [y, row] of data.entries()) {
+    for (const [x, dark] of row.entries()) if (dark) ctx.fillRect(x * modulePx, y * modulePx, modulePx, modulePx);
+  }
 }
 
 function save(blob: Blob, name: string): void {

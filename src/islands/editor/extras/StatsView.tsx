@@ -15,7 +15,7 @@ function clicksText(n: number): string {
   return n === 1 ? t('extras.stats.oneClick') : t('extras.stats.clicksOf', { count: formatCount(n) });
 }
 
-/** SPEC 2 'Statistics view' for one saved page: totals, then each button's clicks and share. */
+/** The statistics view of one saved page: totals, then each button's clicks and share. */
 export function StatsPanel({ slug }: { slug: string }) {
   const headingId = useId();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -134,6 +134,7 @@ export function StatsPanel({ slug }: { slug: string }) {
                     </span>
                   </div>
                   <div className="xs-bar-bottom">
+                    {/* biome-ignore lint/a11y/useSemanticElements: a bar drawn in the page's own colours, which a native <meter> cannot take in every browser */}
                     <div
                       className="xs-bar-track"
                       role="meter"
