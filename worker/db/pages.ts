@@ -145,20 +145,16 @@ export async function getPublicLanding(db: D1Database, slug: string): Promise<Pu
 
 export async function toPageAsReceived(db: D1Database, page: PageRow): Promise<PageAsReceived> {
   const buttons = await buttonRows(db, page.id);
+  const { updated_at, ...summary } = toListItem(page);
   return {
-    id: page.id,
-    folder_name: page.folder_name,
-    title: page.title,
-    display_title: page.display_title,
-    company: page.company,
-    visible: page.visible === 1,
+    ...summary,
     mode: page.mode,
     style: page.style,
     custom_styles: parseStyles(page.custom_styles),
     header: page.header,
     view_page: page.view_page,
     created_at: page.created_at,
-    updated_at: page.updated_at,
+    updated_at,
     buttons: buttons.map(toButton),
   };
 }
@@ -177,7 +173,6 @@ export async function listPages(db: D1Database, companyKey: string | null): Prom
   return results.map(toListItem);
 }
 
-/** Another page using this slug, or null. */
 /** The page holding a slug or title: enough to name it to someone who may see it. */
 export interface PageOwner {
   folder_name: string;

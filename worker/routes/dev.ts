@@ -13,7 +13,7 @@ import { consoleMailerAllowed, linksIn } from '../services/mail';
  * else these paths are plain 404s.
  */
 export const onlyWithConsoleMailer = createMiddleware<AppEnv>(async (c, next) => {
-  if (!consoleMailerAllowed(c.env, c.req.url)) return c.json({ detail: 'Not Found' }, 404);
+  if (!consoleMailerAllowed(c.env, c.req.url)) return c.json({ detail: t('request.notFound') }, 404);
   await next();
 });
 
