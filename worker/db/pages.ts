@@ -77,16 +77,8 @@ function parseCtas(row: ButtonRow): Cta[] | null {
 }
 
 function toButton(row: ButtonRow): ButtonAsReceived {
-  return {
-    id: row.id,
-    position: row.position,
-    type: row.type,
-    text: row.text,
-    image_path: row.image_path,
-    url: row.url,
-    click_count: row.click_count,
-    cta_buttons: parseCtas(row),
-  };
+  const { id, position, type, text, image_path, url, click_count } = row;
+  return { id, position, type, text, image_path, url, click_count, cta_buttons: parseCtas(row) };
 }
 
 function toPublicButton(row: ButtonRow): PublicButton {
@@ -95,15 +87,8 @@ function toPublicButton(row: ButtonRow): PublicButton {
 }
 
 function toListItem(row: PageRow): PageListItem {
-  return {
-    id: row.id,
-    folder_name: row.folder_name,
-    title: row.title,
-    display_title: row.display_title,
-    company: row.company,
-    visible: row.visible === 1,
-    updated_at: row.updated_at,
-  };
+  const { id, folder_name, title, display_title, company, updated_at } = row;
+  return { id, folder_name, title, display_title, company, visible: row.visible === 1, updated_at };
 }
 
 async function buttonRows(db: D1Database, pageId: number): Promise<ButtonRow[]> {

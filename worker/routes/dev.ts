@@ -105,7 +105,7 @@ function page(messages: MailboxMessage[], to: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(t('devMailbox.title'))} · Palco</title>
+<title>${escapeHtml(t('devMailbox.title'))} · ${escapeHtml(t('brand.name'))}</title>
 <style>${PAGE_CSS}</style>
 </head>
 <body>
