@@ -12,7 +12,9 @@ import { users } from './routes/users';
 import { admin } from './routes/admin';
 import { dev } from './routes/dev';
 import { pages } from './routes/pages';
-import { BUTTON_UPLOAD_MAX_BYTES, HEADER_UPLOAD_MAX_BYTES, MAX_FILES, uploads } from './routes/uploads';
+import { uploads } from './routes/uploads';
+import { BUTTON_UPLOAD_MAX_BYTES, HEADER_UPLOAD_MAX_BYTES, MAX_FILES } from './services/upload-forms';
+import { media } from './routes/media';
 import { tracking } from './routes/tracking';
 import { publicRoutes } from './routes/public';
 
@@ -53,6 +55,7 @@ export function createApp() {
     .route('/', dev)
     .route('/api/db/landing-pages', uploads)
     .route('/api/db/landing-pages', pages)
+    .route('/', media)
     .route('/', tracking)
     // last: it owns the catch-all /{slug}
     .route('/', publicRoutes);

@@ -12,3 +12,8 @@ export function fail(status: ContentfulStatusCode, detail: ErrorDetail): never {
     }),
   });
 }
+
+/** A D1 error from a UNIQUE index: a concurrent write took the value first. */
+export function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Error && /UNIQUE constraint failed/i.test(err.message);
+}

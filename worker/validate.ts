@@ -1,20 +1,27 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
-import type { ZodType } from 'zod';
+import type { ZodType, z } from 'zod';
+import { t } from '../src/core/messages';
 
 /**
- * zValidator answering 422 `{"detail": "<field>: <message>"}`: CONTRACT.md wants every error
- * body to carry a string detail (or a {code, reason} object). zod speaks Italian here
- * (z.config(z.locales.it()) in app.ts); our own schema messages are the spec's texts.
+ * The `detail` of a 422 for a failed parse: the first issue as "<field>: <message>", or just
+ * its message when it concerns the whole body. zod speaks Italian here (the locale is set in
+ * app.ts); the project's own schema messages are catalogue texts.
+ */
+export function issueDetail(error: z.core.$ZodError, fallback: string): string {
+  const issue = error.issues[0];
+  if (!issue) return fallback;
+  const field = issue.path.map(String).join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/**
+ * zValidator answering 422 `{"detail": "<field>: <message>"}`: every error body of the API
+ * carries a string detail (or a {code, reason} object).
  */
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result, c) => {
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      const field = issue?.path.map(String).join('.');
-      const detail = issue ? (field ? `${field}: ${issue.message}` : issue.message) : 'Dati non validi';
-      return c.json({ detail }, 422);
-    }
+    if (!result.success) return c.json({ detail: issueDetail(result.error, t('request.invalidData')) }, 422);
     return undefined;
   });
 }

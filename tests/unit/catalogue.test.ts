@@ -1,27 +1,77 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { specMessages } from '../../src/core/messages/spec';
+import { messages } from '../../src/core/messages';
 import { commonMessages } from '../../src/core/messages/common';
+import { navigationMessages } from '../../src/core/messages/navigation';
+import { guardMessages } from '../../src/core/messages/guard';
 import { authMessages } from '../../src/core/messages/auth';
+import { mailMessages } from '../../src/core/messages/mail';
+import { siteMessages } from '../../src/core/messages/site';
 import { pagesMessages } from '../../src/core/messages/pages';
 import { editorMessages } from '../../src/core/messages/editor';
+import { editorExtrasMessages } from '../../src/core/messages/editor-extras';
 import { adminMessages } from '../../src/core/messages/admin';
 import { usersScreenMessages } from '../../src/core/messages/users-screen';
-import { editorExtrasMessages } from '../../src/core/messages/editor-extras';
 import { landingMessages } from '../../src/core/messages/landing';
 import { requestsMessages } from '../../src/core/messages/requests';
+
+/**
+ * The keys whose texts are quoted verbatim from the product specification. Their area files
+ * mark them with a comment; this list and the digest below keep them letter for letter.
+ */
+const QUOTED_KEYS = `
+  guard.pending.title guard.pending.checkStatus guard.pending.logout guard.rejected.title guard.banned.title
+  guard.exit status.pending status.approved status.rejected status.unknown nav.badge.admin nav.badge.user
+  nav.user nav.create nav.users nav.logout.confirm nav.logout.running signup.title signup.fullName
+  signup.company signup.email signup.password signup.confirmPassword signup.createCompany signup.loginLink
+  signup.submit validation.email.invalid validation.email.required validation.loginPassword.min
+  validation.password.required validation.fullName.min validation.fullName.required validation.company.min
+  validation.company.required validation.password.min validation.password.pattern
+  validation.confirmPassword.mismatch validation.confirmPassword.required slug.required slug.pattern slug.taken
+  title.taken page.slugMissing page.titleMissing page.headerMissing page.buttonsMissing page.buttonsMixed
+  page.buttonModeMismatch page.buttonPrefix page.modeLocked button.dateMissing button.cityMissing
+  button.venueMissing button.ctaMissing button.imageMissing upload.imageTooLarge upload.videoTooLarge
+  upload.buttonImageType upload.imageType users.deleteMismatch pages.authRequired styles.saveFirst
+  public.loading public.redirecting public.empty public.noCookies public.invalidData public.notFound
+  public.loadError public.defaultButtonText editor.title.create editor.title.edit editor.sidebarButton
+  editor.cancelEdit editor.sidebar.empty editor.cta.defaultLabel admin.users.title admin.users.accessDenied
+  error.tokenExpired error.register error.badCredentials error.loginToast error.verifyToken error.resetRequest
+  error.unverified error.connection error.server error.imageDownload error.upload error.uploadButtons
+  error.delete error.create error.update error.generate error.companyUpdate error.visibilityUpdate
+  error.jsonLoad error.statsLoad error.savedHeaderUploadFailed error.savedButtonsUploadFailed error.formData
+  error.serverTest error.tracking error.legacyUpload error.makeAdmin error.removeAdmin error.deleteUser
+  error.companyUserUpdate error.usersLoad success.register success.registerScreen success.login success.logout
+  success.verified success.forgotPassword success.pageCreated success.pageUpdated success.stylesUpdated
+  success.buttonAdded success.buttonUpdated success.pageLoaded success.pageReloaded success.jsonCopied
+  success.jsonDownloaded success.statsUpdated success.serverReady
+`
+  .trim()
+  .split(/\s+/);
+
+/** SHA-256 of the quoted keys with their texts: any change to one of those texts changes it. */
+const QUOTED_DIGEST = '2c46258dafdbbb09d05d42f3d7128d1b89436141298b85413a17bc676c834126';
+
+function quotedDigest(): string {
+  const catalogue: Record<string, string> = messages;
+  const pairs = QUOTED_KEYS.map((key) => [key, catalogue[key]]);
+  return createHash('sha256').update(JSON.stringify(pairs)).digest('hex');
+}
 
 describe('catalogue areas', () => {
   it('never define the same key twice (a later area would silently win)', () => {
     const seen = new Map<string, string>();
     const areas = {
-      specMessages,
       commonMessages,
+      navigationMessages,
+      guardMessages,
       authMessages,
+      mailMessages,
+      siteMessages,
       pagesMessages,
       editorMessages,
+      editorExtrasMessages,
       adminMessages,
       usersScreenMessages,
-      editorExtrasMessages,
       landingMessages,
       requestsMessages,
     };
@@ -31,5 +81,13 @@ describe('catalogue areas', () => {
         seen.set(key, area);
       }
     }
+  });
+
+  it('keep every text quoted from the product specification letter for letter', () => {
+    const catalogue: Record<string, string> = messages;
+    expect(QUOTED_KEYS).toHaveLength(126);
+    for (const key of QUOTED_KEYS) expect(catalogue[key], key).toBeTruthy();
+    // A failure here means a quoted text was edited: restore it from git history.
+    expect(quotedDigest()).toBe(QUOTED_DIGEST);
   });
 });

@@ -1,10 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { t } from '../../src/core/messages';
-import { authMessages } from '../../src/core/messages/auth';
-import { adminMessages } from '../../src/core/messages/admin';
-import { specMessages } from '../../src/core/messages/spec';
+import { messages, t } from '../../src/core/messages';
 import { approveBodySchema, companyBodySchema, usersQuerySchema, USERS_PAGE_SIZE } from '../../src/core/schemas/admin';
 import {
   displayName,
@@ -20,7 +17,7 @@ import {
   USER_STATUSES,
 } from '../../src/core/schemas/user';
 
-describe('password policy (SPEC 5 registration)', () => {
+describe('registration password policy', () => {
   it('names the first broken rule', () => {
     expect(passwordProblem('')).toBe('Password richiesta');
     expect(passwordProblem('Ab1')).toBe('Password deve essere di almeno 8 caratteri');
@@ -107,7 +104,7 @@ describe('e-mail rules', () => {
   });
 });
 
-describe('statusMessage (SPEC 4)', () => {
+describe('statusMessage', () => {
   it('maps each status to its level and text', () => {
     expect(statusMessage('active')).toBeNull();
     expect(statusMessage('pending')).toEqual({
@@ -138,7 +135,7 @@ describe('statusMessage (SPEC 4)', () => {
   });
 });
 
-describe('isApprovedUser (SPEC 4)', () => {
+describe('isApprovedUser', () => {
   it('only active users in status active or approved', () => {
     for (const status of USER_STATUSES) {
       expect(isApprovedUser({ status, is_active: true })).toBe(status === 'active' || status === 'approved');
@@ -173,7 +170,7 @@ function firstMessages(result: { success: boolean; error?: { issues: { path: Pro
   return out;
 }
 
-describe('signup form schema messages (SPEC 5)', () => {
+describe('signup form schema messages', () => {
   const good = {
     fullName: 'Anna Verdi',
     company: 'Teatro Blu',
@@ -286,7 +283,7 @@ describe('catalogue completeness for the accounts area', () => {
       'worker/middleware/auth.ts',
       'worker/services/mail.ts',
     ];
-    const catalogue = { ...specMessages, ...authMessages, ...adminMessages } as Record<string, string>;
+    const catalogue: Record<string, string> = messages;
     for (const file of files) {
       const source = readFileSync(file, 'utf8');
       const keys = [...source.matchAll(/\bt\('([\w.]+)'/g)].map((m) => m[1]!);
@@ -295,7 +292,7 @@ describe('catalogue completeness for the accounts area', () => {
     }
   });
 
-  it('the SPEC texts used by the guard are letter for letter', () => {
+  it('the quoted texts used by the guard are letter for letter', () => {
     expect(t('error.unverified')).toBe('Account non ancora verificato. Controlla la tua email.');
     expect(t('success.forgotPassword')).toBe("Se l'email esiste nel sistema, riceverai le istruzioni per il reset.");
   });

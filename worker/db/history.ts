@@ -28,16 +28,19 @@ export function historyStatement(
       `INSERT INTO user_history (user_id, actor_id, action, from_status, to_status, reason, details)
        SELECT ?, ?, ?, ?, ?, ?, ? WHERE ? = 0 OR changes() > 0`,
     )
-    .bind(
-      entry.user_id,
-      entry.actor_id,
-      entry.action,
-      entry.from_status ?? null,
-      entry.to_status ?? null,
-      entry.reason ?? null,
-      entry.details ? JSON.stringify(entry.details) : null,
-      opts.ifChanged ? 1 : 0,
-    );
+    .bind(entry.user_id, ...entryValues(entry), opts.ifChanged ? 1 : 0);
+}
+
+/** The bound values of an entry after its user: actor, action, statuses, reason, details. */
+function entryValues(entry: Omit<HistoryInput, 'user_id'>) {
+  return [
+    entry.actor_id,
+    entry.action,
+    entry.from_status ?? null,
+    entry.to_status ?? null,
+    entry.reason ?? null,
+    entry.details ? JSON.stringify(entry.details) : null,
+  ];
 }
 
 /**
@@ -54,15 +57,7 @@ export function historyForEmailStatement(
       `INSERT INTO user_history (user_id, actor_id, action, from_status, to_status, reason, details)
        SELECT id, ?, ?, ?, ?, ?, ? FROM users WHERE email = ? COLLATE NOCASE`,
     )
-    .bind(
-      entry.actor_id,
-      entry.action,
-      entry.from_status ?? null,
-      entry.to_status ?? null,
-      entry.reason ?? null,
-      entry.details ? JSON.stringify(entry.details) : null,
-      email,
-    );
+    .bind(...entryValues(entry), email);
 }
 
 interface HistoryRow {

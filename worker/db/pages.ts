@@ -77,16 +77,8 @@ function parseCtas(row: ButtonRow): Cta[] | null {
 }
 
 function toButton(row: ButtonRow): ButtonAsReceived {
-  return {
-    id: row.id,
-    position: row.position,
-    type: row.type,
-    text: row.text,
-    image_path: row.image_path,
-    url: row.url,
-    click_count: row.click_count,
-    cta_buttons: parseCtas(row),
-  };
+  const { id, position, type, text, image_path, url, click_count } = row;
+  return { id, position, type, text, image_path, url, click_count, cta_buttons: parseCtas(row) };
 }
 
 function toPublicButton(row: ButtonRow): PublicButton {
@@ -95,15 +87,8 @@ function toPublicButton(row: ButtonRow): PublicButton {
 }
 
 function toListItem(row: PageRow): PageListItem {
-  return {
-    id: row.id,
-    folder_name: row.folder_name,
-    title: row.title,
-    display_title: row.display_title,
-    company: row.company,
-    visible: row.visible === 1,
-    updated_at: row.updated_at,
-  };
+  const { id, folder_name, title, display_title, company, updated_at } = row;
+  return { id, folder_name, title, display_title, company, visible: row.visible === 1, updated_at };
 }
 
 async function buttonRows(db: D1Database, pageId: number): Promise<ButtonRow[]> {
@@ -145,20 +130,16 @@ export async function getPublicLanding(db: D1Database, slug: string): Promise<Pu
 
 export async function toPageAsReceived(db: D1Database, page: PageRow): Promise<PageAsReceived> {
   const buttons = await buttonRows(db, page.id);
+  const { updated_at, ...summary } = toListItem(page);
   return {
-    id: page.id,
-    folder_name: page.folder_name,
-    title: page.title,
-    display_title: page.display_title,
-    company: page.company,
-    visible: page.visible === 1,
+    ...summary,
     mode: page.mode,
     style: page.style,
     custom_styles: parseStyles(page.custom_styles),
     header: page.header,
     view_page: page.view_page,
     created_at: page.created_at,
-    updated_at: page.updated_at,
+    updated_at,
     buttons: buttons.map(toButton),
   };
 }
@@ -177,7 +158,6 @@ export async function listPages(db: D1Database, companyKey: string | null): Prom
   return results.map(toListItem);
 }
 
-/** Another page using this slug, or null. */
 /** The page holding a slug or title: enough to name it to someone who may see it. */
 export interface PageOwner {
   folder_name: string;

@@ -6,9 +6,6 @@ import type { AppEnv, AuthUser } from '../env';
 import { fail } from '../errors';
 import { verifyAccessToken } from '../services/tokens';
 
-/** fastapi-users' wording for every missing, bad or revoked token. */
-export const UNAUTHORIZED = 'Unauthorized';
-
 function bearer(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -23,15 +20,15 @@ function bearer(header: string | undefined): string | null {
 export async function authenticate(c: Context<AppEnv>): Promise<AuthUser> {
   const token = bearer(c.req.header('authorization'));
   const claims = token ? await verifyAccessToken(c.env, token) : null;
-  if (!claims) fail(401, UNAUTHORIZED);
+  if (!claims) fail(401, t('request.unauthorized'));
   const row = await getUserById(c.env.DB, claims.userId);
-  if (!row || row.token_version !== claims.version) fail(401, UNAUTHORIZED);
+  if (!row || row.token_version !== claims.version) fail(401, t('request.unauthorized'));
   return toAuthUser(row);
 }
 
 /**
- * Why a signed-in user may not use the app (CONTRACT.md 'Accounts'), or null when they may:
- * only status 'active' with is_active.
+ * Why a signed-in user may not use the app, or null when they may: only status 'active' with
+ * is_active may.
  */
 export function inactiveReason(user: Pick<AuthUser, 'status' | 'is_active'>): string | null {
   if (user.status === 'banned') return t('auth.forbidden.banned');

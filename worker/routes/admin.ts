@@ -11,7 +11,7 @@ import {
 import type { UserStatus } from '../../src/core/schemas/user';
 import { listUsers } from '../db/admin-users';
 import { insertCompanyStatement, listCompanyNames, resolveCompany } from '../db/companies';
-import { historyStatement, listHistory } from '../db/history';
+import { historyStatement, listHistory, type HistoryAction, type HistoryInput } from '../db/history';
 import {
   countActiveAdmins,
   countByStatus,
@@ -23,12 +23,12 @@ import {
   toUser,
   type UserRow,
 } from '../db/users';
-import type { AppEnv } from '../env';
+import type { AppEnv, AuthUser } from '../env';
 import { fail } from '../errors';
 import { requireAdmin } from '../middleware/auth';
 import { appOrigin, rejectedMail, sendMail, verifyMail } from '../services/mail';
 import { createVerifyToken } from '../services/tokens';
-import { validate } from '../validate';
+import { issueDetail, validate } from '../validate';
 import { pageStats } from '../db/page-counts';
 
 type Ctx = Context<AppEnv>;
@@ -54,11 +54,7 @@ async function optionalJson<T extends z.ZodType>(c: Ctx, schema: T): Promise<z.i
     }
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.map(String).join('.');
-    fail(422, issue ? (field ? `${field}: ${issue.message}` : issue.message) : t('auth.invalidBody'));
-  }
+  if (!parsed.success) fail(422, issueDetail(parsed.error, t('auth.invalidBody')));
   return parsed.data;
 }
 
@@ -77,8 +73,22 @@ async function answerUser(c: Ctx, id: number) {
   return c.json({ success: true as const, user: toUser(fresh) });
 }
 
-/** A guarded status change lost to a concurrent one: tell the admin to reload. */
-function changed(result: D1Result | undefined): void {
+/** The history entry of an admin's action on a user: by default the status stays as it is. */
+function entryFor(
+  row: UserRow,
+  actor: AuthUser,
+  action: HistoryAction,
+  more: Partial<HistoryInput> = {},
+): HistoryInput {
+  return { user_id: row.id, actor_id: actor.id, action, from_status: row.status, to_status: row.status, ...more };
+}
+
+/**
+ * A guarded change of a user and its history entry, in one batch: the entry is written only
+ * when the change was; a change lost to a concurrent one is 409 (the admin reloads).
+ */
+async function guardedChange(c: Ctx, change: D1PreparedStatement, entry: HistoryInput): Promise<void> {
+  const [result] = await c.env.DB.batch([change, historyStatement(c.env.DB, entry, { ifChanged: true })]);
   if (!result?.meta.changes) fail(409, t('admin.concurrentChange'));
 }
 
@@ -105,15 +115,11 @@ export const admin = new Hono<AppEnv>()
     if (body.action === 'approve') {
       if (!['pending', 'rejected', 'approved'].includes(row.status)) fail(400, t('admin.cannotApprove'));
       // approving an approved user again just sends a fresh verification link
-      const [update] = await c.env.DB.batch([
+      await guardedChange(
+        c,
         setStatusStatement(c.env.DB, row.id, row.status, 'approved', { is_verified: false }),
-        historyStatement(
-          c.env.DB,
-          { user_id: row.id, actor_id: me.id, action: 'approved', from_status: row.status, to_status: 'approved' },
-          { ifChanged: true },
-        ),
-      ]);
-      changed(update);
+        entryFor(row, me, 'approved', { to_status: 'approved' }),
+      );
       const token = await createVerifyToken(c.env, row);
       await sendMail(c.env, verifyMail(row, appOrigin(c.env, c.req.url), token), c.req.url);
       return answerUser(c, row.id);
@@ -121,22 +127,11 @@ export const admin = new Hono<AppEnv>()
     if (row.id === me.id) fail(403, t('admin.selfReject'));
     if (!['pending', 'approved'].includes(row.status)) fail(400, t('admin.cannotReject'));
     await refuseLastAdmin(c, row);
-    const [update] = await c.env.DB.batch([
+    await guardedChange(
+      c,
       setStatusStatement(c.env.DB, row.id, row.status, 'rejected'),
-      historyStatement(
-        c.env.DB,
-        {
-          user_id: row.id,
-          actor_id: me.id,
-          action: 'rejected',
-          from_status: row.status,
-          to_status: 'rejected',
-          reason: body.reason,
-        },
-        { ifChanged: true },
-      ),
-    ]);
-    changed(update);
+      entryFor(row, me, 'rejected', { to_status: 'rejected', reason: body.reason }),
+    );
     await sendMail(c.env, rejectedMail(row, body.reason), c.req.url);
     return answerUser(c, row.id);
   })
@@ -148,18 +143,11 @@ export const admin = new Hono<AppEnv>()
     if (row.id === me.id) fail(403, t('admin.selfBan'));
     if (row.status === 'banned') fail(400, t('admin.alreadyBanned'));
     await refuseLastAdmin(c, row);
-    const [update] = await c.env.DB.batch([
-      setStatusStatement(c.env.DB, row.id, row.status, 'banned', {
-        is_active: false,
-        previous_status: row.status,
-      }),
-      historyStatement(
-        c.env.DB,
-        { user_id: row.id, actor_id: me.id, action: 'banned', from_status: row.status, to_status: 'banned', reason },
-        { ifChanged: true },
-      ),
-    ]);
-    changed(update);
+    const ban = setStatusStatement(c.env.DB, row.id, row.status, 'banned', {
+      is_active: false,
+      previous_status: row.status,
+    });
+    await guardedChange(c, ban, entryFor(row, me, 'banned', { to_status: 'banned', reason }));
     return answerUser(c, row.id);
   })
 
@@ -170,15 +158,12 @@ export const admin = new Hono<AppEnv>()
     if (row.status !== 'banned') fail(400, t('admin.notBanned'));
     const restored: UserStatus =
       row.previous_status && row.previous_status !== 'banned' ? row.previous_status : 'pending';
-    const [update] = await c.env.DB.batch([
-      setStatusStatement(c.env.DB, row.id, 'banned', restored, { is_active: true, previous_status: null }),
-      historyStatement(
-        c.env.DB,
-        { user_id: row.id, actor_id: me.id, action: 'unbanned', from_status: 'banned', to_status: restored, reason },
-        { ifChanged: true },
-      ),
-    ]);
-    changed(update);
+    const unban = setStatusStatement(c.env.DB, row.id, 'banned', restored, { is_active: true, previous_status: null });
+    await guardedChange(
+      c,
+      unban,
+      entryFor(row, me, 'unbanned', { from_status: 'banned', to_status: restored, reason }),
+    );
     return answerUser(c, row.id);
   })
 
@@ -190,20 +175,14 @@ export const admin = new Hono<AppEnv>()
   .post('/users/:id/make-admin', requireAdmin, async (c) => {
     const me = c.get('user');
     const row = await target(c);
-    // SPEC 4: only active or approved users get the promote button
+    // Only active or approved users may become administrators
     if (!row.is_active || (row.status !== 'active' && row.status !== 'approved')) {
       fail(400, t('admin.makeAdminNotApproved'));
     }
     if (row.is_superuser) return answerUser(c, row.id);
     await c.env.DB.batch([
       setSuperuserStatement(c.env.DB, row.id, true),
-      historyStatement(c.env.DB, {
-        user_id: row.id,
-        actor_id: me.id,
-        action: 'made_admin',
-        from_status: row.status,
-        to_status: row.status,
-      }),
+      historyStatement(c.env.DB, entryFor(row, me, 'made_admin')),
     ]);
     return answerUser(c, row.id);
   })
@@ -214,21 +193,7 @@ export const admin = new Hono<AppEnv>()
     if (row.id === me.id) fail(403, t('admin.selfDemote'));
     if (!row.is_superuser) return answerUser(c, row.id);
     await refuseLastAdmin(c, row);
-    const [update] = await c.env.DB.batch([
-      setSuperuserStatement(c.env.DB, row.id, false),
-      historyStatement(
-        c.env.DB,
-        {
-          user_id: row.id,
-          actor_id: me.id,
-          action: 'removed_admin',
-          from_status: row.status,
-          to_status: row.status,
-        },
-        { ifChanged: true },
-      ),
-    ]);
-    changed(update);
+    await guardedChange(c, setSuperuserStatement(c.env.DB, row.id, false), entryFor(row, me, 'removed_admin'));
     return answerUser(c, row.id);
   })
 
@@ -239,22 +204,11 @@ export const admin = new Hono<AppEnv>()
     await refuseLastAdmin(c, row);
     // The row goes (so every token of theirs fails at once); the history stays as the audit
     // trail, and the pages of their company stay with the company.
-    const [removed] = await c.env.DB.batch([
+    await guardedChange(
+      c,
       deleteUserStatement(c.env.DB, row.id),
-      historyStatement(
-        c.env.DB,
-        {
-          user_id: row.id,
-          actor_id: me.id,
-          action: 'deleted',
-          from_status: row.status,
-          to_status: null,
-          details: { email: row.email },
-        },
-        { ifChanged: true },
-      ),
-    ]);
-    changed(removed);
+      entryFor(row, me, 'deleted', { to_status: null, details: { email: row.email } }),
+    );
     return c.json({ success: true as const });
   })
 
@@ -266,14 +220,10 @@ export const admin = new Hono<AppEnv>()
     await c.env.DB.batch([
       insertCompanyStatement(c.env.DB, company),
       setCompanyStatement(c.env.DB, row.id, company),
-      historyStatement(c.env.DB, {
-        user_id: row.id,
-        actor_id: me.id,
-        action: 'company_changed',
-        from_status: row.status,
-        to_status: row.status,
-        details: { from: row.company, to: company.name },
-      }),
+      historyStatement(
+        c.env.DB,
+        entryFor(row, me, 'company_changed', { details: { from: row.company, to: company.name } }),
+      ),
     ]);
     return answerUser(c, row.id);
   })
@@ -281,7 +231,7 @@ export const admin = new Hono<AppEnv>()
   .get('/stats', requireAdmin, async (c) => {
     const stats: StatsAnswer = {
       users: await countByStatus(c.env.DB),
-      // pages: {total, visible}, views, clicks (issue 4)
+      // pages: {total, visible}, views, clicks
       ...(await pageStats(c.env.DB)),
     };
     return c.json(stats);

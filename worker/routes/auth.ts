@@ -23,7 +23,7 @@ import {
   type UserRow,
 } from '../db/users';
 import type { AppEnv } from '../env';
-import { fail } from '../errors';
+import { fail, isUniqueViolation } from '../errors';
 import { requireUser } from '../middleware/auth';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../services/passwords';
 import { afterResponse } from '../services/background';
@@ -44,9 +44,9 @@ import {
   takeNetworkToken,
   type NetworkScope,
 } from '../services/throttle';
-import { validate } from '../validate';
+import { issueDetail, validate } from '../validate';
 
-/** fastapi-users' error codes, kept as they are (CONTRACT.md 'Errors'). */
+/** fastapi-users' error codes, kept as they are: the site's client reads them as they are. */
 export const ErrorCode = {
   REGISTER_INVALID_PASSWORD: 'REGISTER_INVALID_PASSWORD',
   REGISTER_USER_ALREADY_EXISTS: 'REGISTER_USER_ALREADY_EXISTS',
@@ -85,10 +85,6 @@ async function networkLimit(c: Context<AppEnv>, scope: NetworkScope): Promise<Re
   });
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof Error && /UNIQUE constraint failed/i.test(err.message);
-}
-
 /**
  * The login body: form-encoded as fastapi-users' OAuth2 form (the contract), JSON accepted
  * too. Missing or malformed fields are 422.
@@ -104,12 +100,10 @@ async function readLoginBody(c: Context<AppEnv>): Promise<z.infer<typeof loginFo
   } catch {
     fail(422, t('auth.invalidBody'));
   }
+  // a body that is no object at all has no field to name
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(422, t('auth.invalidBody'));
   const parsed = loginFormSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.map(String).join('.');
-    fail(422, issue && field ? `${field}: ${issue.message}` : t('auth.invalidBody'));
-  }
+  if (!parsed.success) fail(422, issueDetail(parsed.error, t('auth.invalidBody')));
   return parsed.data;
 }
 
@@ -204,7 +198,7 @@ export const auth = new Hono<AppEnv>()
       fail(400, ErrorCode.VERIFY_USER_BAD_TOKEN);
     }
     if (row.is_verified || row.status === 'active') fail(400, ErrorCode.VERIFY_USER_ALREADY_VERIFIED);
-    // verifying is only possible in status approved (CONTRACT.md)
+    // verifying is only possible in status approved
     if (row.status !== 'approved' || !row.is_active) fail(400, ErrorCode.VERIFY_USER_BAD_TOKEN);
     const [update] = await c.env.DB.batch([
       setStatusStatement(c.env.DB, row.id, 'approved', 'active', { is_verified: true }),
@@ -231,7 +225,7 @@ export const auth = new Hono<AppEnv>()
     const limited = await networkLimit(c, 'forgot-password');
     if (limited) return limited;
     const row = isValidEmail(email) ? await getUserByEmail(c.env.DB, email) : null;
-    if (row && row.is_active) {
+    if (row?.is_active) {
       // the token is made and mailed after the answer, so a known address answers as fast as any
       const url = c.req.url;
       await afterResponse(c, 'forgot-password', async () => {
@@ -248,7 +242,7 @@ export const auth = new Hono<AppEnv>()
     const claims = await verifyResetToken(c.env, token);
     if (!claims) fail(400, ErrorCode.RESET_PASSWORD_BAD_TOKEN);
     const row = await getUserById(c.env.DB, claims.userId);
-    if (!row || !row.is_active) fail(400, ErrorCode.RESET_PASSWORD_BAD_TOKEN);
+    if (!row?.is_active) fail(400, ErrorCode.RESET_PASSWORD_BAD_TOKEN);
     if ((await passwordFingerprint(c.env, row.hashed_password)) !== claims.fingerprint) {
       fail(400, ErrorCode.RESET_PASSWORD_BAD_TOKEN);
     }

@@ -13,7 +13,7 @@ import { consoleMailerAllowed, linksIn } from '../services/mail';
  * else these paths are plain 404s.
  */
 export const onlyWithConsoleMailer = createMiddleware<AppEnv>(async (c, next) => {
-  if (!consoleMailerAllowed(c.env, c.req.url)) return c.json({ detail: 'Not Found' }, 404);
+  if (!consoleMailerAllowed(c.env, c.req.url)) return c.json({ detail: t('request.notFound') }, 404);
   await next();
 });
 
@@ -105,7 +105,7 @@ function page(messages: MailboxMessage[], to: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(t('devMailbox.title'))} · Palco</title>
+<title>${escapeHtml(t('devMailbox.title'))} · ${escapeHtml(t('brand.name'))}</title>
 <style>${PAGE_CSS}</style>
 </head>
 <body>

@@ -1,12 +1,12 @@
 /**
- * Landing pages API (SPEC 7 'Landing pages', CONTRACT 'Pages and ownership').
+ * The landing pages API: list, read, create, update, delete, change company and visibility.
  * Only active users; non-admins see and edit their company's pages only (others are 404, so a
  * slug of another company is indistinguishable from an unknown one); admins everything.
  * No use('*') here: the public click route shares this prefix and must stay anonymous.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv, AuthUser } from '../env';
-import { fail } from '../errors';
+import { fail, isUniqueViolation } from '../errors';
 import { validate } from '../validate';
 import { requireActive, requireAdmin } from '../middleware/auth';
 import { t } from '../../src/core/messages';
@@ -33,39 +33,15 @@ import {
   toPageAsReceived,
   updatePage,
   type PageFields,
-  type PageRow,
 } from '../db/pages';
+import { canAccess, ownedPage, ownedPageBySlugOrId } from '../services/page-access';
 import { deletePageMedia, republish, unpublish } from '../services/page-effects';
 import { ensurePageCompany, type CompanyRef } from '../db/companies';
-
-/**
- * Whether a user may open a page: administrators every page, anyone else only pages whose
- * company key is their own. A user without a company key reaches no page at all (never the
- * operator's: no key an organiser can get equals OPERATOR_COMPANY_KEY).
- */
-export function canAccess(
-  user: Pick<AuthUser, 'is_superuser' | 'company_key'>,
-  page: Pick<PageRow, 'company_key'>,
-): boolean {
-  if (user.is_superuser) return true;
-  return !!user.company_key && page.company_key === user.company_key;
-}
 
 /** The company a non-admin creates pages for; 403 when the account has none yet. */
 function ownCompany(user: AuthUser): CompanyRef {
   if (!user.company || !user.company_key) fail(403, t('pages.noCompany'));
   return { name: user.company, key: user.company_key };
-}
-
-function notFound(): never {
-  fail(404, t('public.notFound'));
-}
-
-/** The page by slug if this user may see it, else 404. */
-export async function ownedPage(c: Context<AppEnv>, slug: string): Promise<PageRow> {
-  const page = await getPageRow(c.env.DB, slug);
-  if (!page || !canAccess(c.get('user'), page)) notFound();
-  return page;
 }
 
 function stylesText(input: unknown): string | null {
@@ -109,10 +85,6 @@ async function checkUnique(
   }
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof Error && /UNIQUE constraint failed/i.test(err.message);
-}
-
 export const pages = new Hono<AppEnv>()
   .get('/', requireActive, async (c) => {
     const user = c.get('user');
@@ -128,7 +100,7 @@ export const pages = new Hono<AppEnv>()
   .post('/', requireActive, validate('json', pagePayloadSchema), async (c) => {
     const user = c.get('user');
     const payload = c.req.valid('json');
-    // CONTRACT: a create may omit the header and button images when uploads follow.
+    // A create may omit the header and button images: their uploads follow it.
     const problem = validatePage(payload, { isCreate: true, headerPending: true, imagePending: () => true });
     if (problem) fail(422, problem);
     const slug = String(payload.folder_name).trim();
@@ -163,15 +135,15 @@ export const pages = new Hono<AppEnv>()
   .put('/:slug', requireActive, validate('json', pagePayloadSchema), async (c) => {
     const page = await ownedPage(c, c.req.param('slug'));
     const raw = c.req.valid('json');
-    // The header may be omitted or empty on update: the stored one stays, and in the editor's
-    // save order (SPEC 4) a new header file is uploaded right after this PUT.
+    // The header may be omitted or empty on update: the stored one stays, and the editor
+    // saves the page first and uploads a new header file right after this PUT.
     const payload: PagePayload = { ...raw, header: raw.header?.trim() || page.header };
     const problem = validatePage(payload, { isCreate: false, headerPending: true, imagePending: () => true });
     if (problem) fail(422, problem);
     const buttons = payload.buttons ?? [];
     const mode = payload.mode ?? buttons[0]?.type ?? page.mode;
     if (mode !== page.mode) {
-      // SPEC 4: the mode cannot change while buttons of the old mode are kept
+      // The mode cannot change while buttons of the old mode are kept
       const current = await toPageAsReceived(c.env.DB, page);
       const keptIds = new Set(buttons.map((b) => Number(b.id)));
       if (current.buttons.some((b) => keptIds.has(b.id))) fail(422, t('page.modeLocked'));
@@ -201,11 +173,7 @@ export const pages = new Hono<AppEnv>()
   })
 
   .delete('/:slugOrId', requireActive, async (c) => {
-    const key = c.req.param('slugOrId');
-    const user = c.get('user');
-    let page = await getPageRow(c.env.DB, key);
-    if (!page && /^\d{1,15}$/.test(key)) page = await getPageRowById(c.env.DB, Number(key));
-    if (!page || !canAccess(user, page)) notFound();
+    const page = await ownedPageBySlugOrId(c, c.req.param('slugOrId'));
     await deletePage(c.env.DB, page.id);
     await unpublish(c, page.folder_name);
     await deletePageMedia(c.env.BUCKET, page.folder_name);

@@ -51,13 +51,13 @@ function htmlResponse(doc: PublishedDocument, status: number, head: boolean): Re
   return new Response(head ? null : doc.html, { status, headers: pageHeaders(doc.csp, status) });
 }
 
-/** The static site's 404 page with status 404 (SPEC: unknown routes). */
+/** The static site's 404 page with status 404: what an unknown route answers. */
 async function assets404(c: Context<AppEnv>): Promise<Response> {
   try {
     const res = await c.env.ASSETS.fetch(new URL('/404', c.req.url));
     return new Response(c.req.method === 'HEAD' ? null : res.body, { status: 404, headers: res.headers });
   } catch {
-    return c.text('Not Found', 404);
+    return c.text(t('request.notFound'), 404);
   }
 }
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 
-/** SPEC 2 route table: real redirects that keep the query string. */
+/** The site's old and alias addresses: real redirects that keep the query string. */
 const REDIRECTS: Record<string, string> = {
   '/': '/home',
   '/auth/login': '/login',
@@ -21,7 +21,7 @@ for (const [from, to] of Object.entries(REDIRECTS)) {
   });
 }
 
-// Inside the guarded areas anything unknown goes back to the area's home (SPEC 2). Known
+// Inside the guarded areas anything unknown goes back to the area's home. Known
 // screens (/admin, /admin/users, /user) are static files and never reach the Worker.
 // run_worker_first sends /admin/* here too, so a built screen (admin/users.html) is served first.
 for (const area of ['/admin', '/user']) {

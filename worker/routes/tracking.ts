@@ -13,7 +13,6 @@ import { t } from '../../src/core/messages';
 import { trackUrl } from '../../src/core/urls';
 import { sanitiseSlug } from '../../src/core/slug';
 import { incrementClick } from '../db/page-counts';
-import { media } from './media';
 
 const trackUrlSchema = z.object({
   url: z.string().max(4096),
@@ -21,9 +20,7 @@ const trackUrlSchema = z.object({
   campaign: z.string().max(200).nullish(),
 });
 
-// /dati/* and /proxy-image ride along here: tracking is the sub-app mounted at '/'.
 export const tracking = new Hono<AppEnv>()
-  .route('/', media)
   .post('/api/db/landing-pages/:slug/buttons/:buttonId/click', async (c) => {
     const id = c.req.param('buttonId');
     if (!/^\d{1,15}$/.test(id)) fail(404, t('tracking.buttonNotFound'));

@@ -1,5 +1,5 @@
 /**
- * The image proxy (SPEC 7 `GET /proxy-image?url=`, `…/{slug}/image-proxy`): lets the editor
+ * The image proxy (`GET /proxy-image?url=` and `…/{slug}/image-proxy`): lets the editor
  * read pixels of an image on another origin (palette extraction). Never a general-purpose
  * proxy: http(s) only, default ports only, no loopback or private hosts, redirects followed by
  * hand and re-checked, a byte cap while streaming, a timeout, and only JPG/PNG/WebP/GIF by
@@ -11,6 +11,7 @@ import { fail } from '../errors';
 import { t } from '../../src/core/messages';
 import { MAX_IMAGE_BYTES } from '../../src/core/constants';
 import { CONTENT_TYPES, MEDIA_KEY_RE, sniff, type MediaKind } from './media-types';
+import { joinBytes } from './bytes';
 
 const TIMEOUT_MS = 8000;
 const MAX_REDIRECTS = 4;
@@ -116,13 +117,7 @@ async function readCapped(body: ReadableStream<Uint8Array>): Promise<Uint8Array>
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  return joinBytes(chunks, size);
 }
 
 export interface ProxyOptions {

@@ -4,6 +4,7 @@
  * refused. SVG and HTML are never accepted: nothing here starts with '<'.
  */
 import { SLUG_MAX } from '../../src/core/slug';
+import { indexOfBytes } from './bytes';
 
 export type MediaKind = 'jpg' | 'png' | 'webp' | 'gif' | 'mp4';
 
@@ -88,15 +89,6 @@ function containsMarker(bytes: Uint8Array, from = 0): boolean {
     if (j === js.length) return true;
   }
   return false;
-}
-
-function indexOfBytes(h: Uint8Array, n: Uint8Array, from = 0): number {
-  for (let i = h.indexOf(n[0]!, from); i !== -1 && i <= h.length - n.length; i = h.indexOf(n[0]!, i + 1)) {
-    let j = 1;
-    while (j < n.length && h[i + j] === n[j]) j++;
-    if (j === n.length) return i;
-  }
-  return -1;
 }
 
 const be16 = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!;

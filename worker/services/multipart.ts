@@ -3,6 +3,7 @@
  * handed out as they arrive, so an upload is size-checked (and an MP4 sent on to R2) without
  * ever holding the whole body. Request.formData() would buffer everything first.
  */
+import { concatBytes, indexOfBytes } from './bytes';
 import { discardRest } from './request-body';
 
 export class MultipartError extends Error {}
@@ -13,6 +14,7 @@ export class BodyTooLargeError extends Error {}
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 const HEADER_MAX = 16 * 1024;
+const HEADERS_END = enc.encode('\r\n\r\n');
 /** No upload form has more parts than this: more is not a form of ours. */
 const PARTS_MAX = 64;
 
@@ -20,23 +22,6 @@ export interface PartInfo {
   name: string;
   filename: string | null;
   contentType: string | null;
-}
-
-function indexOfBytes(h: Uint8Array, n: Uint8Array, from = 0): number {
-  for (let i = h.indexOf(n[0]!, from); i !== -1 && i <= h.length - n.length; i = h.indexOf(n[0]!, i + 1)) {
-    let j = 1;
-    while (j < n.length && h[i + j] === n[j]) j++;
-    if (j === n.length) return i;
-  }
-  return -1;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }
 
 /** The boundary of a multipart/form-data content type, or null. */
@@ -61,7 +46,7 @@ export class MultipartReader {
   private eof = false;
   private inPart = false;
   private finished = false;
-  private parts = 0;
+  private partCount = 0;
   private received = 0;
   private readonly maxBytes: number;
 
@@ -89,7 +74,7 @@ export class MultipartReader {
     }
     this.received += value.length;
     if (this.received > this.maxBytes) throw new BodyTooLargeError('body over its cap');
-    this.buf = concat(this.buf, value);
+    this.buf = concatBytes(this.buf, value);
     return true;
   }
 
@@ -97,10 +82,11 @@ export class MultipartReader {
   async next(): Promise<PartInfo | null> {
     if (this.finished) return null;
     if (this.inPart) for await (const _chunk of this.data()) void _chunk;
-    let idx: number;
-    while ((idx = indexOfBytes(this.buf, this.delimiter)) === -1) {
+    let idx = indexOfBytes(this.buf, this.delimiter);
+    while (idx === -1) {
       if (this.buf.length > this.delimiter.length) this.buf = this.buf.slice(this.buf.length - this.delimiter.length);
       if (!(await this.fill())) throw new MultipartError('no boundary');
+      idx = indexOfBytes(this.buf, this.delimiter);
     }
     this.buf = this.buf.slice(idx + this.delimiter.length);
     while (this.buf.length < 2) if (!(await this.fill())) throw new MultipartError('cut after boundary');
@@ -108,10 +94,11 @@ export class MultipartReader {
       this.finished = true;
       return null;
     }
-    let end: number;
-    while ((end = indexOfBytes(this.buf, enc.encode('\r\n\r\n'))) === -1) {
+    let end = indexOfBytes(this.buf, HEADERS_END);
+    while (end === -1) {
       if (this.buf.length > HEADER_MAX) throw new MultipartError('headers too long');
       if (!(await this.fill())) throw new MultipartError('cut in headers');
+      end = indexOfBytes(this.buf, HEADERS_END);
     }
     const headerText = dec.decode(this.buf.slice(0, end));
     this.buf = this.buf.slice(end + 4);
@@ -127,9 +114,14 @@ export class MultipartReader {
     }
     const name = param(disposition, 'name');
     if (!/^form-data/i.test(disposition) || name === null) throw new MultipartError('bad part headers');
-    if (++this.parts > PARTS_MAX) throw new MultipartError('too many parts');
+    if (++this.partCount > PARTS_MAX) throw new MultipartError('too many parts');
     this.inPart = true;
     return { name, filename: param(disposition, 'filename'), contentType };
+  }
+
+  /** Every part's headers in turn: read a part's bytes with data() before the loop moves on. */
+  async *parts(): AsyncGenerator<PartInfo> {
+    for (let part = await this.next(); part !== null; part = await this.next()) yield part;
   }
 
   /** The current part's bytes, chunk by chunk as they arrive. */
@@ -158,7 +150,7 @@ export class MultipartReader {
   async text(max: number): Promise<string> {
     let out: Uint8Array = new Uint8Array(0);
     for await (const chunk of this.data()) {
-      out = concat(out, chunk);
+      out = concatBytes(out, chunk);
       if (out.length > max) throw new MultipartError('field too long');
     }
     return dec.decode(out);

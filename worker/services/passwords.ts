@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
- * Passwords as CONTRACT.md fixes them: scrypt N=2^14, r=8, p=5 (16 MiB), 16-byte salt, stored
+ * Passwords are hashed with scrypt N=2^14, r=8, p=5 (16 MiB), 16-byte salt, stored
  * self-describing as `scrypt$N$r$p$salt$hash` (salt and hash in base64url) so the parameters
  * can grow: `needsRehash` tells when a stored hash is weaker than today's setting.
  * scripts/lib/password.mjs writes the same format for the seeded local admin.

@@ -1,5 +1,5 @@
 /**
- * Publishing (DESIGN 'The published page', CONTRACT 'Publishing and caching'): a page is rendered
+ * Publishing: a page is rendered
  * once per change into one self-contained HTML document, stored in R2 under a key versioned by
  * page and renderer, and the Cache API copy of /{slug} is purged where the publish runs.
  * GET /{slug} (routes/public.ts) then reads cache → R2 → D1, so the hot path never reads D1.

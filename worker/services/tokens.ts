@@ -82,7 +82,7 @@ export async function verifyAccessToken(
   return { userId: result.sub, version: ver };
 }
 
-// ---- verification tokens (48 h, CONTRACT.md) ---------------------------------------------
+// ---- verification tokens (valid 48 h) ------------------------------------------------------
 
 export function createVerifyToken(env: SecretEnv, user: { id: number; email: string }): Promise<string> {
   return sign(env, AUD_VERIFY, user.id, VERIFY_TOKEN_TTL_S, { email: user.email });

@@ -1,6 +1,6 @@
 /**
- * Texts for the admin area that SPEC.md does not quote: plain, friendly Italian.
- * Keys are flat and dotted; placeholders are written {name}.
+ * The administration API's answers (who may do what to which account).
+ * Keys are flat and dotted; placeholders are written {name} and filled by `t()`.
  */
 export const adminMessages = {
   'admin.forbidden': 'Accesso riservato agli amministratori.',

@@ -1,7 +1,7 @@
 /**
- * Texts for the editor's second part (custom style panel, palette, statistics, JSON code view,
- * QR code) that SPEC.md does not quote: plain, friendly Italian.
- * Keys are flat and dotted; placeholders are written {name}.
+ * Texts of the editor's second part: custom style panel, palette, statistics, JSON code view
+ * and QR code.
+ * Keys are flat and dotted; placeholders are written {name} and filled by `t()`.
  */
 export const editorExtrasMessages = {
   // Custom style panel
@@ -88,4 +88,13 @@ export const editorExtrasMessages = {
   'extras.qr.alt': 'QR code che apre {url}',
   'extras.qr.png': 'Scarica PNG',
   'extras.qr.svg': 'Scarica SVG',
+
+  // Quoted verbatim from the product specification
+  'styles.saveFirst': 'Salva prima la landing page per poter aggiornare gli stili custom',
+  'error.jsonLoad': 'Errore nel caricamento dei dati JSON',
+  'error.statsLoad': 'Errore nel caricamento delle statistiche',
+  'success.stylesUpdated': 'Stili custom aggiornati con successo!',
+  'success.jsonCopied': 'JSON copiato negli appunti!',
+  'success.jsonDownloaded': 'JSON scaricato con successo!',
+  'success.statsUpdated': 'Statistiche aggiornate con successo',
 } as const;

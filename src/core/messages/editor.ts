@@ -1,6 +1,7 @@
 /**
- * Texts for the editor area that SPEC.md does not quote: plain, friendly Italian.
- * Keys are flat and dotted; placeholders are written {name}.
+ * Texts of the editor: page form, button creator and list, actions, share link, sidebar,
+ * preview, and the toasts of loading and saving.
+ * Keys are flat and dotted; placeholders are written {name} and filled by `t()`.
  */
 export const editorMessages = {
   'editor.pageTitle': 'Editor',
@@ -166,4 +167,38 @@ export const editorMessages = {
   'editor.preview.phone': 'Telefono · {width}px',
   'editor.preview.frame': 'Anteprima della landing a {width}px',
   'editor.preview.loading': "Preparazione dell'anteprima…",
+
+  // Quoted verbatim from the product specification: editor
+  'editor.title.create': 'CREAZIONE LANDING',
+  'editor.title.edit': 'MODIFICA LANDING',
+  'editor.sidebarButton': 'Landing Pages',
+  'editor.cancelEdit': 'Annulla modifica',
+  'editor.sidebar.empty': 'Nessuna landing page creata',
+  'editor.cta.defaultLabel': 'biglietti',
+
+  // Quoted verbatim from the product specification: saving and loading errors
+  'error.server': 'Errore server: {status}',
+  'error.imageDownload': "Errore nel download dell'immagine",
+  'error.upload': 'Errore upload: {status}',
+  'error.uploadButtons': 'Errore upload bottoni: {status}',
+  'error.delete': "Errore durante l'eliminazione: {detail}",
+  'error.create': 'Errore nella creazione: {detail}',
+  'error.update': "Errore nell'aggiornamento: {detail}",
+  'error.generate': 'Errore durante la generazione: {detail}',
+  'error.companyUpdate': "Errore durante l'aggiornamento della company",
+  'error.visibilityUpdate': "Errore durante l'aggiornamento della visibilità",
+  'error.savedHeaderUploadFailed': "Landing page salvata ma errore nell'upload dell'immagine header: {detail}",
+  'error.savedButtonsUploadFailed': "Landing page salvata ma errore nell'upload delle immagini bottoni: {detail}",
+  'error.formData': 'Errore nel recupero dei dati del form',
+  'error.serverTest': 'Server test failed: {detail}',
+  'error.tracking': 'Tracciamento fallito',
+  'error.legacyUpload': "L'upload tramite questo servizio non è più supportato. Usa landingPageDbService.",
+
+  // Quoted verbatim from the product specification: saving and loading successes
+  'success.pageCreated': 'Landing page generata con successo!',
+  'success.pageUpdated': 'Landing page aggiornata con successo!',
+  'success.buttonAdded': 'Pulsante aggiunto con successo',
+  'success.buttonUpdated': 'Pulsante aggiornato con successo',
+  'success.pageLoaded': 'Landing page caricata per la modifica',
+  'success.pageReloaded': 'Dati della landing page ricaricati',
 } as const;

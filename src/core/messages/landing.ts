@@ -1,6 +1,6 @@
 /**
- * Texts of the published page (src/landing) that SPEC.md does not quote.
- * Keys are flat and dotted; placeholders are written {name}.
+ * Texts of the published page (src/landing) and of its loading and error states.
+ * Keys are flat and dotted; placeholders are written {name} and filled by `t()`.
  */
 export const landingMessages = {
   'landing.poweredBy': 'Creato con',
@@ -15,4 +15,14 @@ export const landingMessages = {
   'landing.notFound.hint': 'Se non vieni reindirizzato, vai alla home.',
   'landing.notFound.home': 'Vai alla home',
   'landing.soldoutLabel': 'Sold out',
+
+  // Quoted verbatim from the product specification
+  'public.loading': 'Caricamento...',
+  'public.redirecting': 'Reindirizzamento in corso...',
+  'public.empty': 'Nessun dato disponibile',
+  'public.noCookies': 'Questo sito non contiene cookies',
+  'public.invalidData': 'Formato dati non valido',
+  'public.notFound': 'Landing page non trovata',
+  'public.loadError': 'Errore nel caricamento dei dati',
+  'public.defaultButtonText': 'BIGLIETTI',
 } as const;

@@ -1,10 +1,10 @@
 /**
- * Texts for the pages area that SPEC.md does not quote: plain, friendly Italian.
- * Keys are flat and dotted; placeholders are written {name}.
- * Owner: landing-pages API (validation, uploads, proxy, tracking).
+ * Texts of the landing pages API and of the rules a page must follow: validation, uploads,
+ * the image proxy and click tracking.
+ * Keys are flat and dotted; placeholders are written {name} and filled by `t()`.
  */
 export const pagesMessages = {
-  // Validation beyond SPEC 5's own texts
+  // Validation
   'pages.slug.reserved': 'Lo slug "{slug}" è riservato: scegline un altro',
   'pages.slug.tooLong': 'Lo slug può avere al massimo {max} caratteri',
   'pages.title.tooLong': 'Il titolo può avere al massimo {max} caratteri',
@@ -53,4 +53,36 @@ export const pagesMessages = {
   // Click tracking
   'tracking.buttonNotFound': 'Pulsante non trovato',
   'tracking.urlInvalid': 'Link non valido',
+
+  // Quoted verbatim from the product specification: slug
+  'slug.required': 'Lo slug è obbligatorio',
+  'slug.pattern': 'Lo slug può contenere solo lettere minuscole e numeri',
+  'slug.taken': 'Lo slug "{slug}" è già utilizzato dalla landing "{name}"',
+  'title.taken': 'Il titolo "{title}" è già utilizzato dalla landing "{slug}"',
+
+  // Quoted verbatim from the product specification: page
+  'page.slugMissing': 'Inserisci uno slug per la landing',
+  'page.titleMissing': 'Inserisci un titolo',
+  'page.headerMissing': "È necessario fornire un'immagine o video di testata",
+  'page.buttonsMissing': 'Aggiungi almeno un pulsante',
+  'page.buttonsMixed': 'Tutti i pulsanti devono essere dello stesso tipo',
+  'page.buttonModeMismatch': 'I pulsanti di tipo {type} non sono compatibili con la modalità {mode}',
+  'page.buttonPrefix': 'Pulsante {n}: ',
+  'page.modeLocked': 'Non puoi cambiare modalità dopo aver creato pulsanti',
+
+  // Quoted verbatim from the product specification: buttons
+  'button.dateMissing': 'Inserisci la data',
+  'button.cityMissing': 'Inserisci la città',
+  'button.venueMissing': 'Inserisci la venue',
+  'button.ctaMissing': 'Aggiungi almeno un pulsante CTA',
+  'button.imageMissing': "Seleziona un'immagine per il pulsante",
+
+  // Quoted verbatim from the product specification: uploads
+  'upload.imageTooLarge': "L'immagine non può superare i 5MB",
+  'upload.videoTooLarge': 'Il video non può superare i 50MB',
+  'upload.buttonImageType': 'Formato immagine non supportato. Usa JPG, PNG, WebP o GIF',
+  'upload.imageType': 'Formato immagine non supportato',
+
+  // Quoted verbatim from the product specification: creating a page needs a session
+  'pages.authRequired': 'Devi essere autenticato per creare una landing page. Effettua il login.',
 } as const;

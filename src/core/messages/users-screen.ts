@@ -1,7 +1,6 @@
 /**
- * Texts of the administrator's 'Gestione Utenti' screen that SPEC.md does not quote: plain,
- * friendly Italian. Keys are flat and dotted; placeholders are written {name}.
- * The spec's own texts (title, 'Accesso Negato', the error alerts) live in spec.ts.
+ * Texts of the administrator's 'Gestione Utenti' screen.
+ * Keys are flat and dotted; placeholders are written {name} and filled by `t()`.
  */
 export const usersScreenMessages = {
   'usersScreen.subtitle': 'Approva le richieste di registrazione e gestisci gli account.',
@@ -79,7 +78,7 @@ export const usersScreenMessages = {
   'usersScreen.noCompany': 'Nessuna azienda',
   'usersScreen.you': 'Tu',
 
-  // Status badges (an admin's view: the user-facing SPEC 4 texts are shown in the details)
+  // Status badges (an admin's view: the texts the user sees are shown in the details)
   'usersScreen.statusName.pending': 'In attesa',
   'usersScreen.statusName.approved': 'Da verificare',
   'usersScreen.statusName.active': 'Attivo',
@@ -180,9 +179,18 @@ export const usersScreenMessages = {
   'usersScreen.history.action.password_reset': 'Password reimpostata',
   'usersScreen.history.action.login': 'Accesso',
   'usersScreen.history.action.other': 'Modifica ({action})',
-
   'usersScreen.details.title': 'Dettagli utente',
   'usersScreen.details.verification': 'Verifica email',
   'usersScreen.details.registered': 'Registrato il {date}',
   'usersScreen.details.id': 'ID {id}',
+
+  // Quoted verbatim from the product specification
+  'admin.users.title': 'Gestione Utenti',
+  'admin.users.accessDenied': 'Accesso Negato',
+  'users.deleteMismatch': 'Nome non corrispondente. Eliminazione annullata.',
+  'error.makeAdmin': "Errore nell'elevare l'utente ad admin",
+  'error.removeAdmin': 'Errore nella rimozione privilegi admin',
+  'error.deleteUser': "Errore nell'eliminazione utente",
+  'error.companyUserUpdate': "Errore nell'aggiornamento azienda",
+  'error.usersLoad': 'Errore nel caricamento degli utenti: {detail}',
 } as const;

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { COMPANY_MAX, accountCompanyField, userSchema, userStatusSchema } from './user';
 
-/** Payloads and answers of /api/admin (SPEC 7 'Administration' plus ban/unban of CONTRACT.md). */
+/** Payloads and answers of /api/admin: listing, approving, rejecting, banning and editing users. */
 
 export const REASON_MAX = 500;
 

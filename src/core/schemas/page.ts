@@ -1,7 +1,7 @@
 /**
- * Landing pages and buttons (SPEC 3, 5; CONTRACT 'Pages and ownership').
+ * Landing pages and buttons: the shapes the API answers, the payloads it accepts, the rules.
  * The zod schemas check the shape of a payload (422 on a wrong type); `validatePage` then gives
- * the first SPEC 5 message, and is the same function the editor calls before saving.
+ * the first broken rule's message, and is the same function the editor calls before saving.
  */
 import { z } from '../zod';
 import { t } from '../messages';
@@ -31,7 +31,7 @@ export interface Cta {
   buttonText: string;
 }
 
-/** A button as the API answers it (CONTRACT 'Buttons as received'). */
+/** A button as the API answers it. */
 export interface ButtonAsReceived {
   id: number;
   position: number;
@@ -51,24 +51,6 @@ export type PublicButton = Omit<ButtonAsReceived, 'click_count'>;
 /** Custom styles as stored: the normalised object of src/core/styles.ts, or null (defaults). */
 export type StoredCustomStyles = Record<string, unknown> | null;
 
-/** `GET /api/db/landing-pages/{slug}`: SPEC 3 'Landing page' plus id, updated_at, created_at. */
-export interface PageAsReceived {
-  id: number;
-  folder_name: string;
-  title: string;
-  display_title: string;
-  company: string;
-  visible: boolean;
-  mode: PageMode;
-  style: PageStyle;
-  custom_styles: StoredCustomStyles;
-  header: string;
-  view_page: number;
-  created_at: string;
-  updated_at: string;
-  buttons: ButtonAsReceived[];
-}
-
 /** `GET /api/db/landing-pages`: one entry of the array. */
 export interface PageListItem {
   id: number;
@@ -78,6 +60,17 @@ export interface PageListItem {
   company: string;
   visible: boolean;
   updated_at: string;
+}
+
+/** `GET /api/db/landing-pages/{slug}`: the whole page with its buttons, views and dates. */
+export interface PageAsReceived extends PageListItem {
+  mode: PageMode;
+  style: PageStyle;
+  custom_styles: StoredCustomStyles;
+  header: string;
+  view_page: number;
+  created_at: string;
+  buttons: ButtonAsReceived[];
 }
 
 /** `GET /api/db/public/landing/{slug}`: visible pages only, no click counts. */
@@ -92,7 +85,7 @@ export interface PublicLanding {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Payloads (SPEC 3 'Create and update payload')
+// Payloads of create and update
 
 const optionalText = z.string().nullish();
 
@@ -121,7 +114,7 @@ export const pagePayloadSchema = z.object({
   visible: z.boolean().nullish(),
   mode: z.enum(PAGE_MODES).nullish(),
   style: z.enum(PAGE_STYLES).nullish(),
-  // an object or a JSON string (SPEC 3); normalised by src/core/styles.ts
+  // an object or a JSON string; normalised by src/core/styles.ts
   custom_styles: z.unknown().optional(),
   customStyles: z.unknown().optional(),
   header: optionalText,
@@ -132,6 +125,18 @@ export type PagePayload = z.infer<typeof pagePayloadSchema>;
 export const companyPayloadSchema = z.object({
   company: z.string().trim().min(1, t('pages.company.required')).max(COMPANY_MAX),
 });
+
+/** A button index of an upload: a non-negative integer below 10000, as a number or in digits. */
+const buttonIndexSchema = z.union([
+  z.number().int().min(0).max(9999),
+  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().max(9999)),
+]);
+
+/**
+ * The `image_mapping` field of a button-images upload: a JSON object from each file's place
+ * among the uploaded files (0, 1, …) to the index of the image button it belongs to.
+ */
+export const imageMappingSchema = z.record(z.string().regex(/^\d{1,4}$/), buttonIndexSchema);
 
 // ---------------------------------------------------------------------------------------------
 // Buttons: from payload to what is stored
@@ -198,7 +203,7 @@ export function normaliseButtons(buttons: readonly ButtonInput[]): StoredButton[
 }
 
 // ---------------------------------------------------------------------------------------------
-// Validation (SPEC 5 'Slug', 'Page', 'Text button', 'Image button', 'URLs')
+// Validation: slug, page, text button, image button, URLs
 
 export function slugProblem(slug: string | null | undefined): string | null {
   const value = String(slug ?? '');
@@ -213,7 +218,7 @@ function typeLabel(type: ButtonType): string {
   return t(type === 'text' ? 'pages.type.text' : 'pages.type.image');
 }
 
-/** SPEC 5 'Text button', on add or update in the editor: every field required, one CTA. */
+/** A text button as the editor adds or updates it: date, city and venue required, and a CTA. */
 export function validateEventForm(form: EventParts & { ctaButtons?: readonly unknown[] }): string | null {
   if (!form.date.trim()) return t('button.dateMissing');
   if (!form.city.trim()) return t('button.cityMissing');
@@ -261,12 +266,12 @@ export interface ValidateOptions {
   imagePending?: (index: number) => boolean;
 }
 
-/** The effective mode: the page's mode, else the first button's type, else text (SPEC 2). */
+/** The effective mode: the page's mode, else the first button's type, else text. */
 export function pageModeOf(payload: Pick<PagePayload, 'mode' | 'buttons'>): PageMode {
   return payload.mode ?? payload.buttons?.[0]?.type ?? 'text';
 }
 
-/** The first broken rule's message, or null. Only the first error is ever shown (SPEC 5). */
+/** The first broken rule's message, or null: only the first error is ever shown. */
 export function validatePage(payload: PagePayload, options: ValidateOptions): string | null {
   if (options.isCreate) {
     if (!String(payload.folder_name ?? '').trim()) return t('page.slugMissing');

@@ -38,7 +38,10 @@ export function normaliseEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-/** SPEC 5 registration password policy: the first broken rule's message, or null. */
+/**
+ * The registration password policy (at least 8 characters, with a lower-case letter, an
+ * upper-case letter and a digit): the first broken rule's message, or null.
+ */
 export function passwordProblem(password: string): string | null {
   if (!password) return t('validation.password.required');
   if (password.length < REGISTER_PASSWORD_MIN) return t('validation.password.min');
@@ -54,7 +57,7 @@ const emailField = z
   .min(1, t('validation.email.required'))
   .refine(isValidEmail, t('validation.email.invalid'));
 
-/** Login form (SPEC 5 'Login'). */
+/** The login form: a valid e-mail and a password of at least 6 characters. */
 export const loginFormSchema = z.object({
   email: emailField,
   password: z
@@ -63,7 +66,7 @@ export const loginFormSchema = z.object({
     .min(LOGIN_PASSWORD_MIN, t('validation.loginPassword.min')),
 });
 
-/** Signup form (SPEC 5 'Registration'); confirmPassword is a client-side check only. */
+/** The signup form; confirmPassword is a client-side check only. */
 export const signupFormSchema = z
   .object({
     fullName: z.string().trim().min(1, t('validation.fullName.required')).min(NAME_MIN, t('validation.fullName.min')),
@@ -129,7 +132,7 @@ export const registerBodySchema = z.object({
   company: accountCompanyField,
 });
 
-/** The message SPEC 4 shows for a status, or null for 'active'. */
+/** The message the guard shows for a status, or null for 'active'. */
 export function statusMessage(status: string): { level: 'warning' | 'info' | 'error'; text: string } | null {
   switch (status) {
     case 'active':
@@ -145,7 +148,7 @@ export function statusMessage(status: string): { level: 'warning' | 'info' | 'er
   }
 }
 
-/** SPEC 4: a user counts as approved only when active and in status active or approved. */
+/** A user counts as approved only when active and in status active or approved. */
 export function isApprovedUser(user: Pick<User, 'is_active' | 'status'>): boolean {
   return user.is_active && (user.status === 'active' || user.status === 'approved');
 }

@@ -1,0 +1,33 @@
+/** Small helpers over byte arrays, shared by the multipart reader and the media checks. */
+
+/** Where `needle` first occurs in `haystack` at or after `from`, or -1. */
+export function indexOfBytes(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
+  const first = needle[0]!;
+  const last = haystack.length - needle.length;
+  for (let i = haystack.indexOf(first, from); i !== -1 && i <= last; i = haystack.indexOf(first, i + 1)) {
+    let j = 1;
+    while (j < needle.length && haystack[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
+  }
+  return -1;
+}
+
+/** `a` followed by `b` (b itself when a is empty). */
+export function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** The chunks joined into one array of `size` bytes. */
+export function joinBytes(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}

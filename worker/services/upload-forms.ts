@@ -1,0 +1,171 @@
+/**
+ * The two upload forms, read part by part as they stream in: the header (one file: JPG, PNG or
+ * WebP up to 5 MB, or MP4 up to 50 MB) and button images (up to MAX_FILES files of JPG, PNG,
+ * WebP or GIF up to 5 MB each, placed by an `image_mapping` field). Files land in R2 under
+ * names the server makes; the caller records them on the page.
+ */
+import type { Context } from 'hono';
+import { t } from '../../src/core/messages';
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../src/core/constants';
+import { imageMappingSchema, type ButtonAsReceived } from '../../src/core/schemas/page';
+import type { AppEnv } from '../env';
+import { fail } from '../errors';
+import type { MediaKind } from './media-types';
+import { BodyTooLargeError, MultipartError, MultipartReader, boundaryOf } from './multipart';
+import { mediaKey, putMedia, readImage, sniffPart, streamVideo, tooLarge, type ImageKind } from './upload-bytes';
+
+/** Room for the multipart framing around a file. */
+const OVERHEAD = 64 * 1024;
+export const MAX_FILES = 20;
+/** The most a header upload may carry: one video at its cap plus the form around it. */
+export const HEADER_UPLOAD_MAX_BYTES = MAX_VIDEO_BYTES + OVERHEAD;
+/** The most a button-images upload may carry: every file at the image cap plus the form. */
+export const BUTTON_UPLOAD_MAX_BYTES = MAX_FILES * (MAX_IMAGE_BYTES + OVERHEAD);
+/** Button images waiting for an image_mapping sent after them: at most this much in memory. */
+const MAX_PENDING_BYTES = 25 * 1024 * 1024;
+/** The image_mapping field is a small JSON object. */
+const MAPPING_MAX_BYTES = 64 * 1024;
+const HEADER_KINDS: MediaKind[] = ['jpg', 'png', 'webp', 'mp4'];
+const BUTTON_KINDS: MediaKind[] = ['jpg', 'png', 'webp', 'gif'];
+
+export interface StoredHeader {
+  key: string;
+  kind: MediaKind;
+  size: number;
+}
+
+export interface StoredButtonImage {
+  /** the file's place among the form's files */
+  order: number;
+  /** the button's index in position order */
+  index: number;
+  buttonId: number;
+  key: string;
+}
+
+function contentLength(c: Context<AppEnv>): number | null {
+  const raw = c.req.header('content-length');
+  return raw && /^\d+$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * The body's form, capped at `maxBytes` as it streams in. A declared Content-Length over the
+ * cap never gets here: the app's body limits answer it (worker/app.ts).
+ */
+function openMultipart(c: Context<AppEnv>, maxBytes: number): MultipartReader {
+  const boundary = boundaryOf(c.req.header('content-type'));
+  if (!boundary || !c.req.raw.body) fail(415, t('upload.multipartRequired'));
+  return new MultipartReader(c.req.raw.body, boundary, maxBytes);
+}
+
+function multipartFailure(err: unknown, tooLargeDetail: string): never {
+  if (err instanceof BodyTooLargeError) fail(413, tooLargeDetail);
+  if (err instanceof MultipartError) fail(422, t('request.invalidBody'));
+  throw err;
+}
+
+/** {uploadOrder: buttonIndex} from the image_mapping field, else 422. */
+function parseMapping(text: string): Map<number, number> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    fail(422, t('upload.mappingInvalid'));
+  }
+  const parsed = imageMappingSchema.safeParse(raw);
+  if (!parsed.success) fail(422, t('upload.mappingInvalid'));
+  return new Map(Object.entries(parsed.data).map(([order, index]) => [Number(order), index]));
+}
+
+/** Reads the header form's `image` file into R2 as the page's next header; 422 without one. */
+export async function receiveHeader(c: Context<AppEnv>, slug: string): Promise<StoredHeader> {
+  const declared = contentLength(c);
+  const form = openMultipart(c, HEADER_UPLOAD_MAX_BYTES);
+  let stored: StoredHeader | null = null;
+  try {
+    for await (const part of form.parts()) {
+      if (part.name !== 'image' || part.filename === null) continue;
+      const file = await sniffPart(form.data());
+      const kind = file.kind;
+      if (!kind || !HEADER_KINDS.includes(kind)) fail(415, t('upload.headerType'));
+      const key = mediaKey(slug, slug, kind);
+      if (kind === 'mp4') {
+        stored = { key, kind, size: await streamVideo(c.env.BUCKET, key, file) };
+      } else {
+        if (declared !== null && declared > MAX_IMAGE_BYTES + OVERHEAD) tooLarge(kind);
+        const bytes = await readImage(file, kind);
+        await putMedia(c.env.BUCKET, key, bytes, kind);
+        stored = { key, kind, size: bytes.length };
+      }
+      break;
+    }
+  } catch (err) {
+    multipartFailure(err, t('upload.videoTooLarge'));
+  } finally {
+    await form.finish();
+  }
+  if (!stored) fail(422, t('upload.fileMissing'));
+  return stored;
+}
+
+/**
+ * Reads the button-images form into R2: each `button_images` file goes to the image button its
+ * place maps to in `image_mapping` (which may come before or after the files). Either every
+ * file is stored or, on any refusal, none stays behind.
+ */
+export async function receiveButtonImages(
+  c: Context<AppEnv>,
+  slug: string,
+  buttons: readonly ButtonAsReceived[],
+): Promise<StoredButtonImage[]> {
+  const form = openMultipart(c, BUTTON_UPLOAD_MAX_BYTES);
+  const tooMany = t('upload.tooManyFiles', { max: MAX_FILES });
+  let mapping: Map<number, number> | null = null;
+  const pending: Array<{ order: number; bytes: Uint8Array; kind: MediaKind }> = [];
+  let pendingBytes = 0;
+  const written: StoredButtonImage[] = [];
+
+  const store = async (map: Map<number, number>, order: number, bytes: Uint8Array, kind: MediaKind) => {
+    const index = map.get(order);
+    if (index === undefined) fail(422, t('upload.mappingInvalid'));
+    const button = buttons[index];
+    if (!button) fail(422, t('upload.buttonMissing', { index }));
+    if (button.type !== 'image') fail(422, t('upload.notImageButton', { index }));
+    const key = mediaKey(slug, index, kind);
+    await putMedia(c.env.BUCKET, key, bytes, kind);
+    written.push({ order, index, buttonId: button.id, key });
+  };
+
+  try {
+    let order = 0;
+    for await (const part of form.parts()) {
+      if (part.name === 'image_mapping') {
+        mapping = parseMapping(await form.text(MAPPING_MAX_BYTES));
+        for (const p of pending.splice(0)) await store(mapping, p.order, p.bytes, p.kind);
+        continue;
+      }
+      if (part.name !== 'button_images' || part.filename === null) continue;
+      if (order >= MAX_FILES) fail(413, tooMany);
+      const file = await sniffPart(form.data());
+      const kind = file.kind;
+      if (!kind || !BUTTON_KINDS.includes(kind)) fail(415, t('upload.buttonImageType'));
+      const bytes = await readImage(file, kind as ImageKind);
+      if (mapping) await store(mapping, order, bytes, kind);
+      else {
+        pendingBytes += bytes.length;
+        if (pendingBytes > MAX_PENDING_BYTES) fail(413, tooMany);
+        pending.push({ order, bytes, kind });
+      }
+      order++;
+    }
+    if (!mapping) fail(422, t('upload.mappingInvalid'));
+    if (order === 0) fail(422, t('upload.fileMissing'));
+  } catch (err) {
+    // nothing half-done stays behind
+    if (written.length > 0) await c.env.BUCKET.delete(written.map((w) => w.key));
+    multipartFailure(err, tooMany);
+  } finally {
+    await form.finish();
+  }
+  return written;
+}
