@@ -1,4 +1,4 @@
-// npm test: type checks, the site build, the Worker bundle (wrangler deploy --dry-run), then
+// npm test: the linter (Biome: format and lint; knip: dead code), type checks, the site build, the Worker bundle (wrangler deploy --dry-run), then
 // every vitest project: unit (node), worker (workerd with real D1 + R2), e2e (Chromium).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -14,6 +14,8 @@ function step(title, cmd, args) {
 }
 
 try {
+  step('Lint: format and rules (Biome)', 'biome', ['ci', '--colors=off', '.']);
+  step('Lint: unused files, exports and dependencies (knip)', 'knip', ['--no-progress']);
   ensureChromium();
   step('Building the site', 'astro', ['build']);
   step('Type checks (Worker)', 'tsc', ['-p', 'tsconfig.worker.json', '--noEmit']);
