@@ -1,11 +1,11 @@
 // Reset request (POST /auth/forgot-password). The answer never tells whether the
 // account exists (always 202), so the same sentence shows for every address.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { ArrowLeft, Mail, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { t } from '../../core/messages';
 import { isValidEmail } from '../../core/schemas/user';
 import { forgotPassword } from '../../lib/api-client';
-import { TextField, useAdoptTyped, SubmitButton, FormError } from './fields';
+import { BackToLogin, EmailField, useAdoptTyped, SubmitButton, FormError } from './fields';
 
 export default function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
@@ -54,13 +54,8 @@ export default function ForgotPasswordForm() {
         </div>
       ) : (
         <form ref={formRef} className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-          <TextField
+          <EmailField
             label={t('login.email')}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            icon={<Mail size={18} />}
             value={email}
             onValue={(v) => {
               setEmail(v);
@@ -75,12 +70,7 @@ export default function ForgotPasswordForm() {
           </SubmitButton>
         </form>
       )}
-      <p className="auth-foot">
-        <a href="/login" className="auth-back">
-          <ArrowLeft size={16} aria-hidden="true" />
-          {t('forgot.backToLogin')}
-        </a>
-      </p>
+      <BackToLogin />
     </section>
   );
 }

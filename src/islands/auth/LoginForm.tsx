@@ -1,14 +1,14 @@
 // Login, then the route the account's role and status lead to. A `?token=`
 // from the verification e-mail (/verify-email → /login) is verified on arrival.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { CheckCircle2, Lock, Mail } from 'lucide-react';
+import { CheckCircle2, Lock } from 'lucide-react';
 import { t } from '../../core/messages';
 import { loginFormSchema } from '../../core/schemas/user';
 import { verifyEmail } from '../../lib/api-client';
 import { afterLoginPath, clearSession, login } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
-import { PasswordField, TextField, fieldErrors, useAdoptTyped, SubmitButton, FormError } from './fields';
+import { EmailField, PasswordField, fieldErrors, useAdoptTyped, SubmitButton, FormError } from './fields';
 
 type Banner = { level: 'success' | 'error' | 'info'; text: string } | null;
 
@@ -108,13 +108,8 @@ export default function LoginForm() {
         </div>
       )}
       <form ref={formRef} className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-        <TextField
+        <EmailField
           label={t('login.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          icon={<Mail size={18} />}
           value={email}
           onValue={(v) => {
             setEmail(v);

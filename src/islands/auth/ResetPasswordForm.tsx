@@ -1,13 +1,13 @@
 // New password from the reset e-mail's link (/reset-password?token=…): the registration
 // password policy plus a confirmation, then POST /auth/reset-password {token, password}.
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
+import { CheckCircle2, Lock } from 'lucide-react';
 import { t } from '../../core/messages';
 import { passwordProblem } from '../../core/schemas/user';
 import { resetPassword } from '../../lib/api-client';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
-import { PasswordField, useAdoptTyped, SubmitButton } from './fields';
+import { BackToLogin, PasswordField, useAdoptTyped, SubmitButton } from './fields';
 
 export default function ResetPasswordForm() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
@@ -127,12 +127,7 @@ export default function ResetPasswordForm() {
           {t('reset.requestNew')}
         </a>
       )}
-      <p className="auth-foot">
-        <a href="/login" className="auth-back">
-          <ArrowLeft size={16} aria-hidden="true" />
-          {t('forgot.backToLogin')}
-        </a>
-      </p>
+      <BackToLogin />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // Signup. On success: the 'registration received' message, automatic login with the same
 // credentials, then /pending.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { CheckCircle2, Info, Lock, Mail, UserRound } from 'lucide-react';
+import { CheckCircle2, Info, Lock, UserRound } from 'lucide-react';
 import { t } from '../../core/messages';
 import { signupFormSchema } from '../../core/schemas/user';
 import { register } from '../../lib/api-client';
@@ -9,7 +9,7 @@ import { clearSession, login } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import CompanyCombobox from './CompanyCombobox';
 import { explainError } from './errors';
-import { PasswordField, TextField, fieldErrors, useAdoptTyped, SubmitButton, FormError } from './fields';
+import { EmailField, PasswordField, TextField, fieldErrors, useAdoptTyped, SubmitButton, FormError } from './fields';
 
 type Name = 'fullName' | 'company' | 'email' | 'password' | 'confirmPassword';
 const EMPTY: Record<Name, string> = { fullName: '', company: '', email: '', password: '', confirmPassword: '' };
@@ -110,13 +110,8 @@ export default function SignupForm() {
           onBlur={() => touch('company')}
           error={show('company')}
         />
-        <TextField
+        <EmailField
           label={t('signup.email')}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          icon={<Mail size={18} />}
           value={form.email}
           onValue={set('email')}
           onBlur={() => touch('email')}

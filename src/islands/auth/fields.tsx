@@ -1,7 +1,7 @@
 // Labelled inputs shared by the auth forms: the error is bound with aria-describedby and the
 // password fields carry a show/hide toggle.
 import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react';
-import { Eye, EyeOff } from 'lucide-react';
+import { ArrowLeft, Eye, EyeOff, Mail } from 'lucide-react';
 import { t } from '../../core/messages';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -55,6 +55,25 @@ export function TextField({ label, value, onValue, error, hint, icon, id, action
         </p>
       )}
     </div>
+  );
+}
+
+/** An e-mail address: the keyboard, autofill and icon every auth form uses for it. */
+export function EmailField(props: Omit<FieldProps, 'name' | 'type'>) {
+  return (
+    <TextField name="email" type="email" inputMode="email" autoComplete="email" icon={<Mail size={18} />} {...props} />
+  );
+}
+
+/** The link under the forms that lead away from the login screen. */
+export function BackToLogin() {
+  return (
+    <p className="auth-foot">
+      <a href="/login" className="auth-back">
+        <ArrowLeft size={16} aria-hidden="true" />
+        {t('forgot.backToLogin')}
+      </a>
+    </p>
   );
 }
 
