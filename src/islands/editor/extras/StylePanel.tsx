@@ -39,7 +39,7 @@ function PresetTile({ name, onApply }: { name: PresetName; onApply: (name: Prese
       onClick={() => onApply(name)}
     >
       <span className="xs-preset-card" style={{ background: styles.background.color }} aria-hidden="true">
-        {/* its 'Aa' comes from extras.css: the button's visible text is the preset's name alone */}
+        {/* its 'Aa' comes from extras-style-panel.css: the button's visible text is the preset's name alone */}
         <span className="xs-preset-city" style={{ color: styles.city.color }} />
         <span className="xs-preset-venue" style={{ background: styles.venue.color }} />
         <span
