@@ -152,6 +152,12 @@ export async function login(email: string, password = PASSWORD): Promise<string>
   return body.access_token as string;
 }
 
+/** Logs in, and answers the status /users/me gives that session (what the guard screens show). */
+export async function statusAtLogin(email: string, password = PASSWORD): Promise<string> {
+  const token = await login(email, password);
+  return (await callJson('/users/me', { token })).body.status as string;
+}
+
 /** The dev mailbox, read through its route (GET /api/dev/mailbox), newest first. */
 export async function mailbox(to?: string): Promise<MailboxMessage[]> {
   const query = to ? `?to=${encodeURIComponent(to)}` : '';
