@@ -5,7 +5,7 @@
 // frames /login gets nothing.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Page, Response } from 'playwright-core';
 import { PHONE, openBrowser, ready, shot } from './browser';
 import { uiLogin } from './editor-helpers';
@@ -79,6 +79,10 @@ beforeAll(async () => {
       w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
     });
   });
+});
+// each test answers only for the pages it opened
+beforeEach(() => {
+  problems.length = 0;
 });
 afterAll(async () => {
   await ctx?.close();
