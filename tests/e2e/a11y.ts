@@ -266,6 +266,27 @@ export class Gate {
     return report;
   }
 
+  /**
+   * A keyboard walk of a screen at each width, which must reach more than `minStops` focus stops;
+   * `prepare` readies the screen after each resize.
+   */
+  async walk(
+    page: Page,
+    screen: string,
+    options: { minStops: number; maxTabs?: number; prepare?: () => Promise<void> },
+  ): Promise<AuditReport[]> {
+    const out: AuditReport[] = [];
+    for (const width of WIDTHS) {
+      await setWidth(page, width);
+      await options.prepare?.();
+      await settle(page);
+      const walk = await keyboardWalk(page, { maxTabs: options.maxTabs });
+      out.push(this.record(`keyboard walk of ${screen} (until ${walk.end})`, width, walk.stops, walk.findings));
+      expect(walk.stops, 'the walk reached the controls').toBeGreaterThan(options.minStops);
+    }
+    return out;
+  }
+
   summary(title: string): string {
     const failing = this.reports.filter((r) => blocking(r.findings).length > 0);
     const total = this.reports.reduce((n, r) => n + r.findings.length, 0);
@@ -294,6 +315,11 @@ export function expectAccessible(reports: readonly AuditReport[]): void {
   expect(failureMessage(reports), 'blocking accessibility violations').toBe('');
 }
 
+/** The verdict on keyboard walks: no focus stop hidden, covered or without a visible focus. */
+export function expectKeyboardUsable(reports: readonly AuditReport[]): void {
+  expect(failureMessage(reports), 'keyboard focus problems').toBe('');
+}
+
 /** One stop of a keyboard walk, as the page reports it. */
 interface Stop {
   kind: 'element' | 'body' | 'frame';
@@ -314,7 +340,8 @@ interface Stop {
  */
 function probeFocus(): Stop {
   const w = window as unknown as { __a11ySeen?: WeakSet<Element> };
-  const seen = (w.__a11ySeen ??= new WeakSet());
+  w.__a11ySeen ??= new WeakSet();
+  const seen = w.__a11ySeen;
   const el = document.activeElement;
   if (!el || el === document.body || el === document.documentElement)
     return { kind: 'body', label: '<body>', repeated: false, clip: null, hidden: null };

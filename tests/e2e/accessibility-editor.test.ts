@@ -7,20 +7,19 @@
 // moderate finding fails; every finding is printed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, openBrowser } from './browser';
-import { api } from './api';
-import { admin, hydrated, makePng, uniqueSlug } from './editor-helpers';
 import {
+  type AuditReport,
   Gate,
   WIDTHS,
-  expectAccessible,
   dialogFocusFindings,
-  failureMessage,
-  keyboardWalk,
+  expectAccessible,
+  expectKeyboardUsable,
   setWidth,
-  settle,
-  type AuditReport,
 } from './a11y';
+import { adminToken } from './api';
+import { DESKTOP, openBrowser, pageWithSession, ready } from './browser';
+import { makePng } from './media';
+import { NAVY_STYLES, createPage, uniqueSlug, uploadHeader } from './pages-api';
 
 const HEADER_PNG = makePng(1200, 600, [30, 16, 70], [214, 36, 110]);
 
@@ -56,32 +55,24 @@ async function seedPage(token: string, seed: Seed): Promise<string> {
           image_path: `/stores/${name}.svg`,
           url: `https://example.com/${name}`,
         }));
-  const res = await api('/api/db/landing-pages', {
-    method: 'POST',
-    token,
-    json: {
-      title: `Editor accessibile ${slug}`,
-      display_title: 'Le Vibrazioni Notturne',
-      folder_name: slug,
-      mode: seed.mode,
-      style: seed.style,
-      custom_styles: seed.custom_styles ?? {},
-      header: '',
-      buttons,
-    },
+  await createPage(token, {
+    title: `Editor accessibile ${slug}`,
+    display_title: 'Le Vibrazioni Notturne',
+    folder_name: slug,
+    mode: seed.mode,
+    style: seed.style,
+    custom_styles: seed.custom_styles ?? {},
+    header: '',
+    buttons,
   });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const body = new FormData();
-  body.append('image', new Blob([new Uint8Array(HEADER_PNG)], { type: 'image/png' }), 'header.png');
-  const up = await api(`/api/db/landing-pages/${slug}/upload-image`, { method: 'POST', token, body });
-  expect(up.status, await up.clone().text()).toBe(200);
+  await uploadHeader(token, slug, HEADER_PNG);
   return slug;
 }
 
 /** The editor at /admin, empty (create mode), with the admin's session. */
 async function freshEditor(page: Page): Promise<void> {
   await page.goto('/admin');
-  await hydrated(page);
+  await ready(page);
   await page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
 }
 
@@ -115,26 +106,18 @@ describe('accessibility of the editor', () => {
   const gate = new Gate();
 
   beforeAll(async () => {
-    const token = await admin();
+    const token = await adminToken();
     [textSlug, imageSlug, customSlug] = await Promise.all([
       seedPage(token, { mode: 'text', style: 'light' }),
       seedPage(token, { mode: 'image', style: 'light' }),
       seedPage(token, {
         mode: 'text',
         style: 'custom',
-        custom_styles: {
-          background: { color: '#0B1F4D' },
-          data: { color: '#DCE7FF' },
-          city: { color: '#FFFFFF' },
-          venue: { color: '#9DB8F2' },
-          buttons: { backgroundColor: '#FFD166', textColor: '#0B1F4D' },
-        },
+        custom_styles: NAVY_STYLES,
       }),
     ]);
     ctx = await openBrowser(DESKTOP);
-    page = await ctx.newPage();
-    await page.goto('/home');
-    await page.evaluate((tk) => localStorage.setItem('auth_token', tk), token);
+    page = await pageWithSession(ctx, token);
   });
   afterAll(async () => {
     console.log(gate.summary('editor'));
@@ -257,16 +240,8 @@ describe('accessibility of the editor', () => {
     ] as const) {
       await loadPage(page, slug);
       if (slug === customSlug) await page.getByTestId('style-panel').locator('[data-colour]').first().waitFor();
-      for (const width of WIDTHS) {
-        await setWidth(page, width);
-        await settle(page);
-        const walk = await keyboardWalk(page, { maxTabs: 200 });
-        reports.push(
-          gate.record(`keyboard walk of the editor, ${name} (until ${walk.end})`, width, walk.stops, walk.findings),
-        );
-        expect(walk.stops, 'the walk reached the controls').toBeGreaterThan(20);
-      }
+      reports.push(...(await gate.walk(page, `the editor, ${name}`, { minStops: 20, maxTabs: 200 })));
     }
-    expect(failureMessage(reports), 'keyboard focus problems').toBe('');
+    expectKeyboardUsable(reports);
   });
 });

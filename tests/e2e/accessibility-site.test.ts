@@ -5,33 +5,22 @@
 // users screen. Any critical, serious or moderate finding fails; every finding is printed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, openBrowser } from './browser';
-import { api, login, uniqueEmail } from './api';
-import { PASSWORD as ACCOUNT_PASSWORD, activeUser, decide, register, ready } from './accounts-helpers';
-import { admin, confirmBox, openPanel } from './admin-users-helpers';
-import { makePng, uniqueSlug } from './editor-helpers';
 import {
+  type AuditReport,
   Gate,
-  WIDTHS,
-  expectAccessible,
   dialogFocusFindings,
-  failureMessage,
-  keyboardWalk,
+  expectAccessible,
+  expectKeyboardUsable,
   setWidth,
   settle,
-  type AuditReport,
 } from './a11y';
+import { confirmBox, openPanel } from './admin-users-helpers';
+import { activeUser, adminCall, adminToken, decide, login, register, uniqueEmail } from './api';
+import { DESKTOP, openBrowser, ready, storeSession } from './browser';
+import { makePng } from './media';
+import { createPage, uniqueSlug, uploadHeader } from './pages-api';
 
 const HEADER_PNG = makePng(1200, 600, [40, 20, 90], [230, 60, 120]);
-
-/** Stores a session (or none) in the browser as the login screen would leave it. */
-async function session(page: Page, token: string | null): Promise<void> {
-  if (!page.url().startsWith('http')) await page.goto('/home');
-  await page.evaluate((tk) => {
-    localStorage.clear();
-    if (tk) localStorage.setItem('auth_token', tk);
-  }, token);
-}
 
 async function show(page: Page, path: string, visible: string): Promise<void> {
   await page.goto(path);
@@ -53,25 +42,17 @@ async function publish(
   fields: { mode: 'text' | 'image'; style: string; custom_styles?: unknown; buttons: ButtonSeed[] },
 ): Promise<string> {
   const slug = uniqueSlug(`a11y${fields.mode}${fields.style}`);
-  const res = await api('/api/db/landing-pages', {
-    method: 'POST',
-    token,
-    json: {
-      title: `Accessibile ${slug}`,
-      display_title: 'Le Vibrazioni Notturne',
-      folder_name: slug,
-      mode: fields.mode,
-      style: fields.style,
-      custom_styles: fields.custom_styles ?? {},
-      header: '',
-      buttons: fields.buttons.map((b, i) => ({ position: i + 1, image_path: '', ...b })),
-    },
+  await createPage(token, {
+    title: `Accessibile ${slug}`,
+    display_title: 'Le Vibrazioni Notturne',
+    folder_name: slug,
+    mode: fields.mode,
+    style: fields.style,
+    custom_styles: fields.custom_styles ?? {},
+    header: '',
+    buttons: fields.buttons.map((b, i) => ({ position: i + 1, image_path: '', ...b })),
   });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const body = new FormData();
-  body.append('image', new Blob([new Uint8Array(HEADER_PNG)], { type: 'image/png' }), 'header.png');
-  const up = await api(`/api/db/landing-pages/${slug}/upload-image`, { method: 'POST', token, body });
-  expect(up.status, await up.clone().text()).toBe(200);
+  await uploadHeader(token, slug, HEADER_PNG);
   return slug;
 }
 
@@ -120,7 +101,7 @@ describe('accessibility of the site, the users screen and the published pages', 
   });
 
   it('public and account screens pass axe and reflow at 375 and 1280 px', { timeout: 180_000 }, async () => {
-    await session(page, null);
+    await storeSession(page, null);
     const reports: AuditReport[] = [];
     const screens: [string, string, string][] = [
       ['home', '/home', 'Palco'],
@@ -163,41 +144,31 @@ describe('accessibility of the site, the users screen and the published pages', 
 
   it('guard screens and the dev mailbox pass axe and reflow at 375 and 1280 px', { timeout: 180_000 }, async () => {
     const reports: AuditReport[] = [];
-    const pending = uniqueEmail('a11ypending');
-    await register(pending);
-    const rejected = uniqueEmail('a11yrejected');
-    await register(rejected);
+    const pending = await register();
+    const rejected = await register();
     await decide(rejected, 'reject', 'Dati incompleti');
-    const approved = uniqueEmail('a11yapproved');
-    await register(approved);
-    const approvedToken = await login(approved, ACCOUNT_PASSWORD);
+    const approved = await register();
+    const approvedToken = await login(approved.email);
     await decide(approved, 'approve');
-    const banned = uniqueEmail('a11ybanned');
-    const bannedUser = await activeUser(banned);
-    const organiser = uniqueEmail('a11yorganiser');
-    await activeUser(organiser);
-    const bannedToken = await login(banned, ACCOUNT_PASSWORD);
-    const ban = await api(`/api/admin/users/${bannedUser.id}/ban`, { method: 'POST', token: await admin(), json: {} });
+    const banned = await activeUser();
+    const organiser = (await activeUser()).email;
+    const bannedToken = await login(banned.email);
+    const ban = await adminCall(`/api/admin/users/${banned.id}/ban`, { method: 'POST', json: {} });
     expect(ban.status, await ban.clone().text()).toBe(200);
 
     const screens: [string, string, string, string][] = [
-      ['pending account at /pending', await login(pending, ACCOUNT_PASSWORD), '/pending', 'Registrazione in Attesa'],
-      ['rejected account at /user', await login(rejected, ACCOUNT_PASSWORD), '/user', 'Account Rifiutato'],
+      ['pending account at /pending', await login(pending.email), '/pending', 'Registrazione in Attesa'],
+      ['rejected account at /user', await login(rejected.email), '/user', 'Account Rifiutato'],
       ['banned account at /user', bannedToken, '/user', 'Account Sospeso'],
       ['approved, not yet verified, at /user', approvedToken, '/user', 'Verifica la tua email'],
-      [
-        'organiser at /admin/users (access denied)',
-        await login(organiser, ACCOUNT_PASSWORD),
-        '/admin/users',
-        'Accesso Negato',
-      ],
+      ['organiser at /admin/users (access denied)', await login(organiser), '/admin/users', 'Accesso Negato'],
     ];
     for (const [state, token, path, visible] of screens) {
-      await session(page, token);
+      await storeSession(page, token);
       await show(page, path, visible);
       reports.push(...(await gate.audit(page, state)));
     }
-    await session(page, null);
+    await storeSession(page, null);
 
     // the dev mailbox, holding the messages these accounts were sent, and filtered on one address
     await show(page, '/dev/mailbox', 'Posta di sviluppo');
@@ -209,7 +180,7 @@ describe('accessibility of the site, the users screen and the published pages', 
   });
 
   it('the published page passes axe and reflow in every layout at 375 and 1280 px', { timeout: 180_000 }, async () => {
-    const token = await admin();
+    const token = await adminToken();
     const reports: AuditReport[] = [];
     const pages: [string, Parameters<typeof publish>[1]][] = [
       ['published text page, light', { mode: 'text', style: 'light', buttons: EVENTS }],
@@ -271,16 +242,15 @@ describe('accessibility of the site, the users screen and the published pages', 
     timeout: 180_000,
   }, async () => {
     const reports: AuditReport[] = [];
-    const someone = uniqueEmail('a11yuser');
-    await activeUser(someone);
-    await register(uniqueEmail('a11ywaiting'));
+    const someone = (await activeUser()).email;
+    await register();
     // the longest values a user can have must not make the table scroll sideways
-    await register(
-      uniqueEmail('maria.francesca.bernardini.castelnuovo.della.valle.ufficio.stampa'),
-      'Associazione Culturale Musicale Orchestra Sinfonica Giovanile del Mediterraneo Eventi e Spettacoli',
-      'Maria Francesca Bernardini Castelnuovo della Valle di Sopra e di Sotto',
-    );
-    await session(page, await admin());
+    await register({
+      email: uniqueEmail('maria.francesca.bernardini.castelnuovo.della.valle.ufficio.stampa'),
+      company: 'Associazione Culturale Musicale Orchestra Sinfonica Giovanile del Mediterraneo Eventi e Spettacoli',
+      fullName: 'Maria Francesca Bernardini Castelnuovo della Valle di Sopra e di Sotto',
+    });
+    await storeSession(page, await adminToken());
     await show(page, '/admin/users', 'Gestione Utenti');
     await page.locator('.us-timing').waitFor();
     reports.push(...(await gate.audit(page, 'users screen')));
@@ -310,19 +280,14 @@ describe('accessibility of the site, the users screen and the published pages', 
   it('the users screen can be used by keyboard: every focus stop visible and in view', {
     timeout: 180_000,
   }, async () => {
-    await session(page, await admin());
-    const reports: AuditReport[] = [];
-    for (const width of WIDTHS) {
-      await setWidth(page, width);
-      await show(page, '/admin/users', 'Gestione Utenti');
-      await page.locator('.us-timing').waitFor();
-      await settle(page);
-      const walk = await keyboardWalk(page);
-      reports.push(
-        gate.record(`keyboard walk of the users screen (until ${walk.end})`, width, walk.stops, walk.findings),
-      );
-      expect(walk.stops, 'the walk reached the controls').toBeGreaterThan(10);
-    }
-    expect(failureMessage(reports), 'keyboard focus problems').toBe('');
+    await storeSession(page, await adminToken());
+    const reports = await gate.walk(page, 'the users screen', {
+      minStops: 10,
+      prepare: async () => {
+        await show(page, '/admin/users', 'Gestione Utenti');
+        await page.locator('.us-timing').waitFor();
+      },
+    });
+    expectKeyboardUsable(reports);
   });
 });

@@ -1,30 +1,16 @@
 // Accounts as a new organiser lives them, in Chromium: signup → pending → approval → verify
-// link → login; rejection; validation messages; forgot/reset password. Screenshots of every
-// screen at 375 and 1280 px go to tests/e2e/screenshots/accounts-*.png.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// link → login; the guard screens of every status; validation messages; forgot/reset password.
+// Screenshots of every screen at 375 and 1280 px go to tests/e2e/screenshots/accounts-*.png.
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, openBrowser, shot } from './browser';
-import { adminToken, api, uniqueEmail } from './api';
-import { PASSWORD, activeUser, decide, mailLink, pathOf, register, signIn, go, ready } from './accounts-helpers';
+import { PASSWORD, activeUser, adminCall, decide, fetchUser, login, mailLink, register, uniqueEmail } from './api';
+import { go, pageWithSession, pathOf, phoneAndDesktop, ready, shot } from './browser';
 
-let phone: BrowserContext;
-let desktop: BrowserContext;
-
-beforeAll(async () => {
-  [phone, desktop] = await Promise.all([openBrowser(PHONE), openBrowser(DESKTOP)]);
-});
-afterAll(async () => {
-  await Promise.all([phone?.close(), desktop?.close()]);
-});
+const browsers = phoneAndDesktop();
 
 /** A fresh page with no session (each test starts logged out). */
-async function freshPage(ctx: BrowserContext): Promise<Page> {
-  const page = await ctx.newPage();
-  // a page without scripts: on /home a session left by an earlier test could be found
-  // revoked (401) and redirect to /login while the test is already navigating there
-  await page.goto('/robots.txt');
-  await page.evaluate(() => localStorage.clear());
-  return page;
+function freshPage(ctx: BrowserContext): Promise<Page> {
+  return pageWithSession(ctx, null);
 }
 
 async function fillSignup(page: Page, fields: { fullName: string; email: string; password: string; confirm: string }) {
@@ -40,9 +26,37 @@ async function loginUi(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Accedi', exact: true }).click();
 }
 
+/**
+ * At both widths, a login as this user lands on the guard screen with this heading at /user, and
+ * its 'Esci' ends the session and goes to /login.
+ */
+async function expectGuardScreen(
+  email: string,
+  heading: string,
+  shotName: string,
+  extra?: (page: Page) => Promise<void>,
+): Promise<void> {
+  for (const [ctx, width] of browsers.both()) {
+    const page = await freshPage(ctx);
+    await go(page, '/login');
+    await loginUi(page, email);
+    await page.getByRole('heading', { name: heading }).waitFor();
+    expect(pathOf(page)).toBe('/user');
+    await extra?.(page);
+    await shot(page, `${shotName}-${width}`);
+    await page.getByRole('main').getByRole('button', { name: 'Esci' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('auth_user')])).toEqual([
+      null,
+      null,
+    ]);
+    await page.close();
+  }
+}
+
 describe('signup → approval → verification → login', () => {
   it('a new company: pending screen, unverified login refused, mailed link activates, login lands on /user', async () => {
-    const page = await freshPage(phone);
+    const page = await freshPage(browsers.phone);
     const email = uniqueEmail('newco');
     const company = `Nuova Agenzia ${Date.now().toString(36)}`;
     await go(page, '/signup');
@@ -82,7 +96,9 @@ describe('signup → approval → verification → login', () => {
     await page.waitForLoadState('load');
     await page.getByRole('heading', { name: 'Registrazione in Attesa' }).waitFor();
 
-    await decide(email, 'approve');
+    const registered = await fetchUser(email);
+    expect(registered?.status).toBe('pending');
+    await decide(registered!, 'approve');
     // 'Disconnetti' leaves for /login
     await page.getByRole('button', { name: 'Disconnetti' }).click();
     await page.waitForURL('**/login');
@@ -117,8 +133,8 @@ describe('signup → approval → verification → login', () => {
 
   it('an existing company picked from the list with the keyboard, at 1280 px', async () => {
     const company = `Rock Live ${Date.now().toString(36)}`;
-    await register(uniqueEmail('first'), company);
-    const page = await freshPage(desktop);
+    await register({ company });
+    const page = await freshPage(browsers.desktop);
     const email = uniqueEmail('samecompany');
     await go(page, '/signup');
     await page.getByRole('heading', { name: 'Crea il tuo account' }).waitFor();
@@ -163,9 +179,8 @@ describe('signup → approval → verification → login', () => {
   });
 
   it('an already registered e-mail gets a friendly message under the form', async () => {
-    const email = uniqueEmail('dupe');
-    await register(email);
-    const page = await freshPage(desktop);
+    const { email } = await register();
+    const page = await freshPage(browsers.desktop);
     await go(page, '/signup');
     await fillSignup(page, { fullName: 'Doppio Utente', email, password: PASSWORD, confirm: PASSWORD });
     await page.getByRole('combobox', { name: 'Azienda' }).fill('Band Test');
@@ -179,9 +194,8 @@ describe('signup → approval → verification → login', () => {
   });
 
   it('an active admin lands on /admin, an active user on /user', async () => {
-    const email = uniqueEmail('active');
-    await activeUser(email);
-    const page = await freshPage(desktop);
+    const { email } = await activeUser();
+    const page = await freshPage(browsers.desktop);
     await go(page, '/login');
     await shot(page, 'accounts-login-1280');
     await loginUi(page, email);
@@ -190,7 +204,7 @@ describe('signup → approval → verification → login', () => {
     // leave the editor before dropping its session: clearing storage under a live editor lets
     // its own 401 handling navigate to /login at the same moment as the test (ERR_ABORTED)
     await page.close();
-    const adminPage = await freshPage(desktop);
+    const adminPage = await freshPage(browsers.desktop);
     await go(adminPage, '/login');
     await loginUi(adminPage, 'admin@palco.test', 'AdminPalco1');
     await adminPage.waitForURL('**/admin');
@@ -201,58 +215,51 @@ describe('signup → approval → verification → login', () => {
 
 describe('guard screens', () => {
   it('a rejected user sees Account Rifiutato after login, and Esci returns to /login', async () => {
-    const email = uniqueEmail('rejected');
-    await register(email);
-    await decide(email, 'reject', 'Dati incompleti');
-    for (const [ctx, width] of [
-      [phone, 375],
-      [desktop, 1280],
-    ] as const) {
-      const page = await freshPage(ctx);
-      await go(page, '/login');
-      await loginUi(page, email);
-      await page.getByRole('heading', { name: 'Account Rifiutato' }).waitFor();
-      expect(pathOf(page)).toBe('/user');
+    const user = await register();
+    await decide(user, 'reject', 'Dati incompleti');
+    await expectGuardScreen(user.email, 'Account Rifiutato', 'accounts-rejected', async (page) => {
       expect(await page.getByText('La tua richiesta di registrazione è stata rifiutata.').isVisible()).toBe(true);
-      await shot(page, `accounts-rejected-${width}`);
       expect(await page.getByRole('main').getByRole('button', { name: 'Disconnetti' }).count()).toBe(0);
-      await page.getByRole('main').getByRole('button', { name: 'Esci' }).click();
-      await page.waitForURL('**/login');
-      expect(
-        await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('auth_user')]),
-      ).toEqual([null, null]);
-      await page.close();
-    }
+    });
   });
 
   it('a banned user sees Account Sospeso with Esci', async () => {
-    const email = uniqueEmail('banned');
-    const user = await activeUser(email);
-    const res = await api(`/api/admin/users/${user.id}/ban`, { method: 'POST', token: await adminToken(), json: {} });
+    const user = await activeUser();
+    const res = await adminCall(`/api/admin/users/${user.id}/ban`, { method: 'POST', json: {} });
     expect(res.status, await res.clone().text()).toBe(200);
-    for (const [ctx, width] of [
-      [phone, 375],
-      [desktop, 1280],
-    ] as const) {
-      const page = await freshPage(ctx);
-      await go(page, '/login');
-      await loginUi(page, email);
-      await page.getByRole('heading', { name: 'Account Sospeso' }).waitFor();
-      expect(pathOf(page)).toBe('/user');
-      await shot(page, `accounts-banned-${width}`);
-      await page.getByRole('main').getByRole('button', { name: 'Esci' }).click();
-      await page.waitForURL('**/login');
-      expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
-      await page.close();
-    }
+    await expectGuardScreen(user.email, 'Account Sospeso', 'accounts-banned');
   });
 
-  it('approved but unverified with an older session: the status message of SPEC 4', async () => {
-    const email = uniqueEmail('approvedold');
-    await register(email);
-    const page = await freshPage(phone);
-    await signIn(page, email);
-    await decide(email, 'approve');
+  it("the pending screen's '24-48' stays on one line at every phone width", async () => {
+    const user = await register({ fullName: 'Piera Pendente' });
+    const page = await pageWithSession(browsers.phone, await login(user.email));
+    await go(page, '/user');
+    await page.getByRole('heading', { name: 'Registrazione in Attesa' }).waitFor();
+    for (let width = 280; width <= 400; width += 2) {
+      await page.setViewportSize({ width, height: 800 });
+      const lines = await page.locator('.guard-timing').evaluate((p) => {
+        const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const at = n.textContent!.indexOf('24-48');
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(n, at);
+          range.setEnd(n, at + 5);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }
+        return -1;
+      });
+      expect(lines, `width ${width}`).toBe(1);
+    }
+    await page.setViewportSize({ width: 320, height: 800 });
+    await shot(page, 'accounts-pending-24-48-320');
+    await page.close();
+  });
+
+  it('approved but unverified with an older session: told to verify the e-mail', async () => {
+    const user = await register();
+    const page = await pageWithSession(browsers.phone, await login(user.email));
+    await decide(user, 'approve');
     await go(page, '/pending');
     await page.getByText("Account approvato! Verifica la tua email per attivare l'account.").waitFor();
     expect(pathOf(page)).toBe('/user');
@@ -261,10 +268,8 @@ describe('guard screens', () => {
   });
 
   it('an active organiser: /admin sends to /user, /admin/users says Accesso Negato', async () => {
-    const email = uniqueEmail('notadmin');
-    await activeUser(email);
-    const page = await freshPage(desktop);
-    await signIn(page, email);
+    const user = await activeUser();
+    const page = await pageWithSession(browsers.desktop, await login(user.email));
     await page.goto('/admin');
     await page.waitForURL('**/user');
     await go(page, '/admin/users');
@@ -275,11 +280,11 @@ describe('guard screens', () => {
   });
 
   it('anonymous visitors of the guarded areas go to /login', async () => {
-    const start = await freshPage(phone); // clears the context's storage: nobody is logged in
+    const start = await freshPage(browsers.phone); // clears the context's storage: nobody is logged in
     await start.close();
     for (const path of ['/user', '/admin', '/admin/users', '/pending']) {
       // a tab of its own per visit: no redirect of the previous visit can land in this one
-      const page = await phone.newPage();
+      const page = await browsers.phone.newPage();
       // the guard's own redirect may abort this navigation: the URL it lands on is what counts
       await page.goto(path, { waitUntil: 'commit', timeout: 20_000 }).catch(() => undefined);
       await page.waitForURL('**/login', { waitUntil: 'commit', timeout: 20_000 });
@@ -292,8 +297,8 @@ describe('guard screens', () => {
 });
 
 describe('validation messages', () => {
-  it('login: every SPEC 5 message on bad input, submit disabled until valid, show/hide', async () => {
-    const page = await freshPage(phone);
+  it('login: every validation message on bad input, submit disabled until valid, show/hide', async () => {
+    const page = await freshPage(browsers.phone);
     await go(page, '/login');
     const email = page.getByLabel('Email');
     const password = page.getByLabel('Password', { exact: true });
@@ -334,8 +339,8 @@ describe('validation messages', () => {
     await page.close();
   });
 
-  it('signup: every SPEC 5 message on bad input', async () => {
-    const page = await freshPage(desktop);
+  it('signup: every validation message on bad input', async () => {
+    const page = await freshPage(browsers.desktop);
     await go(page, '/signup');
     const name = page.getByLabel('Nome completo');
     const company = page.getByRole('combobox', { name: 'Azienda' });
@@ -360,7 +365,7 @@ describe('validation messages', () => {
       await page.getByText(message, { exact: true }).waitFor();
     }
     await password.fill(PASSWORD);
-    await confirm.fill(PASSWORD + 'x');
+    await confirm.fill(`${PASSWORD}x`);
     await page.getByText('Le password non coincidono', { exact: true }).waitFor();
     await confirm.fill('');
     await page.getByText('Conferma password richiesta', { exact: true }).waitFor();
@@ -376,9 +381,8 @@ describe('validation messages', () => {
 
 describe('forgot and reset password', () => {
   it('request, mailed link, new password with the registration policy, login with it', async () => {
-    const email = uniqueEmail('reset');
-    await activeUser(email);
-    const page = await freshPage(phone);
+    const { email } = await activeUser();
+    const page = await freshPage(browsers.phone);
     await go(page, '/login');
     await page.getByRole('link', { name: 'Password dimenticata?' }).click();
     await page.waitForURL('**/forgot-password');
@@ -428,7 +432,7 @@ describe('forgot and reset password', () => {
   });
 
   it('screens at 1280 px, and a reset page without token', async () => {
-    const page = await freshPage(desktop);
+    const page = await freshPage(browsers.desktop);
     await go(page, '/forgot-password');
     await page.getByRole('heading', { name: 'Password dimenticata?' }).waitFor();
     await shot(page, 'accounts-forgot-1280');

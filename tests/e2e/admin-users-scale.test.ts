@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { executeSql } from '../../scripts/lib/stack.mjs';
 import { DESKTOP, PHONE, openBrowser, shot } from './browser';
-import { adminCall, adminPage, allRow, search } from './admin-users-helpers';
+import { adminPage, allRow, search } from './admin-users-helpers';
+import { adminCall } from './api';
 
 const SEEDED = 10_000;
 const DOMAIN = 'seed.palco.test';

@@ -1,25 +1,37 @@
-// 'Gestione Utenti' driven through the UI as the seeded admin (issue 7): every action confirmed
-// in a dialog, the effect checked both on screen and through the API or the user's own session.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { DESKTOP, PHONE, openBrowser, shot } from './browser';
-import {
-  PASSWORD,
-  activeUser,
-  adminCall,
-  adminPage,
-  allRow,
-  confirmBox,
-  fetchUser,
-  openPanel,
-  pageWithToken,
-  pendingRow,
-  register,
-  search,
-  userToken,
-  verifyLink,
-} from './admin-users-helpers';
+// 'Gestione Utenti' driven through the UI as the seeded admin: every action confirmed in a dialog,
+// the effect checked both on screen and through the API or the user's own session.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { adminPage, allRow, confirmBox, openPanel, pendingRow, search } from './admin-users-helpers';
+import { PASSWORD, activeUser, adminCall, fetchUser, login, mailLink, register } from './api';
+import { DESKTOP, PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
+import { pngPixels } from './media';
+
+/** Mean brightness (0-255) of a strip inside the right padding of a toast, as painted. */
+async function paintedBrightness(page: Page, toast: Locator): Promise<number> {
+  const box = (await toast.boundingBox())!;
+  const clip = { x: box.x + box.width - 10, y: box.y + box.height / 2 - 3, width: 4, height: 6 };
+  const pixels = pngPixels(await page.screenshot({ clip }));
+  let sum = 0;
+  for (const v of pixels) sum += v;
+  return sum / pixels.length;
+}
+
+/** The painted colour at the centre of a success toast's check icon. */
+async function iconColor(page: Page, toast: Locator): Promise<[number, number, number]> {
+  const box = (await toast.locator(':scope > div').first().boundingBox())!;
+  const clip = { x: box.x + 3, y: box.y + box.height / 2 - 1, width: 2, height: 2 };
+  const pixels = pngPixels(await page.screenshot({ clip }));
+  return [pixels[0]!, pixels[1]!, pixels[2]!];
+}
+
+/** On top: the white toast body unshaded and its green check icon drawn. */
+async function expectOnTop(page: Page, toast: Locator): Promise<void> {
+  expect(await paintedBrightness(page, toast)).toBeGreaterThan(230);
+  const [r, g, b] = await iconColor(page, toast);
+  expect(g, `icon colour ${r},${g},${b}`).toBeGreaterThan(r + 40);
+  expect(g).toBeGreaterThan(b + 20);
+}
 
 describe('Gestione Utenti (desktop)', () => {
   let ctx: BrowserContext;
@@ -39,7 +51,7 @@ describe('Gestione Utenti (desktop)', () => {
   }
 
   it('approves a pending user, who then verifies by the e-mailed link and logs in', async () => {
-    const user = await register('Giulia Approvata', 'Approvati Srl');
+    const user = await register({ fullName: 'Giulia Approvata', company: 'Approvati Srl' });
     await reload();
     const row = pendingRow(page, user.email);
     await row.waitFor();
@@ -70,11 +82,11 @@ describe('Gestione Utenti (desktop)', () => {
     // the user opens the link of the e-mail, then logs in through the login screen
     const userCtx = await openBrowser(DESKTOP);
     try {
-      const link = new URL(await verifyLink(user.email));
+      const link = new URL(await mailLink(user.email, '/verify-email?token='));
       const userPage = await userCtx.newPage();
       await userPage.goto(link.pathname + link.search);
       await userPage.getByText('Account attivato con successo! Puoi ora effettuare il login.').first().waitFor();
-      await userPage.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+      await ready(userPage);
       await userPage.getByLabel('Email').fill(user.email);
       await userPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await userPage.getByRole('button', { name: 'Accedi', exact: true }).click();
@@ -86,7 +98,7 @@ describe('Gestione Utenti (desktop)', () => {
   });
 
   it('rejects a pending user with a reason; the user then sees "Account Rifiutato"', async () => {
-    const user = await register('Marco Rifiutato');
+    const user = await register({ fullName: 'Marco Rifiutato' });
     await reload();
     const row = pendingRow(page, user.email);
     await row.getByRole('button', { name: `Rifiuta ${user.full_name}` }).click();
@@ -105,7 +117,7 @@ describe('Gestione Utenti (desktop)', () => {
 
     const userCtx = await openBrowser(DESKTOP);
     try {
-      const userPage = await pageWithToken(userCtx, await userToken(user.email));
+      const userPage = await pageWithSession(userCtx, await login(user.email));
       await userPage.goto('/user');
       await userPage.getByRole('heading', { name: 'Account Rifiutato' }).waitFor();
     } finally {
@@ -114,7 +126,7 @@ describe('Gestione Utenti (desktop)', () => {
   });
 
   it('bans and unbans a user, each after a confirmation', async () => {
-    const user = await activeUser('Sara Sospesa');
+    const user = await activeUser({ fullName: 'Sara Sospesa' });
     await reload();
     const panel = await openPanel(page, user);
     await panel.getByRole('button', { name: 'Sospendi' }).click();
@@ -134,7 +146,7 @@ describe('Gestione Utenti (desktop)', () => {
   });
 
   it('cancelling a confirmation changes nothing', async () => {
-    const user = await activeUser('Nino Annullato');
+    const user = await activeUser({ fullName: 'Nino Annullato' });
     await reload();
     const panel = await openPanel(page, user);
     await panel.getByRole('button', { name: 'Sospendi' }).click();
@@ -148,7 +160,7 @@ describe('Gestione Utenti (desktop)', () => {
   });
 
   it('promotes and demotes an active user', async () => {
-    const user = await activeUser('Paolo Promosso');
+    const user = await activeUser({ fullName: 'Paolo Promosso' });
     await reload();
     const panel = await openPanel(page, user);
     await panel.getByRole('button', { name: 'Rendi admin' }).click();
@@ -167,8 +179,8 @@ describe('Gestione Utenti (desktop)', () => {
     await panel.getByRole('button', { name: 'Chiudi' }).click();
   });
 
-  it('offers no promotion to a user who is not approved or active (SPEC 4)', async () => {
-    const user = await register('Pina Pendente');
+  it('offers no promotion to a user who is not approved or active', async () => {
+    const user = await register({ fullName: 'Pina Pendente' });
     await reload();
     const panel = await openPanel(page, user);
     await panel.getByRole('button', { name: 'Approva' }).waitFor();
@@ -177,7 +189,7 @@ describe('Gestione Utenti (desktop)', () => {
   });
 
   it('changes a company to a new one and to one picked from the list', async () => {
-    const user = await activeUser('Carla Azienda', 'Vecchia Agenzia');
+    const user = await activeUser({ fullName: 'Carla Azienda', company: 'Vecchia Agenzia' });
     await reload();
     const panel = await openPanel(page, user);
     await panel.getByRole('button', { name: 'Cambia azienda' }).click();
@@ -211,7 +223,7 @@ describe('Gestione Utenti (desktop)', () => {
   });
 
   it('deletes only after the exact full name or e-mail is typed', async () => {
-    const user = await activeUser('Elena Eliminata');
+    const user = await activeUser({ fullName: 'Elena Eliminata' });
     await reload();
     const panel = await openPanel(page, user);
     await panel.getByRole('button', { name: 'Elimina' }).click();
@@ -234,8 +246,8 @@ describe('Gestione Utenti (desktop)', () => {
 
   it("shows the spec's alerts when an action fails on the server", async () => {
     // someone else deletes the users meanwhile: every action on them answers 404
-    const plain = await activeUser('Franco Fantasma');
-    const boss = await activeUser('Bea Fantasma');
+    const plain = await activeUser({ fullName: 'Franco Fantasma' });
+    const boss = await activeUser({ fullName: 'Bea Fantasma' });
     expect((await adminCall(`/api/admin/users/${boss.id}/make-admin`, { method: 'POST' })).status).toBe(200);
     await reload();
 
@@ -280,8 +292,8 @@ describe('Gestione Utenti (desktop)', () => {
 
   it('searches, filters by status and company, sorts and pages on the server', async () => {
     const tag = `filtro${Date.now().toString(36)}`;
-    const a = await activeUser(`Anna ${tag}`, `Zeta ${tag}`);
-    const b = await register(`Bruno ${tag}`, `Alfa ${tag}`);
+    const a = await activeUser({ fullName: `Anna ${tag}`, company: `Zeta ${tag}` });
+    const b = await register({ fullName: `Bruno ${tag}`, company: `Alfa ${tag}` });
     await reload();
     await search(page, tag);
     await allRow(page, a.email).waitFor();
@@ -358,7 +370,7 @@ describe('Gestione Utenti (desktop)', () => {
         document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
       }, state);
     try {
-      const first = await register('Renato Refresh');
+      const first = await register({ fullName: 'Renato Refresh' });
       await setVisibility('hidden');
       await p.clock.runFor(65_000);
       await p.waitForTimeout(1000);
@@ -369,7 +381,7 @@ describe('Gestione Utenti (desktop)', () => {
       await pendingRow(p, first.email).waitFor({ timeout: 10_000 });
 
       // and then on the next 30 s tick, without any reload
-      const second = await register('Rita Refresh');
+      const second = await register({ fullName: 'Rita Refresh' });
       await p.waitForTimeout(1000);
       expect(await pendingRow(p, second.email).count()).toBe(0);
       await p.clock.runFor(30_000);
@@ -380,7 +392,7 @@ describe('Gestione Utenti (desktop)', () => {
   });
 
   it('screenshots at 1280 px', async () => {
-    await register('Luca Screenshot', 'Palco Live');
+    await register({ fullName: 'Luca Screenshot', company: 'Palco Live' });
     await reload();
     await page.getByTestId('all-section').locator('tbody tr').first().waitFor();
     await shot(page, 'admin-users-1280');
@@ -397,7 +409,7 @@ describe('Gestione Utenti (phone, 375 px)', () => {
   });
 
   it('shows cards instead of a table and the panel as a full sheet', async () => {
-    await register('Chiara Telefono', 'Mobile Srl');
+    await register({ fullName: 'Chiara Telefono', company: 'Mobile Srl' });
     const page = await adminPage(ctx);
     const pendingCard = page.getByTestId('pending-section').locator('tbody tr').first();
     await pendingCard.waitFor();
@@ -420,14 +432,48 @@ describe('Gestione Utenti (phone, 375 px)', () => {
       .waitFor();
     await shot(page, 'admin-users-panel-375', false);
   });
+
+  it('a toast raised while the user panel (a modal dialog) is open is painted above its backdrop', async () => {
+    const user = await activeUser({ fullName: 'Tina Toast' });
+    const page = await adminPage(ctx);
+    const panel = await openPanel(page, user);
+    await panel.getByRole('button', { name: 'Sospendi' }).click();
+    await confirmBox(page).getByRole('button', { name: 'Sospendi' }).click();
+    const toast = page.locator('.toast').filter({ hasText: `Account di ${user.full_name} sospeso.` });
+    await toast.waitFor();
+    await page.waitForTimeout(400); // the enter animation
+    expect(await panel.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    // under the panel (a full-height sheet on phones) nothing of the toast would show
+    await expectOnTop(page, toast);
+    await shot(page, 'admin-users-toast-over-panel-375', false);
+
+    // a confirmation opened while the toast is up: the toast rises above it too
+    await panel.getByRole('button', { name: 'Riattiva' }).click();
+    await confirmBox(page).waitFor();
+    await page.waitForTimeout(300);
+    expect(await toast.isVisible()).toBe(true); // success toasts last 3 s
+    // under the confirmation's dark backdrop the white toast would be dimmed to ~110
+    await expectOnTop(page, toast);
+    await shot(page, 'admin-users-toast-over-confirm-375', false);
+    // the layer never catches clicks: the dialog under it still works
+    await confirmBox(page).getByRole('button', { name: 'Riattiva' }).click();
+    await page
+      .locator('.toast')
+      .filter({ hasText: `Account di ${user.full_name} riattivato.` })
+      .waitFor();
+    await allRow(page, user.email).locator('[data-status="active"]').waitFor();
+    await panel.getByRole('button', { name: 'Chiudi' }).click();
+    await panel.waitFor({ state: 'hidden' });
+    await page.close();
+  });
 });
 
 describe('a non-admin at /admin/users', () => {
   it("sees 'Accesso Negato'", async () => {
-    const user = await activeUser('Ugo Utente');
+    const user = await activeUser({ fullName: 'Ugo Utente' });
     const ctx = await openBrowser(PHONE);
     try {
-      const page = await pageWithToken(ctx, await userToken(user.email));
+      const page = await pageWithSession(ctx, await login(user.email));
       await page.goto('/admin/users');
       await page.getByRole('heading', { name: 'Accesso Negato' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/admin/users');

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS_DIR = join(import.meta.dirname, 'screenshots');
@@ -40,4 +40,69 @@ export async function shot(page: Page, name: string, fullPage = true): Promise<s
   const path = join(SHOTS_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage });
   return path;
+}
+
+export interface Browsers {
+  phone: BrowserContext;
+  desktop: BrowserContext;
+  /** Each browser with its width: the phone's, then the desktop's. */
+  both(): [BrowserContext, number][];
+}
+
+/**
+ * A phone (375 px) and a desktop (1280 px) browser for the tests of this file, opened before the
+ * first test and closed after the last; read them inside tests.
+ */
+export function phoneAndDesktop(): Browsers {
+  const browsers: Browsers = {
+    phone: undefined as unknown as BrowserContext,
+    desktop: undefined as unknown as BrowserContext,
+    both: () => [
+      [browsers.phone, PHONE.width],
+      [browsers.desktop, DESKTOP.width],
+    ],
+  };
+  beforeAll(async () => {
+    [browsers.phone, browsers.desktop] = await Promise.all([openBrowser(PHONE), openBrowser(DESKTOP)]);
+  });
+  afterAll(async () => {
+    await Promise.all([browsers.phone?.close(), browsers.desktop?.close()]);
+  });
+  return browsers;
+}
+
+/** Waits until every island on the page has hydrated (Astro drops `ssr` from <astro-island>). */
+export async function ready(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
+/** page.goto, then wait for hydration: typing before React owns the inputs would be lost. */
+export async function go(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await ready(page);
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/**
+ * Stores a session (or none) in the browser as the login screen would leave it. It is written on
+ * a page without scripts: on an app page a session left by an earlier visit could be found revoked
+ * (401) and redirect to /login while the test is already navigating elsewhere.
+ */
+export async function storeSession(page: Page, token: string | null): Promise<void> {
+  await page.goto('/robots.txt');
+  await page.evaluate((value) => {
+    localStorage.clear();
+    if (value) localStorage.setItem('auth_token', value);
+  }, token);
+}
+
+/** A new page of this browser holding this session (or none). */
+export async function pageWithSession(ctx: BrowserContext, token: string | null): Promise<Page> {
+  const page = await ctx.newPage();
+  await storeSession(page, token);
+  return page;
 }

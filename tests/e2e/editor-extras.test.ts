@@ -1,13 +1,14 @@
-// The editor's second part (issue 6) in Chromium: the custom style panel (preset, font, palette
-// colour, invalid colour, save, published page's computed styles), the admin-only JSON code view,
-// the statistics with their counts, shares and bars, and the QR code decoded back to the URL.
+// The editor's extras in Chromium: the custom style panel (preset, font, palette colour, invalid
+// colour, save, published page's computed styles), the admin-only JSON code view, the statistics
+// with their counts, shares and bars, and the QR code decoded back to the URL.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import jsQR from 'jsqr';
-import { api } from './api';
-import { DESKTOP, PHONE, baseURL, openBrowser, shot } from './browser';
-import { admin, expectNotice, hydrated, newOrganiser, PASSWORD, uiLogin, uniqueSlug } from './editor-helpers';
+import { adminToken, api, organiser } from './api';
+import { DESKTOP, PHONE, baseURL, openBrowser, ready, shot } from './browser';
+import { editorPage, expectNotice } from './editor-helpers';
+import { createPage as createPageAs, uniqueSlug, uploadHeader } from './pages-api';
 
 interface PageJson {
   id: number;
@@ -49,33 +50,20 @@ async function createPage(token: string, slug: string, style: 'light' | 'custom'
     url,
     cta_buttons: [{ url, buttonText: 'biglietti' }],
   });
-  const res = await api('/api/db/landing-pages', {
-    method: 'POST',
-    token,
-    json: {
-      title: `Tour ${slug}`,
-      display_title: `Tour ${slug}`,
-      folder_name: slug,
-      mode: 'text',
-      style,
-      custom_styles: {},
-      header: '',
-      buttons: [
-        event('14 giugno', 'Milano', 'Alcatraz', 'https://example.com/mi'),
-        event('20 giugno', 'Roma', 'Atlantico', 'https://example.com/rm'),
-        event('28 giugno', 'Bologna', 'Estragon', 'https://example.com/bo'),
-      ],
-    },
+  return createPageAs<PageJson>(token, {
+    title: `Tour ${slug}`,
+    display_title: `Tour ${slug}`,
+    folder_name: slug,
+    mode: 'text',
+    style,
+    custom_styles: {},
+    header: '',
+    buttons: [
+      event('14 giugno', 'Milano', 'Alcatraz', 'https://example.com/mi'),
+      event('20 giugno', 'Roma', 'Atlantico', 'https://example.com/rm'),
+      event('28 giugno', 'Bologna', 'Estragon', 'https://example.com/bo'),
+    ],
   });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as PageJson;
-}
-
-async function uploadHeader(token: string, slug: string, png: Buffer): Promise<void> {
-  const body = new FormData();
-  body.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'header.png');
-  const res = await api(`/api/db/landing-pages/${slug}/upload-image`, { method: 'POST', token, body });
-  expect(res.status, await res.clone().text()).toBe(200);
 }
 
 async function readPage(token: string, slug: string): Promise<PageJson> {
@@ -92,7 +80,7 @@ async function click(slug: string, buttonId: number): Promise<void> {
 /** Loads a page into the editor from the sidebar, as an organiser does. */
 async function openInEditor(page: Page, area: '/admin' | '/user', slug: string): Promise<void> {
   await page.goto(area);
-  await hydrated(page);
+  await ready(page);
   await page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
   await page.getByRole('button', { name: /^Landing Pages/ }).click();
   await page.locator(`.ed-page[data-slug="${slug}"] button`).first().click();
@@ -106,7 +94,7 @@ async function chooseCustomTheme(page: Page): Promise<void> {
   await expect.poll(() => page.getByRole('radio', { name: 'Custom' }).isChecked()).toBe(true);
 }
 
-/** Switches the editor's view (SPEC 2 view switch). */
+/** Switches the editor's view: the edit form, the code view or the statistics. */
 async function view(page: Page, name: 'Modifica' | 'Codice' | 'Statistiche'): Promise<void> {
   await page.getByRole('tab', { name }).click();
 }
@@ -145,12 +133,12 @@ describe('editor extras, as an admin', () => {
   let token: string;
 
   beforeAll(async () => {
-    token = await admin();
+    token = await adminToken();
     ctx = await openBrowser(DESKTOP);
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
-    page = await uiLogin(ctx, 'admin@palco.test', 'AdminPalco1', '/admin');
+    page = await editorPage(ctx, token, '/admin');
     phone = await openBrowser(PHONE);
-    phonePage = await uiLogin(phone, 'admin@palco.test', 'AdminPalco1', '/admin');
+    phonePage = await editorPage(phone, token, '/admin');
   });
   afterAll(async () => {
     await ctx?.close();
@@ -308,7 +296,7 @@ describe('editor extras, as an admin', () => {
 
   it('refuses to save custom styles for a page not saved yet', async () => {
     await page.goto('/admin');
-    await hydrated(page);
+    await ready(page);
     await page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
     await chooseCustomTheme(page);
     const panel = page.getByTestId('style-panel');
@@ -325,6 +313,7 @@ describe('editor extras, as an admin', () => {
     await view(page, 'Codice');
     const viewer = page.getByTestId('json-viewer');
     await viewer.waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the text as rendered), not the DOM property
     const shown = JSON.parse(await viewer.innerText()) as PageJson;
     expect(shown.folder_name).toBe(slug);
     expect(shown.buttons).toHaveLength(3);
@@ -375,6 +364,7 @@ describe('editor extras, as an admin', () => {
     await openInEditor(page, '/admin', slug);
     await view(page, 'Statistiche');
     const stats = page.getByTestId('stats-view');
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the text as rendered), not the DOM property
     const kpi = (name: string) => stats.locator(`[data-kpi="${name}"] .xs-kpi-value`).innerText();
     await stats.locator('.xs-kpi-value').first().waitFor();
     expect([await kpi('views'), await kpi('clicks'), await kpi('buttons')]).toEqual(['2', '4', '3']);
@@ -482,11 +472,11 @@ describe('editor extras, as a regular organiser', () => {
   });
 
   it('has no code view, but has the statistics of their own page', { timeout: 90_000 }, async () => {
-    const organiser = await newOrganiser('Giulia Extra', `Extra Live ${Date.now().toString(36)}`);
+    const { token } = await organiser({ fullName: 'Giulia Extra', company: `Extra Live ${Date.now().toString(36)}` });
     const slug = uniqueSlug('xsorg');
-    const created = await createPage(organiser.token, slug, 'light');
+    const created = await createPage(token, slug, 'light');
     await click(slug, created.buttons[0]!.id);
-    const page = await uiLogin(ctx, organiser.email, PASSWORD, '/user');
+    const page = await editorPage(ctx, token, '/user');
     await openInEditor(page, '/user', slug);
     const tabs = await page.getByRole('tab').allInnerTexts();
     expect(tabs.map((s) => s.trim())).toEqual(['Modifica', 'Statistiche']);
@@ -494,6 +484,7 @@ describe('editor extras, as a regular organiser', () => {
     await view(page, 'Statistiche');
     const stats = page.getByTestId('stats-view');
     await stats.locator('[data-kpi="clicks"] .xs-kpi-value').waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the text as rendered), not the DOM property
     expect(await stats.locator('[data-kpi="clicks"] .xs-kpi-value').innerText()).toBe('1');
     expect(await stats.locator('.xs-bar-share').allInnerTexts()).toEqual(['100,0%', '0,0%', '0,0%']);
     // the JSON is the admins' tool: the page itself has no trace of it

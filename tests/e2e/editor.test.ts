@@ -1,26 +1,17 @@
-// The editor (issue 5) in Chromium, as organisers use it: log in, build pages, preview, save,
-// see them live, reorder, hide, delete; every validation message from bad input; a regular
-// organiser sees only their company's pages and no admin-only controls.
+// The editor in Chromium, as organisers use it: build pages, preview, save, see them live,
+// reorder, hide, delete; every validation message from bad input; a regular organiser sees only
+// their company's pages and no admin-only controls. Each test opens the editor with a session of
+// its own (the login screen has tests of its own).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { api, uniqueEmail } from './api';
-import { DESKTOP, PHONE, openBrowser, shot } from './browser';
-import {
-  admin,
-  asksBeforeUnload,
-  coveredControls,
-  createTextPageApi,
-  expectNotice,
-  hydrated,
-  makePng,
-  newOrganiser,
-  PASSWORD,
-  uiLogin,
-  uniqueSlug,
-} from './editor-helpers';
+import { PASSWORD, adminToken, api, organiser, register } from './api';
+import { DESKTOP, PHONE, openBrowser, ready, shot } from './browser';
+import { asksBeforeUnload, coveredControls, createTextPageApi, editorPage, expectNotice } from './editor-helpers';
+import { makePng } from './media';
+import { uniqueSlug } from './pages-api';
 
 /** expect.poll with room for a busy machine (image resizing, lazy chunks, publishing). */
 function poll<T>(fn: () => T | Promise<T>) {
@@ -72,7 +63,12 @@ describe('the editor, as an admin at 1280 px', () => {
 
   beforeAll(async () => {
     ctx = await openBrowser(DESKTOP);
-    page = await uiLogin(ctx, 'admin@palco.test', 'AdminPalco1', '/admin');
+  });
+  beforeEach(async () => {
+    page = await editorPage(ctx, await adminToken(), '/admin');
+  });
+  afterEach(async () => {
+    await page?.close();
   });
   afterAll(async () => {
     await ctx?.close();
@@ -80,9 +76,7 @@ describe('the editor, as an admin at 1280 px', () => {
 
   it('shows every validation message for bad input', { timeout: 120_000 }, async () => {
     const takenSlug = uniqueSlug('taken');
-    await createTextPageApi(await admin(), takenSlug, `Titolo Preso ${takenSlug}`, 'Torino');
-    await page.goto('/admin');
-    await page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
+    await createTextPageApi(await adminToken(), takenSlug, `Titolo Preso ${takenSlug}`, 'Torino');
 
     // nothing filled in
     await save(page);
@@ -189,8 +183,6 @@ describe('the editor, as an admin at 1280 px', () => {
   it('creates a text page with a header and two events, previews it at 375 px, publishes, reorders and updates it', {
     timeout: 180_000,
   }, async () => {
-    // log in again (the previous test dropped the token)
-    page = await uiLogin(ctx, 'admin@palco.test', 'AdminPalco1', '/admin');
     const slug = uniqueSlug('tour');
     const title = `Tour Inverno ${slug.slice(-5)}`;
     await page.getByLabel('Titolo', { exact: true }).fill(title);
@@ -238,7 +230,7 @@ describe('the editor, as an admin at 1280 px', () => {
     const innerWidth = await frame.locator('body').evaluate(() => window.innerWidth);
     expect(innerWidth).toBe(375);
     await shot(page, 'editor-preview-375-1280', false);
-    // every SPEC 9 width is offered; the desktop one is 450 px
+    // every preview device width is offered; the desktop one is 450 px
     const widths = await page.getByLabel('Dispositivo').locator('option').allTextContents();
     expect(widths.map((w) => Number(w.match(/(\d+)px/)![1]))).toEqual([450, 375, 414, 390, 428, 360, 411, 360, 344]);
     await page.getByLabel('Dispositivo').selectOption({ label: 'Desktop · 450px' });
@@ -327,8 +319,6 @@ describe('the editor, as an admin at 1280 px', () => {
   it('builds an image page with a store logo and an uploaded image, hides it (404) and deletes it', {
     timeout: 180_000,
   }, async () => {
-    await page.goto('/admin');
-    await page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
     const slug = uniqueSlug('store');
     const title = `Nuovo Album ${slug.slice(-5)}`;
     await page.getByLabel('Titolo', { exact: true }).fill(title);
@@ -414,7 +404,7 @@ describe('the editor, when an upload is refused after the page is saved', () => 
   });
 
   it('says the page was saved but the button images were not', { timeout: 120_000 }, async () => {
-    const page = await uiLogin(ctx, 'admin@palco.test', 'AdminPalco1', '/admin');
+    const page = await editorPage(ctx, await adminToken(), '/admin');
     const slug = uniqueSlug('partial');
     await page.getByLabel('Titolo', { exact: true }).fill(`Parziale ${slug.slice(-5)}`);
     await page.locator('#ed-slug').fill(slug);
@@ -430,7 +420,7 @@ describe('the editor, when an upload is refused after the page is saved', () => 
     await expectNotice(page, 'Pulsante aggiunto con successo');
     await save(page);
     await expectNotice(page, "Landing page salvata ma errore nell'upload delle immagini bottoni: ");
-    const res = await api(`/api/db/landing-pages/${slug}`, { token: await admin() });
+    const res = await api(`/api/db/landing-pages/${slug}`, { token: await adminToken() });
     expect(res.status).toBe(200);
   });
 });
@@ -447,18 +437,18 @@ describe('the editor, as a regular organiser at 375 px', () => {
 
   it('sees only their company pages and no admin-only controls', { timeout: 180_000 }, async () => {
     const company = `Banda ${Date.now().toString(36)}`;
-    const organiser = await newOrganiser('Giulia Verdi', company);
+    const { token } = await organiser({ fullName: 'Giulia Verdi', company });
     const own = uniqueSlug('mia');
     const other = uniqueSlug('altrui');
-    const page = await uiLogin(ctx, organiser.email, PASSWORD, '/user');
+    const page = await editorPage(ctx, token, '/user');
     await shot(page, 'editor-empty-375');
 
     // no pages yet: the sidebar says so; the refresh button picks up new ones
     await openSidebar(page);
     await page.getByText('Nessuna landing page creata').waitFor();
     await shot(page, 'editor-sidebar-empty-375', false);
-    await createTextPageApi(organiser.token, own, `Mia Pagina ${own}`, 'Genova');
-    await createTextPageApi(await admin(), other, `Pagina Altrui ${other}`, 'Pisa');
+    await createTextPageApi(token, own, `Mia Pagina ${own}`, 'Genova');
+    await createTextPageApi(await adminToken(), other, `Pagina Altrui ${other}`, 'Pisa');
     await page.getByRole('button', { name: 'Aggiorna elenco' }).click();
     await page.locator(`.ed-page[data-slug="${own}"]`).waitFor();
     await closeSidebar(page);
@@ -543,7 +533,7 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await poll(() => publicStatus(slug)).toBe(200);
 
     // the server put the page in the organiser's company
-    const res = await api(`/api/db/landing-pages/${slug}`, { token: organiser.token });
+    const res = await api(`/api/db/landing-pages/${slug}`, { token });
     expect(((await res.json()) as { company: string }).company).toBe(company);
   });
 });
@@ -559,25 +549,20 @@ describe('the editor, for an organiser whose account is not active yet', () => {
   });
 
   it('asks nothing of the pages API before the guard lets the editor in', { timeout: 60_000 }, async () => {
-    const email = uniqueEmail('pending');
-    const reg = await api('/auth/register', {
-      method: 'POST',
-      json: { email, password: PASSWORD, full_name: 'Paolo Attesa', company: 'Attesa Srl' },
-    });
-    expect(reg.status, await reg.clone().text()).toBe(201);
+    const { email } = await register({ fullName: 'Paolo Attesa', company: 'Attesa Srl' });
     const page = await ctx.newPage();
     const pageRequests: string[] = [];
     page.on('request', (req) => {
       if (new URL(req.url()).pathname.startsWith('/api/db/landing-pages')) pageRequests.push(req.url());
     });
     await page.goto('/login');
-    await hydrated(page);
+    await ready(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/user'));
     await page.getByRole('heading', { name: 'Registrazione in Attesa' }).waitFor({ timeout: 15_000 });
-    await hydrated(page);
+    await ready(page);
     // give a stray module-level fetch time to show up
     await page.waitForTimeout(1500);
     expect(pageRequests).toEqual([]);

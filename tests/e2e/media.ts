@@ -1,6 +1,108 @@
-// Test media made on the spot with Chromium (no binary files in the repository): a poster-like
-// header PNG and a short MP4 (MediaRecorder), both real files with real magic bytes.
+// Test media made on the spot (no binary files in the repository): gradient PNGs encoded here with
+// node:zlib, a poster-like header PNG and a short MP4 (MediaRecorder) drawn by Chromium, all real
+// files with real magic bytes; and the pixels of a screenshot, decoded here.
+import { deflateSync, inflateSync } from 'node:zlib';
 import type { BrowserContext } from 'playwright-core';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td));
+  return Buffer.concat([len, td, crc]);
+}
+
+/** A real PNG: a diagonal gradient between two colours (so it is not a flat, trivial image). */
+export function makePng(
+  width: number,
+  height: number,
+  from: [number, number, number],
+  to: [number, number, number],
+): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    raw[y * (width * 3 + 1)] = 0;
+    for (let x = 0; x < width; x++) {
+      const f = (x + y) / (width + height);
+      const o = y * (width * 3 + 1) + 1 + x * 3;
+      for (let i = 0; i < 3; i++) raw[o + i] = Math.round(from[i]! * (1 - f) + to[i]! * f);
+    }
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+  if (pa <= pb && pa <= pc) return a;
+  return pb <= pc ? b : c;
+}
+
+/**
+ * The RGB pixels, row by row, of an 8-bit RGB or RGBA PNG without interlacing, as Chromium's
+ * screenshots are (alpha dropped).
+ */
+export function pngPixels(png: Buffer): Uint8Array {
+  let at = PNG_SIGNATURE.length;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const idat: Buffer[] = [];
+  while (at < png.length) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('ascii', at + 4, at + 8);
+    const data = png.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      if (data[8] !== 8 || data[12] !== 0) throw new Error('only 8-bit PNGs without interlacing');
+      channels = data[9] === 6 ? 4 : data[9] === 2 ? 3 : 0;
+      if (!channels) throw new Error(`PNG colour type ${data[9]} is not RGB or RGBA`);
+    } else if (type === 'IDAT') idat.push(data);
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const rows = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    for (let x = 0; x < stride; x++) {
+      const value = raw[y * (stride + 1) + 1 + x]!;
+      const left = x >= channels ? rows[y * stride + x - channels]! : 0;
+      const up = y > 0 ? rows[(y - 1) * stride + x]! : 0;
+      const upLeft = y > 0 && x >= channels ? rows[(y - 1) * stride + x - channels]! : 0;
+      const predictor = [0, left, up, (left + up) >> 1, paeth(left, up, upLeft)][filter];
+      if (predictor === undefined) throw new Error(`PNG filter ${filter}`);
+      rows[y * stride + x] = (value + predictor) & 0xff;
+    }
+  }
+  const rgb = new Uint8Array(width * height * 3);
+  for (let i = 0; i < width * height; i++) rgb.set(rows.subarray(i * channels, i * channels + 3), i * 3);
+  return rgb;
+}
 
 const POSTER_HTML = `<!doctype html><html><body style="margin:0">
 <div id="p" style="position:relative;width:1200px;height:800px;overflow:hidden;font-family:Impact,'Arial Black',sans-serif;

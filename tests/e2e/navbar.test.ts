@@ -1,25 +1,16 @@
 // The navigation bar for anonymous visitors, organisers and admins at 375 px (menu collapsed,
 // then opened) and 1280 px; logout with its confirmation. Screenshots: navbar-*.png.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, openBrowser, shot } from './browser';
-import { adminToken, api, uniqueEmail } from './api';
-import { activeUser, register, signIn, go, ready } from './accounts-helpers';
+import { activeUser, adminCall, adminToken, login, register } from './api';
+import { go, pageWithSession, phoneAndDesktop, ready, shot } from './browser';
 
-let phone: BrowserContext;
-let desktop: BrowserContext;
+const browsers = phoneAndDesktop();
 
-beforeAll(async () => {
-  [phone, desktop] = await Promise.all([openBrowser(PHONE), openBrowser(DESKTOP)]);
-});
-afterAll(async () => {
-  await Promise.all([phone?.close(), desktop?.close()]);
-});
-
+/** A new page with no session, on /home. */
 async function anonymousPage(ctx: BrowserContext): Promise<Page> {
-  const page = await ctx.newPage();
+  const page = await pageWithSession(ctx, null);
   await go(page, '/home');
-  await page.evaluate(() => localStorage.clear());
   return page;
 }
 
@@ -27,8 +18,7 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigazione pr
 
 describe('navbar', () => {
   it('anonymous: Home, login, signup; collapsed menu on phones', async () => {
-    const page = await anonymousPage(phone);
-    await go(page, '/home');
+    const page = await anonymousPage(browsers.phone);
     const toggle = page.getByRole('button', { name: 'Apri il menu' });
     await toggle.waitFor();
     expect(await nav(page).getByRole('link', { name: 'Accedi' }).isVisible()).toBe(false);
@@ -49,8 +39,7 @@ describe('navbar', () => {
     expect(await nav(page).getByRole('link', { name: 'Accedi' }).isVisible()).toBe(false);
     await page.close();
 
-    const wide = await anonymousPage(desktop);
-    await go(wide, '/home');
+    const wide = await anonymousPage(browsers.desktop);
     await nav(wide).getByRole('link', { name: 'Accedi' }).waitFor();
     expect(await wide.getByRole('button', { name: 'Apri il menu' }).isVisible()).toBe(false);
     expect(await nav(wide).getByRole('link', { name: 'Registrati' }).isVisible()).toBe(true);
@@ -59,14 +48,9 @@ describe('navbar', () => {
   });
 
   it('organiser: name, Utente badge, Crea → /user, no Utenti; e-mail prefix without a name', async () => {
-    const email = uniqueEmail('navuser');
-    await activeUser(email);
-    for (const [ctx, width] of [
-      [phone, 375],
-      [desktop, 1280],
-    ] as const) {
-      const page = await ctx.newPage();
-      await signIn(page, email);
+    const token = await login((await activeUser()).email);
+    for (const [ctx, width] of browsers.both()) {
+      const page = await pageWithSession(ctx, token);
       await go(page, '/home');
       if (width === 375) {
         await page.getByRole('button', { name: 'Apri il menu' }).click();
@@ -86,31 +70,25 @@ describe('navbar', () => {
     }
 
     // no full name: the part of the e-mail before the at sign
-    const bare = uniqueEmail('senzanome');
-    await register(bare, 'Band Test', null);
-    const page = await desktop.newPage();
-    await signIn(page, bare);
+    const bare = await register({ fullName: null });
+    const page = await pageWithSession(browsers.desktop, await login(bare.email));
     await go(page, '/home');
     await page.getByTestId('nav-name').waitFor();
-    expect(await page.getByTestId('nav-name').textContent()).toBe(bare.split('@')[0]);
+    expect(await page.getByTestId('nav-name').textContent()).toBe(bare.email.split('@')[0]);
     await page.close();
   });
 
   it('admin: Admin badge, Crea → /admin, Utenti with the pending count', async () => {
-    await register(uniqueEmail('waiting'));
-    const token = await adminToken();
-    const pending = (await (await api('/api/admin/users/pending', { token })).json()) as {
+    await register();
+    const pending = (await (await adminCall('/api/admin/users/pending')).json()) as {
       users: unknown[];
       total?: number;
     };
     const count = pending.total ?? pending.users.length;
     expect(count).toBeGreaterThan(0);
-    for (const [ctx, width] of [
-      [phone, 375],
-      [desktop, 1280],
-    ] as const) {
-      const page = await ctx.newPage();
-      await signIn(page, 'admin@palco.test', 'AdminPalco1');
+    const token = await adminToken();
+    for (const [ctx, width] of browsers.both()) {
+      const page = await pageWithSession(ctx, token);
       await go(page, '/home');
       if (width === 375) {
         await page.getByRole('button', { name: 'Apri il menu' }).waitFor();
@@ -132,10 +110,8 @@ describe('navbar', () => {
   });
 
   it('logout asks first, then clears the session and goes to /login', async () => {
-    const email = uniqueEmail('logout');
-    await activeUser(email);
-    const page = await phone.newPage();
-    await signIn(page, email);
+    const user = await activeUser();
+    const page = await pageWithSession(browsers.phone, await login(user.email));
     await go(page, '/home');
     await page.getByRole('button', { name: 'Apri il menu' }).click();
     await nav(page).getByRole('button', { name: 'Esci' }).click();
@@ -157,12 +133,8 @@ describe('navbar', () => {
   });
 
   it('public pages at both widths: home, about, terms, privacy, 404, with navbar and footer', async () => {
-    for (const [ctx, width] of [
-      [phone, 375],
-      [desktop, 1280],
-    ] as const) {
+    for (const [ctx, width] of browsers.both()) {
       const page = await anonymousPage(ctx);
-      await go(page, '/home');
       expect(await page.getByRole('heading', { level: 1, name: 'Palco' }).isVisible()).toBe(true);
       expect(
         await page

@@ -1,19 +1,21 @@
 // The published page as fans see it: four layouts and the video header at 375 px (and 1280 px),
-// a CTA tap counted by the beacon, the 404 error state with its redirect.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, baseURL, openBrowser, shot } from './browser';
+// a CTA tap counted by the beacon, the 404 error state with its redirect, a footer readable on the
+// Blue preset, store badges without a grey box.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { adminToken, api } from './api';
+import { baseURL, phoneAndDesktop, shot } from './browser';
 import { bannerPng, loopMp4, posterPng } from './media';
+import {
+  NAVY_STYLES,
+  createPage as createPageAs,
+  uniqueSlug as slugOf,
+  uploadHeader as uploadHeaderAs,
+} from './pages-api';
 
+const browsers = phoneAndDesktop();
 let token: string;
-let phone: BrowserContext;
-let desktop: BrowserContext;
 let poster: Buffer;
-
-function slugOf(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 function event(text: string, ctas: Array<{ url: string; buttonText: string }>) {
   return { type: 'text', text, url: ctas[0]?.url ?? '', cta_buttons: ctas };
@@ -32,22 +34,30 @@ function tourButtons() {
   ];
 }
 
-async function createPage(body: Record<string, unknown>): Promise<any> {
-  const res = await api('/api/db/landing-pages', { method: 'POST', token, json: body });
-  const json = await res.json();
-  if (res.status !== 201) throw new Error(`create ${res.status} ${JSON.stringify(json)}`);
-  return json;
+function createPage(body: Record<string, unknown>): Promise<unknown> {
+  return createPageAs(token, body);
 }
 
-async function uploadHeader(slug: string, bytes: Buffer, name: string, type: string): Promise<void> {
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await api(`/api/db/landing-pages/${slug}/upload-image`, { method: 'POST', token, body: form });
-  if (!res.ok) throw new Error(`upload ${res.status} ${await res.text()}`);
+function uploadHeader(slug: string, bytes: Buffer, name: string, type: string): Promise<void> {
+  return uploadHeaderAs(token, slug, bytes, name, type);
 }
 
 async function pageData(slug: string): Promise<any> {
   return (await api(`/api/db/landing-pages/${slug}`, { token })).json();
+}
+
+/** The WCAG relative luminance of a computed 'rgb(…)' colour. */
+function luminance(rgb: string): number {
+  const [r, g, b] = (rgb.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
 }
 
 function watchCsp(page: Page): string[] {
@@ -61,14 +71,7 @@ function watchCsp(page: Page): string[] {
 
 beforeAll(async () => {
   token = await adminToken();
-  phone = await openBrowser(PHONE);
-  desktop = await openBrowser(DESKTOP);
-  poster = await posterPng(phone);
-});
-
-afterAll(async () => {
-  await phone?.close();
-  await desktop?.close();
+  poster = await posterPng(browsers.phone);
 });
 
 describe('public page /{slug}', () => {
@@ -87,7 +90,7 @@ describe('public page /{slug}', () => {
     const first = before.buttons[0];
     expect(first.click_count).toBe(0);
 
-    const page = await phone.newPage();
+    const page = await browsers.phone.newPage();
     const problems = watchCsp(page);
     const res = await page.goto(`/${slug}`, { waitUntil: 'networkidle' });
     expect(res!.status()).toBe(200);
@@ -150,10 +153,7 @@ describe('public page /{slug}', () => {
       [dark, 'dark'],
       [custom, 'custom'],
     ] as const) {
-      for (const [ctx, w] of [
-        [phone, 375],
-        [desktop, 1280],
-      ] as const) {
+      for (const [ctx, w] of browsers.both()) {
         const page = await ctx.newPage();
         const problems = watchCsp(page);
         await page.goto(`/${slug}`, { waitUntil: 'networkidle' });
@@ -195,18 +195,18 @@ describe('public page /{slug}', () => {
     await uploadHeader(slug, poster, 'poster.png', 'image/png');
     const form = new FormData();
     const banners = [
-      await bannerPng(phone, 'Ascolta su Spotify', '#1DB954'),
-      await bannerPng(phone, 'Guarda su YouTube', '#FF0033'),
-      await bannerPng(phone, 'Compra il vinile', '#111111'),
+      await bannerPng(browsers.phone, 'Ascolta su Spotify', '#1DB954'),
+      await bannerPng(browsers.phone, 'Guarda su YouTube', '#FF0033'),
+      await bannerPng(browsers.phone, 'Compra il vinile', '#111111'),
     ];
-    banners.forEach((b, i) =>
-      form.append('button_images', new Blob([new Uint8Array(b)], { type: 'image/png' }), `b${i}.png`),
-    );
+    for (const [i, b] of banners.entries()) {
+      form.append('button_images', new Blob([new Uint8Array(b)], { type: 'image/png' }), `b${i}.png`);
+    }
     form.append('image_mapping', JSON.stringify({ 0: 0, 1: 1, 2: 2 }));
     const up = await api(`/api/db/landing-pages/${slug}/upload-button-images`, { method: 'POST', token, body: form });
     expect(up.status, await up.clone().text()).toBe(200);
 
-    const page = await phone.newPage();
+    const page = await browsers.phone.newPage();
     const problems = watchCsp(page);
     await page.goto(`/${slug}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(200);
@@ -232,8 +232,8 @@ describe('public page /{slug}', () => {
       style: 'dark',
       buttons: tourButtons().slice(0, 2),
     });
-    await uploadHeader(slug, await loopMp4(phone), 'live.mp4', 'video/mp4');
-    const page = await phone.newPage();
+    await uploadHeader(slug, await loopMp4(browsers.phone), 'live.mp4', 'video/mp4');
+    const page = await browsers.phone.newPage();
     const problems = watchCsp(page);
     await page.goto(`/${slug}`, { waitUntil: 'load' });
     const video = page.locator('video[data-h]');
@@ -272,7 +272,7 @@ describe('public page /{slug}', () => {
       header: `/dati/${slug}/non-esiste.jpg`,
       buttons: tourButtons().slice(0, 1),
     });
-    const page = await phone.newPage();
+    const page = await browsers.phone.newPage();
     await page.goto(`/${slug}`, { waitUntil: 'networkidle' });
     await expect(page.locator('[data-h]').getAttribute('src')).resolves.toBe('/placeholder-header.svg');
     await shot(page, 'public-broken-header-375');
@@ -295,6 +295,74 @@ describe('public page /{slug}', () => {
     expect(new URL(page.url()).pathname).toBe(`/${slug}`);
     await expect(page.getByText('Reindirizzamento in corso...').isVisible()).resolves.toBe(false);
     await expect(page.getByRole('link', { name: 'Vai alla home' }).isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it('Blue preset: every footer text meets AA at 375 px', async () => {
+    const slug = slugOf('blu');
+    await createPage({
+      folder_name: slug,
+      title: `Blu ${slug}`,
+      display_title: 'Onde Lunghe Tour',
+      mode: 'text',
+      style: 'custom',
+      // an organiser's dark venue colour must not leak into the footer
+      custom_styles: { ...NAVY_STYLES, venue: { color: '#1A1A1A' } },
+      buttons: [{ type: 'text', text: 'Ven 12 marzo 2027 - Milano - Alcatraz|biglietti', url: `${baseURL()}/about` }],
+    });
+    const page = await browsers.phone.newPage();
+    await page.goto(`/${slug}`, { waitUntil: 'networkidle' });
+    const pairs = await page.locator('.ft').evaluate((ft) => {
+      const bg = getComputedStyle(document.querySelector('.pg')!).backgroundColor;
+      const chip = getComputedStyle(ft.querySelector('.pw')!).backgroundColor;
+      const texts = [...ft.querySelectorAll('.pw, .pw span, .ln a, .nc')].map((el) => getComputedStyle(el).color);
+      return { bg, chip, texts };
+    });
+    expect(pairs.bg).toBe('rgb(11, 31, 77)');
+    for (const color of pairs.texts) {
+      expect(contrast(color, pairs.bg), `${color} on ${pairs.bg}`).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(color, pairs.chip), `${color} on ${pairs.chip}`).toBeGreaterThanOrEqual(4.5);
+    }
+    await page.locator('.ft').scrollIntoViewIfNeeded();
+    await shot(page, 'public-blue-375');
+    await page.close();
+  });
+
+  it('store badges: transparent image buttons at 375 px', async () => {
+    const slug = slugOf('dischi');
+    const stores = [
+      ['spotify', 'Ascolta su Spotify'],
+      ['applemusic', 'Ascolta su Apple Music'],
+      ['amazon', 'CD e vinili su Amazon'],
+    ];
+    await createPage({
+      folder_name: slug,
+      title: `Dischi ${slug}`,
+      display_title: 'Onde Lunghe — il nuovo disco',
+      mode: 'image',
+      buttons: stores.map(([name, text]) => ({
+        type: 'image',
+        text,
+        image_path: `/stores/${name}.svg`,
+        url: `${baseURL()}/about`,
+      })),
+    });
+    const page = await browsers.phone.newPage();
+    await page.goto(`/${slug}`, { waitUntil: 'networkidle' });
+    const imgs = page.locator('.ib img');
+    expect(await imgs.count()).toBe(3);
+    for (let i = 0; i < 3; i++) {
+      const backgrounds = await imgs
+        .nth(i)
+        .evaluate((img) =>
+          [img, img.parentElement!, img.parentElement!.parentElement!].map(
+            (el) => getComputedStyle(el).backgroundColor,
+          ),
+        );
+      expect(backgrounds).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
+      expect(await imgs.nth(i).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    }
+    await shot(page, 'public-store-badges-375');
     await page.close();
   });
 });

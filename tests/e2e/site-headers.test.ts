@@ -5,11 +5,11 @@
 // frames /login gets nothing.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Page, Response } from 'playwright-core';
-import { PHONE, openBrowser, shot } from './browser';
-import { hydrated, makePng, uiLogin } from './editor-helpers';
+import { PHONE, openBrowser, ready, shot } from './browser';
+import { uiLogin } from './editor-helpers';
+import { makePng } from './media';
 
 /** Every page of the static site, and the paths the Worker answers first with a redirect to one. */
 const PAGES = [
@@ -80,6 +80,10 @@ beforeAll(async () => {
     });
   });
 });
+// each test answers only for the pages it opened
+beforeEach(() => {
+  problems.length = 0;
+});
 afterAll(async () => {
   await ctx?.close();
 });
@@ -96,8 +100,7 @@ describe('security headers on every page of the site', () => {
       expectSecurityHeaders(res!, path);
       // guarded screens send an anonymous visitor to /login: check the page it settles on
       if (GUARDED.includes(path)) await page.waitForURL((url) => url.pathname === '/login');
-      await page.waitForLoadState('load');
-      await hydrated(page);
+      await ready(page);
       await page.evaluate(() => document.fonts.ready);
       const fonts = await page.evaluate(
         () =>
@@ -201,7 +204,7 @@ describe('security headers on every page of the site', () => {
   it('the login screen at 375 px looks as designed under the policy', async () => {
     const page = await newPage();
     await page.goto('/login');
-    await hydrated(page);
+    await ready(page);
     await page.evaluate(() => document.fonts.ready);
     // the stylesheet applied: the ink tone paints the page, not the browser's white default
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

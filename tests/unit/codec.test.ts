@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanEventPart, cleanLabel, decodeEventText, encodeEventText } from '../../src/core/button-codec';
 
 describe('button codec', () => {
-  it('decodes per CONTRACT: first |, then at most three parts', () => {
+  it('decodes: the label after the first |, then at most three parts split at the dashes', () => {
     expect(decodeEventText('12/05 - Milano - Alcatraz|tickets')).toEqual({
       date: '12/05',
       city: 'Milano',

@@ -44,10 +44,10 @@ export function tourPage(n = 4, style = 'light', extra: Partial<PageLike> = {}):
         ? [{ url: '', buttonText: 'soldout' }]
         : i === 2
           ? [
-              { url: 'https://www.ticketone.it/evento/' + i, buttonText: 'biglietti' },
+              { url: `https://www.ticketone.it/evento/${i}`, buttonText: 'biglietti' },
               { url: 'vivaticket.com/x', buttonText: 'VIP package' },
             ]
-          : [{ url: 'https://www.ticketone.it/evento/' + i, buttonText: 'biglietti' }],
+          : [{ url: `https://www.ticketone.it/evento/${i}`, buttonText: 'biglietti' }],
     ),
   );
   return {

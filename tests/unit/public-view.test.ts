@@ -13,7 +13,7 @@ const ev = (id: number, text: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('toPublicButtons (text)', () => {
-  it('gives the SPEC 3 event shape from the codec and cta_buttons', () => {
+  it('gives each event its date, city, venue and CTAs from the codec and cta_buttons', () => {
     const [e] = toPublicButtons(
       [
         ev(5, '12 marzo 2027 - Milano - Alcatraz|biglietti', {

@@ -36,7 +36,7 @@ describe('colours', () => {
 });
 
 describe('normaliseCustomStyles', () => {
-  it('defaults follow SPEC 3', () => {
+  it('defaults: black Poppins texts, a grey venue, white pill buttons', () => {
     const d = normaliseCustomStyles(undefined);
     expect(d).toEqual(DEFAULT_CUSTOM_STYLES);
     expect(d.data).toMatchObject({ color: '#000000', fontSize: '1.5rem', fontFamily: 'Poppins', fontWeight: '400' });

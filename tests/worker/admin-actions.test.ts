@@ -8,9 +8,9 @@ import {
   callJson,
   createUser,
   historyOf,
-  login,
   mailbox,
   rowOf,
+  statusAtLogin,
   TWO_MB,
   userWithToken,
 } from './helpers';
@@ -77,8 +77,7 @@ describe('POST /api/admin/users/{id}/approve — reject', () => {
     expect(mail?.subject).toBe(t('mail.rejected.subject'));
     expect(mail?.text).toContain('Dati incompleti');
     // the rejected user keeps a session for /users/me (the guard screen)
-    const token = await login(user.email);
-    expect((await callJson('/users/me', { token })).body.status).toBe('rejected');
+    expect(await statusAtLogin(user.email)).toBe('rejected');
   });
 
   it('the reason is optional (absent, null or empty → null)', async () => {

@@ -14,6 +14,7 @@ import {
   mailbox,
   PASSWORD,
   rowOf,
+  statusAtLogin,
   tokenFromMail,
   TWO_MB,
   uniqueEmail,
@@ -30,8 +31,7 @@ describe('registration → approval → verification, end to end through the dev
     expect(reg.status).toBe(201);
     const id = reg.body.id as number;
 
-    const pendingToken = await login(email);
-    expect((await callJson('/users/me', { token: pendingToken })).body.status).toBe('pending');
+    expect(await statusAtLogin(email)).toBe('pending');
 
     const admin = await adminWithToken();
     const approve = await callJson(`/api/admin/users/${id}/approve`, {
@@ -51,8 +51,7 @@ describe('registration → approval → verification, end to end through the dev
     expect(mail!.status).toBe('sent');
 
     // the approved, unverified user logs in (the client shows the 'non verificato' error)
-    const approvedToken = await login(email);
-    expect((await callJson('/users/me', { token: approvedToken })).body.status).toBe('approved');
+    expect(await statusAtLogin(email)).toBe('approved');
 
     // the link itself redirects to /login keeping the token
     const link = new URL(mail!.links[0]!);
@@ -68,8 +67,7 @@ describe('registration → approval → verification, end to end through the dev
     const again = await callJson('/auth/verify', { json: { token } });
     expect(again).toMatchObject({ status: 400, body: { detail: 'VERIFY_USER_ALREADY_VERIFIED' } });
 
-    const activeToken = await login(email);
-    expect((await callJson('/users/me', { token: activeToken })).body.status).toBe('active');
+    expect(await statusAtLogin(email)).toBe('active');
     // a verification token never opens a session
     expect((await callJson('/users/me', { token })).status).toBe(401);
 

@@ -56,7 +56,7 @@ describe('POST /auth/jwt/login', () => {
   });
 
   it.each(['pending', 'approved', 'rejected', 'banned'] as const)(
-    'a %s user may log in and read /users/me (CONTRACT.md: the guard screens need it)',
+    'a %s user may log in and read /users/me (the guard screens need it)',
     async (status) => {
       const user = await createUser({ status });
       const token = await login(user.email);

@@ -6,6 +6,8 @@ import { getUserById, type UserRow } from '../../worker/db/users';
 import { hashPassword } from '../../worker/services/passwords';
 import { createAccessToken } from '../../worker/services/tokens';
 import worker from '../../worker/index';
+import type { MailboxMessage } from '../../worker/routes/dev';
+import { mailedLink } from '../mail-links';
 
 /** Test helpers for the Worker tests: users in any state, tokens, calls, the dev mailbox. */
 
@@ -150,16 +152,13 @@ export async function login(email: string, password = PASSWORD): Promise<string>
   return body.access_token as string;
 }
 
-export interface MailboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  status: string;
-  created_at: string;
+/** Logs in, and answers the status /users/me gives that session (what the guard screens show). */
+export async function statusAtLogin(email: string, password = PASSWORD): Promise<string> {
+  const token = await login(email, password);
+  return (await callJson('/users/me', { token })).body.status as string;
 }
 
+/** The dev mailbox, read through its route (GET /api/dev/mailbox), newest first. */
 export async function mailbox(to?: string): Promise<MailboxMessage[]> {
   const query = to ? `?to=${encodeURIComponent(to)}` : '';
   const { status, body } = await callJson<{ messages: MailboxMessage[] }>(`/api/dev/mailbox${query}`);
@@ -169,13 +168,8 @@ export async function mailbox(to?: string): Promise<MailboxMessage[]> {
 
 /** The token carried by the newest mail to `to` whose link path is `path`. */
 export async function tokenFromMail(to: string, path: '/verify-email' | '/reset-password'): Promise<string> {
-  for (const message of await mailbox(to)) {
-    for (const link of message.links) {
-      const url = new URL(link);
-      if (url.pathname === path) return url.searchParams.get('token')!;
-    }
-  }
-  throw new Error(`no ${path} mail for ${to}`);
+  const link = await mailedLink(mailbox, to, `${path}?token=`);
+  return new URL(link).searchParams.get('token')!;
 }
 
 export async function rowOf(id: number): Promise<UserRow | null> {

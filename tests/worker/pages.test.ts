@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FONT_SIZES } from '../../src/core/styles';
 import { t } from '../../src/core/messages';
 import { call, createPage, eventButton, makeUser, textPage, uniqueSlug } from './pages-helpers';
+import { PUBLIC_PAGE_KEYS } from './public-helpers';
 import { PAGE_BODY_MAX_BYTES } from '../../worker/middleware/body-limit';
 
 const BASE = '/api/db/landing-pages';
@@ -238,7 +239,7 @@ describe('validation messages (422 {detail})', () => {
     expect(await res.json()).toEqual({ detail });
   });
 
-  it('an update may leave the header empty while its upload follows (SPEC 4 save order)', async () => {
+  it('an update may leave the header empty while its upload follows (the editor saves the page, then uploads)', async () => {
     const u = await makeUser();
     const slug = uniqueSlug();
     await createPage(u.token, { ...textPage(slug), header: '' });
@@ -314,7 +315,7 @@ describe('validation messages (422 {detail})', () => {
   });
 });
 
-describe('uniqueness (409, SPEC 5 texts)', () => {
+describe('uniqueness (409, with the texts the editor shows)', () => {
   it('slug taken and title taken ignoring case (and accents)', async () => {
     const u = await makeUser();
     const slug = uniqueSlug();
@@ -620,22 +621,14 @@ describe('publishing on every write', () => {
     expect(left.objects.some((o) => o.key.includes(slug))).toBe(false);
   });
 
-  it('the public answer has the CONTRACT shape without click counts', async () => {
+  it('the public answer has the public fields only, without click counts', async () => {
     const u = await makeUser();
     const slug = uniqueSlug();
     await createPage(u.token, textPage(slug));
     const res = await call(`/api/db/public/landing/${slug}`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as any;
-    expect(Object.keys(body).sort()).toEqual([
-      'buttons',
-      'custom_styles',
-      'display_title',
-      'header',
-      'mode',
-      'style',
-      'title',
-    ]);
+    expect(Object.keys(body).sort()).toEqual(PUBLIC_PAGE_KEYS);
     expect(Object.keys(body.buttons[0]).sort()).toEqual([
       'cta_buttons',
       'id',

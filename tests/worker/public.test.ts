@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { pageKey, publishPage } from '../../worker/services/publish';
-import { get, purgeCache, seedPage, settle, slugFor, views } from './public-helpers';
+import { PUBLIC_PAGE_KEYS, get, purgeCache, seedPage, settle, slugFor, views } from './public-helpers';
 
 async function sha256b64(text: string): Promise<string> {
   const d = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
@@ -20,15 +20,7 @@ describe('GET /api/db/public/landing/{slug}', () => {
     const res = await get(`/api/db/public/landing/${slug}`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as any;
-    expect(Object.keys(body).sort()).toEqual([
-      'buttons',
-      'custom_styles',
-      'display_title',
-      'header',
-      'mode',
-      'style',
-      'title',
-    ]);
+    expect(Object.keys(body).sort()).toEqual(PUBLIC_PAGE_KEYS);
     expect(body.buttons).toHaveLength(2);
     expect(JSON.stringify(body)).not.toContain('click_count');
   });

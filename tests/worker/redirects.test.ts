@@ -1,7 +1,7 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
-describe('SPEC 2 redirects', () => {
+describe('old and shortcut paths redirect (302) to the screens that serve them', () => {
   it.each([
     ['/', '/home'],
     ['/auth/login', '/login'],

@@ -1,0 +1,40 @@
+// Landing pages made through the real API as set-up for the browser tests.
+import { expect } from 'vitest';
+import { api } from './api';
+
+/** A slug no other test of the run uses (lower-case letters and digits). */
+export function uniqueSlug(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** Creates a page (the body as the editor sends it); answers the saved page. */
+export async function createPage<T = any>(token: string, body: Record<string, unknown>): Promise<T> {
+  const res = await api('/api/db/landing-pages', { method: 'POST', token, json: body });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as T;
+}
+
+/** Uploads the header of a saved page. */
+export async function uploadHeader(
+  token: string,
+  slug: string,
+  bytes: Buffer,
+  name = 'header.png',
+  type = 'image/png',
+): Promise<void> {
+  const body = new FormData();
+  body.append('image', new Blob([new Uint8Array(bytes)], { type }), name);
+  const res = await api(`/api/db/landing-pages/${slug}/upload-image`, { method: 'POST', token, body });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** The custom styles of a navy page with amber buttons (the style panel's Blue preset). */
+export const NAVY_STYLES = {
+  background: { color: '#0B1F4D' },
+  data: { color: '#DCE7FF' },
+  city: { color: '#FFFFFF' },
+  venue: { color: '#9DB8F2' },
+  buttons: { backgroundColor: '#FFD166', textColor: '#0B1F4D' },
+};
