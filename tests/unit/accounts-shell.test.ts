@@ -51,7 +51,7 @@ describe('guard verdicts', () => {
   });
 });
 
-describe('routing after login (CONTRACT Accounts)', () => {
+describe('routing after login: active users to /home, the others to their status screen', () => {
   it('follows the table', () => {
     expect(afterLoginPath(user({ status: 'pending', is_verified: false }))).toBe('/pending');
     expect(afterLoginPath(user({ status: 'approved', is_verified: false }))).toBe('unverified');

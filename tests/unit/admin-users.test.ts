@@ -42,7 +42,7 @@ describe('usersQuery', () => {
 });
 
 describe('allowedActions', () => {
-  it('offers promote and demote only to active or approved users (SPEC 4)', () => {
+  it('offers promote and demote only to active or approved users', () => {
     const statuses: UserStatus[] = ['pending', 'approved', 'active', 'rejected', 'banned'];
     for (const status of statuses) {
       const approved = status === 'active' || status === 'approved';
@@ -55,7 +55,7 @@ describe('allowedActions', () => {
     // approved in name only: an inactive account counts as not approved
     expect(allowedActions(user({ is_active: false }), 1).promote).toBe(false);
   });
-  it('never offers demote, ban or delete on oneself (SPEC 6)', () => {
+  it('never offers demote, ban or delete on oneself', () => {
     const me = user({ id: 1, is_superuser: true });
     const can = allowedActions(me, 1);
     expect([can.demote, can.ban, can.delete]).toEqual([false, false, false]);

@@ -23,6 +23,7 @@ import { allowedActions, loadHistory, userLabel, type HistoryEntry } from '../..
 import type { DialogAction } from './ActionDialog';
 import { RoleBadge, StatusBadge } from './badges';
 import { formatDate, formatDateTime, historyActionName, historyTone, statusName } from './format';
+import { CloseButton } from '../../components/CloseButton';
 
 interface Props {
   user: User | null;
@@ -77,9 +78,7 @@ function PanelBody({ user, selfId, version, notice, onClose, onAction }: Omit<Pr
             {self ? <span className="badge us-you">{t('usersScreen.you')}</span> : null}
           </div>
         </div>
-        <button type="button" className="btn btn-ghost btn-icon" onClick={onClose} aria-label={t('ui.close')}>
-          <X size={20} aria-hidden="true" />
-        </button>
+        <CloseButton label={t('ui.close')} onClick={onClose} />
       </header>
 
       <div aria-live="polite" className="us-panel-notice">

@@ -84,6 +84,16 @@ export default function LoginForm() {
   };
 
   const show = (name: 'email' | 'password') => (touched[name] ? errors[name] : null);
+  /** The value, change, blur and error props of one field. */
+  const bind = (name: 'email' | 'password', value: string, setValue: (value: string) => void) => ({
+    value,
+    onValue: (next: string) => {
+      setValue(next);
+      touch(name);
+    },
+    onBlur: () => touch(name),
+    error: show(name),
+  });
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
@@ -108,28 +118,13 @@ export default function LoginForm() {
         </div>
       )}
       <form ref={formRef} className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-        <EmailField
-          label={t('login.email')}
-          value={email}
-          onValue={(v) => {
-            setEmail(v);
-            touch('email');
-          }}
-          onBlur={() => touch('email')}
-          error={show('email')}
-        />
+        <EmailField label={t('login.email')} {...bind('email', email, setEmail)} />
         <PasswordField
           label={t('login.password')}
           name="password"
           autoComplete="current-password"
           icon={<Lock size={18} />}
-          value={password}
-          onValue={(v) => {
-            setPassword(v);
-            touch('password');
-          }}
-          onBlur={() => touch('password')}
-          error={show('password')}
+          {...bind('password', password, setPassword)}
         />
         <div className="auth-row">
           <a href="/forgot-password" className="auth-link-sm">

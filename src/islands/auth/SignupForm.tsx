@@ -31,6 +31,13 @@ export default function SignupForm() {
     setForm((prev) => ({ ...prev, [name]: value }));
     touch(name);
   };
+  /** The value, change, blur and error props of one field. */
+  const bind = (name: Name) => ({
+    value: form[name],
+    onValue: set(name),
+    onBlur: () => touch(name),
+    error: show(name),
+  });
 
   const formRef = useRef<HTMLFormElement>(null);
   useAdoptTyped(formRef, (name, value) => {
@@ -99,33 +106,16 @@ export default function SignupForm() {
           name="fullName"
           autoComplete="name"
           icon={<UserRound size={18} />}
-          value={form.fullName}
-          onValue={set('fullName')}
-          onBlur={() => touch('fullName')}
-          error={show('fullName')}
+          {...bind('fullName')}
         />
-        <CompanyCombobox
-          value={form.company}
-          onValue={set('company')}
-          onBlur={() => touch('company')}
-          error={show('company')}
-        />
-        <EmailField
-          label={t('signup.email')}
-          value={form.email}
-          onValue={set('email')}
-          onBlur={() => touch('email')}
-          error={show('email')}
-        />
+        <CompanyCombobox {...bind('company')} />
+        <EmailField label={t('signup.email')} {...bind('email')} />
         <PasswordField
           label={t('signup.password')}
           name="password"
           autoComplete="new-password"
           icon={<Lock size={18} />}
-          value={form.password}
-          onValue={set('password')}
-          onBlur={() => touch('password')}
-          error={show('password')}
+          {...bind('password')}
           hint={t('reset.subtitle')}
         />
         <PasswordField
@@ -133,10 +123,7 @@ export default function SignupForm() {
           name="confirmPassword"
           autoComplete="new-password"
           icon={<Lock size={18} />}
-          value={form.confirmPassword}
-          onValue={set('confirmPassword')}
-          onBlur={() => touch('confirmPassword')}
-          error={show('confirmPassword')}
+          {...bind('confirmPassword')}
         />
         <div className="alert alert-info auth-note">
           <Info size={18} aria-hidden="true" />

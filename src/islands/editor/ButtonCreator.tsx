@@ -30,6 +30,9 @@ import {
 } from '../../stores/editor-draft';
 import { STORE_LOGOS, storePath } from '../../stores/editor-core';
 
+/** A link field: the URL keyboard on phones, no autofill of old addresses. */
+const URL_INPUT = { className: 'input', type: 'url', inputMode: 'url', autoComplete: 'off' } as const;
+
 export default function ButtonCreator() {
   const mode = useStore($form).mode;
   const editingKey = useStore($editingKey);
@@ -118,13 +121,10 @@ function TextFields() {
                     </label>
                     <div className="ed-track-wrap">
                       <input
+                        {...URL_INPUT}
                         id={`${c.rowId}-url`}
-                        className="input"
-                        type="url"
-                        inputMode="url"
                         value={c.url}
                         placeholder={t('editor.cta.url.placeholder')}
-                        autoComplete="off"
                         onChange={(e) => setCta(c.rowId, { url: e.target.value })}
                         onBlur={() => void trackCtaUrl(c.rowId)}
                         aria-describedby={state ? `${c.rowId}-track` : undefined}
@@ -216,7 +216,7 @@ function ImageFields() {
 
   return (
     <>
-      <fieldset className="ed-image">
+      <fieldset className="ed-fieldset ed-image">
         <legend className="label">{t('editor.image.legend')}</legend>
         <div className="ed-image__top">
           <div className={`ed-image__preview ed-image__preview--${source}`} data-source={source}>
@@ -272,13 +272,10 @@ function ImageFields() {
           {t('editor.image.url')}
         </label>
         <input
+          {...URL_INPUT}
           id="ed-image-url"
-          className="input"
-          type="url"
-          inputMode="url"
           value={draft.url}
           placeholder={t('editor.image.url.placeholder')}
-          autoComplete="off"
           onChange={(e) => setImageUrl(e.target.value)}
         />
       </div>

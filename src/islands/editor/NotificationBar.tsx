@@ -1,9 +1,10 @@
 // The editor's notification bar: errors stay 5 s, successes 3 s.
 import { useStore } from '@nanostores/react';
-import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Info } from 'lucide-react';
 import { t } from '../../core/messages';
 import { $notice, dismissNotice } from '../../stores/editor-notice';
 import { stickyTop } from './sticky-inset';
+import { CloseButton } from '../../components/CloseButton';
 
 /** `pinned`: the page's bar, sticky under the navbar (the drawer's copy stays in its flow). */
 export default function NotificationBar({ pinned = false }: { pinned?: boolean }) {
@@ -20,14 +21,12 @@ export default function NotificationBar({ pinned = false }: { pinned?: boolean }
         <div key={notice.id} className={`ed-notice ed-notice--${notice.kind}`} data-kind={notice.kind}>
           <Icon size={20} aria-hidden="true" className="ed-notice__icon" />
           <p className="ed-notice__text">{notice.text}</p>
-          <button
-            type="button"
-            className="btn-icon ed-notice__close"
+          <CloseButton
+            label={t('editor.notice.close')}
             onClick={dismissNotice}
-            aria-label={t('editor.notice.close')}
-          >
-            <X size={18} aria-hidden="true" />
-          </button>
+            className="btn-icon ed-notice__close"
+            size={18}
+          />
         </div>
       )}
     </div>

@@ -3,7 +3,7 @@
 // inline script behave as published. Loaded lazily: react-dom/server stays out of first paint.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Monitor, Smartphone, X } from 'lucide-react';
+import { Monitor, Smartphone } from 'lucide-react';
 import { Modal } from '../../components/Modal';
 import { SelectField } from '../../components/SelectField';
 import { DEFAULT_FOOTER_LINKS, PREVIEW_WIDTHS } from '../../core/constants';
@@ -11,6 +11,7 @@ import { t } from '../../core/messages';
 import { renderPreviewDocument } from '../../landing/render';
 import { $buttons, $form } from '../../stores/editor';
 import { previewPage } from '../../stores/editor-payload';
+import { CloseButton } from '../../components/CloseButton';
 
 interface Device {
   id: string;
@@ -100,15 +101,7 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
             options={DEVICES.map((d) => ({ value: d.id, label: d.label }))}
             onChange={setDeviceId}
           />
-          <button
-            type="button"
-            className="btn btn-ghost btn-icon"
-            onClick={onClose}
-            aria-label={t('editor.preview.close')}
-            data-autofocus
-          >
-            <X size={20} aria-hidden="true" />
-          </button>
+          <CloseButton label={t('editor.preview.close')} onClick={onClose} autoFocusOnOpen />
         </header>
         <div className="ed-preview__stage" ref={stageRef}>
           <div

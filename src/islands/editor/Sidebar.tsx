@@ -3,7 +3,7 @@
 // show/hide toggle and delete with confirmation. Clicking a page loads it for editing.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { Building2, Eye, EyeOff, FileText, Loader2, Pencil, RefreshCw, Trash2, X } from 'lucide-react';
+import { Building2, Eye, EyeOff, FileText, Loader2, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { focusOnMount } from '../../components/focus';
 import { Modal } from '../../components/Modal';
 import { Skeletons } from '../../components/Skeletons';
@@ -23,6 +23,7 @@ import {
   type PageListItem,
 } from '../../stores/editor-pages';
 import NotificationBar from './NotificationBar';
+import { CloseButton } from '../../components/CloseButton';
 
 export default function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const list = useStore($pagesList);
@@ -65,14 +66,7 @@ export default function Sidebar({ open, onClose }: { open: boolean; onClose: () 
             >
               <RefreshCw size={18} aria-hidden="true" className={list.loading ? 'ed-spin' : undefined} />
             </button>
-            <button
-              type="button"
-              className="btn btn-ghost btn-icon"
-              onClick={onClose}
-              aria-label={t('editor.sidebar.close')}
-            >
-              <X size={20} aria-hidden="true" />
-            </button>
+            <CloseButton label={t('editor.sidebar.close')} onClick={onClose} />
           </div>
         </header>
         <NotificationBar />
