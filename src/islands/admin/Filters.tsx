@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Search, X } from 'lucide-react';
-import { SelectField } from '../../components/SelectField';
+import { type Choice, SelectField } from '../../components/SelectField';
 import { t, type MessageKey } from '../../core/messages';
 import { USER_STATUSES } from '../../core/schemas/user';
 import {
@@ -89,28 +89,20 @@ export function Filters() {
           </button>
         ) : null}
       </div>
-      <SelectField
+      <FilterSelect
         id="us-status"
         label={t('usersScreen.status.label')}
-        className="us-filter"
-        labelClassName="us-filter-label"
+        allLabel={t('usersScreen.status.all')}
         value={filters.status}
-        options={[
-          { value: '' as const, label: t('usersScreen.status.all') },
-          ...USER_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
-        ]}
+        options={USER_STATUSES.map((s) => ({ value: s, label: statusName(s) }))}
         onChange={(status) => setFilters({ status })}
       />
-      <SelectField
+      <FilterSelect
         id="us-company-filter"
         label={t('usersScreen.company.label')}
-        className="us-filter"
-        labelClassName="us-filter-label"
+        allLabel={t('usersScreen.company.all')}
         value={filters.company}
-        options={[
-          { value: '', label: t('usersScreen.company.all') },
-          ...companyOptions.map((c) => ({ value: c, label: c })),
-        ]}
+        options={companyOptions.map((c) => ({ value: c, label: c }))}
         onChange={(company) => setFilters({ company })}
       />
       <SelectField
@@ -126,5 +118,25 @@ export function Filters() {
         }}
       />
     </search>
+  );
+}
+
+/** One filter of the list: its values plus 'all' (the empty value) first. */
+function FilterSelect<T extends string>(props: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: T | '';
+  options: readonly Choice<T>[];
+  onChange: (value: T | '') => void;
+}) {
+  const { allLabel, options, ...rest } = props;
+  return (
+    <SelectField<T | ''>
+      {...rest}
+      className="us-filter"
+      labelClassName="us-filter-label"
+      options={[{ value: '', label: allLabel }, ...options]}
+    />
   );
 }

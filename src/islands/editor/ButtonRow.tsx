@@ -30,7 +30,7 @@ export default function ButtonRow({
   return (
     <div className={`ed-row ${editingKey === button.key ? 'is-editing' : ''}`} data-testid="button-row">
       {handle}
-      <span className="ed-row__n tabular" aria-hidden="true">
+      <span className="ed-row__n num-dot tabular" aria-hidden="true">
         {n}
       </span>
       <div className="ed-row__body">

@@ -120,7 +120,7 @@ export function StatsPanel({ slug }: { slug: string }) {
               {load.stats.buttons.map((b) => (
                 <li key={b.id} className="xs-bar-row" data-button-id={b.id}>
                   <div className="xs-bar-top">
-                    <span className="xs-bar-pos tabular" aria-hidden="true">
+                    <span className="xs-bar-pos num-dot tabular" aria-hidden="true">
                       {b.position}
                     </span>
                     {b.type === 'image' ? (
