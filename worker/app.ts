@@ -13,7 +13,7 @@ import { admin } from './routes/admin';
 import { dev } from './routes/dev';
 import { pages } from './routes/pages';
 import { uploads } from './routes/uploads';
-import { BUTTON_UPLOAD_MAX_BYTES, HEADER_UPLOAD_MAX_BYTES, MAX_FILES } from './services/upload-forms';
+import { BUTTON_UPLOAD_MAX_BYTES, HEADER_UPLOAD_MAX_BYTES, TOO_MANY_FILES } from './services/upload-forms';
 import { media } from './routes/media';
 import { tracking } from './routes/tracking';
 import { publicRoutes } from './routes/public';
@@ -34,7 +34,7 @@ const BODY_LIMITS = bodyLimits([
   {
     path: new RegExp(`^${PAGES}/[^/]+/upload-button-images$`),
     maxSize: BUTTON_UPLOAD_MAX_BYTES,
-    detail: t('upload.tooManyFiles', { max: MAX_FILES }),
+    detail: TOO_MANY_FILES,
     streamed: true,
   },
   // create (POST /) and update (PUT /{slug}) carry a whole page

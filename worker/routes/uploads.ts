@@ -13,7 +13,7 @@ import { proxyImage } from '../services/image-proxy';
 import { CONTENT_TYPES } from '../services/media-types';
 import { ownedPage } from '../services/page-access';
 import { republish } from '../services/page-effects';
-import { ownObjectKey } from '../services/upload-bytes';
+import { mediaFolder, ownObjectKey } from '../services/upload-bytes';
 import { receiveButtonImages, receiveHeader } from '../services/upload-forms';
 
 /** Only button images the server named: N.version.ext (N.ext from older pages). */
@@ -64,7 +64,7 @@ export const uploads = new Hono<AppEnv>()
     const page = await ownedPage(c, c.req.param('slug'));
     const filename = c.req.param('filename');
     if (!BUTTON_IMAGE_NAME.test(filename)) fail(422, t('upload.filenameInvalid'));
-    const key = `dati/${page.folder_name}/${filename}`;
+    const key = `${mediaFolder(page.folder_name)}${filename}`;
     if (!(await c.env.BUCKET.head(key))) fail(404, t('upload.fileNotFound'));
     await c.env.BUCKET.delete(key);
     await clearButtonImage(c.env.DB, page.id, `/${key}`);

@@ -31,3 +31,25 @@ export function joinBytes(chunks: readonly Uint8Array[], size: number): Uint8Arr
   }
   return out;
 }
+
+/**
+ * Reads chunks whole, counting bytes as they arrive and calling `onOver` (which throws) as soon
+ * as they pass `max`; `first` is what the caller already read. Leaving the loop by the throw
+ * cancels a stream being read.
+ */
+export async function readCapped(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  max: number,
+  onOver: () => never,
+  first: Uint8Array = new Uint8Array(0),
+): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [first];
+  let size = first.length;
+  if (size > max) onOver();
+  for await (const chunk of chunks) {
+    size += chunk.length;
+    if (size > max) onOver();
+    parts.push(chunk);
+  }
+  return joinBytes(parts, size);
+}

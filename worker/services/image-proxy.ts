@@ -10,12 +10,11 @@ import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { t } from '../../src/core/messages';
 import { MAX_IMAGE_BYTES } from '../../src/core/constants';
-import { CONTENT_TYPES, MEDIA_KEY_RE, sniff, type MediaKind } from './media-types';
-import { joinBytes } from './bytes';
+import { CONTENT_TYPES, MEDIA_KEY_RE, isImageKind, sniff, type ImageKind, type MediaKind } from './media-types';
+import { readCapped } from './bytes';
 
 const TIMEOUT_MS = 8000;
 const MAX_REDIRECTS = 4;
-const IMAGE_KINDS: MediaKind[] = ['jpg', 'png', 'webp', 'gif'];
 
 function ipv4Blocked(h: string): boolean {
   const parts = h.split('.').map(Number);
@@ -72,9 +71,9 @@ function imageResponse(bytes: Uint8Array, kind: MediaKind): Response {
   });
 }
 
-function checkImage(bytes: Uint8Array): MediaKind {
+function checkImage(bytes: Uint8Array): ImageKind {
   const kind = sniff(bytes.subarray(0, 16));
-  if (!kind || !IMAGE_KINDS.includes(kind)) fail(415, t('proxy.notImage'));
+  if (!isImageKind(kind)) fail(415, t('proxy.notImage'));
   return kind;
 }
 
@@ -101,23 +100,6 @@ function checkTarget(url: URL): void {
   if (url.username || url.password) fail(422, t('proxy.urlInvalid'));
   if (url.port && url.port !== '80' && url.port !== '443') fail(403, t('proxy.blocked'));
   if (isBlockedHost(url.hostname)) fail(403, t('proxy.blocked'));
-}
-
-async function readCapped(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > MAX_IMAGE_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      fail(413, t('proxy.tooLarge'));
-    }
-    chunks.push(value);
-  }
-  return joinBytes(chunks, size);
 }
 
 export interface ProxyOptions {
@@ -186,7 +168,7 @@ export async function proxyImage(c: Context<AppEnv>, ref: string, options: Proxy
     }
     let bytes: Uint8Array;
     try {
-      bytes = await readCapped(res.body);
+      bytes = await readCapped(res.body, MAX_IMAGE_BYTES, () => fail(413, t('proxy.tooLarge')));
     } catch (err) {
       if (deadline.aborted) fail(504, t('proxy.timeout'));
       throw err;

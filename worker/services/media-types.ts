@@ -7,6 +7,12 @@ import { SLUG_MAX } from '../../src/core/slug';
 import { indexOfBytes } from './bytes';
 
 export type MediaKind = 'jpg' | 'png' | 'webp' | 'gif' | 'mp4';
+/** Every kind but video: what button images and the image proxy accept. */
+export type ImageKind = Exclude<MediaKind, 'mp4'>;
+
+export function isImageKind(kind: MediaKind | null): kind is ImageKind {
+  return kind !== null && kind !== 'mp4';
+}
 
 /**
  * A key the server makes for an upload, `dati/{slug}/{name}`, with both parts bounded: any
@@ -189,7 +195,7 @@ function webpEnd(b: Uint8Array): number {
 }
 
 /** Checks a whole image (≤ 5 MB, so it is in memory): complete, nothing riding along. */
-export function imageProblem(kind: Exclude<MediaKind, 'mp4'>, bytes: Uint8Array): StructureProblem | null {
+export function imageProblem(kind: ImageKind, bytes: Uint8Array): StructureProblem | null {
   const end =
     kind === 'jpg' ? jpegEnd(bytes) : kind === 'png' ? pngEnd(bytes) : kind === 'gif' ? gifEnd(bytes) : webpEnd(bytes);
   if (end === -1) return 'truncated';

@@ -22,21 +22,20 @@ export function canAccess(
   return !!user.company_key && page.company_key === user.company_key;
 }
 
-function notFound(): never {
-  fail(404, t('public.notFound'));
+/** The page if the signed-in user may open it; a missing or another company's page is 404. */
+function allowed(c: Context<AppEnv>, page: PageRow | null): PageRow {
+  if (!page || !canAccess(c.get('user'), page)) fail(404, t('public.notFound'));
+  return page;
 }
 
 /** The page by slug if the signed-in user may open it, else 404. */
 export async function ownedPage(c: Context<AppEnv>, slug: string): Promise<PageRow> {
-  const page = await getPageRow(c.env.DB, slug);
-  if (!page || !canAccess(c.get('user'), page)) notFound();
-  return page;
+  return allowed(c, await getPageRow(c.env.DB, slug));
 }
 
 /** The page by slug, or else by numeric id, if the signed-in user may open it; else 404. */
 export async function ownedPageBySlugOrId(c: Context<AppEnv>, slugOrId: string): Promise<PageRow> {
   let page = await getPageRow(c.env.DB, slugOrId);
   if (!page && /^\d{1,15}$/.test(slugOrId)) page = await getPageRowById(c.env.DB, Number(slugOrId));
-  if (!page || !canAccess(c.get('user'), page)) notFound();
-  return page;
+  return allowed(c, page);
 }

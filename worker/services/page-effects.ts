@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { publishPage, unpublishPage } from './publish';
+import { mediaFolder } from './upload-bytes';
 
 function ctxOf(c: Context<AppEnv>): ExecutionContext | undefined {
   try {
@@ -37,7 +38,7 @@ export async function deletePageMedia(bucket: R2Bucket, slug: string): Promise<n
   let cursor: string | undefined;
   let deleted = 0;
   do {
-    const list = await bucket.list({ prefix: `dati/${slug}/`, cursor, limit: 1000 });
+    const list = await bucket.list({ prefix: mediaFolder(slug), cursor, limit: 1000 });
     const keys = list.objects.map((o) => o.key);
     if (keys.length > 0) {
       await bucket.delete(keys);

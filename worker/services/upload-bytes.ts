@@ -5,10 +5,17 @@
 import { t } from '../../src/core/messages';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../src/core/constants';
 import { fail } from '../errors';
-import { concatBytes, joinBytes } from './bytes';
-import { CONTENT_TYPES, EXTENSIONS, Mp4Walker, SNIFF_BYTES, imageProblem, sniff, type MediaKind } from './media-types';
-
-export type ImageKind = Exclude<MediaKind, 'mp4'>;
+import { concatBytes, readCapped } from './bytes';
+import {
+  CONTENT_TYPES,
+  EXTENSIONS,
+  Mp4Walker,
+  SNIFF_BYTES,
+  imageProblem,
+  sniff,
+  type ImageKind,
+  type MediaKind,
+} from './media-types';
 
 /** A part whose first bytes have been read to tell its type. */
 export interface SniffedPart {
@@ -38,12 +45,17 @@ function version(): string {
  * `dati/{slug}/{N}.{version}.{ext}` for the image of the button at index N.
  */
 export function mediaKey(slug: string, name: string | number, kind: MediaKind): string {
-  return `dati/${slug}/${name}.${version()}.${EXTENSIONS[kind]}`;
+  return `${mediaFolder(slug)}${name}.${version()}.${EXTENSIONS[kind]}`;
+}
+
+/** The R2 prefix under which every upload of a page lives (served at `/dati/{slug}/…`). */
+export function mediaFolder(slug: string): string {
+  return `dati/${slug}/`;
 }
 
 /** The key of an object of this page's folder behind a stored `/dati/…` path, or null. */
 export function ownObjectKey(slug: string, path: string): string | null {
-  const prefix = `/dati/${slug}/`;
+  const prefix = `/${mediaFolder(slug)}`;
   return path.startsWith(prefix) && !path.slice(prefix.length).includes('/') ? path.slice(1) : null;
 }
 
@@ -70,17 +82,7 @@ export function tooLarge(kind: MediaKind): never {
 
 /** Reads an image part whole (≤ 5 MB, counted while streaming) and checks its structure. */
 export async function readImage(part: SniffedPart, kind: ImageKind): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [part.head];
-  let size = part.head.length;
-  if (!part.done) {
-    for await (const chunk of part.chunks) {
-      size += chunk.length;
-      if (size > MAX_IMAGE_BYTES) tooLarge(kind);
-      parts.push(chunk);
-    }
-  }
-  if (size > MAX_IMAGE_BYTES) tooLarge(kind);
-  const bytes = joinBytes(parts, size);
+  const bytes = await readCapped(part.done ? [] : part.chunks, MAX_IMAGE_BYTES, () => tooLarge(kind), part.head);
   const problem = imageProblem(kind, bytes);
   if (problem === 'truncated') fail(422, t('upload.truncated'));
   if (problem === 'polyglot') fail(415, t('upload.buttonImageType'));
@@ -103,7 +105,8 @@ export async function streamVideo(bucket: R2Bucket, key: string, part: SniffedPa
   let size = 0;
   const flush = async (final: boolean) => {
     if (fill === 0 && !(final && uploaded.length === 0)) return;
-    uploaded.push(await upload.uploadPart(uploaded.length + 1, buffer.slice(0, fill)));
+    // a full part goes as it is (a fresh buffer follows); only the last one is cut to its length
+    uploaded.push(await upload.uploadPart(uploaded.length + 1, fill === PART_SIZE ? buffer : buffer.slice(0, fill)));
     fill = 0;
     if (!final) buffer = new Uint8Array(PART_SIZE);
   };

@@ -10,13 +10,15 @@ import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../src/core/constants';
 import { imageMappingSchema, type ButtonAsReceived } from '../../src/core/schemas/page';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
-import type { MediaKind } from './media-types';
+import { isImageKind, type MediaKind } from './media-types';
 import { BodyTooLargeError, MultipartError, MultipartReader, boundaryOf } from './multipart';
-import { mediaKey, putMedia, readImage, sniffPart, streamVideo, tooLarge, type ImageKind } from './upload-bytes';
+import { mediaKey, putMedia, readImage, sniffPart, streamVideo, tooLarge } from './upload-bytes';
 
 /** Room for the multipart framing around a file. */
 const OVERHEAD = 64 * 1024;
 export const MAX_FILES = 20;
+/** The refusal of a button-images upload with more files (or more bytes) than it may carry. */
+export const TOO_MANY_FILES = t('upload.tooManyFiles', { max: MAX_FILES });
 /** The most a header upload may carry: one video at its cap plus the form around it. */
 export const HEADER_UPLOAD_MAX_BYTES = MAX_VIDEO_BYTES + OVERHEAD;
 /** The most a button-images upload may carry: every file at the image cap plus the form. */
@@ -26,7 +28,6 @@ const MAX_PENDING_BYTES = 25 * 1024 * 1024;
 /** The image_mapping field is a small JSON object. */
 const MAPPING_MAX_BYTES = 64 * 1024;
 const HEADER_KINDS: MediaKind[] = ['jpg', 'png', 'webp', 'mp4'];
-const BUTTON_KINDS: MediaKind[] = ['jpg', 'png', 'webp', 'gif'];
 
 export interface StoredHeader {
   key: string;
@@ -119,7 +120,6 @@ export async function receiveButtonImages(
   buttons: readonly ButtonAsReceived[],
 ): Promise<StoredButtonImage[]> {
   const form = openMultipart(c, BUTTON_UPLOAD_MAX_BYTES);
-  const tooMany = t('upload.tooManyFiles', { max: MAX_FILES });
   let mapping: Map<number, number> | null = null;
   const pending: Array<{ order: number; bytes: Uint8Array; kind: MediaKind }> = [];
   let pendingBytes = 0;
@@ -145,15 +145,15 @@ export async function receiveButtonImages(
         continue;
       }
       if (part.name !== 'button_images' || part.filename === null) continue;
-      if (order >= MAX_FILES) fail(413, tooMany);
+      if (order >= MAX_FILES) fail(413, TOO_MANY_FILES);
       const file = await sniffPart(form.data());
       const kind = file.kind;
-      if (!kind || !BUTTON_KINDS.includes(kind)) fail(415, t('upload.buttonImageType'));
-      const bytes = await readImage(file, kind as ImageKind);
+      if (!isImageKind(kind)) fail(415, t('upload.buttonImageType'));
+      const bytes = await readImage(file, kind);
       if (mapping) await store(mapping, order, bytes, kind);
       else {
         pendingBytes += bytes.length;
-        if (pendingBytes > MAX_PENDING_BYTES) fail(413, tooMany);
+        if (pendingBytes > MAX_PENDING_BYTES) fail(413, TOO_MANY_FILES);
         pending.push({ order, bytes, kind });
       }
       order++;
@@ -163,7 +163,7 @@ export async function receiveButtonImages(
   } catch (err) {
     // nothing half-done stays behind
     if (written.length > 0) await c.env.BUCKET.delete(written.map((w) => w.key));
-    multipartFailure(err, tooMany);
+    multipartFailure(err, TOO_MANY_FILES);
   } finally {
     await form.finish();
   }
