@@ -10,7 +10,7 @@ import { t } from '../../core/messages';
 import Guard from '../../components/Guard';
 import { confirmDialog } from '../../stores/dialog';
 import { $isAdmin } from '../../stores/session';
-import { $dirty, $editing, $editorView, $form, $saving } from '../../stores/editor';
+import { $dirty, $editing, $editorView, $form, $saving, type EditorView } from '../../stores/editor';
 import { resetEditor } from '../../stores/editor-load';
 import { $canPreview } from '../../stores/editor-payload';
 import { save } from '../../stores/editor-save';
@@ -20,7 +20,7 @@ import ButtonCreator from './ButtonCreator';
 import ButtonList from './ButtonList';
 import NotificationBar from './NotificationBar';
 import ShareLink from './ShareLink';
-import ViewSwitch from './ViewSwitch';
+import ViewSwitch, { offeredViews, tabId, VIEW_PANEL_ID } from './ViewSwitch';
 import { stickyBottom } from './sticky-inset';
 import { slots } from './slots';
 import './editor.css';
@@ -89,12 +89,11 @@ export function Editor() {
   const StatsView = slots.statsView;
   const showCustomPanel = form.mode === 'text' && form.style === 'custom' && CustomStylePanel;
   const slotProps = { slug: editing?.slug ?? null, isAdmin };
-  // the view tabs show only in edit mode and only with a second view to offer (ViewSwitch)
-  const hasTabs = Boolean(editing) && ((isAdmin && Boolean(CodeView)) || Boolean(StatsView));
+  // the view tabs show only in edit mode
+  const tabs = editing ? offeredViews({ isAdmin, hasCode: Boolean(CodeView), hasStats: Boolean(StatsView) }) : [];
   // Each view's panel is the tabpanel of its tab, not a landmark: the views carry their own
   // named <section>, and two nested landmarks with one name are announced twice.
-  const panelFor = (id: 'edit' | 'code' | 'stats') =>
-    hasTabs ? { role: 'tabpanel', 'aria-labelledby': `ed-tab-${id}` } : {};
+  const panelFor = (id: EditorView) => (tabs.length > 0 ? { role: 'tabpanel', 'aria-labelledby': tabId(id) } : {});
 
   return (
     <div className="ed">
@@ -126,7 +125,7 @@ export function Editor() {
         </div>
       </header>
 
-      {editing && <ViewSwitch isAdmin={isAdmin} hasCode={Boolean(CodeView)} hasStats={Boolean(StatsView)} />}
+      <ViewSwitch views={tabs} />
 
       {/* below the tabs and in the flow: a message never sits on top of a control */}
       <NotificationBar pinned />
@@ -134,20 +133,20 @@ export function Editor() {
       <ShareLink />
 
       {view === 'code' && editing && CodeView && isAdmin ? (
-        <div className="ed-view" id="ed-view-panel" {...panelFor('code')}>
+        <div className="ed-view" id={VIEW_PANEL_ID} {...panelFor('code')}>
           <Suspense fallback={<div className="skeleton ed-skeleton" />}>
             <CodeView {...slotProps} />
           </Suspense>
         </div>
       ) : view === 'stats' && editing && StatsView ? (
-        <div className="ed-view" id="ed-view-panel" {...panelFor('stats')}>
+        <div className="ed-view" id={VIEW_PANEL_ID} {...panelFor('stats')}>
           <Suspense fallback={<div className="skeleton ed-skeleton" />}>
             <StatsView {...slotProps} />
           </Suspense>
         </div>
       ) : (
         <>
-          <div className="ed-grid" id="ed-view-panel" {...panelFor('edit')}>
+          <div className="ed-grid" id={VIEW_PANEL_ID} {...panelFor('edit')}>
             <div className="ed-col">
               <PageForm />
               {showCustomPanel && (

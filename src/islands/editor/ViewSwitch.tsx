@@ -6,48 +6,69 @@ import type { KeyboardEvent } from 'react';
 import { t } from '../../core/messages';
 import { $editorView, setEditorView, type EditorView } from '../../stores/editor';
 
-interface Props {
+const TABS = {
+  edit: { label: 'editor.view.edit', icon: PencilLine },
+  code: { label: 'editor.view.code', icon: Code2 },
+  stats: { label: 'editor.view.stats', icon: BarChart3 },
+} as const;
+
+/** The views offered as tabs, in order; none when edit would be the only one. */
+export function offeredViews({
+  isAdmin,
+  hasCode,
+  hasStats,
+}: {
   isAdmin: boolean;
   hasCode: boolean;
   hasStats: boolean;
+}) {
+  const views: EditorView[] = ['edit'];
+  if (isAdmin && hasCode) views.push('code');
+  if (hasStats) views.push('stats');
+  return views.length < 2 ? [] : views;
 }
 
-export default function ViewSwitch({ isAdmin, hasCode, hasStats }: Props) {
+/** The id of a view's tab, which names the view's panel. */
+export const tabId = (view: EditorView) => `ed-tab-${view}`;
+
+/** The id of the panel every tab controls (the view on show). */
+export const VIEW_PANEL_ID = 'ed-view-panel';
+
+/** The tabs of offeredViews(); renders nothing when it offers none. */
+export default function ViewSwitch({ views }: { views: readonly EditorView[] }) {
   const view = useStore($editorView);
-  const views: Array<{ id: EditorView; label: string; icon: typeof PencilLine }> = [
-    { id: 'edit', label: t('editor.view.edit'), icon: PencilLine },
-  ];
-  if (isAdmin && hasCode) views.push({ id: 'code', label: t('editor.view.code'), icon: Code2 });
-  if (hasStats) views.push({ id: 'stats', label: t('editor.view.stats'), icon: BarChart3 });
-  if (views.length < 2) return null;
+  if (views.length === 0) return null;
 
   // arrow keys move between tabs (WAI-ARIA tabs pattern)
   const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const i = views.findIndex((v) => v.id === view);
+    const i = views.indexOf(view);
     const next = views[(i + (event.key === 'ArrowRight' ? 1 : views.length - 1)) % views.length]!;
-    setEditorView(next.id);
-    requestAnimationFrame(() => document.getElementById(`ed-tab-${next.id}`)?.focus());
+    setEditorView(next);
+    requestAnimationFrame(() => document.getElementById(tabId(next))?.focus());
   };
 
   return (
     <div className="ed-views" role="tablist" aria-label={t('editor.view.label')} onKeyDown={onKey}>
-      {views.map(({ id, label, icon: Icon }) => (
-        <button
-          key={id}
-          id={`ed-tab-${id}`}
-          type="button"
-          role="tab"
-          aria-selected={view === id}
-          aria-controls="ed-view-panel"
-          tabIndex={view === id ? 0 : -1}
-          className="ed-views__tab"
-          onClick={() => setEditorView(id)}
-        >
-          <Icon size={16} aria-hidden="true" />
-          {label}
-        </button>
-      ))}
+      {views.map((id) => {
+        const { label, icon: Icon } = TABS[id];
+        return (
+          <button
+            key={id}
+            id={tabId(id)}
+            type="button"
+            role="tab"
+            aria-selected={view === id}
+            aria-controls={VIEW_PANEL_ID}
+            tabIndex={view === id ? 0 : -1}
+            className="ed-views__tab"
+            onClick={() => setEditorView(id)}
+          >
+            <Icon size={16} aria-hidden="true" />
+            {t(label)}
+          </button>
+        );
+      })}
     </div>
   );
 }
