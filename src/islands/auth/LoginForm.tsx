@@ -8,22 +8,30 @@ import { verifyEmail } from '../../lib/api-client';
 import { afterLoginPath, clearSession, login } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
-import { EmailField, PasswordField, fieldErrors, useAdoptTyped, SubmitButton, FormError } from './fields';
+import {
+  EmailField,
+  PasswordField,
+  fieldErrors,
+  useAdoptTyped,
+  useFieldState,
+  SubmitButton,
+  FormError,
+} from './fields';
 
 type Banner = { level: 'success' | 'error' | 'info'; text: string } | null;
 
 export default function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
 
   const parsed = useMemo(() => loginFormSchema.safeParse({ email, password }), [email, password]);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
-  const touch = (name: string) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true }));
+  const { bind, touchAll } = useFieldState<'email' | 'password'>(
+    parsed.success ? {} : fieldErrors(parsed.error.issues),
+  );
   const formRef = useRef<HTMLFormElement>(null);
   useAdoptTyped(formRef, (name, value) => {
     if (name === 'email') setEmail(value);
@@ -51,7 +59,7 @@ export default function LoginForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched({ email: true, password: true });
+    touchAll();
     if (!parsed.success || busy) return;
     setBusy(true);
     setError(null);
@@ -82,18 +90,6 @@ export default function LoginForm() {
       setBusy(false);
     }
   };
-
-  const show = (name: 'email' | 'password') => (touched[name] ? errors[name] : null);
-  /** The value, change, blur and error props of one field. */
-  const bind = (name: 'email' | 'password', value: string, setValue: (value: string) => void) => ({
-    value,
-    onValue: (next: string) => {
-      setValue(next);
-      touch(name);
-    },
-    onBlur: () => touch(name),
-    error: show(name),
-  });
 
   return (
     <section className="auth-card" aria-labelledby="login-title">

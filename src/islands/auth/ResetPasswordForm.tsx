@@ -7,13 +7,12 @@ import { passwordProblem } from '../../core/schemas/user';
 import { resetPassword } from '../../lib/api-client';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
-import { BackToLogin, PasswordField, useAdoptTyped, SubmitButton } from './fields';
+import { BackToLogin, PasswordField, useAdoptTyped, useFieldState, SubmitButton } from './fields';
 
 export default function ResetPasswordForm() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [touched, setTouched] = useState({ password: false, confirm: false });
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,6 +30,8 @@ export default function ResetPasswordForm() {
     return { password: passwordProblem(password), confirm: confirmProblem };
   }, [password, confirm]);
   const valid = !problems.password && !problems.confirm;
+  // an error shows once its field is typed in or the form is submitted, not on leaving it empty
+  const { bind, touchAll } = useFieldState(problems, { touchOnBlur: false });
 
   const formRef = useRef<HTMLFormElement>(null);
   useAdoptTyped(formRef, (name, value) => {
@@ -40,7 +41,7 @@ export default function ResetPasswordForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched({ password: true, confirm: true });
+    touchAll();
     if (!valid || busy || !token) return;
     setBusy(true);
     setError(null);
@@ -82,24 +83,14 @@ export default function ResetPasswordForm() {
           name="password"
           autoComplete="new-password"
           icon={<Lock size={18} />}
-          value={password}
-          onValue={(v) => {
-            setPassword(v);
-            setTouched((s) => ({ ...s, password: true }));
-          }}
-          error={touched.password ? problems.password : null}
+          {...bind('password', password, setPassword)}
         />
         <PasswordField
           label={t('reset.confirmPassword')}
           name="confirmPassword"
           autoComplete="new-password"
           icon={<Lock size={18} />}
-          value={confirm}
-          onValue={(v) => {
-            setConfirm(v);
-            setTouched((s) => ({ ...s, confirm: true }));
-          }}
-          error={touched.confirm ? problems.confirm : null}
+          {...bind('confirm', confirm, setConfirm)}
         />
         {error && (
           <div className="alert alert-error" role="alert" data-testid="reset-error">

@@ -9,7 +9,16 @@ import { clearSession, login } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import CompanyCombobox from './CompanyCombobox';
 import { explainError } from './errors';
-import { EmailField, PasswordField, TextField, fieldErrors, useAdoptTyped, SubmitButton, FormError } from './fields';
+import {
+  EmailField,
+  PasswordField,
+  TextField,
+  fieldErrors,
+  useAdoptTyped,
+  useFieldState,
+  SubmitButton,
+  FormError,
+} from './fields';
 
 type Name = 'fullName' | 'company' | 'email' | 'password' | 'confirmPassword';
 const EMPTY: Record<Name, string> = { fullName: '', company: '', email: '', password: '', confirmPassword: '' };
@@ -18,26 +27,14 @@ const SUCCESS_PAUSE_MS = 1200;
 
 export default function SignupForm() {
   const [form, setForm] = useState(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<Name, boolean>>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
   const parsed = useMemo(() => signupFormSchema.safeParse(form), [form]);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
-  const show = (name: Name) => (touched[name] ? (errors[name] ?? null) : null);
-  const touch = (name: Name) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true }));
-  const set = (name: Name) => (value: string) => {
-    setForm((prev) => ({ ...prev, [name]: value }));
-    touch(name);
-  };
-  /** The value, change, blur and error props of one field. */
-  const bind = (name: Name) => ({
-    value: form[name],
-    onValue: set(name),
-    onBlur: () => touch(name),
-    error: show(name),
-  });
+  const fields = useFieldState<Name>(parsed.success ? {} : fieldErrors(parsed.error.issues));
+  const bind = (name: Name) =>
+    fields.bind(name, form[name], (value) => setForm((prev) => ({ ...prev, [name]: value })));
 
   const formRef = useRef<HTMLFormElement>(null);
   useAdoptTyped(formRef, (name, value) => {
@@ -46,7 +43,7 @@ export default function SignupForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched({ fullName: true, company: true, email: true, password: true, confirmPassword: true });
+    fields.touchAll();
     if (!parsed.success || busy) return;
     const data = parsed.data;
     setBusy(true);

@@ -113,6 +113,32 @@ export function fieldErrors(
 }
 
 /**
+ * Which fields show their error: one typed in (or left, with touchOnBlur), and every one once
+ * the form is submitted (touchAll).
+ */
+export function useFieldState<N extends string>(
+  errors: Readonly<Partial<Record<N, string | null>>>,
+  { touchOnBlur = true }: { touchOnBlur?: boolean } = {},
+) {
+  const [touched, setTouched] = useState<Partial<Record<N, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const touch = (name: N) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true }));
+  /** The value, change, blur and error props of one field. */
+  const bind = (name: N, value: string, setValue: (value: string) => void) => ({
+    value,
+    onValue: (next: string) => {
+      setValue(next);
+      touch(name);
+    },
+    onBlur: () => {
+      if (touchOnBlur) touch(name);
+    },
+    error: submitted || touched[name] ? (errors[name] ?? null) : null,
+  });
+  return { bind, touchAll: () => setSubmitted(true) };
+}
+
+/**
  * Adopts what the browser put in the fields before React took over (typing on a slow
  * connection, password-manager autofill): hydration keeps the DOM value but never fires
  * onChange, so without this the form would show text its state does not have.
