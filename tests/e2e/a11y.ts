@@ -66,6 +66,7 @@ interface AxeLike {
     options: RunOptions,
   ): Promise<{
     passes: unknown[];
+    incomplete: { id: string; nodes: { target: unknown[] }[] }[];
     violations: {
       id: string;
       impact?: ImpactValue;
@@ -81,10 +82,8 @@ interface AxeLike {
  * (page.evaluate), which script-src does not govern, so every page runs as visitors get it.
  */
 async function injectAxe(frame: Frame): Promise<void> {
-  const present = await frame
-    .evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object')
-    .catch(() => false);
-  if (!present) await frame.evaluate(AXE_SOURCE).catch(() => undefined);
+  const present = await frame.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+  if (!present) await frame.evaluate(AXE_SOURCE);
 }
 
 /** Rule options shared by every audit: the tags above, each rule of `disable` turned off. */
@@ -115,6 +114,10 @@ export async function axeFindings(
       const r = await axe.run(within ? { include: [within] } : document, options);
       return {
         passes: r.passes.length,
+        // a frame axe could not reach is skipped after a short wait and its rules never run
+        untested: r.incomplete
+          .filter((i) => i.id === 'frame-tested')
+          .flatMap((i) => i.nodes.map((n) => JSON.stringify(n.target))),
         violations: r.violations.map((v) => ({
           id: v.id,
           impact: v.impact ?? null,
@@ -126,16 +129,22 @@ export async function axeFindings(
     },
     [runOptions(disable), scope ?? null] as const,
   );
-  return {
-    passes: result.passes,
-    findings: result.violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.targets,
-      summary: v.summary,
-    })),
-  };
+  const findings: Finding[] = result.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.targets,
+    summary: v.summary,
+  }));
+  if (result.untested.length > 0)
+    findings.push({
+      rule: 'frame-tested',
+      impact: 'critical',
+      help: 'Every frame on the page is audited by axe',
+      targets: result.untested,
+      summary: 'axe did not answer from inside this frame, so nothing in it was checked',
+    });
+  return { passes: result.passes, findings };
 }
 
 /**
