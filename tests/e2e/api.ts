@@ -51,7 +51,7 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
 }
 
-export interface NewAccount {
+interface NewAccount {
   /** default: a unique address made from the full name */
   email?: string;
   /** null registers without a name */
