@@ -7,10 +7,10 @@ import type { Frame, Page } from 'playwright-core';
 import type { ImpactValue, RunOptions } from 'axe-core';
 
 export const WIDTHS = [375, 1280] as const;
-export type Width = (typeof WIDTHS)[number];
+type Width = (typeof WIDTHS)[number];
 const HEIGHT: Record<Width, number> = { 375: 812, 1280: 800 };
 
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 /** Impacts that fail the gate; 'minor' findings are printed only. */
 const BLOCKING: ReadonlySet<string> = new Set(['critical', 'serious', 'moderate']);
 
@@ -43,9 +43,9 @@ export async function settle(page: Page): Promise<void> {
   });
 }
 
-export interface Finding {
+interface Finding {
   rule: string;
-  impact: ImpactValue | 'serious';
+  impact: ImpactValue;
   help: string;
   targets: string[];
   summary: string;
@@ -66,6 +66,7 @@ interface AxeLike {
     options: RunOptions,
   ): Promise<{
     passes: unknown[];
+    incomplete: { id: string; nodes: { target: unknown[] }[] }[];
     violations: {
       id: string;
       impact?: ImpactValue;
@@ -81,10 +82,8 @@ interface AxeLike {
  * (page.evaluate), which script-src does not govern, so every page runs as visitors get it.
  */
 async function injectAxe(frame: Frame): Promise<void> {
-  const present = await frame
-    .evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object')
-    .catch(() => false);
-  if (!present) await frame.evaluate(AXE_SOURCE).catch(() => undefined);
+  const present = await frame.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+  if (!present) await frame.evaluate(AXE_SOURCE);
 }
 
 /** Rule options shared by every audit: the tags above, each rule of `disable` turned off. */
@@ -103,7 +102,7 @@ function runOptions(disable: readonly string[]): RunOptions {
  * axe on the page as it is now, with its frames (the editor's preview is a same-origin iframe).
  * `scope` narrows the audit to one part of the page (a CSS selector).
  */
-export async function axeFindings(
+async function axeFindings(
   page: Page,
   disable: readonly string[] = [],
   scope?: string,
@@ -115,6 +114,10 @@ export async function axeFindings(
       const r = await axe.run(within ? { include: [within] } : document, options);
       return {
         passes: r.passes.length,
+        // a frame axe could not reach is skipped after a short wait and its rules never run
+        untested: r.incomplete
+          .filter((i) => i.id === 'frame-tested')
+          .flatMap((i) => i.nodes.map((n) => JSON.stringify(n.target))),
         violations: r.violations.map((v) => ({
           id: v.id,
           impact: v.impact ?? null,
@@ -126,23 +129,29 @@ export async function axeFindings(
     },
     [runOptions(disable), scope ?? null] as const,
   );
-  return {
-    passes: result.passes,
-    findings: result.violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.targets,
-      summary: v.summary,
-    })),
-  };
+  const findings: Finding[] = result.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.targets,
+    summary: v.summary,
+  }));
+  if (result.untested.length > 0)
+    findings.push({
+      rule: 'frame-tested',
+      impact: 'critical',
+      help: 'Every frame on the page is audited by axe',
+      targets: result.untested,
+      summary: 'axe did not answer from inside this frame, so nothing in it was checked',
+    });
+  return { passes: result.passes, findings };
 }
 
 /**
  * Reflow (WCAG 1.4.10): at the audited width nothing needs horizontal scrolling, neither the
  * page nor a box inside it. Code and data tables may scroll (two-dimensional content).
  */
-export async function reflowFindings(page: Page): Promise<Finding[]> {
+async function reflowFindings(page: Page): Promise<Finding[]> {
   const hits = await page.evaluate(() => {
     const out: string[] = [];
     const root = document.scrollingElement ?? document.documentElement;
@@ -207,11 +216,11 @@ export async function dialogFocusFindings(page: Page, dialog: string): Promise<F
     : [];
 }
 
-export function blocking(findings: readonly Finding[]): Finding[] {
+function blocking(findings: readonly Finding[]): Finding[] {
   return findings.filter((f) => f.impact !== null && BLOCKING.has(f.impact));
 }
 
-export function formatFindings(report: AuditReport): string {
+function formatFindings(report: AuditReport): string {
   const done = report.kind === 'axe' ? `${report.passes} rules passed` : `${report.passes} focus stops checked`;
   const head = `[a11y] ${report.state} @${report.width}px: ${report.findings.length} violation(s), ${done}`;
   const lines = report.findings.map(
@@ -221,7 +230,7 @@ export function formatFindings(report: AuditReport): string {
   return [head, ...lines].join('\n');
 }
 
-export interface AuditOptions {
+interface AuditOptions {
   widths?: readonly Width[];
   /** rules turned off for this state (each with its reason at the call) */
   disable?: readonly string[];
@@ -296,7 +305,7 @@ export class Gate {
 }
 
 /** What a failed expectation prints: every blocking finding of these reports. */
-export function failureMessage(reports: readonly AuditReport[]): string {
+function failureMessage(reports: readonly AuditReport[]): string {
   return reports
     .filter((r) => blocking(r.findings).length > 0)
     .map((r) => formatFindings({ ...r, findings: blocking(r.findings) }))
@@ -304,7 +313,7 @@ export function failureMessage(reports: readonly AuditReport[]): string {
 }
 
 /** Proof that axe really ran on each report (an empty result is no proof of anything). */
-export function axeRan(reports: readonly AuditReport[]): boolean {
+function axeRan(reports: readonly AuditReport[]): boolean {
   const axe = reports.filter((r) => r.kind === 'axe');
   return axe.length > 0 && axe.every((r) => r.passes > 0);
 }
@@ -440,7 +449,7 @@ function toggleFocus(mode: 'blur' | 'focus'): boolean {
   return mode === 'blur' || (w.__a11yFocused?.matches(':focus-visible') ?? false);
 }
 
-export interface WalkResult {
+interface WalkResult {
   stops: number;
   /** why the walk stopped */
   end: string;
@@ -453,7 +462,7 @@ export interface WalkResult {
  * in view and not covered (WCAG 2.4.11) and must look different from when it is not focused
  * (WCAG 2.4.7): a screenshot of its box with a small margin, focused vs. blurred, must differ.
  */
-export async function keyboardWalk(page: Page, options: { maxTabs?: number } = {}): Promise<WalkResult> {
+async function keyboardWalk(page: Page, options: { maxTabs?: number } = {}): Promise<WalkResult> {
   const maxTabs = options.maxTabs ?? 150;
   await page.evaluate(() => {
     (window as unknown as { __a11ySeen?: WeakSet<Element> }).__a11ySeen = new WeakSet();

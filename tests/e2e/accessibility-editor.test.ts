@@ -19,7 +19,8 @@ import {
 import { adminToken } from './api';
 import { DESKTOP, openBrowser, pageWithSession, ready } from './browser';
 import { makePng } from './media';
-import { NAVY_STYLES, createPage, uniqueSlug, uploadHeader } from './pages-api';
+import { presetStyles } from '../../src/core/styles';
+import { createPage, uniqueSlug, uploadHeader } from './pages-api';
 
 const HEADER_PNG = makePng(1200, 600, [30, 16, 70], [214, 36, 110]);
 
@@ -113,7 +114,7 @@ describe('accessibility of the editor', () => {
       seedPage(token, {
         mode: 'text',
         style: 'custom',
-        custom_styles: NAVY_STYLES,
+        custom_styles: presetStyles('blue'),
       }),
     ]);
     ctx = await openBrowser(DESKTOP);

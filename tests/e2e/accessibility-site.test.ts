@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import {
   type AuditReport,
   Gate,
+  WIDTHS,
   dialogFocusFindings,
   expectAccessible,
   expectKeyboardUsable,
@@ -255,25 +256,31 @@ describe('accessibility of the site, the users screen and the published pages', 
     await page.locator('.us-timing').waitFor();
     reports.push(...(await gate.audit(page, 'users screen')));
 
-    const panel = await openPanel(page, { email: someone });
-    const panelFocus = await dialogFocusFindings(page, 'dialog.us-panel[open]');
-    reports.push(
-      ...(await gate.audit(page, 'users screen with the user panel open', {
-        scope: 'dialog.us-panel[open]',
-        extra: async () => panelFocus,
-      })),
-    );
+    for (const width of WIDTHS) {
+      await setWidth(page, width);
+      await show(page, '/admin/users', 'Gestione Utenti');
+      const panel = await openPanel(page, { email: someone });
+      const panelFocus = await dialogFocusFindings(page, 'dialog.us-panel[open]');
+      reports.push(
+        ...(await gate.audit(page, 'users screen with the user panel open', {
+          widths: [width],
+          scope: 'dialog.us-panel[open]',
+          extra: async () => panelFocus,
+        })),
+      );
 
-    await panel.getByRole('button', { name: 'Sospendi' }).click();
-    await confirmBox(page).waitFor();
-    const confirmFocus = await dialogFocusFindings(page, 'dialog[open].confirm-dialog');
-    reports.push(
-      ...(await gate.audit(page, 'users screen with a confirmation open', {
-        scope: 'dialog[open].confirm-dialog',
-        extra: async () => confirmFocus,
-      })),
-    );
-    await confirmBox(page).getByRole('button', { name: 'Annulla' }).click();
+      await panel.getByRole('button', { name: 'Sospendi' }).click();
+      await confirmBox(page).waitFor();
+      const confirmFocus = await dialogFocusFindings(page, 'dialog[open].confirm-dialog');
+      reports.push(
+        ...(await gate.audit(page, 'users screen with a confirmation open', {
+          widths: [width],
+          scope: 'dialog[open].confirm-dialog',
+          extra: async () => confirmFocus,
+        })),
+      );
+      await confirmBox(page).getByRole('button', { name: 'Annulla' }).click();
+    }
     expectAccessible(reports);
   });
 

@@ -51,7 +51,7 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
 }
 
-export interface NewAccount {
+interface NewAccount {
   /** default: a unique address made from the full name */
   email?: string;
   /** null registers without a name */
@@ -85,9 +85,12 @@ async function mailbox(to: string): Promise<MailedLinks[]> {
   return ((await res.json()) as { messages: MailedLinks[] }).messages;
 }
 
-/** The newest link in the dev mailbox for `email` that contains `part`. */
+/**
+ * The newest link in the dev mailbox for `email` that contains `part`. The server may write the
+ * mail after its answer, so the mailbox is asked again for up to 10 s.
+ */
 export function mailLink(email: string, part: string): Promise<string> {
-  return mailedLink(mailbox, email, part);
+  return mailedLink(mailbox, email, part, 50);
 }
 
 /** A fully active account: registered, approved, verified through the mailed link. */

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const SHOTS_DIR = join(import.meta.dirname, 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS_DIR = join(import.meta.dirname, 'screenshots');
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -42,7 +42,7 @@ export async function shot(page: Page, name: string, fullPage = true): Promise<s
   return path;
 }
 
-export interface Browsers {
+interface Browsers {
   phone: BrowserContext;
   desktop: BrowserContext;
   /** Each browser with its width: the phone's, then the desktop's. */

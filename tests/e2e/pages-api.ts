@@ -29,12 +29,3 @@ export async function uploadHeader(
   const res = await api(`/api/db/landing-pages/${slug}/upload-image`, { method: 'POST', token, body });
   expect(res.status, await res.clone().text()).toBe(200);
 }
-
-/** The custom styles of a navy page with amber buttons (the style panel's Blue preset). */
-export const NAVY_STYLES = {
-  background: { color: '#0B1F4D' },
-  data: { color: '#DCE7FF' },
-  city: { color: '#FFFFFF' },
-  venue: { color: '#9DB8F2' },
-  buttons: { backgroundColor: '#FFD166', textColor: '#0B1F4D' },
-};

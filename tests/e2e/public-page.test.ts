@@ -6,12 +6,8 @@ import type { Page } from 'playwright-core';
 import { adminToken, api } from './api';
 import { baseURL, phoneAndDesktop, shot } from './browser';
 import { bannerPng, loopMp4, posterPng } from './media';
-import {
-  NAVY_STYLES,
-  createPage as createPageAs,
-  uniqueSlug as slugOf,
-  uploadHeader as uploadHeaderAs,
-} from './pages-api';
+import { contrastRatio, presetStyles } from '../../src/core/styles';
+import { createPage as createPageAs, uniqueSlug as slugOf, uploadHeader as uploadHeaderAs } from './pages-api';
 
 const browsers = phoneAndDesktop();
 let token: string;
@@ -46,18 +42,11 @@ async function pageData(slug: string): Promise<any> {
   return (await api(`/api/db/landing-pages/${slug}`, { token })).json();
 }
 
-/** The WCAG relative luminance of a computed 'rgb(…)' colour. */
-function luminance(rgb: string): number {
-  const [r, g, b] = (rgb.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
-    const c = Number(v) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
+/** A computed 'rgb(…)' or 'rgba(…)' colour as #RRGGBB (its alpha left out). */
+function hex(rgb: string): string {
+  const channels = (rgb.match(/[\d.]+/g) ?? []).slice(0, 3);
+  if (channels.length !== 3) throw new Error(`not an rgb() colour: ${rgb}`);
+  return `#${channels.map((v) => Math.round(Number(v)).toString(16).padStart(2, '0')).join('')}`;
 }
 
 function watchCsp(page: Page): string[] {
@@ -307,7 +296,7 @@ describe('public page /{slug}', () => {
       mode: 'text',
       style: 'custom',
       // an organiser's dark venue colour must not leak into the footer
-      custom_styles: { ...NAVY_STYLES, venue: { color: '#1A1A1A' } },
+      custom_styles: { ...presetStyles('blue'), venue: { color: '#1A1A1A' } },
       buttons: [{ type: 'text', text: 'Ven 12 marzo 2027 - Milano - Alcatraz|biglietti', url: `${baseURL()}/about` }],
     });
     const page = await browsers.phone.newPage();
@@ -320,8 +309,8 @@ describe('public page /{slug}', () => {
     });
     expect(pairs.bg).toBe('rgb(11, 31, 77)');
     for (const color of pairs.texts) {
-      expect(contrast(color, pairs.bg), `${color} on ${pairs.bg}`).toBeGreaterThanOrEqual(4.5);
-      expect(contrast(color, pairs.chip), `${color} on ${pairs.chip}`).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(hex(color), hex(pairs.bg)), `${color} on ${pairs.bg}`).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(hex(color), hex(pairs.chip)), `${color} on ${pairs.chip}`).toBeGreaterThanOrEqual(4.5);
     }
     await page.locator('.ft').scrollIntoViewIfNeeded();
     await shot(page, 'public-blue-375');

@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/core/messages';
-import { commonMessages } from '../../src/core/messages/common';
-import { navigationMessages } from '../../src/core/messages/navigation';
-import { guardMessages } from '../../src/core/messages/guard';
-import { authMessages } from '../../src/core/messages/auth';
-import { mailMessages } from '../../src/core/messages/mail';
-import { siteMessages } from '../../src/core/messages/site';
-import { pagesMessages } from '../../src/core/messages/pages';
-import { editorMessages } from '../../src/core/messages/editor';
-import { editorExtrasMessages } from '../../src/core/messages/editor-extras';
-import { adminMessages } from '../../src/core/messages/admin';
-import { usersScreenMessages } from '../../src/core/messages/users-screen';
-import { landingMessages } from '../../src/core/messages/landing';
-import { requestsMessages } from '../../src/core/messages/requests';
+
+/** Every area file of the catalogue, as the index spreads them into `messages`. */
+const areaFiles = import.meta.glob<Record<string, Record<string, string>>>(
+  ['../../src/core/messages/*.ts', '!../../src/core/messages/index.ts'],
+  { eager: true },
+);
 
 /**
  * The keys whose texts are quoted verbatim from the product specification. Their area files
@@ -60,27 +53,17 @@ function quotedDigest(): string {
 describe('catalogue areas', () => {
   it('never define the same key twice (a later area would silently win)', () => {
     const seen = new Map<string, string>();
-    const areas = {
-      commonMessages,
-      navigationMessages,
-      guardMessages,
-      authMessages,
-      mailMessages,
-      siteMessages,
-      pagesMessages,
-      editorMessages,
-      editorExtrasMessages,
-      adminMessages,
-      usersScreenMessages,
-      landingMessages,
-      requestsMessages,
-    };
-    for (const [area, texts] of Object.entries(areas)) {
+    const areas = Object.entries(areaFiles).flatMap(([file, exports]) =>
+      Object.entries(exports).map(([name, texts]) => [`${file.split('/').pop()} ${name}`, texts] as const),
+    );
+    for (const [area, texts] of areas) {
       for (const key of Object.keys(texts)) {
         expect(seen.get(key), `${key} in ${area} and ${seen.get(key)}`).toBeUndefined();
         seen.set(key, area);
       }
     }
+    // the files found are the areas the catalogue is made of, every one of them
+    expect([...seen.keys()].sort()).toEqual(Object.keys(messages).sort());
   });
 
   it('keep every text quoted from the product specification letter for letter', () => {

@@ -2,7 +2,7 @@ import type { PageLike } from '../../src/core/public-view';
 
 export const LINKS = { provider: '/about', terms: '/terms', privacy: '/privacy' };
 
-export function eventButton(
+function eventButton(
   id: number,
   date: string,
   city: string,

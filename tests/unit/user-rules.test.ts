@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { messages, t } from '../../src/core/messages';
+import { t } from '../../src/core/messages';
 import { approveBodySchema, companyBodySchema, usersQuerySchema, USERS_PAGE_SIZE } from '../../src/core/schemas/admin';
 import {
   displayName,
@@ -271,29 +270,5 @@ describe('admin schemas', () => {
     for (const bad of [{ page: '0' }, { page_size: '201' }, { sort: 'id' }, { status: 'x' }, { order: 'up' }]) {
       expect(usersQuerySchema.safeParse(bad).success).toBe(false);
     }
-  });
-});
-
-describe('catalogue completeness for the accounts area', () => {
-  it('every t() key used by the accounts Worker code exists in the catalogue', () => {
-    const files = [
-      'worker/routes/auth.ts',
-      'worker/routes/admin.ts',
-      'worker/routes/dev.ts',
-      'worker/middleware/auth.ts',
-      'worker/services/mail.ts',
-    ];
-    const catalogue: Record<string, string> = messages;
-    for (const file of files) {
-      const source = readFileSync(file, 'utf8');
-      const keys = [...source.matchAll(/\bt\('([\w.]+)'/g)].map((m) => m[1]!);
-      expect(keys.length, file).toBeGreaterThan(0);
-      for (const key of keys) expect(catalogue[key], `${file}: ${key}`).toBeTruthy();
-    }
-  });
-
-  it('the quoted texts used by the guard are letter for letter', () => {
-    expect(t('error.unverified')).toBe('Account non ancora verificato. Controlla la tua email.');
-    expect(t('success.forgotPassword')).toBe("Se l'email esiste nel sistema, riceverai le istruzioni per il reset.");
   });
 });

@@ -166,9 +166,12 @@ export async function mailbox(to?: string): Promise<MailboxMessage[]> {
   return body.messages;
 }
 
-/** The token carried by the newest mail to `to` whose link path is `path`. */
+/**
+ * The token carried by the newest mail to `to` whose link path is `path`; the call that sent it
+ * was made with `settle`, so the mail is already written.
+ */
 export async function tokenFromMail(to: string, path: '/verify-email' | '/reset-password'): Promise<string> {
-  const link = await mailedLink(mailbox, to, `${path}?token=`);
+  const link = await mailedLink(mailbox, to, `${path}?token=`, 1);
   return new URL(link).searchParams.get('token')!;
 }
 

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { t } from '../../src/core/messages';
 import { getPageRow } from '../../worker/db/pages';
 import { GIF, PNG, concat } from './media-fixtures';
 import { createPage, makeUser, textPage, uniqueSlug, type TestUser } from './pages-helpers';
@@ -225,14 +226,13 @@ const junkUrl = fc.oneof(
   junkText.map((x) => `vivaticket.com/${x}?a=${x}`),
   junkText,
 );
-// media links point at ours or at hosts the proxy refuses: the header proxy must not need the network
+// media links: ours, hosts the proxy refuses, and junk (a remote one meets the fake network below)
 const junkMedia = fc.oneof(
   segment.map((x) => `/dati/${SLUG}/${x}`),
   segment.map((x) => `http://localhost/dati/${SLUG}/${x}`),
   junkText.map((x) => `https://127.0.0.1/${x}.png`),
   fc.constantFrom('/stores/spotify.svg', ''),
-  // junk, but never a remote address: the proxy would fetch it, and tests have no network
-  junkText.filter((x) => !/^\s*https?:/i.test(x)),
+  junkText,
 );
 const eventButton = fc.record({
   id: fc.option(fc.oneof(fc.integer(), segment), { nil: undefined }),
@@ -453,16 +453,36 @@ async function send(r: JunkRequest): Promise<void> {
   }
 }
 
+/** What every remote address answers here: the file runs without the network. */
+const NO_NETWORK = 'no network in these tests';
+
 beforeAll(async () => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(
+    async () => new Response(NO_NETWORK, { headers: { 'content-type': 'text/plain' } }),
+  );
   owner = await makeUser({ company: COMPANY });
   await ensurePage();
 });
 
 afterAll(() => {
+  vi.restoreAllMocks();
   console.log(`junk requests sent: ${sent}`);
 });
 
 describe('junk requests', () => {
+  it('a remote address reaches only the fake network, which the proxy refuses as not an image', async () => {
+    const organiser = await makeUser({ company: COMPANY });
+    for (const url of ['https://palco.example/a.png', '//palco.example/a.png']) {
+      const res = await exports.default.fetch(`http://localhost/proxy-image?url=${encodeURIComponent(url)}`, {
+        headers: { authorization: `Bearer ${organiser.token}` },
+      });
+      sent += 1;
+      expect(res.status, url).toBe(415);
+      expect(await res.json()).toEqual({ detail: t('proxy.notImage') });
+    }
+    expect(globalThis.fetch).toHaveBeenCalledWith('https://palco.example/a.png', expect.anything());
+  });
+
   it('an image-proxy URL of ours with a broken escape is a 404 with a detail, not a 500', async () => {
     const organiser = await makeUser({ company: COMPANY });
     for (const url of [

@@ -1,5 +1,5 @@
 // Small real-format files for the upload tests, built in code.
-export function b64(s: string): Uint8Array {
+function b64(s: string): Uint8Array {
   return Uint8Array.from(atob(s), (ch) => ch.charCodeAt(0));
 }
 
