@@ -103,7 +103,7 @@ export function applyPage(page: FullPage): void {
 export async function loadPageForEdit(slug: string): Promise<boolean> {
   $loadingPage.set(slug);
   try {
-    const page = await fetchPage(slug, true);
+    const page = await fetchPage(slug);
     applyPage(page);
     $editorView.set('edit');
     notify('success', t('success.pageLoaded'));
