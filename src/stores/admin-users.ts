@@ -10,7 +10,7 @@ import { t, type MessageKey } from '../core/messages';
 import { adminPaths } from '../core/api-paths';
 import { type HistoryEntry, type USER_SORTS, USERS_PAGE_SIZE, type UsersPage } from '../core/schemas/admin';
 import { isApprovedUser, type User, type UserStatus } from '../core/schemas/user';
-import { ApiError } from '../lib/api';
+import { ApiError, errorText } from '../lib/api';
 import * as api from '../lib/api-client';
 import { setPendingCount } from './pending';
 import { $isAdmin } from './session';
@@ -243,7 +243,7 @@ async function run(
     const user = (answer as { user?: User } | null)?.user;
     return { ok: true, message: done, user: user && typeof user.id === 'number' ? user : undefined };
   } catch (err) {
-    const detail = err instanceof ApiError ? err.message : t('error.connection');
+    const detail = errorText(err);
     // The spec's alert texts stand alone; the server's reason (e.g. last admin) follows them.
     const message = withDetail && detail ? `${t(failKey)}: ${detail}` : t(failKey);
     return { ok: false, message };

@@ -12,7 +12,7 @@
 import { atom } from 'nanostores';
 import { t } from '../core/messages';
 import type { CustomStyles } from '../core/styles';
-import { ApiError } from '../lib/api';
+import { ApiError, errorText } from '../lib/api';
 import * as api from '../lib/api-client';
 import { loadHeaderPalette, paletteOfBlob } from '../lib/palette';
 import { decodeEventText, type FullPage, type PagePayload, type ReceivedButton } from './editor-core';
@@ -114,7 +114,7 @@ export async function saveCustomStyles(slug: string | null, styles: CustomStyles
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) notify('error', t('styles.saveFirst'));
-    else notify('error', t('error.update', { detail: err instanceof ApiError ? err.message : t('error.connection') }));
+    else notify('error', t('error.update', { detail: errorText(err) }));
     return false;
   } finally {
     $stylesSaving.set(false);

@@ -1,6 +1,7 @@
 // From the server to the form: a saved page loaded for editing (a sidebar click, or the fresh
 // copy after an update), and back to an empty form for a new page.
 import { t } from '../core/messages';
+import { errorText } from '../lib/api';
 import {
   $buttons,
   $editing,
@@ -25,7 +26,7 @@ import {
   type PageMode,
   type ReceivedButton,
 } from './editor-core';
-import { errorText, notify } from './editor-notice';
+import { notify } from './editor-notice';
 import { fetchPage } from './editor-pages';
 import { $duplicateError } from './editor-validation';
 
