@@ -38,7 +38,6 @@ import { $duplicateError } from './editor-validation';
 export function buttonFromReceived(b: ReceivedButton): EditorButton {
   if (b.type === 'image') {
     const path = b.image_path ?? '';
-    const store = isStorePath(path);
     return {
       key: newKey(),
       id: b.id,
@@ -46,9 +45,7 @@ export function buttonFromReceived(b: ReceivedButton): EditorButton {
       image: path,
       previewImage: null,
       imageFile: null,
-      needsUpload: false,
-      isStoreImage: store,
-      storeFileName: store ? (path.split('/').pop() ?? null) : null,
+      isStoreImage: isStorePath(path),
       url: b.url ?? '',
       uploading: false,
       clickCount: b.click_count ?? 0,
