@@ -1,6 +1,7 @@
 // From the server to the form: a saved page loaded for editing (a sidebar click, or the fresh
 // copy after an update), and back to an empty form for a new page.
 import { t } from '../core/messages';
+import { pageModeOf } from '../core/schemas/page';
 import { errorText } from '../lib/api';
 import {
   $buttons,
@@ -18,14 +19,7 @@ import {
   newKey,
   revokeAllPreviews,
 } from './editor';
-import {
-  type CtaButton,
-  decodeEventText,
-  type FullPage,
-  isStorePath,
-  type PageMode,
-  type ReceivedButton,
-} from './editor-core';
+import { type CtaButton, decodeEventText, type FullPage, isStorePath, type ReceivedButton } from './editor-core';
 import { notify } from './editor-notice';
 import { fetchPage } from './editor-pages';
 import { $duplicateError } from './editor-validation';
@@ -77,11 +71,10 @@ function parseCustomStyles(value: unknown): Record<string, unknown> | null {
 export function applyPage(page: FullPage): void {
   revokeAllPreviews();
   const sorted = [...page.buttons].sort((a, b) => a.position - b.position);
-  const mode: PageMode = page.mode ?? sorted[0]?.type ?? 'text';
   $form.set({
     title: page.title ?? '',
     slug: page.folder_name,
-    mode,
+    mode: pageModeOf({ mode: page.mode, buttons: sorted }),
     style: page.style ?? 'light',
     customStyles: parseCustomStyles(page.custom_styles),
     header: page.header ?? '',
