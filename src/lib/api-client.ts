@@ -6,6 +6,7 @@
 import { adminPaths, authPaths, pagePaths } from '../core/api-paths';
 import { t } from '../core/messages';
 import {
+  companiesAnswerSchema,
   historyAnswerSchema,
   type StatsAnswer,
   statsAnswerSchema,
@@ -107,9 +108,9 @@ export function trackUrl(url: string, slug: string | undefined) {
 // ---------------------------------------------------------------------------------------------
 // Administration
 
-/** The companies' names; also read anonymously by the signup form (`redirectOn401` false). */
-export function listCompanies(redirectOn401 = true) {
-  return request<{ success?: boolean; companies?: unknown[] }>(adminPaths.companies, { redirectOn401 });
+/** The companies' names; also read anonymously by the signup form. */
+export async function listCompanies(): Promise<string[]> {
+  return (await parsed(companiesAnswerSchema, request(adminPaths.companies))).companies;
 }
 
 export function listPendingUsers() {
@@ -122,14 +123,8 @@ export function listUsers(query: string) {
 }
 
 /** The users' counts by status, with the pages' totals and all views and clicks beside them. */
-export type AdminStats = StatsAnswer & {
-  pages?: { total: number; visible: number };
-  views?: number;
-  clicks?: number;
-};
-
-export async function getAdminStats(): Promise<AdminStats> {
-  return (await parsed(statsAnswerSchema, request(adminPaths.stats))) as AdminStats;
+export function getAdminStats(): Promise<StatsAnswer> {
+  return parsed(statsAnswerSchema, request(adminPaths.stats));
 }
 
 /** The changed user, as every action on one user answers it. */

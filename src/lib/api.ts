@@ -18,6 +18,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The sentence for a failed call: the server's message, else 'Errore di connessione'. */
+export function errorText(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  return t('error.connection');
+}
+
 export function getToken(): string | null {
   try {
     return localStorage.getItem(AUTH_TOKEN_KEY);

@@ -10,7 +10,7 @@ import { t, type MessageKey } from '../core/messages';
 import { adminPaths } from '../core/api-paths';
 import { type HistoryEntry, type USER_SORTS, USERS_PAGE_SIZE, type UsersPage } from '../core/schemas/admin';
 import { isApprovedUser, type User, type UserStatus } from '../core/schemas/user';
-import { ApiError } from '../lib/api';
+import { ApiError, errorText } from '../lib/api';
 import * as api from '../lib/api-client';
 import { setPendingCount } from './pending';
 import { $isAdmin } from './session';
@@ -93,9 +93,7 @@ export const $allUsers = createFetcherStore<UsersPage>([$adminGate, `${adminPath
   fetcher: (_gate, _path, query) => api.listUsers(String(query)),
 });
 export const $stats = createFetcherStore([$adminGate, adminPaths.stats], { fetcher: api.getAdminStats });
-export const $companies = createFetcherStore([$adminGate, adminPaths.companies], {
-  fetcher: () => api.listCompanies(),
-});
+export const $companies = createFetcherStore([$adminGate, adminPaths.companies], { fetcher: api.listCompanies });
 
 /**
  * The all-users page on screen: the last loaded one stays while the next one loads (a new
@@ -108,13 +106,10 @@ onMount($shownUsers, () =>
   }),
 );
 
-/** The companies' names, sorted, whatever shape the list has ({name} objects or strings). */
-export const $companyNames = computed($companies, ({ data }) => {
-  const names = (data?.companies ?? [])
-    .map((c) => (typeof c === 'string' ? c : (c as { name?: unknown })?.name))
-    .filter((n): n is string => typeof n === 'string' && n.length > 0);
-  return [...new Set(names)].sort((a, b) => a.localeCompare(b, 'it', { sensitivity: 'base' }));
-});
+/** The companies' names, sorted. */
+export const $companyNames = computed($companies, ({ data }) =>
+  [...new Set(data ?? [])].sort((a, b) => a.localeCompare(b, 'it', { sensitivity: 'base' })),
+);
 
 /** When the lists were last refreshed (ms), for 'Aggiornato alle …'. */
 export const $lastRefresh = atom<number | null>(null);
@@ -248,7 +243,7 @@ async function run(
     const user = (answer as { user?: User } | null)?.user;
     return { ok: true, message: done, user: user && typeof user.id === 'number' ? user : undefined };
   } catch (err) {
-    const detail = err instanceof ApiError ? err.message : t('error.connection');
+    const detail = errorText(err);
     // The spec's alert texts stand alone; the server's reason (e.g. last admin) follows them.
     const message = withDetail && detail ? `${t(failKey)}: ${detail}` : t(failKey);
     return { ok: false, message };

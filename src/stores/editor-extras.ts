@@ -8,17 +8,16 @@
 //   paletteFromFile(file)        the same for a header chosen but not uploaded yet
 //   saveCustomStyles(slug, s)    saves the saved page again with these custom styles only
 //   computeStats(page)           pure: totals and per-button clicks and shares
-//   fetchPage(slug)              the saved page, fresh from the server
 //   pageJson(page)               the code view's text
 import { atom } from 'nanostores';
 import { t } from '../core/messages';
 import type { CustomStyles } from '../core/styles';
-import { ApiError } from '../lib/api';
+import { ApiError, errorText } from '../lib/api';
 import * as api from '../lib/api-client';
 import { loadHeaderPalette, paletteOfBlob } from '../lib/palette';
 import { decodeEventText, type FullPage, type PagePayload, type ReceivedButton } from './editor-core';
 import { notify } from './editor-notice';
-import { fetchPage as fetchCachedPage, invalidatePage } from './editor-pages';
+import { fetchPage } from './editor-pages';
 
 // ---------------------------------------------------------------------------------------------
 // Palette
@@ -68,11 +67,6 @@ export function paletteFromFile(file: Blob & { name?: string }): Promise<void> {
 
 export const $stylesSaving = atom(false);
 
-/** The saved page, always fresh from the server (stats and JSON must never be stale). */
-export function fetchPage(slug: string): Promise<FullPage> {
-  return fetchCachedPage(slug, true);
-}
-
 /** The update payload that leaves a saved page exactly as it is. */
 export function payloadOf(page: FullPage): PagePayload {
   return {
@@ -116,12 +110,11 @@ export async function saveCustomStyles(slug: string | null, styles: CustomStyles
     payload.custom_styles = styles;
     if (page.mode === 'text') payload.style = 'custom';
     await api.updatePage(slug, payload);
-    invalidatePage(slug);
     notify('success', t('success.stylesUpdated'));
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) notify('error', t('styles.saveFirst'));
-    else notify('error', t('error.update', { detail: err instanceof ApiError ? err.message : t('error.connection') }));
+    else notify('error', t('error.update', { detail: errorText(err) }));
     return false;
   } finally {
     $stylesSaving.set(false);

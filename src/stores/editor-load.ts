@@ -1,6 +1,8 @@
 // From the server to the form: a saved page loaded for editing (a sidebar click, or the fresh
 // copy after an update), and back to an empty form for a new page.
 import { t } from '../core/messages';
+import { pageModeOf } from '../core/schemas/page';
+import { errorText } from '../lib/api';
 import {
   $buttons,
   $editing,
@@ -17,15 +19,8 @@ import {
   newKey,
   revokeAllPreviews,
 } from './editor';
-import {
-  type CtaButton,
-  decodeEventText,
-  type FullPage,
-  isStorePath,
-  type PageMode,
-  type ReceivedButton,
-} from './editor-core';
-import { errorText, notify } from './editor-notice';
+import { type CtaButton, decodeEventText, type FullPage, isStorePath, type ReceivedButton } from './editor-core';
+import { notify } from './editor-notice';
 import { fetchPage } from './editor-pages';
 import { $duplicateError } from './editor-validation';
 
@@ -37,7 +32,6 @@ import { $duplicateError } from './editor-validation';
 export function buttonFromReceived(b: ReceivedButton): EditorButton {
   if (b.type === 'image') {
     const path = b.image_path ?? '';
-    const store = isStorePath(path);
     return {
       key: newKey(),
       id: b.id,
@@ -45,9 +39,7 @@ export function buttonFromReceived(b: ReceivedButton): EditorButton {
       image: path,
       previewImage: null,
       imageFile: null,
-      needsUpload: false,
-      isStoreImage: store,
-      storeFileName: store ? (path.split('/').pop() ?? null) : null,
+      isStoreImage: isStorePath(path),
       url: b.url ?? '',
       uploading: false,
       clickCount: b.click_count ?? 0,
@@ -79,11 +71,10 @@ function parseCustomStyles(value: unknown): Record<string, unknown> | null {
 export function applyPage(page: FullPage): void {
   revokeAllPreviews();
   const sorted = [...page.buttons].sort((a, b) => a.position - b.position);
-  const mode: PageMode = page.mode ?? sorted[0]?.type ?? 'text';
   $form.set({
     title: page.title ?? '',
     slug: page.folder_name,
-    mode,
+    mode: pageModeOf({ mode: page.mode, buttons: sorted }),
     style: page.style ?? 'light',
     customStyles: parseCustomStyles(page.custom_styles),
     header: page.header ?? '',
@@ -103,7 +94,7 @@ export function applyPage(page: FullPage): void {
 export async function loadPageForEdit(slug: string): Promise<boolean> {
   $loadingPage.set(slug);
   try {
-    const page = await fetchPage(slug, true);
+    const page = await fetchPage(slug);
     applyPage(page);
     $editorView.set('edit');
     notify('success', t('success.pageLoaded'));

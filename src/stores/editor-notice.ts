@@ -2,8 +2,6 @@
 // info 3 s, and a new message replaces the one on screen.
 import { atom } from 'nanostores';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../core/constants';
-import { t } from '../core/messages';
-import { ApiError } from '../lib/api';
 
 export type NoticeKind = 'error' | 'success' | 'info';
 export interface Notice {
@@ -28,10 +26,4 @@ export function notify(kind: NoticeKind, text: string): void {
 export function dismissNotice(): void {
   clearTimeout(noticeTimer);
   $notice.set(null);
-}
-
-/** The sentence for a failed call: the server's message, else 'Errore di connessione'. */
-export function errorText(err: unknown): string {
-  if (err instanceof ApiError) return err.message;
-  return t('error.connection');
 }

@@ -1,6 +1,6 @@
-// Server data for the editor: the pages list and single pages, cached with @nanostores/query
-// under their API paths. The editor's reads retry once and are never refetched because the
-// window regained focus or the network came back.
+// Server data for the editor: the pages list, cached with @nanostores/query under its API path,
+// and single pages, always read fresh. The editor's reads retry once, and the list is never
+// refetched because the window regained focus or the network came back.
 import { nanoquery } from '@nanostores/query';
 import { atom } from 'nanostores';
 import { pagePaths } from '../core/api-paths';
@@ -25,7 +25,7 @@ async function withOneRetry<T>(run: () => Promise<T>): Promise<T> {
 /** when the list was last read (the sidebar's 'last update') */
 export const $pagesListAt = atom<Date | null>(null);
 
-const [createFetcherStore, , { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
+const [createFetcherStore, , { revalidateKeys, mutateCache }] = nanoquery({
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
   onErrorRetry: false,
@@ -48,24 +48,9 @@ export function revalidatePagesList(): void {
   revalidateKeys(pagePaths.list);
 }
 
-const pageStores = new Map<string, ReturnType<typeof createFetcherStore<FullPage>>>();
-
-/** Reads one page through the cache; `fresh` drops the cached copy first. */
-export async function fetchPage(slug: string, fresh = false): Promise<FullPage> {
-  const key = pagePaths.page(slug);
-  if (fresh) invalidateKeys(key);
-  let store = pageStores.get(key);
-  if (!store) {
-    store = createFetcherStore<FullPage>(key, { fetcher: () => withOneRetry(() => api.getPage(slug)) });
-    pageStores.set(key, store);
-  }
-  const result = await store.fetch();
-  if ('error' in result) throw result.error;
-  return result.data;
-}
-
-export function invalidatePage(slug: string): void {
-  invalidateKeys(pagePaths.page(slug));
+/** One saved page, always fresh from the server. */
+export function fetchPage(slug: string): Promise<FullPage> {
+  return withOneRetry(() => api.getPage(slug));
 }
 
 function patchList(slug: string, patch: Partial<PageSummary> | null): void {
@@ -82,19 +67,16 @@ function patchList(slug: string, patch: Partial<PageSummary> | null): void {
 export async function setVisibility(slug: string, visible: boolean): Promise<void> {
   await api.setPageVisibility(slug, visible);
   patchList(slug, { visible });
-  invalidatePage(slug);
 }
 
 export async function setCompany(slug: string, company: string): Promise<void> {
   await api.setPageCompany(slug, company);
   patchList(slug, { company });
-  invalidatePage(slug);
 }
 
 export async function deletePage(slug: string): Promise<void> {
   await api.deletePage(slug);
   patchList(slug, null);
-  invalidatePage(slug);
   revalidatePagesList();
 }
 export type { PageSummary as PageListItem, FullPage } from './editor-core';

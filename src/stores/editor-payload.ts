@@ -77,28 +77,29 @@ export interface PreviewPage {
   buttons: ReceivedButton[];
 }
 
-/** The form as the published page would show it, new files shown from their blob: previews. */
+/**
+ * The form as the published page would show it, a new header shown from its blob: preview. Image
+ * buttons without an image, or with a file not uploaded yet (blob:), are left to the public view,
+ * which drops them.
+ */
 export function previewPage(): PreviewPage {
   const f = $form.get();
   const payload = buildPayload();
   const list = $buttons.get();
-  const buttons: ReceivedButton[] = payload.buttons
-    .map((b, i) => {
-      const src = list[i]!;
-      const image = src.type === 'image' ? (src.previewImage ?? src.image) : '';
-      return {
-        id: src.id ?? -(i + 1),
-        position: i + 1,
-        type: b.type,
-        text: String(b.text ?? ''),
-        image_path: b.type === 'image' ? image : null,
-        url: b.url ?? null,
-        click_count: 0,
-        cta_buttons: b.type === 'text' ? (src.type === 'text' ? (b.cta_buttons as CtaButton[]) : null) : null,
-      };
-    })
-    // an image button without an image, or with a blob image, is left out of the preview
-    .filter((b) => b.type !== 'image' || (b.image_path && !b.image_path.startsWith('blob:')));
+  const buttons: ReceivedButton[] = payload.buttons.map((b, i) => {
+    const src = list[i]!;
+    const image = src.type === 'image' ? (src.previewImage ?? src.image) : '';
+    return {
+      id: src.id ?? -(i + 1),
+      position: i + 1,
+      type: b.type,
+      text: String(b.text ?? ''),
+      image_path: b.type === 'image' ? image : null,
+      url: b.url ?? null,
+      click_count: 0,
+      cta_buttons: b.type === 'text' ? (b.cta_buttons as CtaButton[]) : null,
+    };
+  });
   return {
     title: f.title.trim(),
     display_title: f.title.trim(),

@@ -3,7 +3,7 @@
 // never). Then the list and the page are read again. Only step 1 decides whether the save
 // succeeded: a failed upload after it leaves the page saved and says which file did not make it.
 import { t } from '../core/messages';
-import { ApiError, getToken } from '../lib/api';
+import { ApiError, errorText, getToken } from '../lib/api';
 import * as api from '../lib/api-client';
 import {
   $buttons,
@@ -17,8 +17,8 @@ import {
 } from './editor';
 import { isStorePath } from './editor-core';
 import { applyPage, resetEditor } from './editor-load';
-import { errorText, notify } from './editor-notice';
-import { fetchPage, invalidatePage, revalidatePagesList } from './editor-pages';
+import { notify } from './editor-notice';
+import { fetchPage, revalidatePagesList } from './editor-pages';
 import { buildPayload } from './editor-payload';
 import { validateEditor } from './editor-validation';
 
@@ -106,13 +106,12 @@ export async function save(): Promise<boolean> {
       }
     }
     $imagesToDelete.set([]);
-    invalidatePage(slug);
     revalidatePagesList();
     $lastSaved.set({ slug, title: form.title.trim() });
     if (editing) {
       // after an update the form stays, refreshed with the server's paths and ids
       try {
-        const page = await fetchPage(slug, true);
+        const page = await fetchPage(slug);
         applyPage(page);
       } catch {
         // the save succeeded; the form keeps what the organiser typed, which is now saved

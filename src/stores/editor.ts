@@ -56,9 +56,7 @@ export interface EditorImageButton {
   image: string;
   previewImage: string | null;
   imageFile: File | null;
-  needsUpload: boolean;
   isStoreImage: boolean;
-  storeFileName: string | null;
   url: string;
   uploading: boolean;
   clickCount: number;

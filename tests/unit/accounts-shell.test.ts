@@ -2,7 +2,7 @@
 // error sentences, the toast queue.
 import { describe, expect, it } from 'vitest';
 import { verdictFor } from '../../src/components/Guard';
-import { filterCompanies } from '../../src/islands/auth/CompanyCombobox';
+import { filterByText } from '../../src/components/Combobox';
 import { explainError } from '../../src/islands/auth/errors';
 import { ApiError } from '../../src/lib/api';
 import { afterLoginPath, areaPath } from '../../src/stores/session';
@@ -67,10 +67,10 @@ describe('routing after login: active users to /home, the others to their status
 describe('company autocomplete', () => {
   it('filters by case-insensitive substring', () => {
     const list = ['Rock Live', 'Palco', 'Live Nation Italia', 'Barley Arts'];
-    expect(filterCompanies(list, 'LIVE')).toEqual(['Rock Live', 'Live Nation Italia']);
-    expect(filterCompanies(list, '  arts ')).toEqual(['Barley Arts']);
-    expect(filterCompanies(list, '')).toEqual(list);
-    expect(filterCompanies(list, 'zzz')).toEqual([]);
+    expect(filterByText(list, 'LIVE')).toEqual(['Rock Live', 'Live Nation Italia']);
+    expect(filterByText(list, '  arts ')).toEqual(['Barley Arts']);
+    expect(filterByText(list, '')).toEqual(list);
+    expect(filterByText(list, 'zzz')).toEqual([]);
   });
 });
 

@@ -97,6 +97,17 @@ export const userCountsSchema = z.object({
   total: z.number().int(),
 });
 
-/** Answer of GET /api/admin/stats; the pages issue adds its own keys beside `users`. */
-export const statsAnswerSchema = z.looseObject({ users: userCountsSchema });
+/** Answer of GET /api/admin/stats: the users' counts, the pages (all and visible), all views and clicks. */
+export const statsAnswerSchema = z.looseObject({
+  users: userCountsSchema,
+  pages: z.object({ total: z.number().int(), visible: z.number().int() }),
+  views: z.number().int(),
+  clicks: z.number().int(),
+});
 export type StatsAnswer = z.infer<typeof statsAnswerSchema>;
+
+/** Answer of GET /api/admin/companies (readable without login: the signup screen uses it). */
+export const companiesAnswerSchema = z.object({
+  success: z.literal(true),
+  companies: z.array(z.string()),
+});

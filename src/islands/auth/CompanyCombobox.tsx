@@ -6,8 +6,6 @@ import { Combobox, suggestions } from '../../components/Combobox';
 import { t } from '../../core/messages';
 import { listCompanies } from '../../lib/api-client';
 
-export { filterByText as filterCompanies } from '../../components/Combobox';
-
 interface Props {
   value: string;
   onValue: (value: string) => void;
@@ -20,12 +18,8 @@ export default function CompanyCombobox({ value, onValue, onBlur, error }: Props
   const [companies, setCompanies] = useState<string[]>([]);
 
   useEffect(() => {
-    listCompanies(false)
-      .then((answer) => {
-        if (Array.isArray(answer?.companies)) {
-          setCompanies(answer.companies.filter((c): c is string => typeof c === 'string'));
-        }
-      })
+    listCompanies()
+      .then(setCompanies)
       // the list only helps: a failure to load it is logged and the field still takes any name
       .catch((err: unknown) => console.error(err));
   }, []);

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from
 import { Copy, Download, RefreshCw } from 'lucide-react';
 import { t } from '../../../core/messages';
 import { notify } from '../../../stores/editor-notice';
-import { fetchPage, pageJson } from '../../../stores/editor-extras';
+import { pageJson } from '../../../stores/editor-extras';
+import { fetchPage } from '../../../stores/editor-pages';
 import type { SlotProps } from '../slots';
 import './extras.css';
 

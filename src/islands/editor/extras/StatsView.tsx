@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Eye, MousePointerClick, LayoutList, RefreshCw, ImageIcon, CalendarDays } from 'lucide-react';
 import { t } from '../../../core/messages';
 import { notify } from '../../../stores/editor-notice';
-import { computeStats, fetchPage, formatCount, formatShare, type PageStats } from '../../../stores/editor-extras';
+import { computeStats, formatCount, formatShare, type PageStats } from '../../../stores/editor-extras';
+import { fetchPage } from '../../../stores/editor-pages';
 import type { SlotProps } from '../slots';
 import './extras.css';
 
