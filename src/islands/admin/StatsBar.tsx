@@ -1,5 +1,5 @@
 // Admin stats at the top: users per status (each a shortcut to that filter), then pages,
-// views and clicks when the stats carry them.
+// views and clicks.
 import { useStore } from '@nanostores/react';
 import { Eye, FileText, MousePointerClick, Users } from 'lucide-react';
 import { Skeletons } from '../../components/Skeletons';
@@ -68,46 +68,38 @@ export function StatsBar({ onPick }: { onPick: () => void }) {
           );
         })}
       </ul>
-      {data.pages || typeof data.views === 'number' || typeof data.clicks === 'number' ? (
-        <dl className="us-content-stats">
-          {data.pages ? (
-            <div>
-              <dt>
-                <FileText size={16} aria-hidden="true" />
-                {t('usersScreen.stats.pages')}
-              </dt>
-              <dd className="tabular">
-                <strong data-stat="pages">{formatNumber(data.pages.total)}</strong>
-                <span className="us-stat-sub">
-                  {t('usersScreen.stats.pagesVisible', { visible: formatNumber(data.pages.visible) })}
-                </span>
-              </dd>
-            </div>
-          ) : null}
-          {typeof data.views === 'number' ? (
-            <div>
-              <dt>
-                <Eye size={16} aria-hidden="true" />
-                {t('usersScreen.stats.views')}
-              </dt>
-              <dd className="tabular">
-                <strong data-stat="views">{formatNumber(data.views)}</strong>
-              </dd>
-            </div>
-          ) : null}
-          {typeof data.clicks === 'number' ? (
-            <div>
-              <dt>
-                <MousePointerClick size={16} aria-hidden="true" />
-                {t('usersScreen.stats.clicks')}
-              </dt>
-              <dd className="tabular">
-                <strong data-stat="clicks">{formatNumber(data.clicks)}</strong>
-              </dd>
-            </div>
-          ) : null}
-        </dl>
-      ) : null}
+      <dl className="us-content-stats">
+        <div>
+          <dt>
+            <FileText size={16} aria-hidden="true" />
+            {t('usersScreen.stats.pages')}
+          </dt>
+          <dd className="tabular">
+            <strong data-stat="pages">{formatNumber(data.pages.total)}</strong>
+            <span className="us-stat-sub">
+              {t('usersScreen.stats.pagesVisible', { visible: formatNumber(data.pages.visible) })}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Eye size={16} aria-hidden="true" />
+            {t('usersScreen.stats.views')}
+          </dt>
+          <dd className="tabular">
+            <strong data-stat="views">{formatNumber(data.views)}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <MousePointerClick size={16} aria-hidden="true" />
+            {t('usersScreen.stats.clicks')}
+          </dt>
+          <dd className="tabular">
+            <strong data-stat="clicks">{formatNumber(data.clicks)}</strong>
+          </dd>
+        </div>
+      </dl>
     </section>
   );
 }
