@@ -1,0 +1,48 @@
+import { z } from '../zod';
+import { STATS_DAYS_DEFAULT, STATS_DAYS_MAX } from '../traffic';
+
+/** Query and answer of GET /api/db/landing-pages/{slug}/stats (and stats.csv): docs/api.md#page-statistics. */
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** ?days=N: 1–400, 30 when absent. */
+export const statsQuerySchema = z.object({
+  days: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(STATS_DAYS_MAX).default(STATS_DAYS_DEFAULT)),
+});
+
+const count = z.number().int().nonnegative();
+const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const dailyRowSchema = z.object({ date: dayField, views: count, clicks: count });
+export type DailyRow = z.infer<typeof dailyRowSchema>;
+
+/** One row of a breakdown (sources, devices, countries), most views first. */
+export const breakdownRowSchema = z.object({ views: count, clicks: count });
+
+export const pageStatsSchema = z.object({
+  range: z.object({ from: dayField, to: dayField }),
+  totals: z.object({ views: count, clicks: count }),
+  /** one row per day of the range, zero-filled, oldest first */
+  daily: z.array(dailyRowSchema),
+  sources: z.array(breakdownRowSchema.extend({ source: z.string() })),
+  devices: z.array(breakdownRowSchema.extend({ device: z.string() })),
+  countries: z.array(breakdownRowSchema.extend({ country: z.string() })),
+  /** every button of the page (position order), with its clicks in the range, per day */
+  buttons: z.array(
+    z.object({
+      id: z.number().int(),
+      clicks: count,
+      daily: z.array(z.object({ date: dayField, clicks: count })),
+    }),
+  ),
+});
+export type PageStats = z.infer<typeof pageStatsSchema>;
+
+/** The admin's totals over every page for the same period (GET /api/admin/stats?days=N). */
+export const periodTotalsSchema = z.object({
+  days: z.number().int(),
+  range: z.object({ from: dayField, to: dayField }),
+  views: count,
+  clicks: count,
+});
+export type PeriodTotals = z.infer<typeof periodTotalsSchema>;
