@@ -73,8 +73,8 @@ export function utmSource(value: string | null | undefined): string | null {
   const cleaned = (value ?? '')
     .trim()
     .toLowerCase()
-    // control characters never reach a stats row or a CSV cell
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    // only printable characters reach a stats row or a CSV cell
+    .replace(/\p{Cc}/gu, '')
     .slice(0, SOURCE_MAX)
     .trim();
   return cleaned === '' ? null : cleaned;
