@@ -10,6 +10,8 @@ CREATE TABLE page_stats (
   hour INTEGER NOT NULL,
   -- 0 for views; a button's id for its clicks (kept when the button is later deleted)
   button_id INTEGER NOT NULL DEFAULT 0,
+  -- which call-to-action of the button was tapped, 0-based (an event may have several); 0 for views
+  cta INTEGER NOT NULL DEFAULT 0,
   -- utm_source (lower-cased, 40 chars) or a named referrer, 'other' or 'direct'
   source TEXT NOT NULL,
   device TEXT NOT NULL CHECK (device IN ('mobile', 'tablet', 'desktop')),
@@ -17,7 +19,7 @@ CREATE TABLE page_stats (
   country TEXT NOT NULL,
   views INTEGER NOT NULL DEFAULT 0,
   clicks INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (page_id, day, hour, button_id, source, device, country)
+  PRIMARY KEY (page_id, day, hour, button_id, cta, source, device, country)
 ) WITHOUT ROWID;
 -- the retention job walks buckets by day across pages
 CREATE INDEX page_stats_day ON page_stats (day, hour);
@@ -38,6 +40,7 @@ CREATE TABLE count_inbox (
   day TEXT NOT NULL,
   hour INTEGER NOT NULL,
   button_id INTEGER NOT NULL,
+  cta INTEGER NOT NULL,
   source TEXT NOT NULL,
   device TEXT NOT NULL,
   country TEXT NOT NULL,

@@ -27,12 +27,14 @@ export const pageStatsSchema = z.object({
   sources: z.array(breakdownRowSchema.extend({ source: z.string() })),
   devices: z.array(breakdownRowSchema.extend({ device: z.string() })),
   countries: z.array(breakdownRowSchema.extend({ country: z.string() })),
-  /** every button of the page (position order), with its clicks in the range, per day */
+  /** every button of the page (position order), with its clicks in the range, per day and per CTA */
   buttons: z.array(
     z.object({
       id: z.number().int(),
       clicks: count,
       daily: z.array(z.object({ date: dayField, clicks: count })),
+      /** clicks by call-to-action index (0-based, the order of the event's CTAs), only those with clicks */
+      ctas: z.array(z.object({ index: z.number().int().nonnegative(), clicks: count })),
     }),
   ),
 });
