@@ -19,6 +19,9 @@ export const NAMED_SOURCES = [
   'linktree',
 ] as const;
 
+/** utm_source of the page's QR code: the editor's QR opens the page URL with ?utm_source=qr. */
+export const QR_SOURCE = 'qr';
+
 /** A source is a named referrer, 'other', 'direct', or the page URL's own utm_source (40 chars). */
 export const SOURCE_MAX = 40;
 

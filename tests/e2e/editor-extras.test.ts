@@ -413,7 +413,7 @@ describe('editor extras, as an admin', () => {
     await expectNotice(page, 'Errore nel caricamento delle statistiche');
   });
 
-  it('draws a QR code that decodes to the public URL, and downloads it as PNG and SVG', {
+  it('draws a QR code that decodes to the public URL with utm_source=qr, and downloads it as PNG and SVG', {
     timeout: 90_000,
   }, async () => {
     const slug = uniqueSlug('xsqr');
@@ -424,7 +424,7 @@ describe('editor extras, as an admin', () => {
     await canvas.waitFor();
     const pixels = await canvasPixels(page, '[data-testid="qr-canvas"]');
     const onScreen = jsQR(pixels.data, pixels.width, pixels.height);
-    expect(onScreen?.data).toBe(`${baseURL()}/${slug}`);
+    expect(onScreen?.data).toBe(`${baseURL()}/${slug}?utm_source=qr`);
 
     const [png] = await Promise.all([
       page.waitForEvent('download'),
@@ -447,7 +447,7 @@ describe('editor extras, as an admin', () => {
     }, pngBytes.toString('base64'));
     const decoded = await canvasPixels(page, '#xs-test-png');
     expect(decoded.width).toBeGreaterThanOrEqual(400);
-    expect(jsQR(decoded.data, decoded.width, decoded.height)?.data).toBe(`${baseURL()}/${slug}`);
+    expect(jsQR(decoded.data, decoded.width, decoded.height)?.data).toBe(`${baseURL()}/${slug}?utm_source=qr`);
 
     const [svg] = await Promise.all([
       page.waitForEvent('download'),

@@ -86,6 +86,7 @@ export const editorExtrasMessages = {
   'extras.qr.title': 'QR code della pagina',
   'extras.qr.intro': 'Per locandine e flyer: porta dritto alla landing page pubblica.',
   'extras.qr.alt': 'QR code che apre {url}',
+  'extras.qr.source': 'Le visite arrivate dal QR code compaiono nelle statistiche come “Codice QR”.',
   'extras.qr.png': 'Scarica PNG',
   'extras.qr.svg': 'Scarica SVG',
 

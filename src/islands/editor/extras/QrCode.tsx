@@ -2,6 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { encode } from 'uqr';
 import { ChevronDown, ChevronUp, Download, QrCode as QrIcon } from 'lucide-react';
 import { t } from '../../../core/messages';
+import { QR_SOURCE } from '../../../core/traffic';
+import { saveBlob } from '../../../lib/download';
 import './extras.css';
 
 /** Pixels per module of the PNG download: about 600 px for a short URL, sharp on a poster. */
@@ -45,20 +47,19 @@ function draw(canvas: HTMLCanvasElement, data: boolean[][], modulePx: number): v
   }
 }
 
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/**
+ * The address the QR code opens: the public page with utm_source=qr, so visits from posters and
+ * flyers show as 'Codice QR' in the statistics (docs/behaviour.md#counting-views-and-clicks).
+ */
+export function qrTarget(url: string): string {
+  const target = new URL(url);
+  target.searchParams.set('utm_source', QR_SOURCE);
+  return target.toString();
 }
 
 interface QrProps {
   slug: string;
-  /** the public page's URL (the share card's) */
+  /** the public page's URL (the share card's); the code adds utm_source=qr to it */
   url: string;
 }
 
@@ -71,7 +72,8 @@ export default function QrCode({ slug, url }: QrProps) {
   const toggleId = useId();
   const panelId = useId();
   const [open, setOpen] = useState(false);
-  const qr = useMemo(() => encode(url, { ecc: 'M', border: QUIET_ZONE }), [url]);
+  const target = qrTarget(url);
+  const qr = useMemo(() => encode(target, { ecc: 'M', border: QUIET_ZONE }), [target]);
   const canvas = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
@@ -82,11 +84,11 @@ export default function QrCode({ slug, url }: QrProps) {
   function downloadPng() {
     const big = document.createElement('canvas');
     draw(big, qr.data, PNG_MODULE_PX);
-    big.toBlob((blob) => blob && save(blob, `${slug}-qr.png`), 'image/png');
+    big.toBlob((blob) => blob && saveBlob(blob, `${slug}-qr.png`), 'image/png');
   }
 
   function downloadSvg() {
-    save(new Blob([qrSvg(qr.data)], { type: 'image/svg+xml' }), `${slug}-qr.svg`);
+    saveBlob(new Blob([qrSvg(qr.data)], { type: 'image/svg+xml' }), `${slug}-qr.svg`);
   }
 
   return (
@@ -109,13 +111,17 @@ export default function QrCode({ slug, url }: QrProps) {
             <canvas
               ref={canvas}
               role="img"
-              aria-label={t('extras.qr.alt', { url })}
-              data-url={url}
+              aria-label={t('extras.qr.alt', { url: target })}
+              data-url={target}
               data-testid="qr-canvas"
             />
           </div>
           <div className="xs-qr-body">
             <p className="hint">{t('extras.qr.intro')}</p>
+            <p className="xs-qr-target" data-testid="qr-target">
+              {target.replace(/^https?:\/\//, '')}
+            </p>
+            <p className="hint">{t('extras.qr.source')}</p>
             <div className="xs-actions">
               <button type="button" className="btn btn-primary btn-sm" onClick={downloadPng}>
                 <Download size={14} aria-hidden="true" />
