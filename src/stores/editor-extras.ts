@@ -1,13 +1,12 @@
-// State and logic behind the editor's second part: the header palette, saving custom styles,
-// the statistics and the JSON code view. Components only subscribe and call these functions;
-// the rules live here.
+// State and logic behind the editor's second part: the header palette, saving custom styles
+// and the JSON code view (the statistics have their own store, editor-stats.ts). Components
+// only subscribe and call these functions; the rules live here.
 //
 // API:
 //   $palette                     { key, colours, loading } for the page being edited
 //   ensurePalette(slug, header)  extracts the header's five colours once per (slug, header)
 //   paletteFromFile(file)        the same for a header chosen but not uploaded yet
 //   saveCustomStyles(slug, s)    saves the saved page again with these custom styles only
-//   computeStats(page)           pure: totals and per-button clicks and shares
 //   pageJson(page)               the code view's text
 import { atom } from 'nanostores';
 import { t } from '../core/messages';
@@ -15,7 +14,7 @@ import type { CustomStyles } from '../core/styles';
 import { ApiError, errorText } from '../lib/api';
 import * as api from '../lib/api-client';
 import { loadHeaderPalette, paletteOfBlob } from '../lib/palette';
-import { decodeEventText, type FullPage, type PagePayload, type ReceivedButton } from './editor-core';
+import type { FullPage, PagePayload } from './editor-core';
 import { notify } from './editor-notice';
 import { fetchPage } from './editor-pages';
 
@@ -119,82 +118,6 @@ export async function saveCustomStyles(slug: string | null, styles: CustomStyles
   } finally {
     $stylesSaving.set(false);
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Statistics
-
-/** A bar is never narrower than 2 %, so a button with few clicks stays visible. */
-export const MIN_BAR_PERCENT = 2;
-
-export interface ButtonStat {
-  id: number;
-  position: number;
-  type: ReceivedButton['type'];
-  label: string;
-  clicks: number;
-  /** Share of all the page's clicks, 0–100. */
-  share: number;
-  /** Bar width in percent: the share, but at least MIN_BAR_PERCENT. */
-  bar: number;
-}
-
-export interface PageStats {
-  views: number;
-  clicks: number;
-  buttonCount: number;
-  buttons: ButtonStat[];
-}
-
-function count(value: unknown): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
-}
-
-/** A human label for a button: the event's 'date · city · venue', or its kind and position. */
-export function buttonLabel(button: Pick<ReceivedButton, 'type' | 'text' | 'position'>): string {
-  if (button.type === 'text') {
-    const { date, city, venue } = decodeEventText(button.text);
-    const parts = [date, city, venue].filter(Boolean);
-    if (parts.length) return parts.join(' · ');
-    return t('extras.stats.textButton', { position: button.position });
-  }
-  return t('extras.stats.imageButton', { position: button.position });
-}
-
-export function computeStats(page: Pick<FullPage, 'view_page' | 'buttons'>): PageStats {
-  const buttons = [...(page.buttons ?? [])].sort((a, b) => a.position - b.position);
-  const clicks = buttons.reduce((sum, b) => sum + count(b.click_count), 0);
-  return {
-    views: count(page.view_page),
-    clicks,
-    buttonCount: buttons.length,
-    buttons: buttons.map((b) => {
-      const c = count(b.click_count);
-      const share = clicks > 0 ? (c / clicks) * 100 : 0;
-      return {
-        id: b.id,
-        position: b.position,
-        type: b.type,
-        label: buttonLabel(b),
-        clicks: c,
-        share,
-        bar: Math.max(MIN_BAR_PERCENT, share),
-      };
-    }),
-  };
-}
-
-const shareFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const countFormat = new Intl.NumberFormat('it-IT');
-
-/** A share with one decimal, Italian style ('33,3%'). */
-export function formatShare(share: number): string {
-  return `${shareFormat.format(share)}%`;
-}
-
-export function formatCount(n: number): string {
-  return countFormat.format(n);
 }
 
 // ---------------------------------------------------------------------------------------------

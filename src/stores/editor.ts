@@ -12,7 +12,8 @@
  *   editor-save.ts        the save sequence (page, header, button images, old images)
  *   editor-notice.ts      the notification bar
  *   editor-pages.ts       the server's pages (list and single pages, cached)
- *   editor-extras.ts      palette, custom styles save, statistics, code view
+ *   editor-extras.ts      palette, custom styles save, code view
+ *   editor-stats.ts       the statistics view: period, answer, shares and labels
  *
  * Atoms (read with useStore):
  *   $form            the page being edited (see EditorForm). `customStyles` is the page's

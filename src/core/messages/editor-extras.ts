@@ -56,21 +56,7 @@ export const editorExtrasMessages = {
   'extras.palette.loading': 'Estrazione dei colori dall’header…',
   'extras.palette.empty': 'Carica un’immagine header per avere i suoi colori a portata di clic.',
 
-  // Statistics
-  'extras.stats.title': 'Statistiche',
-  'extras.stats.views': 'Visualizzazioni',
-  'extras.stats.clicks': 'Clic totali',
-  'extras.stats.buttons': 'Pulsanti',
-  'extras.stats.perButton': 'Clic per pulsante',
-  'extras.stats.refresh': 'Aggiorna',
-  'extras.stats.clicksOf': '{count} clic',
-  'extras.stats.oneClick': '1 clic',
-  'extras.stats.share': '{percent} dei clic',
-  'extras.stats.empty': 'Nessun pulsante: aggiungine uno per vedere quanti lo toccano.',
-  'extras.stats.noClicks': 'Ancora nessun clic: condividi il link o il QR code della pagina.',
-  'extras.stats.imageButton': 'Pulsante immagine {position}',
-  'extras.stats.textButton': 'Evento {position}',
-  'extras.stats.updatedAt': 'Aggiornate alle {time}',
+  // Statistics (the view's own texts are in stats.ts)
   'extras.stats.retry': 'Riprova',
 
   // JSON code view

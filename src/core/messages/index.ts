@@ -10,6 +10,7 @@ import { navigationMessages } from './navigation';
 import { pagesMessages } from './pages';
 import { requestsMessages } from './requests';
 import { siteMessages } from './site';
+import { statsMessages } from './stats';
 import { usersScreenMessages } from './users-screen';
 
 /**
@@ -27,6 +28,7 @@ export const messages = {
   ...pagesMessages,
   ...editorMessages,
   ...editorExtrasMessages,
+  ...statsMessages,
   ...adminMessages,
   ...usersScreenMessages,
   ...landingMessages,

@@ -1,162 +1,218 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { Eye, MousePointerClick, LayoutList, RefreshCw, ImageIcon, CalendarDays } from 'lucide-react';
+// The statistics view of a saved page: a period (7, 30, 90 days or the page's whole life), the
+// headline figures, views and clicks per day, the clicks of each event and link, and where the
+// visitors come from. Figures come from the stats API (docs/api.md#page-statistics); the rules
+// that shape them live in src/stores/editor-stats.ts.
+import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { BarChart3, Download, Globe2, Info, Loader2, RefreshCw, Share2, Smartphone } from 'lucide-react';
 import { t } from '../../../core/messages';
+import { errorText } from '../../../lib/api';
+import { saveBlob } from '../../../lib/download';
+import { $loadedPage } from '../../../stores/editor';
 import { notify } from '../../../stores/editor-notice';
-import { computeStats, formatCount, formatShare, type PageStats } from '../../../stores/editor-extras';
-import { fetchPage } from '../../../stores/editor-pages';
+import {
+  $stats,
+  $statsPeriod,
+  type StatsData,
+  breakdownRows,
+  buttonRows,
+  countryLabel,
+  deviceLabel,
+  fetchStatsCsv,
+  loadStats,
+  periodDays,
+  removedClicks,
+  share,
+  sourceLabel,
+} from '../../../stores/editor-stats';
 import type { SlotProps } from '../slots';
+import { BreakdownCard, ButtonsCard } from './stats/Breakdown';
+import { Kpis } from './stats/Kpis';
+import { PeriodSwitch } from './stats/PeriodSwitch';
+import { StatsChart } from './stats/StatsChart';
+import { longDay } from './stats/days';
 import './extras.css';
+import './stats/stats.css';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error' }
-  | { state: 'ready'; stats: PageStats; at: Date; refreshing: boolean };
-
-function clicksText(n: number): string {
-  return n === 1 ? t('extras.stats.oneClick') : t('extras.stats.clicksOf', { count: formatCount(n) });
+function rangeText(data: StatsData): string {
+  const { from, to } = data.stats.range;
+  return from === to
+    ? t('stats.range.oneDay', { day: longDay(to) })
+    : t('stats.range', { from: longDay(from), to: longDay(to) });
 }
 
-/** The statistics view of one saved page: totals, then each button's clicks and share. */
+function CsvButton({ slug, days }: { slug: string; days: number }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { text, filename } = await fetchStatsCsv(slug, days);
+      saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), filename);
+    } catch (err) {
+      notify('error', t('stats.csv.failed', { detail: errorText(err) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary btn-sm"
+      onClick={() => void download()}
+      disabled={busy}
+      aria-busy={busy || undefined}
+    >
+      {busy ? <Loader2 size={14} aria-hidden="true" className="xs-spin" /> : <Download size={14} aria-hidden="true" />}
+      {t('stats.csv')}
+    </button>
+  );
+}
+
+function Figures({ data, stale }: { data: StatsData; stale: boolean }) {
+  const page = useStore($loadedPage);
+  const chartTitleId = useId();
+  const { stats } = data;
+  const removed = removedClicks(stats);
+  return (
+    <div className={`xs-stats-body${stale ? ' is-stale' : ''}`}>
+      <section className="xs-card" aria-labelledby={chartTitleId}>
+        <h3 id={chartTitleId} className="xs-subtitle">
+          <BarChart3 size={16} aria-hidden="true" />
+          {t('stats.chart.title')}
+        </h3>
+        <StatsChart daily={stats.daily} />
+      </section>
+      <ButtonsCard
+        rows={buttonRows(stats, page)}
+        removed={removed}
+        removedShare={share(removed, stats.totals.clicks)}
+        totalClicks={stats.totals.clicks}
+      />
+      <div className="xs-breakdowns">
+        <BreakdownCard
+          title={t('stats.sources.title')}
+          icon={<Share2 size={16} aria-hidden="true" />}
+          rows={breakdownRows(stats.sources, (r) => r.source, sourceLabel, stats.totals)}
+          testId="stats-sources"
+        />
+        <BreakdownCard
+          title={t('stats.devices.title')}
+          icon={<Smartphone size={16} aria-hidden="true" />}
+          rows={breakdownRows(stats.devices, (r) => r.device, deviceLabel, stats.totals)}
+          testId="stats-devices"
+        />
+        <BreakdownCard
+          title={t('stats.countries.title')}
+          icon={<Globe2 size={16} aria-hidden="true" />}
+          rows={breakdownRows(stats.countries, (r) => r.country, countryLabel, stats.totals)}
+          testId="stats-countries"
+        />
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ everCounted }: { everCounted: boolean }) {
+  return (
+    <div className="xs-card xs-empty" data-testid="stats-empty">
+      <span className="xs-empty-icon" aria-hidden="true">
+        <BarChart3 size={28} />
+      </span>
+      <h3 className="xs-empty-title">{t(everCounted ? 'stats.emptyPeriod.title' : 'stats.empty.title')}</h3>
+      <p className="hint">{t(everCounted ? 'stats.emptyPeriod.text' : 'stats.empty.text')}</p>
+    </div>
+  );
+}
+
+function Skeleton() {
+  return (
+    <div className="xs-stats-body" aria-hidden="true">
+      <div className="skeleton xs-chart-skeleton" />
+      <div className="skeleton xs-card-skeleton" />
+    </div>
+  );
+}
+
+/** The statistics of one saved page. */
 export function StatsPanel({ slug }: { slug: string }) {
   const headingId = useId();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  const read = useCallback(
-    async (announce: boolean) => {
-      setLoad((prev) => (prev.state === 'ready' ? { ...prev, refreshing: true } : { state: 'loading' }));
-      try {
-        const page = await fetchPage(slug);
-        setLoad({ state: 'ready', stats: computeStats(page), at: new Date(), refreshing: false });
-        if (announce) notify('success', t('success.statsUpdated'));
-      } catch {
-        notify('error', t('error.statsLoad'));
-        setLoad((prev) => (prev.state === 'ready' ? { ...prev, refreshing: false } : { state: 'error' }));
-      }
-    },
-    [slug],
-  );
+  const period = useStore($statsPeriod);
+  const page = useStore($loadedPage);
+  const load = useStore($stats);
+  const createdAt = page?.folder_name === slug ? page.created_at : null;
+  const days = periodDays(period, createdAt);
 
   useEffect(() => {
-    void read(false);
-  }, [read]);
+    void loadStats(slug, days);
+  }, [slug, days]);
 
-  const refreshing = load.state === 'loading' || (load.state === 'ready' && load.refreshing);
+  const mine = load?.slug === slug ? load : null;
+  const data = mine?.data ?? null;
+  const busy = !mine || mine.status === 'loading';
+  // the figures of this period; those of another period only while the new ones load
+  const current = data && (data.days === days || busy) ? data : null;
+  const failed = mine?.status === 'error' && (!data || data.days !== days);
+  const totals = current?.stats.totals ?? null;
+  const empty = totals !== null && totals.views === 0 && totals.clicks === 0;
+  const everCounted = period !== 'all' && (page?.folder_name === slug ? page.view_page : 0) > 0;
 
   return (
-    <section className="xs-view" aria-labelledby={headingId} data-testid="stats-view">
+    <section className="xs-view xs-stats" aria-labelledby={headingId} aria-busy={busy} data-testid="stats-view">
       <header className="xs-view-head">
-        <div>
+        <div className="xs-stats-heading">
           <h2 id={headingId} className="xs-title">
-            {t('extras.stats.title')}
+            {t('stats.title')}
           </h2>
-          {load.state === 'ready' && (
-            <p className="hint tabular">
-              {t('extras.stats.updatedAt', {
-                time: load.at.toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+          {current && (
+            <p className="hint tabular" data-testid="stats-range">
+              {rangeText(current)}
+              {' · '}
+              {t('stats.updatedAt', {
+                time: current.at.toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
               })}
             </p>
           )}
         </div>
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          onClick={() => void read(true)}
-          disabled={refreshing}
-          aria-busy={refreshing}
-        >
-          <RefreshCw size={14} aria-hidden="true" className={refreshing ? 'xs-spin' : undefined} />
-          {t('extras.stats.refresh')}
-        </button>
+        <div className="xs-actions">
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => void loadStats(slug, days, true)}
+            disabled={busy}
+          >
+            <RefreshCw size={14} aria-hidden="true" className={busy ? 'xs-spin' : undefined} />
+            {t('stats.refresh')}
+          </button>
+          <CsvButton slug={slug} days={days} />
+        </div>
       </header>
 
-      {load.state === 'error' && (
+      <PeriodSwitch value={period} />
+
+      {failed ? (
         <div className="alert alert-error xs-error" role="alert">
           <span>{t('error.statsLoad')}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void read(false)}>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void loadStats(slug, days)}>
             {t('extras.stats.retry')}
           </button>
         </div>
+      ) : (
+        <>
+          <Kpis totals={totals} />
+          {!current ? (
+            <Skeleton />
+          ) : empty ? (
+            <EmptyState everCounted={everCounted} />
+          ) : (
+            <Figures data={current} stale={current.days !== days} />
+          )}
+        </>
       )}
 
-      <div className="xs-kpis">
-        {(
-          [
-            ['views', Eye, 'extras.stats.views'],
-            ['clicks', MousePointerClick, 'extras.stats.clicks'],
-            ['buttons', LayoutList, 'extras.stats.buttons'],
-          ] as const
-        ).map(([key, Icon, label]) => (
-          <div className="xs-kpi" key={key} data-kpi={key}>
-            <span className="xs-kpi-icon" aria-hidden="true">
-              <Icon size={18} />
-            </span>
-            <span className="xs-kpi-label">{t(label)}</span>
-            {load.state === 'ready' ? (
-              <strong className="xs-kpi-value tabular">
-                {formatCount(
-                  key === 'views' ? load.stats.views : key === 'clicks' ? load.stats.clicks : load.stats.buttonCount,
-                )}
-              </strong>
-            ) : (
-              <span className="skeleton xs-kpi-skeleton" aria-hidden="true" />
-            )}
-          </div>
-        ))}
-      </div>
-
-      <div className="xs-card">
-        <h3 className="xs-subtitle">{t('extras.stats.perButton')}</h3>
-        {load.state === 'loading' && (
-          <div className="xs-bars" aria-hidden="true">
-            {[0, 1, 2].map((i) => (
-              <span key={i} className="skeleton xs-bar-skeleton" />
-            ))}
-          </div>
-        )}
-        {load.state === 'ready' && load.stats.buttonCount === 0 && <p className="hint">{t('extras.stats.empty')}</p>}
-        {load.state === 'ready' && load.stats.buttonCount > 0 && (
-          <>
-            {load.stats.clicks === 0 && <p className="hint xs-nudge">{t('extras.stats.noClicks')}</p>}
-            <ol className="xs-bars">
-              {load.stats.buttons.map((b) => (
-                <li key={b.id} className="xs-bar-row" data-button-id={b.id}>
-                  <div className="xs-bar-top">
-                    <span className="xs-bar-pos num-dot tabular" aria-hidden="true">
-                      {b.position}
-                    </span>
-                    {b.type === 'image' ? (
-                      <ImageIcon size={16} aria-hidden="true" className="xs-bar-kind" />
-                    ) : (
-                      <CalendarDays size={16} aria-hidden="true" className="xs-bar-kind" />
-                    )}
-                    <span className="xs-bar-label">{b.label}</span>
-                    <span className="xs-bar-clicks tabular" data-clicks={b.clicks}>
-                      {clicksText(b.clicks)}
-                    </span>
-                  </div>
-                  <div className="xs-bar-bottom">
-                    {/* biome-ignore lint/a11y/useSemanticElements: a bar drawn in the page's own colours, which a native <meter> cannot take in every browser */}
-                    <div
-                      className="xs-bar-track"
-                      role="meter"
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                      aria-valuenow={Math.round(b.share * 10) / 10}
-                      aria-valuetext={t('extras.stats.share', { percent: formatShare(b.share) })}
-                      aria-label={b.label}
-                    >
-                      <span className="xs-bar-fill" style={{ width: `${b.bar}%` }} />
-                    </div>
-                    <span className="xs-bar-share tabular" data-share={b.share.toFixed(1)}>
-                      {formatShare(b.share)}
-                    </span>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </>
-        )}
-      </div>
+      <p className="hint xs-note">
+        <Info size={14} aria-hidden="true" />
+        {t('stats.freshness')}
+      </p>
     </section>
   );
 }

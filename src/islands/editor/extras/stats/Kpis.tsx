@@ -1,0 +1,45 @@
+// The three headline figures of the period: views, clicks and the click-through rate.
+import { Eye, MousePointerClick, Percent } from 'lucide-react';
+import { t } from '../../../../core/messages';
+import { clickRate, formatCount, formatRate } from '../../../../stores/editor-stats';
+
+export function Kpis({ totals }: { totals: { views: number; clicks: number } | null }) {
+  const rate = totals ? clickRate(totals.views, totals.clicks) : null;
+  const tiles = [
+    { key: 'views', Icon: Eye, label: t('stats.kpi.views'), value: totals && formatCount(totals.views), hint: null },
+    {
+      key: 'clicks',
+      Icon: MousePointerClick,
+      label: t('stats.kpi.clicks'),
+      value: totals && formatCount(totals.clicks),
+      hint: null,
+    },
+    {
+      key: 'ctr',
+      Icon: Percent,
+      label: t('stats.kpi.ctr'),
+      value: totals && formatRate(rate),
+      hint: rate === null ? t('stats.kpi.ctr.none') : t('stats.kpi.ctr.hint'),
+    },
+  ] as const;
+  return (
+    <dl className="xs-kpis">
+      {tiles.map(({ key, Icon, label, value, hint }) => (
+        <div className="xs-kpi" key={key} data-kpi={key}>
+          <dt className="xs-kpi-label">
+            <span className="xs-kpi-icon" aria-hidden="true">
+              <Icon size={18} />
+            </span>
+            {label}
+          </dt>
+          {value === null ? (
+            <dd className="skeleton xs-kpi-skeleton" aria-hidden="true" />
+          ) : (
+            <dd className="xs-kpi-value tabular">{value}</dd>
+          )}
+          {value !== null && hint && <dd className="xs-kpi-hint">{hint}</dd>}
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,331 @@
+// The editor's statistics view: the period asked for, the answer of the stats API, and the pure
+// rules that turn it into what the view shows (click-through rate, shares and bars, human labels
+// for sources, devices and countries, each button's and each call-to-action's clicks).
+// Counting itself is the Worker's: docs/behaviour.md#counting-views-and-clicks.
+//
+// API:
+//   $statsPeriod                    '7' | '30' | '90' | 'all' (kept while the editor is open)
+//   $stats                          the load of the page on show: loading, error or ready
+//   loadStats(slug, days, announce) reads the stats; keeps what is shown while it refreshes
+//   fetchStatsCsv(slug, days)       the CSV of the period with its file name
+//   periodDays(period, createdAt)   the days a period asks for (1–400)
+//   clickRate, share, barPercent    the figures, pure
+//   buttonRows(stats, page)         clicks per event or image and per CTA, with shares
+//   breakdownRows(rows, …)          sources, devices or countries with labels and shares
+import { atom } from 'nanostores';
+import { t, type MessageKey } from '../core/messages';
+import type { PageStats } from '../core/schemas/stats';
+import { type NAMED_SOURCES, QR_SOURCE, STATS_DAYS_MAX, addDays, romeBucket } from '../core/traffic';
+import { ApiError, request } from '../lib/api';
+import { decodeEventText, type FullPage } from './editor-core';
+import { notify } from './editor-notice';
+import { pageStats, statsCsvPath } from './stats-client-stub';
+
+export type { PageStats } from '../core/schemas/stats';
+
+// ---------------------------------------------------------------------------------------------
+// Period
+
+export const STATS_PERIODS = ['7', '30', '90', 'all'] as const;
+export type StatsPeriod = (typeof STATS_PERIODS)[number];
+
+const DAY_MS = 86_400_000;
+
+function dayNumber(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) / DAY_MS;
+}
+
+/**
+ * The days a period asks the API for. 'Tutto' covers the page's life, from the Europe/Rome day it
+ * was created to today (both counted), and the API's maximum when the creation date is unknown;
+ * never more than that maximum.
+ */
+export function periodDays(period: StatsPeriod, createdAt?: string | null, now: number = Date.now()): number {
+  if (period !== 'all') return Number(period);
+  const created = createdAt ? new Date(createdAt) : null;
+  if (!created || Number.isNaN(created.getTime())) return STATS_DAYS_MAX;
+  const span = dayNumber(romeBucket(now).day) - dayNumber(romeBucket(created).day) + 1;
+  return Math.min(STATS_DAYS_MAX, Math.max(1, span));
+}
+
+export const $statsPeriod = atom<StatsPeriod>('30');
+
+export function setStatsPeriod(period: StatsPeriod): void {
+  $statsPeriod.set(period);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+/** A bar is never narrower than 2 %, so a row with few clicks stays visible. */
+export const MIN_BAR_PERCENT = 2;
+
+/** Clicks per 100 views; null without views (there is no rate to speak of). */
+export function clickRate(views: number, clicks: number): number | null {
+  return views > 0 ? (clicks / views) * 100 : null;
+}
+
+/** part as a percentage of whole, 0 when whole is 0. */
+export function share(part: number, whole: number): number {
+  return whole > 0 ? (part / whole) * 100 : 0;
+}
+
+/** A share bar's width: the share, at least MIN_BAR_PERCENT, at most 100. */
+export function barPercent(value: number): number {
+  return Math.min(100, Math.max(MIN_BAR_PERCENT, value));
+}
+
+const percentFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const countFormat = new Intl.NumberFormat('it-IT');
+
+/** A percentage with one decimal, Italian style ('33,3%'). */
+export function formatShare(value: number): string {
+  return `${percentFormat.format(value)}%`;
+}
+
+/** The click-through rate as shown: '12,5%', or '—' without views. */
+export function formatRate(rate: number | null): string {
+  return rate === null ? t('stats.noValue') : formatShare(rate);
+}
+
+export function formatCount(n: number): string {
+  return countFormat.format(n);
+}
+
+export function viewsText(n: number): string {
+  return n === 1 ? t('stats.views.one') : t('stats.views.many', { count: formatCount(n) });
+}
+
+export function clicksText(n: number): string {
+  return n === 1 ? t('stats.clicks.one') : t('stats.clicks.many', { count: formatCount(n) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Labels
+
+const SOURCE_LABELS: Record<(typeof NAMED_SOURCES)[number] | 'direct' | 'other' | typeof QR_SOURCE, MessageKey> = {
+  direct: 'stats.source.direct',
+  other: 'stats.source.other',
+  [QR_SOURCE]: 'stats.source.qr',
+  instagram: 'stats.source.instagram',
+  facebook: 'stats.source.facebook',
+  tiktok: 'stats.source.tiktok',
+  whatsapp: 'stats.source.whatsapp',
+  telegram: 'stats.source.telegram',
+  youtube: 'stats.source.youtube',
+  google: 'stats.source.google',
+  x: 'stats.source.x',
+  linktree: 'stats.source.linktree',
+};
+
+/** A source's name: the named ones in words, any other utm_source exactly as it was sent. */
+export function sourceLabel(source: string): string {
+  const key = Object.hasOwn(SOURCE_LABELS, source) ? SOURCE_LABELS[source as keyof typeof SOURCE_LABELS] : null;
+  return key ? t(key) : source;
+}
+
+const DEVICE_LABELS: Record<string, MessageKey> = {
+  mobile: 'stats.device.mobile',
+  tablet: 'stats.device.tablet',
+  desktop: 'stats.device.desktop',
+};
+
+export function deviceLabel(device: string): string {
+  const key = Object.hasOwn(DEVICE_LABELS, device) ? DEVICE_LABELS[device] : undefined;
+  return key ? t(key) : device;
+}
+
+let regionNames: Intl.DisplayNames | null | undefined;
+
+/** A country's Italian name from its two-letter code; 'XX' (not known) is 'Sconosciuto'. */
+export function countryLabel(code: string): string {
+  if (!/^[A-Z]{2}$/.test(code) || code === 'XX') return t('stats.country.unknown');
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames('it', { type: 'region' });
+    } catch {
+      regionNames = null;
+    }
+  }
+  try {
+    return regionNames?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+export interface BreakdownRow {
+  key: string;
+  label: string;
+  views: number;
+  clicks: number;
+  /** share of the period's views, 0–100 */
+  viewShare: number;
+  /** share of the period's clicks, 0–100 */
+  clickShare: number;
+}
+
+/** One breakdown (sources, devices or countries) in the API's order, with names and shares. */
+export function breakdownRows<R extends { views: number; clicks: number }>(
+  rows: readonly R[],
+  keyOf: (row: R) => string,
+  labelOf: (key: string) => string,
+  totals: { views: number; clicks: number },
+): BreakdownRow[] {
+  return rows.map((row) => {
+    const key = keyOf(row);
+    return {
+      key,
+      label: labelOf(key),
+      views: row.views,
+      clicks: row.clicks,
+      viewShare: share(row.views, totals.views),
+      clickShare: share(row.clicks, totals.clicks),
+    };
+  });
+}
+
+export interface CtaRow {
+  index: number;
+  label: string;
+  clicks: number;
+  /** share of all the period's clicks */
+  share: number;
+}
+
+export interface ButtonRow {
+  id: number;
+  position: number;
+  kind: 'text' | 'image';
+  label: string;
+  clicks: number;
+  share: number;
+  /** an event with more than one call-to-action: one row each, in the event's order */
+  ctas: CtaRow[];
+}
+
+type SavedButton = FullPage['buttons'][number];
+
+/** An event's 'date · city · venue'; an image button's alternative text; else kind and position. */
+export function buttonLabel(button: Pick<SavedButton, 'type' | 'text'> | undefined, position: number): string {
+  if (button?.type === 'image') {
+    return button.text?.trim() || t('stats.buttons.image', { position });
+  }
+  const { date, city, venue } = decodeEventText(button?.text ?? '');
+  const parts = [date, city, venue].filter(Boolean);
+  return parts.length ? parts.join(' · ') : t('stats.buttons.event', { position });
+}
+
+/** The CTA labels of a saved event, in order; an empty text shows the default label. */
+function ctaLabels(button: SavedButton | undefined): string[] {
+  if (button?.type !== 'text') return [];
+  if (button.cta_buttons && button.cta_buttons.length > 0) {
+    return button.cta_buttons.map((c) => c.buttonText?.trim() || t('editor.cta.defaultLabel'));
+  }
+  return [decodeEventText(button.text).label || t('editor.cta.defaultLabel')];
+}
+
+/**
+ * Each button of the page with its clicks and share of all clicks, labelled from the saved page
+ * the editor holds (matched by id; a button the editor does not know yet gets a generic name).
+ * Under an event with several CTAs, one row per CTA, including those nobody tapped.
+ */
+export function buttonRows(stats: PageStats, page: Pick<FullPage, 'buttons'> | null): ButtonRow[] {
+  const saved = new Map((page?.buttons ?? []).map((b) => [b.id, b]));
+  const total = stats.totals.clicks;
+  return stats.buttons.map((b, i) => {
+    const button = saved.get(b.id);
+    const position = i + 1;
+    const labels = ctaLabels(button);
+    const clicksAt = new Map(b.ctas.map((c) => [c.index, c.clicks]));
+    const indexes = [...new Set([...labels.keys(), ...clicksAt.keys()])].sort((x, y) => x - y);
+    const ctas =
+      indexes.length > 1
+        ? indexes.map((index) => {
+            const clicks = clicksAt.get(index) ?? 0;
+            const label = labels[index] ?? t('stats.buttons.cta', { number: index + 1 });
+            return { index, label, clicks, share: share(clicks, total) };
+          })
+        : [];
+    return {
+      id: b.id,
+      position,
+      kind: button?.type ?? 'text',
+      label: buttonLabel(button, position),
+      clicks: b.clicks,
+      share: share(b.clicks, total),
+      ctas,
+    };
+  });
+}
+
+/** Clicks of buttons deleted since: in the totals, on no current button. */
+export function removedClicks(stats: PageStats): number {
+  return Math.max(0, stats.totals.clicks - stats.buttons.reduce((sum, b) => sum + b.clicks, 0));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
+/** The last answer shown for a page: its period's days, and when it was read. */
+export interface StatsData {
+  days: number;
+  stats: PageStats;
+  at: Date;
+}
+
+/**
+ * The stats of the page on show. `days` is the period last asked for; `data` the last answer
+ * for this page, which may be of another period while the new one loads (the view dims it).
+ */
+export interface StatsLoad {
+  slug: string;
+  days: number;
+  status: 'loading' | 'ready' | 'error';
+  data: StatsData | null;
+}
+
+export const $stats = atom<StatsLoad | null>(null);
+
+let run = 0;
+
+/**
+ * Reads the stats of a page for a period of `days`. What is on show stays while the answer comes;
+ * only the latest call's answer is kept. `announce`: a refresh the organiser asked for, confirmed
+ * with a toast. A failure is a toast too, and an error state unless the figures of this very
+ * period are on show.
+ */
+export async function loadStats(slug: string, days: number, announce = false): Promise<void> {
+  const mine = ++run;
+  const prev = $stats.get();
+  const data = prev?.slug === slug ? prev.data : null;
+  $stats.set({ slug, days, status: 'loading', data });
+  try {
+    const stats = await pageStats(slug, days);
+    if (mine !== run) return;
+    $stats.set({ slug, days, status: 'ready', data: { days, stats, at: new Date() } });
+    if (announce) notify('success', t('success.statsUpdated'));
+  } catch {
+    if (mine !== run) return;
+    notify('error', t('error.statsLoad'));
+    $stats.set({ slug, days, status: 'error', data });
+  }
+}
+
+/** The file name the Worker gives the same download: {slug}-stats-{from}-{to}.csv. */
+export function csvFileName(slug: string, days: number, now: number = Date.now()): string {
+  const to = romeBucket(now).day;
+  return `${slug}-stats-${addDays(to, -(days - 1))}-${to}.csv`;
+}
+
+/** The period's CSV, read with the session like every other call (its 401 goes to /login). */
+export async function fetchStatsCsv(slug: string, days: number): Promise<{ text: string; filename: string }> {
+  const text = await request<unknown>(statsCsvPath(slug, days));
+  // the transport hands back a body that is not JSON as its text
+  if (typeof text !== 'string') throw new ApiError(502, t('error.server', { status: 502 }));
+  return { text, filename: csvFileName(slug, days) };
+}
