@@ -15,11 +15,16 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
-export async function openBrowser(viewport = DESKTOP): Promise<BrowserContext> {
+/**
+ * A fresh Chromium. `userAgent` replaces headless Chromium's own ('HeadlessChrome', which the
+ * view counter takes for automation and never counts) where a test needs a visitor who counts.
+ */
+export async function openBrowser(viewport = DESKTOP, userAgent?: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'palco-chromium-')), {
     executablePath: CHROMIUM,
     headless: true,
     viewport,
+    userAgent,
     baseURL: baseURL(),
     locale: 'it-IT',
     args: [

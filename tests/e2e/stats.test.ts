@@ -1,0 +1,205 @@
+// The statistics view against the real counting pipeline: a visitor comes once from Instagram and
+// once through the QR code's address; within the flush delay the editor's stats show both sources
+// with a view each, the day's figures in the chart's table, the events with their links, and the
+// period's CSV. Then the view passes the accessibility gate at 375 and 1280 px, and a page that is
+// gone shows the load error. One browser (a phone's User-Agent: headless Chromium's own is never
+// counted), a handful of page loads.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { romeBucket, addDays } from '../../src/core/traffic';
+import { type AuditReport, Gate, expectAccessible, setWidth } from './a11y';
+import { adminToken, api } from './api';
+import { PHONE, openBrowser, shot } from './browser';
+import { editorPage, expectNotice } from './editor-helpers';
+import { createPage, uniqueSlug } from './pages-api';
+
+/** A phone's Chrome: counted as a visit, and as a smartphone. */
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36';
+
+/** The flush delay is at most 10 s locally; the view must show a visit within this. */
+const COUNTED_WITHIN_MS = 15_000;
+
+interface Saved {
+  buttons: { id: number; position: number }[];
+}
+
+/** Two events, the first with two calls to action. */
+async function seedPage(token: string, slug: string): Promise<Saved> {
+  const event = (text: string, ctas: [string, string][]) => ({
+    type: 'text',
+    text,
+    url: ctas[0]![1],
+    cta_buttons: ctas.map(([buttonText, url]) => ({ buttonText, url })),
+  });
+  return createPage<Saved>(token, {
+    title: `Statistiche ${slug}`,
+    display_title: `Statistiche ${slug}`,
+    folder_name: slug,
+    mode: 'text',
+    style: 'light',
+    custom_styles: {},
+    header: 'https://example.com/header.jpg',
+    buttons: [
+      event('14 giugno - Milano - Alcatraz|biglietti', [
+        ['biglietti', 'https://example.com/mi'],
+        ['VIP', 'https://example.com/mi-vip'],
+      ]),
+      event('20 giugno - Roma - Atlantico|biglietti', [['biglietti', 'https://example.com/rm']]),
+    ],
+  });
+}
+
+/** Loads a saved page into the editor from the sidebar and opens its statistics. */
+async function openStats(page: Page, slug: string): Promise<void> {
+  await page.getByRole('button', { name: /^Landing Pages/ }).click();
+  await page.locator(`.ed-page[data-slug="${slug}"] button`).first().click();
+  await page.getByRole('heading', { level: 1, name: 'MODIFICA LANDING' }).waitFor();
+  await expect.poll(() => page.locator('dialog.ed-drawer[open]').count()).toBe(0);
+  await page.getByRole('tab', { name: 'Statistiche' }).click();
+  await page.getByTestId('stats-view').waitFor();
+}
+
+/** A breakdown's rows as [label, views] (views from the row's data, not its wording). */
+async function rowsOf(page: Page, testId: string): Promise<[string, number][]> {
+  return page
+    .getByTestId(testId)
+    .locator('.xs-rank-row')
+    .evaluateAll((rows) =>
+      rows.map((row) => [
+        row.querySelector('.xs-rank-label')?.textContent?.trim() ?? '',
+        Number(row.querySelector('[data-views]')?.getAttribute('data-views')),
+      ]),
+    );
+}
+
+async function kpi(page: Page, name: 'views' | 'clicks' | 'ctr'): Promise<string> {
+  return (await page.getByTestId('stats-view').locator(`[data-kpi="${name}"] .xs-kpi-value`).textContent()) ?? '';
+}
+
+describe('statistics view', () => {
+  let ctx: BrowserContext;
+  let token: string;
+
+  beforeAll(async () => {
+    token = await adminToken();
+    ctx = await openBrowser(PHONE, PHONE_UA);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('shows a visit from Instagram and one from the QR code within seconds, by source, day and event', {
+    timeout: 150_000,
+  }, async () => {
+    const slug = uniqueSlug('stats');
+    const saved = await seedPage(token, slug);
+    const [first, second] = saved.buttons.sort((a, b) => a.position - b.position);
+
+    const visitor = await ctx.newPage();
+    const fromInstagram = await visitor.goto(`/${slug}`, { referer: 'https://l.instagram.com/' });
+    expect(fromInstagram?.status()).toBe(200);
+    const fromQr = await visitor.goto(`/${slug}?utm_source=qr`);
+    expect(fromQr?.status()).toBe(200);
+    await visitor.close();
+
+    const page = await editorPage(ctx, token, '/admin');
+    await openStats(page, slug);
+    const view = page.getByTestId('stats-view');
+    await expect
+      .poll(
+        async () => {
+          if ((await kpi(page, 'views')) !== '2') {
+            await view.getByRole('button', { name: 'Aggiorna' }).click();
+            await expect.poll(() => view.getAttribute('aria-busy')).toBe('false');
+          }
+          return rowsOf(page, 'stats-sources');
+        },
+        { timeout: COUNTED_WITHIN_MS, interval: 1000 },
+      )
+      .toEqual(
+        expect.arrayContaining([
+          ['Instagram', 1],
+          ['Codice QR', 1],
+        ]),
+      );
+    expect(await rowsOf(page, 'stats-sources')).toHaveLength(2);
+    expect([await kpi(page, 'views'), await kpi(page, 'clicks'), await kpi(page, 'ctr')]).toEqual(['2', '0', '0,0%']);
+    expect(await rowsOf(page, 'stats-devices')).toEqual([['Smartphone', 2]]);
+
+    // the chart says it in words, and its table has today's two views (the last row of 30)
+    const today = romeBucket(Date.now()).day;
+    expect(await page.getByTestId('stats-chart').getAttribute('aria-label')).toContain('2 visite e 0 clic');
+    await view.getByRole('button', { name: 'Mostra come tabella' }).click();
+    const table = page.getByTestId('stats-table');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(30);
+    expect(await table.locator('tbody tr').last().locator('td').allTextContents()).toEqual(['2', '0']);
+
+    // each event with its clicks; the first one's two links each on a line of their own
+    const buttons = page.getByTestId('stats-buttons');
+    expect(
+      await buttons
+        .locator(':scope > ol > li')
+        .evaluateAll((rows) =>
+          rows.map((r) => [r.getAttribute('data-button-id'), r.querySelectorAll('[data-cta]').length]),
+        ),
+    ).toEqual([
+      [String(first!.id), 2],
+      [String(second!.id), 0],
+    ]);
+    expect(await buttons.locator('[data-cta] .xs-rank-label').allTextContents()).toEqual(['biglietti', 'VIP']);
+
+    for (const width of [375, 1280] as const) {
+      await setWidth(page, width);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `stats-${width}`);
+    }
+
+    // the period's CSV, with the session: a row per day, today's visits in the last one
+    await page.locator('label', { hasText: '7 giorni' }).click();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(7);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      view.getByRole('button', { name: 'Scarica CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${slug}-stats-${addDays(today, -6)}-${today}.csv`);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(8);
+    expect(lines[0]!.startsWith('date,views,clicks')).toBe(true);
+    expect(lines.at(-1)!.startsWith(`${today},2,0`)).toBe(true);
+
+    const gate = new Gate();
+    const reports: AuditReport[] = await gate.audit(page, 'statistics view with figures and the day table');
+    expectAccessible(reports);
+
+    // the page is gone: a refresh says so, and another period shows the error with a retry
+    const gone = await api(`/api/db/landing-pages/${slug}`, { method: 'DELETE', token });
+    expect(gone.status).toBeLessThan(300);
+    await view.getByRole('button', { name: 'Aggiorna' }).click();
+    await expectNotice(page, 'Errore nel caricamento delle statistiche');
+    await page.locator('label', { hasText: '90 giorni' }).click();
+    await view.getByRole('alert').filter({ hasText: 'Errore nel caricamento delle statistiche' }).waitFor();
+    expect(await view.getByRole('button', { name: 'Riprova' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('shows a new page’s empty state with a rate of —; Tutto is the page’s life: today', {
+    timeout: 60_000,
+  }, async () => {
+    const slug = uniqueSlug('statsnone');
+    await seedPage(token, slug);
+    const page = await editorPage(ctx, token, '/admin');
+    await openStats(page, slug);
+    await page.getByTestId('stats-empty').getByText('Ancora nessuna visita').waitFor();
+    expect([await kpi(page, 'views'), await kpi(page, 'clicks'), await kpi(page, 'ctr')]).toEqual(['0', '0', '—']);
+    await page.getByRole('radio', { name: /^Tutto/ }).check();
+    const longToday = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric' }).format(
+      new Date(`${romeBucket(Date.now()).day}T12:00:00Z`),
+    );
+    await expect.poll(() => page.getByTestId('stats-range').textContent()).toContain(`Oggi, ${longToday}`);
+    await page.close();
+  });
+});
