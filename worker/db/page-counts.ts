@@ -1,28 +1,7 @@
 /**
- * Counting and aggregates over landing pages: views and clicks (atomic `n = n + 1`, visible
- * pages only), the sitemap's slugs and the admin's totals. Plain functions with ? binds.
+ * Aggregates over landing pages: the sitemap's slugs and the admin's totals. Plain functions
+ * with ? binds. Views and clicks are written by the queue consumer (db/stats-write.ts).
  */
-
-/** One click on a button of a visible page: the new count, or null (nothing counted) for anything else. */
-export async function incrementClick(db: D1Database, slug: string, buttonId: number): Promise<number | null> {
-  const row = await db
-    .prepare(
-      `UPDATE buttons SET click_count = click_count + 1
-       WHERE id = ? AND page_id = (SELECT id FROM landing_pages WHERE folder_name = ? AND visible = 1)
-       RETURNING click_count`,
-    )
-    .bind(buttonId, slug)
-    .first<{ click_count: number }>();
-  return row ? row.click_count : null;
-}
-
-/** One view of a visible page (the public route calls it in waitUntil). */
-export async function incrementView(db: D1Database, slug: string): Promise<void> {
-  await db
-    .prepare('UPDATE landing_pages SET view_page = view_page + 1 WHERE folder_name = ? AND visible = 1')
-    .bind(slug)
-    .run();
-}
 
 /** Slugs of the visible pages, for the sitemap. */
 export async function visibleSlugs(db: D1Database): Promise<Array<{ folder_name: string; updated_at: string }>> {
