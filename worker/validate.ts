@@ -17,16 +17,11 @@ export function issueDetail(error: z.core.$ZodError, fallback: string): string {
 
 /**
  * zValidator answering 422 `{"detail": "<field>: <message>"}`: every error body of the API
- * carries a string detail (or a {code, reason} object). A route whose query is a plain parameter
- * rather than a payload may answer 400 instead (docs/api.md#page-statistics).
+ * carries a string detail (or a {code, reason} object).
  */
-export function validate<T extends ZodType, Target extends keyof ValidationTargets>(
-  target: Target,
-  schema: T,
-  status: 400 | 422 = 422,
-) {
+export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result, c) => {
-    if (!result.success) return c.json({ detail: issueDetail(result.error, t('request.invalidData')) }, status);
+    if (!result.success) return c.json({ detail: issueDetail(result.error, t('request.invalidData')) }, 422);
     return undefined;
   });
 }

@@ -272,13 +272,13 @@ describe('who may read a page’s stats', () => {
     }
   });
 
-  it('400 with the catalogue’s message for a bad ?days, on both routes', async () => {
+  it('422 with the catalogue’s message for a bad ?days, on both routes', async () => {
     const { user, slug } = await pageWith(1);
     const detail = `days: ${t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX })}`;
     for (const suffix of ['stats', 'stats.csv']) {
       for (const days of ['0', '401', 'abc', '1.5', '-3', 'Infinity', '1e9', '7&days=9', '%20']) {
         const res = await call(`${BASE}/${slug}/${suffix}?days=${days}`, { token: user.token });
-        expect(res.status, `${suffix}?days=${days}`).toBe(400);
+        expect(res.status, `${suffix}?days=${days}`).toBe(422);
         expect(await res.json()).toEqual({ detail });
       }
     }
@@ -359,7 +359,7 @@ describe('GET /api/admin/stats?days=N', () => {
     expect(Object.keys(plain).sort()).toEqual(['clicks', 'pages', 'period', 'users', 'views']);
   });
 
-  it('administrators only, and a bad ?days is 400', async () => {
+  it('administrators only, and a bad ?days is 422', async () => {
     const admin = await makeUser({ admin: true });
     const organiser = await makeUser();
     expect((await call('/api/admin/stats?days=7')).status).toBe(401);
@@ -368,7 +368,7 @@ describe('GET /api/admin/stats?days=N', () => {
     expect(await refused.json()).toEqual({ detail: t('admin.forbidden') });
     for (const days of ['0', '401', 'abc', '2.5']) {
       const res = await call(`/api/admin/stats?days=${days}`, { token: admin.token });
-      expect(res.status, days).toBe(400);
+      expect(res.status, days).toBe(422);
       expect(await res.json()).toEqual({ detail: `days: ${t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX })}` });
     }
   });

@@ -231,7 +231,7 @@ export const admin = new Hono<AppEnv>()
   })
 
   // ?days=N as for a page's stats (docs/api.md#page-statistics): a bad value is 400
-  .get('/stats', requireAdmin, validate('query', statsQuerySchema, 400), async (c) => {
+  .get('/stats', requireAdmin, validate('query', statsQuerySchema), async (c) => {
     const { days } = c.req.valid('query');
     const range = statsRange(days);
     const { period, ...lifetime } = await pageStats(c.env.DB, range);

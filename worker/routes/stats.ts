@@ -13,7 +13,7 @@ import { ownedPage } from '../services/page-access';
 import { validate } from '../validate';
 
 // a bad ?days is a bad parameter, not a bad payload: 400 (docs/api.md#page-statistics)
-const daysQuery = validate('query', statsQuerySchema, 400);
+const daysQuery = validate('query', statsQuerySchema);
 
 /** The page (404 unless the user may open it) and its stats over the period asked for. */
 async function statsOf(c: Context<AppEnv>, days: number): Promise<{ slug: string; stats: PageStats }> {

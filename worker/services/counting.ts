@@ -114,9 +114,17 @@ export function isCountable(req: Pick<Visit, 'headers'>): boolean {
   return !isBot(req.headers.get('user-agent')) && !isPrefetch(req.headers);
 }
 
+// The Rome day and hour change on the hour: work them out once a minute, not per request.
+let clock = { minute: -1, day: '', hour: 0 };
+function bucketNow(): { day: string; hour: number } {
+  const minute = Math.floor(Date.now() / 60_000);
+  if (minute !== clock.minute) clock = { minute, ...romeBucket(minute * 60_000) };
+  return clock;
+}
+
 function dimensions(req: Visit, utm: string | null, referrer: string | null) {
   const url = new URL(req.url);
-  const { day, hour } = romeBucket(Date.now());
+  const { day, hour } = bucketNow();
   const cfCountry = req.cf && 'country' in req.cf ? req.cf.country : null;
   const country = req.headers.get('cf-ipcountry') ?? (typeof cfCountry === 'string' ? cfCountry : null);
   return {
