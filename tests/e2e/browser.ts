@@ -15,11 +15,19 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
+/**
+ * Headless Chromium says 'HeadlessChrome' in its User-Agent, which the view and click counter
+ * rightly takes for automation (src/core/traffic.ts): the tests play people, so they say Chrome.
+ */
+export const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 export async function openBrowser(viewport = DESKTOP): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'palco-chromium-')), {
     executablePath: CHROMIUM,
     headless: true,
     viewport,
+    userAgent: PERSON_UA,
     baseURL: baseURL(),
     locale: 'it-IT',
     args: [
