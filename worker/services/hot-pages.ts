@@ -3,7 +3,7 @@
  * keeps the pages it served in the last HOT_TTL_MS in memory, already gzip-compressed, so a rush
  * on one page costs neither a Cache API lookup nor a compression per request. A publish or an
  * unpublish drops the copy in its own isolate at once; any other isolate serves its copy at most
- * HOT_TTL_MS longer, then reads the cache again.
+ * HOT_TTL_MS longer (plus the REFRESH_MS of one re-read), then reads the cache again.
  */
 
 export const HOT_TTL_MS = 2000;
@@ -14,7 +14,12 @@ interface HotPage {
   gzip: Uint8Array;
   headers: Array<[string, string]>;
   until: number;
+  /** set when a request went to read the page again: until then the others keep this copy */
+  refreshBy: number;
 }
+
+/** How long an expired copy may still answer while one request reads the page again. */
+const REFRESH_MS = 1000;
 
 const hot = new Map<string, HotPage>();
 /** Bumped by every drop: a copy read before a publish must not be kept after it. */
@@ -30,12 +35,16 @@ export function acceptsGzip(req: { header(name: string): string | undefined }): 
   return /\bgzip\b/i.test(req.header('accept-encoding') ?? '');
 }
 
-/** The hot copy of a page, while it is fresh. */
+/**
+ * The hot copy of a page while it is fresh. Once it expires, the next request is sent to read the
+ * page again (null) while the requests that follow keep the copy for up to REFRESH_MS: one
+ * refresh per isolate, not one per request in flight.
+ */
 export function hotPage(slug: string, now = Date.now()): HotPage | null {
   const page = hot.get(slug);
   if (!page) return null;
-  if (page.until > now) return page;
-  hot.delete(slug);
+  if (page.until > now || page.refreshBy > now) return page;
+  page.refreshBy = now + REFRESH_MS;
   return null;
 }
 
@@ -64,7 +73,7 @@ export async function keepHot(slug: string, html: string, headers: Headers, tick
   copy.set('vary', 'accept-encoding');
   copy.delete('content-length');
   hot.delete(slug);
-  hot.set(slug, { gzip: body, headers: [...copy], until: now + HOT_TTL_MS });
+  hot.set(slug, { gzip: body, headers: [...copy], until: now + HOT_TTL_MS, refreshBy: 0 });
   while (hot.size > HOT_MAX) {
     const oldest = hot.keys().next().value;
     if (oldest === undefined) break;
