@@ -12,6 +12,7 @@ import { users } from './routes/users';
 import { admin } from './routes/admin';
 import { dev } from './routes/dev';
 import { pages } from './routes/pages';
+import { stats } from './routes/stats';
 import { uploads } from './routes/uploads';
 import { BUTTON_UPLOAD_MAX_BYTES, HEADER_UPLOAD_MAX_BYTES, TOO_MANY_FILES } from './services/upload-forms';
 import { media } from './routes/media';
@@ -55,6 +56,7 @@ export function createApp() {
     .route('/', dev)
     .route('/api/db/landing-pages', uploads)
     .route('/api/db/landing-pages', pages)
+    .route('/api/db/landing-pages', stats)
     .route('/', media)
     .route('/', tracking)
     // last: it owns the catch-all /{slug}

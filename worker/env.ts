@@ -5,6 +5,8 @@ export interface Bindings {
   DB: D1Database;
   BUCKET: R2Bucket;
   ASSETS: Fetcher;
+  /** views and clicks on their way to D1 (services/counting.ts → db/stats-write.ts) */
+  COUNTS: Queue;
   JWT_SECRET: string;
   /** Public origin used in e-mail links, e.g. http://localhost:8787. Falls back to the request's. */
   APP_URL?: string;

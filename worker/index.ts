@@ -1,6 +1,8 @@
 import { createApp } from './app';
 import type { Bindings } from './env';
 import { runMaintenance } from './services/maintenance';
+import { countMessageSchema } from './services/counting';
+import { applyCountBatch, type CountBatchMessage } from './db/stats-write';
 
 const app = createApp();
 
@@ -12,5 +14,25 @@ export default {
     const failed = results.filter((r) => !r.ok).map((r) => r.name);
     // every step has run; failing the invocation marks it failed in the Cron Events log
     if (failed.length > 0) throw new Error(`maintenance steps failed: ${failed.join(', ')}`);
+  },
+  /**
+   * The COUNTS queue's consumer (docs/architecture.md#counting-pipeline): the whole batch is one
+   * D1 transaction. A message that is not a count message is dropped (acknowledged, logged); if
+   * the write fails, the batch is retried later and, past max_retries, goes to the dead-letter queue.
+   */
+  async queue(batch, env, _ctx) {
+    const messages: CountBatchMessage[] = [];
+    for (const message of batch.messages) {
+      const parsed = countMessageSchema.safeParse(message.body);
+      if (parsed.success) messages.push({ id: message.id, rows: parsed.data.rows });
+      else console.error('count message dropped: not a count message', message.id);
+    }
+    try {
+      await applyCountBatch(env.DB, messages, Date.now());
+      batch.ackAll();
+    } catch (err) {
+      console.error('count batch failed, retrying', err instanceof Error ? err.message : String(err));
+      batch.retryAll({ delaySeconds: 1 });
+    }
   },
 } satisfies ExportedHandler<Bindings>;

@@ -27,6 +27,10 @@ export const pagePaths = {
   buttonImage: (slug: string, filename: string) => `${page(slug)}/button-image/${segment(filename)}`,
   /** the saved header read back through the Worker (same origin, so a canvas may read it) */
   imageProxy: (slug: string) => `${page(slug)}/image-proxy`,
+  /** the page's views and clicks over the last `days` Europe/Rome days (1–400) */
+  stats: (slug: string, days: number) => `${page(slug)}/stats?days=${days}`,
+  /** the same, one CSV row per day */
+  statsCsv: (slug: string, days: number) => `${page(slug)}/stats.csv?days=${days}`,
   /** the published page's click counter (a beacon, no authentication) */
   buttonClick: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/click`,
   trackUrl: '/api/track-url',

@@ -39,8 +39,9 @@ export interface LandingDocumentProps extends LandingProps {
   metaCsp?: string;
 }
 
-export function clickBeaconPath(slug: string, id: number): string {
-  return pagePaths.buttonClick(slug, id);
+/** The click beacon of a button's CTA: `?k=` names which CTA of an event (the first needs none). */
+export function clickBeaconPath(slug: string, id: number, cta = 0): string {
+  return `${pagePaths.buttonClick(slug, id)}${cta > 0 ? `?k=${cta}` : ''}`;
 }
 
 function PalcoMark() {
@@ -154,7 +155,19 @@ function Header({ view }: { view: PublicView }) {
   );
 }
 
-function Cta({ cta, id, slug, preview }: { cta: PublicCta; id: number | null; slug: string; preview: boolean }) {
+function Cta({
+  cta,
+  index,
+  id,
+  slug,
+  preview,
+}: {
+  cta: PublicCta;
+  index: number;
+  id: number | null;
+  slug: string;
+  preview: boolean;
+}) {
   if (isSoldout(cta.buttonText)) {
     return (
       <span className="b off" aria-disabled="true">
@@ -172,7 +185,7 @@ function Cta({ cta, id, slug, preview }: { cta: PublicCta; id: number | null; sl
     );
   }
   return (
-    <a className="b" href={cta.url} rel="noopener" data-c={id !== null ? clickBeaconPath(slug, id) : undefined}>
+    <a className="b" href={cta.url} rel="noopener" data-c={id !== null ? clickBeaconPath(slug, id, index) : undefined}>
       {cta.buttonText}
     </a>
   );
@@ -187,7 +200,7 @@ function EventBlock({ event, slug, preview }: { event: PublicEvent; slug: string
       <div className="ctas">
         {event.ctaButtons.map((cta, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a CTA has no identity of its own, and the list is rendered once, never reordered
-          <Cta key={i} cta={cta} id={event.id} slug={slug} preview={preview} />
+          <Cta key={i} cta={cta} index={i} id={event.id} slug={slug} preview={preview} />
         ))}
       </div>
     </li>

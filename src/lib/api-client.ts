@@ -14,6 +14,7 @@ import {
   usersPageSchema,
 } from '../core/schemas/admin';
 import type { PageAsReceived, PageListItem, PagePayload } from '../core/schemas/page';
+import { type PageStats, pageStatsSchema, statsCsvFilename } from '../core/schemas/stats';
 import { type User, userSchema } from '../core/schemas/user';
 import type { z } from '../core/zod';
 import { ApiError, getToken, type RequestOptions, request } from './api';
@@ -95,6 +96,22 @@ export function fetchHeaderImage(slug: string, signal?: AbortSignal): Promise<Re
     headers: token ? { authorization: `Bearer ${token}` } : {},
     signal,
   });
+}
+
+/** The page's views and clicks over the last `days` days (1–400), per day, source, device, country and button. */
+export function pageStats(slug: string, days: number): Promise<PageStats> {
+  return parsed(pageStatsSchema, request(pagePaths.stats(slug, days)));
+}
+
+/**
+ * The same period as a CSV file, ready to save: the route needs the session's token, so a plain
+ * link cannot download it. The file is named as the Worker names it, from its first and last day.
+ */
+export async function pageStatsCsv(slug: string, days: number): Promise<{ blob: Blob; filename: string }> {
+  const text = await request<string>(pagePaths.statsCsv(slug, days));
+  const dates = text.match(/^\d{4}-\d{2}-\d{2}/gm) ?? [];
+  const filename = statsCsvFilename(slug, { from: dates[0] ?? '', to: dates.at(-1) ?? '' });
+  return { blob: new Blob([text], { type: 'text/csv;charset=utf-8' }), filename };
 }
 
 /** A ticket-host link with the tracking parameters added. */

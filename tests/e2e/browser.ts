@@ -16,10 +16,14 @@ export function baseURL(): string {
 }
 
 /**
- * A fresh Chromium. `userAgent` replaces headless Chromium's own ('HeadlessChrome', which the
- * view counter takes for automation and never counts) where a test needs a visitor who counts.
+ * Headless Chromium says 'HeadlessChrome' in its User-Agent, which the view and click counter
+ * rightly takes for automation (src/core/traffic.ts): the tests play people, so they say Chrome.
  */
-export async function openBrowser(viewport = DESKTOP, userAgent?: string): Promise<BrowserContext> {
+export const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** A fresh Chromium saying PERSON_UA, or another person's User-Agent (a phone's, say). */
+export async function openBrowser(viewport = DESKTOP, userAgent = PERSON_UA): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'palco-chromium-')), {
     executablePath: CHROMIUM,
     headless: true,

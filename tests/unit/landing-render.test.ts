@@ -212,7 +212,9 @@ describe('renderLandingDocument', () => {
   it('event blocks: soldout disabled, no URL not clickable, one button per CTA, beacons on links only', () => {
     const html = renderLandingDocument(tourPage(3), OPTS);
     expect(html).toContain('<span class="b off" aria-disabled="true">Sold out</span>');
-    expect(html.match(/data-c="\/api\/db\/landing-pages\/tour\/buttons\/3\/click"/g)).toHaveLength(2);
+    // each CTA of the event beacons on the event's button; the second one names its index
+    expect(html.match(/data-c="\/api\/db\/landing-pages\/tour\/buttons\/3\/click"/g)).toHaveLength(1);
+    expect(html.match(/data-c="\/api\/db\/landing-pages\/tour\/buttons\/3\/click\?k=1"/g)).toHaveLength(1);
     expect(html).toContain('href="//vivaticket.com/x"');
     const noUrl = renderLandingDocument(
       {

@@ -4,6 +4,7 @@ import { FONT_SIZES } from '../../src/core/styles';
 import { t } from '../../src/core/messages';
 import { call, createPage, eventButton, makeUser, textPage, uniqueSlug } from './pages-helpers';
 import { PUBLIC_PAGE_KEYS } from './public-helpers';
+import { eventually, totals } from './counting-helpers';
 import { PAGE_BODY_MAX_BYTES } from '../../worker/middleware/body-limit';
 
 const BASE = '/api/db/landing-pages';
@@ -369,6 +370,15 @@ describe('update', () => {
     const [b1, b2, b3] = page.buttons;
     for (let i = 0; i < 3; i++) await call(`${BASE}/${slug}/buttons/${b1.id}/click`, { method: 'POST' });
     await call(`${BASE}/${slug}/buttons/${b3.id}/click`, { method: 'POST' });
+    // clicks reach D1 through the queue within the flush delay
+    expect(
+      (
+        await eventually(
+          () => totals(slug),
+          (t) => t.clicks >= 4,
+        )
+      ).clicks,
+    ).toBe(4);
     const res = await call(`${BASE}/${slug}`, {
       method: 'PUT',
       token: u.token,
@@ -657,7 +667,9 @@ describe('admin stats gain pages, views and clicks', () => {
     await call(`${BASE}/${slug}/buttons/${page.buttons[0].id}/click`, { method: 'POST' });
     await call(`${BASE}/${slug}/buttons/${page.buttons[1].id}/click`, { method: 'POST' });
     await env.DB.prepare('UPDATE landing_pages SET view_page = view_page + 5 WHERE id = ?').bind(page.id).run();
-    const after = (await (await call('/api/admin/stats', { token: admin.token })).json()) as any;
+    const stats = async () => (await (await call('/api/admin/stats', { token: admin.token })).json()) as any;
+    // the clicks reach D1 through the queue within the flush delay
+    const after = await eventually(stats, (s) => s.clicks - before.clicks >= 2);
     expect(after.pages.total - before.pages.total).toBe(2);
     expect(after.pages.visible - before.pages.visible).toBe(1);
     expect(after.clicks - before.clicks).toBe(2);

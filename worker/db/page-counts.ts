@@ -1,28 +1,7 @@
 /**
- * Counting and aggregates over landing pages: views and clicks (atomic `n = n + 1`, visible
- * pages only), the sitemap's slugs and the admin's totals. Plain functions with ? binds.
+ * Aggregates over landing pages: the sitemap's slugs and the admin's totals. Plain functions
+ * with ? binds. Views and clicks are written by the queue consumer (db/stats-write.ts).
  */
-
-/** One click on a button of a visible page: the new count, or null (nothing counted) for anything else. */
-export async function incrementClick(db: D1Database, slug: string, buttonId: number): Promise<number | null> {
-  const row = await db
-    .prepare(
-      `UPDATE buttons SET click_count = click_count + 1
-       WHERE id = ? AND page_id = (SELECT id FROM landing_pages WHERE folder_name = ? AND visible = 1)
-       RETURNING click_count`,
-    )
-    .bind(buttonId, slug)
-    .first<{ click_count: number }>();
-  return row ? row.click_count : null;
-}
-
-/** One view of a visible page (the public route calls it in waitUntil). */
-export async function incrementView(db: D1Database, slug: string): Promise<void> {
-  await db
-    .prepare('UPDATE landing_pages SET view_page = view_page + 1 WHERE folder_name = ? AND visible = 1')
-    .bind(slug)
-    .run();
-}
 
 /** Slugs of the visible pages, for the sitemap. */
 export async function visibleSlugs(db: D1Database): Promise<Array<{ folder_name: string; updated_at: string }>> {
@@ -36,20 +15,35 @@ export interface PageStats {
   pages: { total: number; visible: number };
   views: number;
   clicks: number;
+  /** views and clicks of every page over the range, from the stats buckets (page_stats) */
+  period: { views: number; clicks: number };
 }
 
-/** The page figures of the admin's stats: pages (all and visible), views and clicks. */
-export async function pageStats(db: D1Database): Promise<PageStats> {
-  const [pages, clicks] = await db.batch<{ total: number; visible: number; views: number; clicks: number }>([
+/**
+ * The page figures of the admin's stats: pages (all and visible), views and clicks ever, and
+ * the views (view rows) and clicks (click rows) of every page over a range of Europe/Rome days.
+ */
+export async function pageStats(db: D1Database, range: { from: string; to: string }): Promise<PageStats> {
+  const [pages, clicks, period] = await db.batch([
     db.prepare(
       'SELECT COUNT(*) AS total, COALESCE(SUM(visible), 0) AS visible, COALESCE(SUM(view_page), 0) AS views FROM landing_pages',
     ),
     db.prepare('SELECT COALESCE(SUM(click_count), 0) AS clicks FROM buttons'),
+    // walks the (day, hour) index of page_stats
+    db
+      .prepare(
+        `SELECT COALESCE(SUM(CASE WHEN button_id = 0 THEN views END), 0) AS views,
+                COALESCE(SUM(CASE WHEN button_id <> 0 THEN clicks END), 0) AS clicks
+         FROM page_stats WHERE day BETWEEN ? AND ?`,
+      )
+      .bind(range.from, range.to),
   ]);
-  const p = pages!.results[0]!;
+  const p = pages!.results[0] as { total: number; visible: number; views: number };
+  const inRange = period!.results[0] as { views: number; clicks: number };
   return {
     pages: { total: p.total, visible: p.visible },
     views: p.views,
-    clicks: clicks!.results[0]!.clicks,
+    clicks: (clicks!.results[0] as { clicks: number }).clicks,
+    period: { views: inRange.views, clicks: inRange.clicks },
   };
 }

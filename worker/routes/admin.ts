@@ -8,6 +8,7 @@ import {
   usersQuerySchema,
   type StatsAnswer,
 } from '../../src/core/schemas/admin';
+import { statsQuerySchema } from '../../src/core/schemas/stats';
 import type { UserStatus } from '../../src/core/schemas/user';
 import { listUsers } from '../db/admin-users';
 import { insertCompanyStatement, listCompanyNames, resolveCompany } from '../db/companies';
@@ -30,6 +31,7 @@ import { appOrigin, rejectedMail, sendMail, verifyMail } from '../services/mail'
 import { createVerifyToken } from '../services/tokens';
 import { issueDetail, validate } from '../validate';
 import { pageStats } from '../db/page-counts';
+import { statsRange } from '../db/stats-read';
 
 type Ctx = Context<AppEnv>;
 
@@ -228,11 +230,16 @@ export const admin = new Hono<AppEnv>()
     return answerUser(c, row.id);
   })
 
-  .get('/stats', requireAdmin, async (c) => {
+  // ?days=N as for a page's stats (docs/api.md#page-statistics): a bad value is 400
+  .get('/stats', requireAdmin, validate('query', statsQuerySchema), async (c) => {
+    const { days } = c.req.valid('query');
+    const range = statsRange(days);
+    const { period, ...lifetime } = await pageStats(c.env.DB, range);
     const stats: StatsAnswer = {
       users: await countByStatus(c.env.DB),
-      // pages: {total, visible}, views, clicks
-      ...(await pageStats(c.env.DB)),
+      // pages: {total, visible}, views, clicks: since the start
+      ...lifetime,
+      period: { days, range, ...period },
     };
     return c.json(stats);
   });

@@ -1,14 +1,18 @@
 /**
  * Public, unauthenticated routes. Mounted LAST at '/': it owns the catch-all /{slug}.
- * GET /{slug}: Cache API → R2 → rebuild from D1 (and store) → 404 error state. A published page
- * never reads D1; its view is counted with one atomic UPDATE in waitUntil (GET only, not HEAD).
+ * GET /{slug}: hot copy in memory → Cache API → R2 → rebuild from D1 (and store) → 404 error
+ * state. A published page never reads or writes D1: its view goes to this isolate's count buffer
+ * (services/counting.ts; GET by a person only: not HEAD, bots or prefetches).
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { t } from '../../src/core/messages';
 import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
 import { getPublicLanding } from '../db/pages';
-import { incrementView, visibleSlugs } from '../db/page-counts';
+import { visibleSlugs } from '../db/page-counts';
+import { countView, isCountable } from '../services/counting';
+import { executionCtxOf } from '../services/background';
+import { acceptsGzip, dropHot, hotPage, hotResponse, hotTicket, keepHot } from '../services/hot-pages';
 import {
   PAGE_CACHE_CONTROL,
   errorDocument,
@@ -65,9 +69,14 @@ async function errorState(head: boolean): Promise<Response> {
   return htmlResponse(await errorDocument(), 404, head);
 }
 
-function countView(c: Context<AppEnv>, slug: string): void {
-  if (c.req.method !== 'GET') return;
-  waitUntil(c, incrementView(c.env.DB, slug));
+function count(c: Context<AppEnv>, slug: string): void {
+  if (c.req.method !== 'GET' || !isCountable(c.req.raw)) return;
+  countView(c.env, executionCtxOf(c), c.req.raw, slug);
+}
+
+/** Keeps the served document hot in this isolate (browsers' requests only: they take gzip). */
+function warm(c: Context<AppEnv>, slug: string, html: string, headers: Headers, ticket: number): void {
+  if (acceptsGzip(c.req)) waitUntil(c, keepHot(slug, html, headers, ticket));
 }
 
 async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
@@ -76,10 +85,21 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   const origin = new URL(c.req.url).origin;
   const key = pageCacheKey(slug, publicOrigin(c.env, origin));
 
+  const hot = acceptsGzip(c.req) ? hotPage(slug) : null;
+  if (hot) {
+    count(c, slug);
+    return hotResponse(hot, head);
+  }
+  const ticket = hotTicket();
+
   const cached = cache ? await cache.match(key) : undefined;
   if (cached) {
-    countView(c, slug);
-    return new Response(head ? null : cached.body, { status: 200, headers: cached.headers });
+    count(c, slug);
+    if (head || !acceptsGzip(c.req))
+      return new Response(head ? null : cached.body, { status: 200, headers: cached.headers });
+    const html = await cached.text();
+    warm(c, slug, html, cached.headers, ticket);
+    return new Response(html, { status: 200, headers: cached.headers });
   }
 
   const stored = await c.env.BUCKET.get(pageKey(slug));
@@ -87,22 +107,28 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   if (stored && csp) {
     const doc: PublishedDocument = { html: await stored.text(), csp };
     if (cache) waitUntil(c, cache.put(key, htmlResponse(doc, 200, false)));
-    countView(c, slug);
+    warm(c, slug, doc.html, pageHeaders(doc.csp, 200), ticket);
+    count(c, slug);
     return htmlResponse(doc, 200, head);
   }
   // Not published yet (or published by an older renderer): rebuild from D1 and store it,
   // unless the page is hidden, deleted or edited while this runs (storeRebuilt).
   const stamp = await pageStamp(c.env.DB, slug);
   const page = stamp === null ? null : await getPublicLanding(c.env.DB, slug);
-  if (!page || stamp === null) return errorState(head);
+  if (!page || stamp === null) {
+    // gone (hidden or deleted in another isolate): no copy of it may answer here any more
+    dropHot(slug);
+    return errorState(head);
+  }
   const doc = await renderForPublish(c.env, slug, page, origin);
   waitUntil(
     c,
     storeRebuilt(c.env, slug, doc, stamp).then(async (kept) => {
       if (kept && cache) await cache.put(key, htmlResponse(doc, 200, false));
+      if (kept && acceptsGzip(c.req)) await keepHot(slug, doc.html, pageHeaders(doc.csp, 200), ticket);
     }),
   );
-  countView(c, slug);
+  count(c, slug);
   return htmlResponse(doc, 200, head);
 }
 

@@ -12,12 +12,16 @@ export async function afterResponse(c: Context, label: string, work: () => Promi
     (err: unknown) =>
       console.error(`[${label}] failed after the response:`, err instanceof Error ? err.message : String(err)),
   );
-  let ctx: Context['executionCtx'] | null = null;
-  try {
-    ctx = c.executionCtx;
-  } catch {
-    /* no execution context */
-  }
+  const ctx = executionCtxOf(c);
   if (ctx) ctx.waitUntil(guarded);
   else await guarded;
+}
+
+/** The request's execution context, or null where it has none (an in-process `app.request`). */
+export function executionCtxOf(c: Context): Context['executionCtx'] | null {
+  try {
+    return c.executionCtx;
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,8 @@
 import { backfillCompanyKeys } from '../db/companies';
 import { pruneMailBefore } from '../db/outbox';
 import { pruneThrottleRows } from './throttle';
+import { expireStats, pruneCountedIds } from '../db/stats-write';
+import { romeBucket } from '../../src/core/traffic';
 import type { Bindings } from '../env';
 
 /**
@@ -37,6 +39,16 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
     // login attempts and per-network counters older than their windows
     name: 'prune-throttle',
     run: (env, now) => pruneThrottleRows(env.DB, now.getTime()),
+  },
+  {
+    // hourly buckets folded into daily ones after 90 days, daily ones deleted after 25 months
+    name: 'expire-stats',
+    run: (env, now) => expireStats(env.DB, romeBucket(now).day),
+  },
+  {
+    // ids of counted queue messages, kept only while a redelivery is possible
+    name: 'prune-counted-ids',
+    run: (env, now) => pruneCountedIds(env.DB, now.getTime()),
   },
   {
     // company keys the SQL migration could not compute (names beyond printable ASCII)

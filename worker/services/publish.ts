@@ -10,6 +10,7 @@ import { RENDERER_VERSION, contentSecurityPolicy, renderErrorDocument, renderLan
 import type { FooterLinks } from '../../src/landing/LandingPage';
 import type { PageLike } from '../../src/core/public-view';
 import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
+import { dropHot } from './hot-pages';
 
 /** R2 key of a page's published HTML: a renderer change makes every page rebuild on first visit. */
 export function pageKey(slug: string): string {
@@ -69,12 +70,15 @@ export function errorDocument(): Promise<PublishedDocument> {
 }
 
 async function purge(slug: string, origin: string): Promise<void> {
+  dropHot(slug);
   try {
     await caches.default.delete(pageCacheKey(slug, origin));
   } catch (err) {
     // The Cache API is missing on some hosts (workers.dev); the copy then lives at most s-maxage.
     console.warn('cache purge failed', slug, err);
   }
+  // a read that overlapped the delete must not keep what it read (hot-pages.ts)
+  dropHot(slug);
 }
 
 export async function storePublished(

@@ -50,6 +50,9 @@ export const pagesMessages = {
   'proxy.tooManyRedirects': 'Troppi reindirizzamenti',
   'proxy.noHeader': 'Questa landing non ha ancora una testata',
 
+  // Page statistics
+  'pages.stats.daysInvalid': 'Il periodo deve essere un numero intero di giorni, da 1 a {max}',
+
   // Click tracking
   'tracking.buttonNotFound': 'Pulsante non trovato',
   'tracking.urlInvalid': 'Link non valido',

@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { COMPANY_MAX, accountCompanyField, userSchema, userStatusSchema } from './user';
+import { periodTotalsSchema } from './stats';
 
 /** Payloads and answers of /api/admin: listing, approving, rejecting, banning and editing users. */
 
@@ -97,12 +98,17 @@ export const userCountsSchema = z.object({
   total: z.number().int(),
 });
 
-/** Answer of GET /api/admin/stats: the users' counts, the pages (all and visible), all views and clicks. */
+/**
+ * Answer of GET /api/admin/stats: the users' counts, the pages (all and visible), all views and
+ * clicks ever, and the views and clicks of every page over the period asked for (?days=N,
+ * docs/api.md#page-statistics; optional, so an answer without it still parses).
+ */
 export const statsAnswerSchema = z.looseObject({
   users: userCountsSchema,
   pages: z.object({ total: z.number().int(), visible: z.number().int() }),
   views: z.number().int(),
   clicks: z.number().int(),
+  period: periodTotalsSchema.optional(),
 });
 export type StatsAnswer = z.infer<typeof statsAnswerSchema>;
 

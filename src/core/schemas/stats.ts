@@ -1,13 +1,24 @@
 import { z } from '../zod';
+import { t } from '../messages';
 import { STATS_DAYS_DEFAULT, STATS_DAYS_MAX } from '../traffic';
 
 /** Query and answer of GET /api/db/landing-pages/{slug}/stats (and stats.csv): docs/api.md#page-statistics. */
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
-/** ?days=N: 1–400, 30 when absent. */
+const daysInvalid = { error: () => t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX }) };
+
+/** ?days=N: a whole number 1–400, 30 when absent or empty; anything else has one catalogue message. */
 export const statsQuerySchema = z.object({
-  days: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(STATS_DAYS_MAX).default(STATS_DAYS_DEFAULT)),
+  days: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number(daysInvalid)
+      .int(daysInvalid)
+      .min(1, daysInvalid)
+      .max(STATS_DAYS_MAX, daysInvalid)
+      .default(STATS_DAYS_DEFAULT),
+  ),
 });
 
 const count = z.number().int().nonnegative();
@@ -39,6 +50,11 @@ export const pageStatsSchema = z.object({
   ),
 });
 export type PageStats = z.infer<typeof pageStatsSchema>;
+
+/** The file name of GET …/{slug}/stats.csv: the Worker sends it, the site saves the download under it. */
+export function statsCsvFilename(slug: string, range: { from: string; to: string }): string {
+  return `${slug}-stats-${range.from}-${range.to}.csv`;
+}
 
 /** The admin's totals over every page for the same period (GET /api/admin/stats?days=N). */
 export const periodTotalsSchema = z.object({

@@ -1,0 +1,78 @@
+// Helpers for the counting tests: what reached D1 once the queue has been written.
+import { env } from 'cloudflare:test';
+
+/** A browser's User-Agent: counted (the default of a test request, none, is counted too). */
+export const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+export const DESKTOP_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const TABLET_UA =
+  'Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+/**
+ * Polls `read` until `done` holds (the flush delay: the isolate's buffer, then the queue's batch
+ * timeout), and answers the last value read; the caller's expect tells what was wrong on timeout.
+ */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    value = await read();
+  }
+  return value;
+}
+
+export interface Totals {
+  view_page: number;
+  clicks: number;
+  bucket_views: number;
+  bucket_clicks: number;
+}
+
+/** The page's lifetime totals and the sums of its buckets, read together. */
+export async function totals(slug: string): Promise<Totals> {
+  const row = await env.DB.prepare(
+    `SELECT p.view_page,
+       (SELECT COALESCE(SUM(click_count), 0) FROM buttons WHERE page_id = p.id) AS clicks,
+       (SELECT COALESCE(SUM(views), 0) FROM page_stats WHERE page_id = p.id) AS bucket_views,
+       (SELECT COALESCE(SUM(clicks), 0) FROM page_stats WHERE page_id = p.id) AS bucket_clicks
+     FROM landing_pages p WHERE p.folder_name = ?`,
+  )
+    .bind(slug)
+    .first<Totals>();
+  if (!row) throw new Error(`no page ${slug}`);
+  return row;
+}
+
+/** Views and clicks of one page grouped by a bucket column. */
+export async function byColumn(
+  slug: string,
+  column: 'source' | 'device' | 'country' | 'day' | 'button_id' | 'cta',
+): Promise<Record<string, { views: number; clicks: number }>> {
+  const { results } = await env.DB.prepare(
+    `SELECT s.${column} AS k, SUM(s.views) AS views, SUM(s.clicks) AS clicks
+     FROM page_stats s JOIN landing_pages p ON p.id = s.page_id
+     WHERE p.folder_name = ? GROUP BY s.${column}`,
+  )
+    .bind(slug)
+    .all<{ k: string | number; views: number; clicks: number }>();
+  return Object.fromEntries(results.map((r) => [String(r.k), { views: r.views, clicks: r.clicks }]));
+}
+
+/** Runs `task` `total` times with at most `concurrency` in flight. */
+export async function burst(total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        await task(i);
+      }
+    }),
+  );
+}

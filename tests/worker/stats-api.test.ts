@@ -1,0 +1,375 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { t } from '../../src/core/messages';
+import { statsAnswerSchema } from '../../src/core/schemas/admin';
+import { pageStatsSchema, type PageStats } from '../../src/core/schemas/stats';
+import { addDays, romeBucket, STATS_DAYS_MAX } from '../../src/core/traffic';
+import { call, createPage, eventButton, makeUser, textPage, uniqueSlug } from './pages-helpers';
+
+/**
+ * GET /api/db/landing-pages/{slug}/stats, …/stats.csv and the period of GET /api/admin/stats
+ * (docs/api.md#page-statistics), read from page_stats rows seeded with SQL for pages made
+ * through the API.
+ */
+
+const BASE = '/api/db/landing-pages';
+
+interface Bucket {
+  day: string;
+  hour?: number;
+  button_id?: number;
+  cta?: number;
+  source?: string;
+  device?: 'mobile' | 'tablet' | 'desktop';
+  country?: string;
+  views?: number;
+  clicks?: number;
+}
+
+/** page_stats rows as the queue consumer writes them (a repeated bucket adds up). */
+async function seed(pageId: number, rows: Bucket[]): Promise<void> {
+  await env.DB.batch(
+    rows.map((r) =>
+      env.DB.prepare(
+        `INSERT INTO page_stats (page_id, day, hour, button_id, cta, source, device, country, views, clicks)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT DO UPDATE SET views = views + excluded.views, clicks = clicks + excluded.clicks`,
+      ).bind(
+        pageId,
+        r.day,
+        r.hour ?? 12,
+        r.button_id ?? 0,
+        r.cta ?? 0,
+        r.source ?? 'direct',
+        r.device ?? 'mobile',
+        r.country ?? 'IT',
+        r.views ?? 0,
+        r.clicks ?? 0,
+      ),
+    ),
+  );
+}
+
+const today = () => romeBucket(Date.now()).day;
+
+async function stats(slug: string, token: string, query = ''): Promise<PageStats> {
+  const res = await call(`${BASE}/${slug}/stats${query}`, { token });
+  expect(res.status).toBe(200);
+  return pageStatsSchema.parse(await res.json());
+}
+
+/** An organiser's text page with `n` events; its id and its buttons' ids in position order. */
+async function pageWith(n = 2, company = 'Alfa Live') {
+  const user = await makeUser({ company });
+  const slug = uniqueSlug('st');
+  const buttons = Array.from({ length: n }, (_, i) => eventButton(`1${i}/05/2027 - Milano - Club ${i}|biglietti`));
+  const page = await createPage(user.token, textPage(slug, { buttons }));
+  return { user, slug, id: page.id as number, buttons: (page.buttons as Array<{ id: number }>).map((b) => b.id) };
+}
+
+describe('GET …/{slug}/stats', () => {
+  it('sums the range, zero-fills every day, keeps the day before out and folded daily rows in', async () => {
+    const { user, slug, id, buttons } = await pageWith();
+    const [a, b] = buttons as [number, number];
+    const to = today();
+    const from = addDays(to, -6);
+    await seed(id, [
+      { day: addDays(from, -1), views: 100, source: 'instagram' }, // the day before: out
+      { day: addDays(from, -1), button_id: a, clicks: 50 },
+      { day: addDays(to, 1), views: 70 }, // tomorrow (a clock ahead): out
+      { day: from, hour: 0, views: 3, source: 'instagram' },
+      { day: from, hour: 23, views: 1, source: 'instagram' },
+      { day: from, hour: 9, button_id: a, clicks: 2, source: 'instagram' },
+      { day: addDays(from, 2), hour: -1, views: 5, source: 'google', device: 'desktop', country: 'FR' }, // folded
+      { day: addDays(from, 2), hour: -1, button_id: b, cta: 1, clicks: 4, source: 'google', device: 'desktop' },
+      { day: to, hour: 0, views: 2 },
+      { day: to, hour: 18, button_id: a, cta: 0, clicks: 1 },
+      { day: to, hour: 18, button_id: a, cta: 2, clicks: 6 },
+    ]);
+    const s = await stats(slug, user.token, '?days=7');
+    expect(s.range).toEqual({ from, to });
+    expect(s.daily.map((d) => d.date)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(from, i)));
+    expect(s.daily).toEqual([
+      { date: from, views: 4, clicks: 2 },
+      { date: addDays(from, 1), views: 0, clicks: 0 },
+      { date: addDays(from, 2), views: 5, clicks: 4 },
+      { date: addDays(from, 3), views: 0, clicks: 0 },
+      { date: addDays(from, 4), views: 0, clicks: 0 },
+      { date: addDays(from, 5), views: 0, clicks: 0 },
+      { date: to, views: 2, clicks: 7 },
+    ]);
+    expect(s.totals).toEqual({ views: 11, clicks: 13 });
+    expect(s.buttons).toEqual([
+      {
+        id: a,
+        clicks: 9,
+        daily: s.daily.map((d) => ({ date: d.date, clicks: d.date === from ? 2 : d.date === to ? 7 : 0 })),
+        ctas: [
+          { index: 0, clicks: 3 },
+          { index: 2, clicks: 6 },
+        ],
+      },
+      {
+        id: b,
+        clicks: 4,
+        daily: s.daily.map((d) => ({ date: d.date, clicks: d.date === addDays(from, 2) ? 4 : 0 })),
+        ctas: [{ index: 1, clicks: 4 }],
+      },
+    ]);
+
+    // one day: today only; the default is 30 days
+    const one = await stats(slug, user.token, '?days=1');
+    expect(one.range).toEqual({ from: to, to });
+    expect(one.daily).toEqual([{ date: to, views: 2, clicks: 7 }]);
+    const thirty = await stats(slug, user.token);
+    expect(thirty.range.from).toBe(addDays(to, -29));
+    expect(thirty.daily).toHaveLength(30);
+    expect(thirty.totals).toEqual({ views: 111, clicks: 63 }); // the day before the 7 is in now
+    expect(await stats(slug, user.token, '?days=')).toEqual(thirty);
+    const most = await stats(slug, user.token, `?days=${STATS_DAYS_MAX}`);
+    expect(most.daily).toHaveLength(STATS_DAYS_MAX);
+    expect(most.buttons[0]!.daily).toHaveLength(STATS_DAYS_MAX);
+  });
+
+  it('an empty page answers every day and every button with zeros', async () => {
+    const { user, slug, buttons } = await pageWith(3);
+    const res = await call(`${BASE}/${slug}/stats?days=5`, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const s = pageStatsSchema.parse(await res.json());
+    expect(s.totals).toEqual({ views: 0, clicks: 0 });
+    expect(s.daily).toHaveLength(5);
+    expect(s.daily.every((d) => d.views === 0 && d.clicks === 0)).toBe(true);
+    expect(s.sources).toEqual([]);
+    expect(s.devices).toEqual([]);
+    expect(s.countries).toEqual([]);
+    expect(s.buttons.map((b) => [b.id, b.clicks, b.daily.length, b.ctas])).toEqual(buttons.map((id) => [id, 0, 5, []]));
+  });
+
+  it('breakdowns: views from view rows, clicks from click rows, by views, then clicks, then name', async () => {
+    const { user, slug, id, buttons } = await pageWith(1);
+    const day = today();
+    const btn = buttons[0]!;
+    await seed(id, [
+      { day, source: 'zeta', views: 9 },
+      { day, source: 'beta', views: 5 },
+      { day, source: 'beta', button_id: btn, clicks: 2 },
+      { day, source: 'alfa', views: 5, device: 'tablet' },
+      { day, source: 'alfa', button_id: btn, clicks: 2, device: 'tablet', country: 'DE' },
+      { day, source: 'gamma', views: 5, device: 'desktop', country: 'XX' },
+      // a click row's stray views and a view row's stray clicks count for nothing
+      { day, source: 'gamma', button_id: btn, views: 40, device: 'desktop', country: 'XX' },
+      { day, source: 'direct', clicks: 30, country: 'DE' },
+      { day, source: 'delta', button_id: btn, clicks: 1, country: 'US' },
+    ]);
+    const s = await stats(slug, user.token, '?days=1');
+    expect(s.sources).toEqual([
+      { source: 'zeta', views: 9, clicks: 0 },
+      { source: 'alfa', views: 5, clicks: 2 },
+      { source: 'beta', views: 5, clicks: 2 },
+      { source: 'gamma', views: 5, clicks: 0 },
+      { source: 'delta', views: 0, clicks: 1 },
+    ]);
+    expect(s.devices).toEqual([
+      { device: 'mobile', views: 14, clicks: 3 },
+      { device: 'tablet', views: 5, clicks: 2 },
+      { device: 'desktop', views: 5, clicks: 0 },
+    ]);
+    expect(s.countries).toEqual([
+      { country: 'IT', views: 19, clicks: 2 },
+      { country: 'XX', views: 5, clicks: 0 },
+      { country: 'DE', views: 0, clicks: 2 },
+      { country: 'US', views: 0, clicks: 1 },
+    ]);
+    expect(s.totals).toEqual({ views: 24, clicks: 5 });
+  });
+
+  it('lists the current buttons in position order; a deleted button’s clicks stay in the totals', async () => {
+    const { user, slug, id, buttons } = await pageWith(3);
+    const [a, b, c] = buttons as [number, number, number];
+    const day = today();
+    await seed(id, [
+      { day, button_id: b, clicks: 3, source: 'tiktok' },
+      { day, button_id: c, clicks: 5, source: 'instagram', country: 'ES' },
+      { day, views: 10 },
+    ]);
+    // reorder to c, a, b, then delete b
+    const page = (await (await call(`${BASE}/${slug}`, { token: user.token })).json()) as any;
+    const byId = new Map(page.buttons.map((x: any) => [x.id, x]));
+    const reorder = await call(`${BASE}/${slug}`, {
+      method: 'PUT',
+      token: user.token,
+      json: { ...page, buttons: [byId.get(c), byId.get(a), byId.get(b)] },
+    });
+    expect(reorder.status).toBe(200);
+    let s = await stats(slug, user.token, '?days=1');
+    expect(s.buttons.map((x) => [x.id, x.clicks])).toEqual([
+      [c, 5],
+      [a, 0],
+      [b, 3],
+    ]);
+    expect(s.buttons[1]).toEqual({ id: a, clicks: 0, daily: [{ date: day, clicks: 0 }], ctas: [] });
+
+    const drop = await call(`${BASE}/${slug}`, {
+      method: 'PUT',
+      token: user.token,
+      json: { ...page, buttons: [byId.get(c), byId.get(a)] },
+    });
+    expect(drop.status).toBe(200);
+    s = await stats(slug, user.token, '?days=1');
+    expect(s.buttons.map((x) => x.id)).toEqual([c, a]);
+    expect(s.totals).toEqual({ views: 10, clicks: 8 });
+    expect(s.daily).toEqual([{ date: day, views: 10, clicks: 8 }]);
+    expect(s.sources.find((x) => x.source === 'tiktok')).toEqual({ source: 'tiktok', views: 0, clicks: 3 });
+  });
+
+  it('only the page’s own rows count', async () => {
+    const one = await pageWith(1);
+    const two = await pageWith(1);
+    const day = today();
+    await seed(one.id, [{ day, views: 4 }]);
+    await seed(two.id, [
+      { day, views: 7 },
+      { day, button_id: two.buttons[0]!, clicks: 2 },
+    ]);
+    expect((await stats(one.slug, one.user.token, '?days=1')).totals).toEqual({ views: 4, clicks: 0 });
+    expect((await stats(two.slug, two.user.token, '?days=1')).totals).toEqual({ views: 7, clicks: 2 });
+  });
+});
+
+describe('who may read a page’s stats', () => {
+  it('as for the page itself: 401 anonymous, 403 an inactive account, 404 another company or no page', async () => {
+    const { user, slug } = await pageWith(1, 'Beta Eventi');
+    const colleague = await makeUser({ company: 'Beta Eventi' });
+    const stranger = await makeUser({ company: 'Gamma Live' });
+    const pending = await makeUser({ company: 'Beta Eventi', status: 'pending' });
+    const banned = await makeUser({ company: 'Beta Eventi', status: 'banned', isActive: false });
+    const admin = await makeUser({ company: 'Altro', admin: true });
+    for (const suffix of ['stats', 'stats.csv']) {
+      const path = `${BASE}/${slug}/${suffix}`;
+      const anonymous = await call(path);
+      expect(anonymous.status, path).toBe(401);
+      expect(await anonymous.json()).toEqual({ detail: 'Unauthorized' });
+      expect((await call(path, { token: 'not-a-token' })).status).toBe(401);
+      for (const inactive of [pending, banned]) {
+        const res = await call(path, { token: inactive.token });
+        expect(res.status, path).toBe(403);
+        expect(typeof ((await res.json()) as { detail: unknown }).detail).toBe('string');
+      }
+      // another company's page is as unknown as a missing one, exactly like GET …/{slug}
+      for (const [target, who] of [
+        [slug, stranger],
+        [uniqueSlug('none'), user],
+      ] as const) {
+        const res = await call(`${BASE}/${target}/${suffix}`, { token: who.token });
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ detail: t('public.notFound') });
+        expect((await call(`${BASE}/${target}`, { token: who.token })).status).toBe(404);
+      }
+      for (const who of [user, colleague, admin]) {
+        expect((await call(path, { token: who.token })).status, path).toBe(200);
+      }
+    }
+  });
+
+  it('422 with the catalogue’s message for a bad ?days, on both routes', async () => {
+    const { user, slug } = await pageWith(1);
+    const detail = `days: ${t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX })}`;
+    for (const suffix of ['stats', 'stats.csv']) {
+      for (const days of ['0', '401', 'abc', '1.5', '-3', 'Infinity', '1e9', '7&days=9', '%20']) {
+        const res = await call(`${BASE}/${slug}/${suffix}?days=${days}`, { token: user.token });
+        expect(res.status, `${suffix}?days=${days}`).toBe(422);
+        expect(await res.json()).toEqual({ detail });
+      }
+    }
+    // auth comes first: an anonymous bad request is still 401
+    expect((await call(`${BASE}/${slug}/stats?days=0`)).status).toBe(401);
+  });
+});
+
+describe('GET …/{slug}/stats.csv', () => {
+  it('one row per day, oldest first, as an attachment named after the slug and the range', async () => {
+    const { user, slug, id, buttons } = await pageWith(1);
+    const to = today();
+    const from = addDays(to, -2);
+    await seed(id, [
+      { day: addDays(from, -1), views: 50 },
+      { day: from, views: 3 },
+      { day: from, hour: -1, views: 2, source: 'other' },
+      { day: to, views: 1 },
+      { day: to, button_id: buttons[0]!, clicks: 4 },
+    ]);
+    const res = await call(`${BASE}/${slug}/stats.csv?days=3`, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${slug}-stats-${from}-${to}.csv"`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const text = await res.text();
+    expect(text).toBe(`date,views,clicks\r\n${from},5,0\r\n${addDays(from, 1)},0,0\r\n${to},1,4\r\n`);
+
+    const month = await (await call(`${BASE}/${slug}/stats.csv`, { token: user.token })).text();
+    const lines = month.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(31);
+    expect(lines[1]).toBe(`${addDays(to, -29)},0,0`);
+    expect(lines.at(-1)).toBe(`${to},1,4`);
+    expect(lines.every((line) => /^(date,views,clicks|\d{4}-\d{2}-\d{2},\d+,\d+)$/.test(line))).toBe(true);
+  });
+});
+
+describe('GET /api/admin/stats?days=N', () => {
+  it('adds the period’s views and clicks across every page, beside the unchanged lifetime figures', async () => {
+    const admin = await makeUser({ admin: true, company: 'Palco Admin' });
+    const one = await pageWith(1, 'Delta Live');
+    const two = await pageWith(2, 'Epsilon Live');
+    const to = today();
+    const from = addDays(to, -2);
+    const read = async (query = '') => {
+      const res = await call(`/api/admin/stats${query}`, { token: admin.token });
+      expect(res.status).toBe(200);
+      return statsAnswerSchema.parse(await res.json());
+    };
+    const before = await read('?days=3');
+    expect(before.period).toMatchObject({ days: 3, range: { from, to } });
+    await seed(one.id, [
+      { day: from, views: 6 },
+      { day: from, button_id: one.buttons[0]!, clicks: 2 },
+      { day: addDays(from, -1), views: 1000 }, // outside the 3 days
+      { day: addDays(from, -1), button_id: one.buttons[0]!, clicks: 1000 },
+    ]);
+    await seed(two.id, [
+      { day: to, hour: -1, views: 4, source: 'google' },
+      { day: to, button_id: two.buttons[1]!, cta: 1, clicks: 3 },
+      { day: to, button_id: 987654321, clicks: 5 }, // a deleted button
+      { day: to, button_id: two.buttons[0]!, views: 70 }, // stray views on a click row
+    ]);
+    const after = await read('?days=3');
+    expect(after.period!.views - before.period!.views).toBe(10);
+    expect(after.period!.clicks - before.period!.clicks).toBe(10);
+    const longer = await read('?days=4');
+    expect(longer.period!.range).toEqual({ from: addDays(from, -1), to });
+    expect(longer.period!.views - after.period!.views).toBeGreaterThanOrEqual(1000);
+
+    // the default period is 30 days; the lifetime figures are still the counters of the pages
+    const plain = await read();
+    expect(plain.period).toMatchObject({ days: 30, range: { from: addDays(to, -29), to } });
+    const lifetime = await env.DB.prepare(
+      'SELECT (SELECT COALESCE(SUM(view_page), 0) FROM landing_pages) AS views, (SELECT COALESCE(SUM(click_count), 0) FROM buttons) AS clicks',
+    ).first<{ views: number; clicks: number }>();
+    expect({ views: plain.views, clicks: plain.clicks }).toEqual(lifetime);
+    expect(Object.keys(plain).sort()).toEqual(['clicks', 'pages', 'period', 'users', 'views']);
+  });
+
+  it('administrators only, and a bad ?days is 422', async () => {
+    const admin = await makeUser({ admin: true });
+    const organiser = await makeUser();
+    expect((await call('/api/admin/stats?days=7')).status).toBe(401);
+    const refused = await call('/api/admin/stats?days=7', { token: organiser.token });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ detail: t('admin.forbidden') });
+    for (const days of ['0', '401', 'abc', '2.5']) {
+      const res = await call(`/api/admin/stats?days=${days}`, { token: admin.token });
+      expect(res.status, days).toBe(422);
+      expect(await res.json()).toEqual({ detail: `days: ${t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX })}` });
+    }
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The read side of the stats buckets (table page_stats): one page's views and clicks over a
+ * period of Europe/Rome days, as GET …/{slug}/stats answers them (docs/api.md#page-statistics).
+ * Hourly rows (hour 0–23) and folded daily rows (hour -1) never cover the same day, so a day is
+ * simply the sum of all its rows. Views are counted on the view rows (button_id 0), clicks on
+ * the click rows (button_id ≠ 0), including the clicks of buttons deleted since.
+ */
+import type { PageStats } from '../../src/core/schemas/stats';
+import { addDays, daysBetween, romeBucket } from '../../src/core/traffic';
+
+export interface StatsRange {
+  from: string;
+  to: string;
+}
+
+/** The last `days` Europe/Rome days, today included. */
+export function statsRange(days: number, at: number = Date.now()): StatsRange {
+  const to = romeBucket(at).day;
+  return { from: addDays(to, -(days - 1)), to };
+}
+
+// ?1 page id, ?2 first day, ?3 last day: every query walks the primary key (page_id, day, …)
+const IN_RANGE = 'page_id = ?1 AND day BETWEEN ?2 AND ?3';
+const VIEWS = 'COALESCE(SUM(CASE WHEN button_id = 0 THEN views END), 0)';
+const CLICKS = 'COALESCE(SUM(CASE WHEN button_id <> 0 THEN clicks END), 0)';
+
+const DAILY_SQL = `SELECT day, ${VIEWS} AS views, ${CLICKS} AS clicks FROM page_stats WHERE ${IN_RANGE} GROUP BY day`;
+
+const BUTTON_DAILY_SQL = `SELECT button_id, day, SUM(clicks) AS clicks FROM page_stats
+  WHERE ${IN_RANGE} AND button_id <> 0 GROUP BY button_id, day HAVING SUM(clicks) > 0`;
+
+const BUTTON_CTAS_SQL = `SELECT button_id, cta, SUM(clicks) AS clicks FROM page_stats
+  WHERE ${IN_RANGE} AND button_id <> 0 GROUP BY button_id, cta HAVING SUM(clicks) > 0 ORDER BY button_id, cta`;
+
+/** The three breakdowns in one statement, each sorted by views, then clicks, then name. */
+const BREAKDOWN_SQL = (['source', 'device', 'country'] as const)
+  .map(
+    (column) => `SELECT '${column}' AS kind, ${column} AS name, ${VIEWS} AS views, ${CLICKS} AS clicks
+      FROM page_stats WHERE ${IN_RANGE} GROUP BY ${column} HAVING ${VIEWS} > 0 OR ${CLICKS} > 0`,
+  )
+  .join(' UNION ALL ')
+  .concat(' ORDER BY kind, views DESC, clicks DESC, name');
+
+const BUTTONS_SQL = 'SELECT id FROM buttons WHERE page_id = ? ORDER BY position, id';
+
+interface Counts {
+  views: number;
+  clicks: number;
+}
+type DayRow = Counts & { day: string };
+type ButtonDayRow = { button_id: number; day: string; clicks: number };
+type ButtonCtaRow = { button_id: number; cta: number; clicks: number };
+type BreakdownRow = Counts & { kind: 'source' | 'device' | 'country'; name: string };
+
+/** One page's stats over a range, zero-filled per day, in five SELECTs sent as one batch. */
+export async function readPageStats(db: D1Database, pageId: number, range: StatsRange): Promise<PageStats> {
+  const bind = [pageId, range.from, range.to];
+  const [daily, buttonDaily, buttonCtas, breakdown, buttons] = await db.batch([
+    db.prepare(DAILY_SQL).bind(...bind),
+    db.prepare(BUTTON_DAILY_SQL).bind(...bind),
+    db.prepare(BUTTON_CTAS_SQL).bind(...bind),
+    db.prepare(BREAKDOWN_SQL).bind(...bind),
+    db.prepare(BUTTONS_SQL).bind(pageId),
+  ]);
+  const days = daysBetween(range.from, range.to);
+
+  const byDay = new Map((daily!.results as DayRow[]).map((r) => [r.day, r]));
+  const dailyRows = days.map((date) => ({
+    date,
+    views: byDay.get(date)?.views ?? 0,
+    clicks: byDay.get(date)?.clicks ?? 0,
+  }));
+  const totals = dailyRows.reduce((sum, r) => ({ views: sum.views + r.views, clicks: sum.clicks + r.clicks }), {
+    views: 0,
+    clicks: 0,
+  });
+
+  const clicksOn = new Map<number, Map<string, number>>();
+  for (const r of buttonDaily!.results as ButtonDayRow[]) {
+    const perDay = clicksOn.get(r.button_id) ?? new Map<string, number>();
+    perDay.set(r.day, r.clicks);
+    clicksOn.set(r.button_id, perDay);
+  }
+  const ctasOf = new Map<number, Array<{ index: number; clicks: number }>>();
+  for (const r of buttonCtas!.results as ButtonCtaRow[]) {
+    ctasOf.set(r.button_id, [...(ctasOf.get(r.button_id) ?? []), { index: r.cta, clicks: r.clicks }]);
+  }
+
+  const rows = breakdown!.results as BreakdownRow[];
+  const of = (kind: BreakdownRow['kind']) => rows.filter((r) => r.kind === kind);
+  return {
+    range: { from: range.from, to: range.to },
+    totals,
+    daily: dailyRows,
+    sources: of('source').map(({ name, views, clicks }) => ({ source: name, views, clicks })),
+    devices: of('device').map(({ name, views, clicks }) => ({ device: name, views, clicks })),
+    countries: of('country').map(({ name, views, clicks }) => ({ country: name, views, clicks })),
+    buttons: (buttons!.results as Array<{ id: number }>).map(({ id }) => {
+      const perDay = clicksOn.get(id);
+      const buttonDays = days.map((date) => ({ date, clicks: perDay?.get(date) ?? 0 }));
+      return {
+        id,
+        clicks: buttonDays.reduce((sum, d) => sum + d.clicks, 0),
+        daily: buttonDays,
+        ctas: ctasOf.get(id) ?? [],
+      };
+    }),
+  };
+}

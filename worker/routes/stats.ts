@@ -1,0 +1,47 @@
+/**
+ * A page's statistics over the last N Europe/Rome days, as JSON for the stats view and as CSV
+ * for download (docs/api.md#page-statistics). Who may read them is who may open the page
+ * (worker/services/page-access.ts): another company's page is 404 like an unknown one.
+ * No use('*') here: this group shares its prefix with the anonymous click route.
+ */
+import { Hono, type Context } from 'hono';
+import { type PageStats, statsCsvFilename, statsQuerySchema } from '../../src/core/schemas/stats';
+import { readPageStats, statsRange } from '../db/stats-read';
+import type { AppEnv } from '../env';
+import { requireActive } from '../middleware/auth';
+import { ownedPage } from '../services/page-access';
+import { validate } from '../validate';
+
+// a bad ?days is a bad parameter, not a bad payload: 400 (docs/api.md#page-statistics)
+const daysQuery = validate('query', statsQuerySchema);
+
+/** The page (404 unless the user may open it) and its stats over the period asked for. */
+async function statsOf(c: Context<AppEnv>, days: number): Promise<{ slug: string; stats: PageStats }> {
+  const page = await ownedPage(c, c.req.param('slug') ?? '');
+  return { slug: page.folder_name, stats: await readPageStats(c.env.DB, page.id, statsRange(days)) };
+}
+
+/**
+ * One row per day, oldest first. Every cell is a day or a number, never text a user typed, so
+ * no cell needs quoting and none can start a spreadsheet formula.
+ */
+function toCsv(stats: PageStats): string {
+  const lines = ['date,views,clicks', ...stats.daily.map((d) => `${d.date},${d.views},${d.clicks}`)];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export const stats = new Hono<AppEnv>()
+  .get('/:slug/stats', requireActive, daysQuery, async (c) => {
+    const { stats } = await statsOf(c, c.req.valid('query').days);
+    c.header('cache-control', 'no-store');
+    return c.json(stats);
+  })
+
+  .get('/:slug/stats.csv', requireActive, daysQuery, async (c) => {
+    const { slug, stats } = await statsOf(c, c.req.valid('query').days);
+    return c.body(toCsv(stats), 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${statsCsvFilename(slug, stats.range)}"`,
+      'cache-control': 'no-store',
+    });
+  });
