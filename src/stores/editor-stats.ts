@@ -7,7 +7,6 @@
 //   $statsPeriod                    '7' | '30' | '90' | 'all' (kept while the editor is open)
 //   $stats                          the load of the page on show: loading, error or ready
 //   loadStats(slug, days, announce) reads the stats; keeps what is shown while it refreshes
-//   fetchStatsCsv(slug, days)       the CSV of the period with its file name
 //   periodDays(period, createdAt)   the days a period asks for (1–400)
 //   clickRate, share, barPercent    the figures, pure
 //   buttonRows(stats, page)         clicks per event or image and per CTA, with shares
@@ -15,11 +14,10 @@
 import { atom } from 'nanostores';
 import { t, type MessageKey } from '../core/messages';
 import type { PageStats } from '../core/schemas/stats';
-import { type NAMED_SOURCES, QR_SOURCE, STATS_DAYS_MAX, addDays, romeBucket } from '../core/traffic';
-import { ApiError, request } from '../lib/api';
+import { type NAMED_SOURCES, QR_SOURCE, STATS_DAYS_MAX, romeBucket } from '../core/traffic';
+import { pageStats } from '../lib/api-client';
 import { decodeEventText, type FullPage } from './editor-core';
 import { notify } from './editor-notice';
-import { pageStats, statsCsvPath } from './stats-client-stub';
 
 export type { PageStats } from '../core/schemas/stats';
 
@@ -314,18 +312,4 @@ export async function loadStats(slug: string, days: number, announce = false): P
     notify('error', t('error.statsLoad'));
     $stats.set({ slug, days, status: 'error', data });
   }
-}
-
-/** The file name the Worker gives the same download: {slug}-stats-{from}-{to}.csv. */
-export function csvFileName(slug: string, days: number, now: number = Date.now()): string {
-  const to = romeBucket(now).day;
-  return `${slug}-stats-${addDays(to, -(days - 1))}-${to}.csv`;
-}
-
-/** The period's CSV, read with the session like every other call (its 401 goes to /login). */
-export async function fetchStatsCsv(slug: string, days: number): Promise<{ text: string; filename: string }> {
-  const text = await request<unknown>(statsCsvPath(slug, days));
-  // the transport hands back a body that is not JSON as its text
-  if (typeof text !== 'string') throw new ApiError(502, t('error.server', { status: 502 }));
-  return { text, filename: csvFileName(slug, days) };
 }

@@ -12,7 +12,6 @@ import {
   clickRate,
   clicksText,
   countryLabel,
-  csvFileName,
   deviceLabel,
   formatRate,
   formatShare,
@@ -243,12 +242,5 @@ describe('buttonRows', () => {
     expect(buttonLabel(event(1, 1, '', null), 5)).toBe('Evento 5');
     const s = stats({ totals: { views: 1, clicks: 1 }, buttons: [{ id: 1, clicks: 1, daily: [], ctas: [] }] });
     expect(buttonRows(s, { buttons: [event(1, 1, 'a - b - c|Prevendite', null)] })[0]!.ctas).toEqual([]);
-  });
-});
-
-describe('csvFileName', () => {
-  it('is the name the Worker gives: slug, first and last Europe/Rome day', () => {
-    expect(csvFileName('tour', 7, at('2027-03-10T23:30:00Z'))).toBe('tour-stats-2027-03-05-2027-03-11.csv');
-    expect(csvFileName('tour', 1, at('2027-03-10T12:00:00Z'))).toBe('tour-stats-2027-03-10-2027-03-10.csv');
   });
 });

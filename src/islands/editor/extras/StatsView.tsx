@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { BarChart3, Download, Globe2, Info, Loader2, RefreshCw, Share2, Smartphone } from 'lucide-react';
 import { t } from '../../../core/messages';
 import { errorText } from '../../../lib/api';
+import { pageStatsCsv } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
 import { $loadedPage } from '../../../stores/editor';
 import { notify } from '../../../stores/editor-notice';
@@ -18,7 +19,6 @@ import {
   buttonRows,
   countryLabel,
   deviceLabel,
-  fetchStatsCsv,
   loadStats,
   periodDays,
   removedClicks,
@@ -46,8 +46,8 @@ function CsvButton({ slug, days }: { slug: string; days: number }) {
   const download = async () => {
     setBusy(true);
     try {
-      const { text, filename } = await fetchStatsCsv(slug, days);
-      saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), filename);
+      const { blob, filename } = await pageStatsCsv(slug, days);
+      saveBlob(blob, filename);
     } catch (err) {
       notify('error', t('stats.csv.failed', { detail: errorText(err) }));
     } finally {
@@ -148,10 +148,12 @@ export function StatsPanel({ slug }: { slug: string }) {
 
   const mine = load?.slug === slug ? load : null;
   const data = mine?.data ?? null;
-  const busy = !mine || mine.status === 'loading';
-  // the figures of this period; those of another period only while the new ones load
+  // asked for and not answered yet (the period may have changed since the last load began)
+  const busy = !mine || mine.days !== days || mine.status === 'loading';
+  // the figures of this period; those of another period only while the new ones load, so the
+  // chart (and its open table) stays in place
   const current = data && (data.days === days || busy) ? data : null;
-  const failed = mine?.status === 'error' && (!data || data.days !== days);
+  const failed = !busy && mine?.status === 'error' && (!data || data.days !== days);
   const totals = current?.stats.totals ?? null;
   const empty = totals !== null && totals.views === 0 && totals.clicks === 0;
   const everCounted = period !== 'all' && (page?.folder_name === slug ? page.view_page : 0) > 0;
