@@ -23,6 +23,7 @@ export const usersScreenMessages = {
   'usersScreen.stats.pagesVisible': '{visible} visibili',
   'usersScreen.stats.views': 'Visualizzazioni',
   'usersScreen.stats.clicks': 'Click',
+  'usersScreen.stats.inPeriod': '{count} negli ultimi {days} giorni',
   'usersScreen.stats.filterHint': 'Mostra gli utenti con stato "{status}"',
 
   // Sections

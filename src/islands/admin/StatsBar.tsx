@@ -1,5 +1,5 @@
 // Admin stats at the top: users per status (each a shortcut to that filter), then pages,
-// views and clicks.
+// views and clicks (ever, and over the period the stats cover: the last 30 days).
 import { useStore } from '@nanostores/react';
 import { Eye, FileText, MousePointerClick, Users } from 'lucide-react';
 import { Skeletons } from '../../components/Skeletons';
@@ -88,6 +88,11 @@ export function StatsBar({ onPick }: { onPick: () => void }) {
           </dt>
           <dd className="tabular">
             <strong data-stat="views">{formatNumber(data.views)}</strong>
+            {data.period && (
+              <span className="us-stat-sub" data-stat="period-views">
+                {t('usersScreen.stats.inPeriod', { count: formatNumber(data.period.views), days: data.period.days })}
+              </span>
+            )}
           </dd>
         </div>
         <div>
@@ -97,6 +102,11 @@ export function StatsBar({ onPick }: { onPick: () => void }) {
           </dt>
           <dd className="tabular">
             <strong data-stat="clicks">{formatNumber(data.clicks)}</strong>
+            {data.period && (
+              <span className="us-stat-sub" data-stat="period-clicks">
+                {t('usersScreen.stats.inPeriod', { count: formatNumber(data.period.clicks), days: data.period.days })}
+              </span>
+            )}
           </dd>
         </div>
       </dl>
