@@ -72,9 +72,13 @@ async function readPage(token: string, slug: string): Promise<PageJson> {
   return (await res.json()) as PageJson;
 }
 
-async function click(slug: string, buttonId: number): Promise<void> {
+/** A tap on a button, awaited until the counting pipeline has written it (the flush delay). */
+async function click(token: string, slug: string, buttonId: number): Promise<void> {
+  const countOf = async () => (await readPage(token, slug)).buttons.find((b) => b.id === buttonId)?.click_count;
+  const before = await countOf();
   const res = await api(`/api/db/landing-pages/${slug}/buttons/${buttonId}/click`, { method: 'POST', json: {} });
-  expect(res.status, await res.clone().text()).toBe(200);
+  expect(res.status, await res.clone().text()).toBe(202);
+  await expect.poll(countOf, { timeout: 15_000, interval: 500 }).toBe((before ?? 0) + 1);
 }
 
 /** Loads a page into the editor from the sidebar, as an organiser does. */
@@ -150,7 +154,7 @@ describe('editor extras, as an admin', () => {
   }, async () => {
     const slug = uniqueSlug('xsstyle');
     const created = await createPage(token, slug, 'light');
-    await click(slug, created.buttons[0]!.id);
+    await click(token, slug, created.buttons[0]!.id);
     await uploadHeader(token, slug, await blockPng(ctx));
     await openInEditor(page, '/admin', slug);
 

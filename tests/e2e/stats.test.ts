@@ -1,8 +1,8 @@
 // The statistics view against the real counting pipeline: a visitor comes once from Instagram and
 // once through the QR code's address; within the flush delay the editor's stats show both sources
 // with a view each, the day's figures in the chart's table, the events with their links, and the
-// period's CSV. Then the view passes the accessibility gate at 375 and 1280 px, and a page that is
-// gone shows the load error. One browser (a phone's User-Agent: headless Chromium's own is never
+// period's CSV. The view passes the accessibility gate at 375 and 1280 px, the administrators see
+// the visits in the period's totals, and a page that is gone shows the load error. One browser (a phone's User-Agent: headless Chromium's own is never
 // counted), a handful of page loads.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { romeBucket, addDays } from '../../src/core/traffic';
 import { type AuditReport, Gate, expectAccessible, setWidth } from './a11y';
 import { adminToken, api } from './api';
-import { PHONE, openBrowser, shot } from './browser';
+import { PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
 import { editorPage, expectNotice } from './editor-helpers';
 import { createPage, uniqueSlug } from './pages-api';
 
@@ -174,6 +174,18 @@ describe('statistics view', () => {
     const gate = new Gate();
     const reports: AuditReport[] = await gate.audit(page, 'statistics view with figures and the day table');
     expectAccessible(reports);
+
+    // the administrators' screen has the last 30 days across every page, these two visits among them
+    const users = await pageWithSession(ctx, token);
+    await users.goto('/admin/users');
+    await ready(users);
+    const periodViews = users.locator('[data-stat="period-views"]');
+    await periodViews.waitFor();
+    const text = (await periodViews.textContent()) ?? '';
+    expect(text).toMatch(/^[\d.]+ negli ultimi 30 giorni$/);
+    expect(Number(text.split(' ')[0]!.replace(/\./g, ''))).toBeGreaterThanOrEqual(2);
+    expect(await users.locator('[data-stat="period-clicks"]').textContent()).toMatch(/ negli ultimi 30 giorni$/);
+    await users.close();
 
     // the page is gone: a refresh says so, and another period shows the error with a retry
     const gone = await api(`/api/db/landing-pages/${slug}`, { method: 'DELETE', token });
