@@ -63,4 +63,3 @@ export const periodTotalsSchema = z.object({
   views: count,
   clicks: count,
 });
-export type PeriodTotals = z.infer<typeof periodTotalsSchema>;
