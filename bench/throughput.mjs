@@ -22,12 +22,17 @@ try {
   // warm both paths (first render, cache fill, JIT)
   await loop({ concurrency: 4, total: 200, task: hit(`/${slug}`) });
   await loop({ concurrency: 4, total: 200, task: hit('/api/test') });
-  const sum = { page: 0, test: 0, head: 0, failed: 0 };
+  // a static file of about the page's compressed size, served by the asset server alone: how
+  // much the bytes of a body cost on this server, whatever answers them
+  const STATIC = '/about';
+  await loop({ concurrency: 4, total: 100, task: hit(STATIC) });
+  const sum = { page: 0, test: 0, head: 0, static: 0, failed: 0 };
   for (let i = 0; i < rounds; i++) {
     for (const [key, task] of [
       ['test', hit('/api/test')],
       ['page', hit(`/${slug}`)],
       ['head', hit(`/${slug}`, 'HEAD')],
+      ['static', hit(STATIC)],
     ]) {
       const r = await loop({ concurrency, ms: seconds * 1000, task });
       sum[key] += r.perSecond / rounds;
@@ -39,9 +44,13 @@ try {
   console.log(`  GET /${slug.padEnd(16)} ${sum.page.toFixed(0).padStart(7)} req/s  (view counted)`);
   console.log(`  GET /api/test${' '.repeat(8)} ${sum.test.toFixed(0).padStart(7)} req/s`);
   console.log(`  HEAD /${slug.padEnd(15)} ${sum.head.toFixed(0).padStart(7)} req/s  (no view counted)`);
+  console.log(
+    `  GET ${STATIC} (static)${' '.repeat(6)} ${sum.static.toFixed(0).padStart(7)} req/s  (a file of about the page's size)`,
+  );
   console.log(`  failed requests           ${sum.failed}`);
   console.log(`  ratio page / api-test     ${(sum.page / sum.test).toFixed(2)}   (target ≥ 0.90)`);
   console.log(`  ratio HEAD / api-test     ${(sum.head / sum.test).toFixed(2)}`);
+  console.log(`  ratio static / api-test   ${(sum.static / sum.test).toFixed(2)}`);
   console.log(`  views in D1 so far        ${counted.view_page}  (the queue writes them within seconds)`);
 } finally {
   await server.stop();

@@ -1,24 +1,45 @@
 // The hot copy kept in the isolate's memory (worker/services/hot-pages.ts): fresh for HOT_TTL_MS,
 // one re-read at a time once expired, never kept across a publish that overlapped the read.
 import { describe, expect, it } from 'vitest';
-import { HOT_TTL_MS, dropHot, hotPage, hotResponse, hotTicket, keepHot } from '../../worker/services/hot-pages';
+import {
+  HOT_TTL_MS,
+  acceptsGzip,
+  dropHot,
+  hotPage,
+  hotResponse,
+  hotTicket,
+  keepHot,
+} from '../../worker/services/hot-pages';
 
 const HEADERS = new Headers({ 'content-type': 'text/html; charset=utf-8', 'content-length': '99' });
 
 describe('hot copies', () => {
-  it('are gzip bytes with the page’s headers, answered as they are', async () => {
-    await keepHot('hotone', '<!doctype html><p>ciao</p>', HEADERS, hotTicket());
+  it('are gzip bytes with the page’s headers, answered as they are, compressed once per version', async () => {
+    const html = `<!doctype html><p>ciao</p>${'<p>evento</p>'.repeat(50)}`;
+    await keepHot('hotone', html, HEADERS, hotTicket());
     const page = hotPage('hotone');
     expect(page).not.toBeNull();
-    const res = hotResponse(page!, false);
-    expect(res.headers.get('content-encoding')).toBe('gzip');
-    expect(res.headers.get('vary')).toBe('accept-encoding');
-    expect(res.headers.get('content-length')).toBeNull();
+    const gz = hotResponse(page!, false);
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toBe('accept-encoding');
+    expect(gz.headers.get('content-length')).toBeNull();
     const text = await new Response(
       new Blob([page!.gzip]).stream().pipeThrough(new DecompressionStream('gzip')),
     ).text();
-    expect(text).toBe('<!doctype html><p>ciao</p>');
+    expect(text).toBe(html);
     expect(await hotResponse(page!, true).arrayBuffer()).toHaveProperty('byteLength', 0);
+    // the same document read again keeps the same bytes; a new one is compressed anew
+    await keepHot('hotone', html, HEADERS, hotTicket());
+    expect(hotPage('hotone')!.gzip).toBe(page!.gzip);
+    await keepHot('hotone', `${html}<p>nuovo</p>`, HEADERS, hotTicket());
+    expect(hotPage('hotone')!.gzip).not.toBe(page!.gzip);
+  });
+
+  it('only for clients that take gzip', () => {
+    const req = (value?: string) => ({ header: () => value });
+    expect(acceptsGzip(req('br, gzip, deflate, zstd'))).toBe(true);
+    expect(acceptsGzip(req('identity'))).toBe(false);
+    expect(acceptsGzip(req())).toBe(false);
   });
 
   it('expire: the next request re-reads while the others keep the copy for a moment', async () => {

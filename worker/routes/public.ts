@@ -74,7 +74,7 @@ function count(c: Context<AppEnv>, slug: string): void {
   countView(c.env, executionCtxOf(c), c.req.raw, slug);
 }
 
-/** Keeps the served document hot in this isolate (browsers' requests only: they take gzip). */
+/** Keeps the served document hot in this isolate (for clients that take a compressed copy). */
 function warm(c: Context<AppEnv>, slug: string, html: string, headers: Headers, ticket: number): void {
   if (acceptsGzip(c.req)) waitUntil(c, keepHot(slug, html, headers, ticket));
 }
@@ -85,7 +85,8 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   const origin = new URL(c.req.url).origin;
   const key = pageCacheKey(slug, publicOrigin(c.env, origin));
 
-  const hot = acceptsGzip(c.req) ? hotPage(slug) : null;
+  const gzip = acceptsGzip(c.req);
+  const hot = gzip ? hotPage(slug) : null;
   if (hot) {
     count(c, slug);
     return hotResponse(hot, head);
@@ -95,8 +96,7 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   const cached = cache ? await cache.match(key) : undefined;
   if (cached) {
     count(c, slug);
-    if (head || !acceptsGzip(c.req))
-      return new Response(head ? null : cached.body, { status: 200, headers: cached.headers });
+    if (head || !gzip) return new Response(head ? null : cached.body, { status: 200, headers: cached.headers });
     const html = await cached.text();
     warm(c, slug, html, cached.headers, ticket);
     return new Response(html, { status: 200, headers: cached.headers });
@@ -125,7 +125,7 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
     c,
     storeRebuilt(c.env, slug, doc, stamp).then(async (kept) => {
       if (kept && cache) await cache.put(key, htmlResponse(doc, 200, false));
-      if (kept && acceptsGzip(c.req)) await keepHot(slug, doc.html, pageHeaders(doc.csp, 200), ticket);
+      if (kept && gzip) await keepHot(slug, doc.html, pageHeaders(doc.csp, 200), ticket);
     }),
   );
   count(c, slug);
