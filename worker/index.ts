@@ -5,6 +5,8 @@ import { countMessageSchema } from './services/counting';
 import { applyCountBatch, type CountBatchMessage } from './db/stats-write';
 
 const app = createApp();
+/** The longest wait between two attempts at a count batch. */
+const RETRY_MAX_SECONDS = 300;
 
 export default {
   fetch: app.fetch,
@@ -18,7 +20,9 @@ export default {
   /**
    * The COUNTS queue's consumer (docs/architecture.md#counting-pipeline): the whole batch is one
    * D1 transaction. A message that is not a count message is dropped (acknowledged, logged); if
-   * the write fails, the batch is retried later and, past max_retries, goes to the dead-letter queue.
+   * the write fails, every message is retried with a delay that doubles with its attempts (2 s up
+   * to 5 min, so an outage of D1 of over an hour is ridden out) and, past max_retries, goes to the
+   * dead-letter queue.
    */
   async queue(batch, env, _ctx) {
     const messages: CountBatchMessage[] = [];
@@ -32,7 +36,9 @@ export default {
       batch.ackAll();
     } catch (err) {
       console.error('count batch failed, retrying', err instanceof Error ? err.message : String(err));
-      batch.retryAll({ delaySeconds: 1 });
+      for (const message of batch.messages) {
+        message.retry({ delaySeconds: Math.min(RETRY_MAX_SECONDS, 2 ** Math.max(1, message.attempts)) });
+      }
     }
   },
 } satisfies ExportedHandler<Bindings>;

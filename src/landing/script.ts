@@ -2,8 +2,8 @@
  * The published page's only script (< 1.5 KB, no framework), inlined in <head> so its capturing
  * 'error' listener sees images that fail before the body is parsed. It:
  * - sends the click beacon for a CTA or image link carrying data-c (never delays navigation), with
- *   the source of the view it came from: the page URL's utm_source as `u`, else the page's
- *   referrer as `r` (the Worker reduces either to a source: src/core/traffic.ts);
+ *   the source of the view it came from: the page URL's utm_source as `u`, else the origin of
+ *   the page's referrer as `r` (the Worker reduces either to a source: src/core/traffic.ts);
  * - toggles the video header's sound;
  * - swaps a broken header for the placeholder and hides broken image buttons.
  * The CSP allows it by its sha256 hash, so it must stay a constant string.
@@ -16,7 +16,7 @@ export const LANDING_SCRIPT =
   'function c(e,s){var t=e.target;return t&&t.closest?t.closest(s):null}' +
   'd.addEventListener("click",function(e){' +
   'var a=c(e,"[data-c]");' +
-  'if(a){var u=a.getAttribute("data-c"),q=new URLSearchParams(location.search).get("utm_source"),r=d.referrer;' +
+  'if(a){var u=a.getAttribute("data-c"),q=new URLSearchParams(location.search).get("utm_source"),r=d.referrer.split("/").slice(0,3).join("/");' +
   'if(q||r)u+=(u.indexOf("?")<0?"?":"&")+(q?"u="+encodeURIComponent(q):"r="+encodeURIComponent(r));' +
   'try{navigator.sendBeacon(u)||fetch(u,{method:"POST",keepalive:true})}catch(x){}}' +
   'var m=c(e,"[data-mute]");' +

@@ -69,8 +69,9 @@ export function share(part: number, whole: number): number {
   return whole > 0 ? (part / whole) * 100 : 0;
 }
 
-/** A share bar's width: the share, at least MIN_BAR_PERCENT, at most 100. */
+/** A share bar's width: none for nothing, else the share, at least MIN_BAR_PERCENT, at most 100. */
 export function barPercent(value: number): number {
+  if (!(value > 0)) return 0;
   return Math.min(100, Math.max(MIN_BAR_PERCENT, value));
 }
 

@@ -105,15 +105,16 @@ describe('figures', () => {
     expect(formatShare(100)).toBe('100,0%');
   });
 
-  it('bars are at least 2 % wide and at most 100 %', () => {
-    expect(barPercent(0)).toBe(MIN_BAR_PERCENT);
+  it('bars are none for nothing, else at least 2 % wide and at most 100 %', () => {
+    expect(barPercent(0)).toBe(0);
     expect(barPercent(1.2)).toBe(MIN_BAR_PERCENT);
     expect(barPercent(40)).toBe(40);
     expect(barPercent(250)).toBe(100);
     fc.assert(
       fc.property(fc.nat(1e6), fc.nat(1e6), (part, whole) => {
-        const bar = barPercent(share(part, whole));
-        return bar >= MIN_BAR_PERCENT && bar <= 100;
+        const value = share(part, whole);
+        const bar = barPercent(value);
+        return value > 0 ? bar >= MIN_BAR_PERCENT && bar <= 100 : bar === 0;
       }),
     );
   });

@@ -1,5 +1,5 @@
 // Retention of the stats buckets (the hourly maintenance): hours folded into days after 90 days,
-// days deleted after 25 months, counted message ids forgotten after 14 days.
+// days older than 25 months kept only in the archive row, counted ids forgotten after 14 days.
 import { createExecutionContext, createScheduledController, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
@@ -26,7 +26,7 @@ async function rows(pageId: number) {
 }
 
 describe('stats retention', () => {
-  it('folds hours older than 90 days into one row per day, deletes days older than 25 months', async () => {
+  it('folds hours older than 90 days into days, and days older than 25 months into the archive row', async () => {
     const { id } = await seedPage(slugFor('ret'));
     const today = '2026-11-23';
     const old = addDays(today, -91);
@@ -35,20 +35,26 @@ describe('stats retention', () => {
     await bucket(id, old, 21, 3);
     await bucket(id, old, 22, 4, 'qr');
     await bucket(id, edge, 10, 5);
+    await bucket(id, '2024-10-21', -1, 1, 'qr');
     await bucket(id, '2024-10-22', -1, 6);
     await bucket(id, '2024-10-23', -1, 7);
     await bucket(id, today, 8, 1);
+    const sum = async () => (await rows(id)).reduce((n, r) => n + (r.views as number), 0);
+    expect(await sum()).toBe(29);
     await expireStats(env.DB, today);
     expect(await rows(id)).toEqual([
+      // the days past 25 months live on only in the page's archive row, with no day or source
+      { day: '0000-00-00', hour: -1, source: '', views: 7 },
       { day: '2024-10-23', hour: -1, source: 'direct', views: 7 },
       { day: old, hour: -1, source: 'direct', views: 5 },
       { day: old, hour: -1, source: 'qr', views: 4 },
       { day: edge, hour: 10, source: 'direct', views: 5 },
       { day: today, hour: 8, source: 'direct', views: 1 },
     ]);
-    // running it again changes nothing: the folded rows are not folded twice
+    expect(await sum()).toBe(29);
+    // running it again changes nothing: nothing is folded twice
     await expireStats(env.DB, today);
-    expect((await rows(id)).map((r) => r.views)).toEqual([7, 5, 4, 5, 1]);
+    expect((await rows(id)).map((r) => r.views)).toEqual([7, 7, 5, 4, 5, 1]);
   });
 
   it('runs in the scheduled maintenance with the counted ids pruning', async () => {

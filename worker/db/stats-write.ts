@@ -85,15 +85,20 @@ function monthsBefore(day: string, months: number): string {
   return new Date(Date.UTC(y, m - 1 - months, Math.min(d, last))).toISOString().slice(0, 10);
 }
 
+/** The day of the archive rows: before any period, so no period reaches them (migration 0005). */
+export const ARCHIVE_DAY = '0000-00-00';
+
 /**
- * Retention of the buckets (the hourly maintenance): hours older than HOURLY_RETENTION_DAYS are
- * folded into one daily row per day (hour -1), in one transaction; days older than
- * DAILY_RETENTION_MONTHS are deleted. Returns the rows folded plus the rows deleted.
+ * Retention of the buckets (the hourly maintenance), in one transaction: hours older than
+ * HOURLY_RETENTION_DAYS are folded into one daily row per day (hour -1); days older than
+ * DAILY_RETENTION_MONTHS are deleted, their counts kept only in the page's archive row (per
+ * button and CTA, no day, source, device or country), so the lifetime totals still equal the
+ * sum of the buckets. Returns the rows folded plus the rows deleted.
  */
 export async function expireStats(db: D1Database, today: string): Promise<number> {
   const foldBefore = addDays(today, -HOURLY_RETENTION_DAYS);
   const deleteBefore = monthsBefore(today, DAILY_RETENTION_MONTHS);
-  const [, folded, deleted] = await db.batch([
+  const [, folded, , deleted] = await db.batch([
     db
       .prepare(
         `INSERT INTO page_stats (page_id, day, hour, button_id, cta, source, device, country, views, clicks)
@@ -105,7 +110,17 @@ export async function expireStats(db: D1Database, today: string): Promise<number
       )
       .bind(foldBefore),
     db.prepare('DELETE FROM page_stats WHERE day < ? AND hour >= 0').bind(foldBefore),
-    db.prepare('DELETE FROM page_stats WHERE day < ?').bind(deleteBefore),
+    db
+      .prepare(
+        `INSERT INTO page_stats (page_id, day, hour, button_id, cta, source, device, country, views, clicks)
+         SELECT page_id, ?1, -1, button_id, cta, '', '', '', SUM(views), SUM(clicks)
+         FROM page_stats WHERE day < ?2 AND day > ?1
+         GROUP BY page_id, button_id, cta
+         ON CONFLICT (page_id, day, hour, button_id, cta, source, device, country)
+         DO UPDATE SET views = views + excluded.views, clicks = clicks + excluded.clicks`,
+      )
+      .bind(ARCHIVE_DAY, deleteBefore),
+    db.prepare('DELETE FROM page_stats WHERE day < ? AND day > ?').bind(deleteBefore, ARCHIVE_DAY),
   ]);
   return (folded?.meta.changes ?? 0) + (deleted?.meta.changes ?? 0);
 }

@@ -12,7 +12,7 @@ import { getPublicLanding } from '../db/pages';
 import { visibleSlugs } from '../db/page-counts';
 import { countView, isCountable } from '../services/counting';
 import { executionCtxOf } from '../services/background';
-import { acceptsGzip, dropHot, hotPage, hotResponse, hotTicket, keepHot } from '../services/hot-pages';
+import { acceptsGzip, forgetHot, hotPage, hotResponse, hotTicket, keepHot } from '../services/hot-pages';
 import {
   PAGE_CACHE_CONTROL,
   errorDocument,
@@ -117,7 +117,7 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   const page = stamp === null ? null : await getPublicLanding(c.env.DB, slug);
   if (!page || stamp === null) {
     // gone (hidden or deleted in another isolate): no copy of it may answer here any more
-    dropHot(slug);
+    forgetHot(slug);
     return errorState(head);
   }
   const doc = await renderForPublish(c.env, slug, page, origin);

@@ -12,7 +12,7 @@ import { requireActive } from '../middleware/auth';
 import { ownedPage } from '../services/page-access';
 import { validate } from '../validate';
 
-// a bad ?days is a bad parameter, not a bad payload: 400 (docs/api.md#page-statistics)
+// a bad ?days answers 422 like any query that fails its schema (docs/api.md#page-statistics)
 const daysQuery = validate('query', statsQuerySchema);
 
 /** The page (404 unless the user may open it) and its stats over the period asked for. */

@@ -84,6 +84,11 @@ export async function keepHot(slug: string, html: string, headers: Headers, tick
   }
 }
 
+/** Drops a page's copy if this isolate has one (a page found gone); other pages' fills go on. */
+export function forgetHot(slug: string): void {
+  if (hot.has(slug)) dropHot(slug);
+}
+
 /** Drops a page's hot copy (publish and unpublish call it with the cache purge). */
 export function dropHot(slug: string): void {
   drops++;

@@ -11,14 +11,14 @@ export const statsMessages = {
   'stats.period.30': '30 giorni',
   'stats.period.90': '90 giorni',
   'stats.period.all': 'Tutto',
-  'stats.period.allLabel': 'Tutto, dalla creazione della pagina',
+  'stats.period.allLabel': 'Tutto, dalla creazione della pagina (fino a 400 giorni)',
   'stats.range': 'Dal {from} al {to}',
   'stats.range.oneDay': 'Oggi, {day}',
   'stats.updatedAt': 'aggiornate alle {time}',
   'stats.refresh': 'Aggiorna',
   'stats.csv': 'Scarica CSV',
   'stats.csv.failed': 'Impossibile scaricare il CSV: {detail}',
-  'stats.freshness': 'Visite e clic compaiono qui pochi secondi dopo che avvengono: tocca Aggiorna per vederli.',
+  'stats.freshness': 'Visite e clic compaiono qui entro 10 secondi da quando avvengono: tocca Aggiorna per vederli.',
 
   // Headline figures
   'stats.kpi.views': 'Visite',

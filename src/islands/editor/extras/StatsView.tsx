@@ -166,7 +166,7 @@ export function StatsPanel({ slug }: { slug: string }) {
             {t('stats.title')}
           </h2>
           {current && (
-            <p className="hint tabular" data-testid="stats-range">
+            <p className={`hint tabular${current.days !== days ? ' is-stale' : ''}`} data-testid="stats-range">
               {rangeText(current)}
               {' · '}
               {t('stats.updatedAt', {
@@ -200,7 +200,7 @@ export function StatsPanel({ slug }: { slug: string }) {
         </div>
       ) : (
         <>
-          <Kpis totals={totals} />
+          <Kpis totals={totals} stale={current !== null && current.days !== days} />
           {!current ? (
             <Skeleton />
           ) : empty ? (

@@ -3,7 +3,7 @@ import { Eye, MousePointerClick, Percent } from 'lucide-react';
 import { t } from '../../../../core/messages';
 import { clickRate, formatCount, formatRate } from '../../../../stores/editor-stats';
 
-export function Kpis({ totals }: { totals: { views: number; clicks: number } | null }) {
+export function Kpis({ totals, stale = false }: { totals: { views: number; clicks: number } | null; stale?: boolean }) {
   const rate = totals ? clickRate(totals.views, totals.clicks) : null;
   const tiles = [
     { key: 'views', Icon: Eye, label: t('stats.kpi.views'), value: totals && formatCount(totals.views), hint: null },
@@ -23,7 +23,7 @@ export function Kpis({ totals }: { totals: { views: number; clicks: number } | n
     },
   ] as const;
   return (
-    <dl className="xs-kpis">
+    <dl className={`xs-kpis${stale ? ' is-stale' : ''}`}>
       {tiles.map(({ key, Icon, label, value, hint }) => (
         <div className="xs-kpi" key={key} data-kpi={key}>
           <dt className="xs-kpi-label">
