@@ -101,6 +101,12 @@ describe('chart texts', () => {
     expect(chartSummary([])).toBe('');
   });
 
+  it('names no best day when the period had clicks but no visit', () => {
+    expect(chartSummary([{ date: '2027-03-01', views: 0, clicks: 2 }])).toBe(
+      'Grafico di visite e clic al giorno dal 1 marzo 2027 al 1 marzo 2027: nessuna visita e 2 clic in tutto.',
+    );
+  });
+
   it('writes days in Italian without any time zone moving them', () => {
     expect(shortDay('2027-03-01')).toBe('1 mar');
     expect(axisDay('2027-03-01', 30)).toBe('1 mar');

@@ -32,6 +32,8 @@ export const statsMessages = {
   'stats.chart.title': 'Visite e clic al giorno',
   'stats.chart.summary':
     'Grafico di visite e clic al giorno dal {from} al {to}: {views} visite e {clicks} clic in tutto. Giorno con più visite: {best}, {bestViews}.',
+  'stats.chart.summaryNoViews':
+    'Grafico di visite e clic al giorno dal {from} al {to}: nessuna visita e {clicks} clic in tutto.',
   'stats.chart.legend.views': 'Visite',
   'stats.chart.legend.clicks': 'Clic',
   'stats.chart.readout': '{date}: {views}, {clicks}',

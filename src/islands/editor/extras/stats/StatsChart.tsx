@@ -17,17 +17,19 @@ const DOT_SPACING = 14;
 /** closer than this, a dashed line turns into noise: both lines go thin and solid */
 const DASH_SPACING = 4;
 
-/** The chart's accessible name: the period, the totals and the best day. */
+/** The chart's accessible name: the period, the totals and the best day (when there was a visit). */
 export function chartSummary(daily: readonly DailyRow[]): string {
   const first = daily[0];
   const last = daily[daily.length - 1];
   if (!first || !last) return '';
   const best = daily.reduce((top, d) => (d.views > top.views ? d : top), first);
+  const range = { from: longDay(first.date), to: longDay(last.date) };
+  const clicks = formatCount(daily.reduce((s, d) => s + d.clicks, 0));
+  if (best.views === 0) return t('stats.chart.summaryNoViews', { ...range, clicks });
   return t('stats.chart.summary', {
-    from: longDay(first.date),
-    to: longDay(last.date),
+    ...range,
     views: formatCount(daily.reduce((s, d) => s + d.views, 0)),
-    clicks: formatCount(daily.reduce((s, d) => s + d.clicks, 0)),
+    clicks,
     best: longDay(best.date),
     bestViews: viewsText(best.views),
   });
