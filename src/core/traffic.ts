@@ -212,10 +212,29 @@ export function romeBucket(at: Date | number): { day: string; hour: number } {
   return { day: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) % 24 };
 }
 
+/** A 'YYYY-MM-DD' calendar day as the UTC midnight that starts it: no time zone can move it. */
+export function dayDate(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
 /** A 'YYYY-MM-DD' day moved by n calendar days (n may be negative). */
 export function addDays(day: string, n: number): string {
+  const date = dayDate(day);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The day `months` calendar months before `day`, clamped to that month's last day. */
+export function monthsBefore(day: string, months: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+  const last = new Date(Date.UTC(y, m - months, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 - months, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+/** Calendar days from `from` to `to` (0 for the same day, negative when `to` comes first). */
+export function daysApart(from: string, to: string): number {
+  return Math.round((dayDate(to).getTime() - dayDate(from).getTime()) / 86_400_000);
 }
 
 /** Every day from `from` to `to` inclusive, oldest first. */

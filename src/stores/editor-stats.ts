@@ -14,7 +14,7 @@
 import { atom } from 'nanostores';
 import { t, type MessageKey } from '../core/messages';
 import type { PageStats } from '../core/schemas/stats';
-import { type NAMED_SOURCES, QR_SOURCE, STATS_DAYS_MAX, romeBucket } from '../core/traffic';
+import { type NAMED_SOURCES, QR_SOURCE, STATS_DAYS_MAX, daysApart, romeBucket } from '../core/traffic';
 import { pageStats } from '../lib/api-client';
 import { decodeEventText, type FullPage } from './editor-core';
 import { notify } from './editor-notice';
@@ -27,13 +27,6 @@ export type { PageStats } from '../core/schemas/stats';
 export const STATS_PERIODS = ['7', '30', '90', 'all'] as const;
 export type StatsPeriod = (typeof STATS_PERIODS)[number];
 
-const DAY_MS = 86_400_000;
-
-function dayNumber(day: string): number {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d) / DAY_MS;
-}
-
 /**
  * The days a period asks the API for. 'Tutto' covers the page's life, from the Europe/Rome day it
  * was created to today (both counted), and the API's maximum when the creation date is unknown;
@@ -43,7 +36,7 @@ export function periodDays(period: StatsPeriod, createdAt?: string | null, now: 
   if (period !== 'all') return Number(period);
   const created = createdAt ? new Date(createdAt) : null;
   if (!created || Number.isNaN(created.getTime())) return STATS_DAYS_MAX;
-  const span = dayNumber(romeBucket(now).day) - dayNumber(romeBucket(created).day) + 1;
+  const span = daysApart(romeBucket(created).day, romeBucket(now).day) + 1;
   return Math.min(STATS_DAYS_MAX, Math.max(1, span));
 }
 

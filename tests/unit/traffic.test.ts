@@ -3,7 +3,9 @@ import {
   addDays,
   classifySource,
   countryCode,
+  daysApart,
   daysBetween,
+  monthsBefore,
   deviceClass,
   isBot,
   isPrefetch,
@@ -123,5 +125,15 @@ describe('Europe/Rome days and hours', () => {
     expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
     expect(daysBetween('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
     expect(daysBetween('2026-03-02', '2026-03-01')).toEqual([]);
+    expect(daysApart('2026-03-29', '2026-03-30')).toBe(1);
+    expect(daysApart('2026-10-24', '2026-10-26')).toBe(2);
+    expect(daysApart('2026-03-02', '2026-03-01')).toBe(-1);
+  });
+
+  it('counts months back, clamped to the month’s last day', () => {
+    expect(monthsBefore('2026-11-23', 25)).toBe('2024-10-23');
+    expect(monthsBefore('2026-03-31', 1)).toBe('2026-02-28');
+    expect(monthsBefore('2028-03-31', 1)).toBe('2028-02-29');
+    expect(monthsBefore('2026-01-15', 1)).toBe('2025-12-15');
   });
 });

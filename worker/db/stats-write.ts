@@ -9,7 +9,7 @@
  * 3. count_inbox is emptied again.
  */
 import type { CountRow } from '../services/counting';
-import { addDays, DAILY_RETENTION_MONTHS, HOURLY_RETENTION_DAYS } from '../../src/core/traffic';
+import { addDays, DAILY_RETENTION_MONTHS, HOURLY_RETENTION_DAYS, monthsBefore } from '../../src/core/traffic';
 
 export interface CountBatchMessage {
   id: string;
@@ -76,13 +76,6 @@ export async function pruneCountedIds(db: D1Database, now: number): Promise<numb
   const before = now - COUNTED_IDS_RETENTION_DAYS * 24 * 60 * 60 * 1000;
   const res = await db.prepare('DELETE FROM counted_messages WHERE counted_at < ?').bind(before).run();
   return res.meta.changes ?? 0;
-}
-
-/** The day `months` calendar months before `day` (clamped to the month's last day). */
-function monthsBefore(day: string, months: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y, m - 1 - months + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m - 1 - months, Math.min(d, last))).toISOString().slice(0, 10);
 }
 
 /** The day of the archive rows: before any period, so no period reaches them (migration 0005). */

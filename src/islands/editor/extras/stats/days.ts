@@ -1,10 +1,7 @@
 // Europe/Rome days ('YYYY-MM-DD', as the stats API gives them) written for people, in Italian.
 // A day is a calendar date, not an instant: it is formatted in UTC so no time zone can move it.
 
-function utc(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d));
-}
+import { dayDate as utc } from '../../../../core/traffic';
 
 const short = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const monthYear = new Intl.DateTimeFormat('it-IT', { month: 'short', year: '2-digit', timeZone: 'UTC' });
