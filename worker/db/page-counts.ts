@@ -2,6 +2,7 @@
  * Aggregates over landing pages: the sitemap's slugs and the admin's totals. Plain functions
  * with ? binds. Views and clicks are written by the queue consumer (db/stats-write.ts).
  */
+import { CLICKS, VIEWS } from './stats-read';
 
 /** Slugs of the visible pages, for the sitemap. */
 export async function visibleSlugs(db: D1Database): Promise<Array<{ folder_name: string; updated_at: string }>> {
@@ -31,11 +32,7 @@ export async function pageStats(db: D1Database, range: { from: string; to: strin
     db.prepare('SELECT COALESCE(SUM(click_count), 0) AS clicks FROM buttons'),
     // walks the (day, hour) index of page_stats
     db
-      .prepare(
-        `SELECT COALESCE(SUM(CASE WHEN button_id = 0 THEN views END), 0) AS views,
-                COALESCE(SUM(CASE WHEN button_id <> 0 THEN clicks END), 0) AS clicks
-         FROM page_stats WHERE day BETWEEN ? AND ?`,
-      )
+      .prepare(`SELECT ${VIEWS} AS views, ${CLICKS} AS clicks FROM page_stats WHERE day BETWEEN ? AND ?`)
       .bind(range.from, range.to),
   ]);
   const p = pages!.results[0] as { total: number; visible: number; views: number };

@@ -21,8 +21,9 @@ export function statsRange(days: number, at: number = Date.now()): StatsRange {
 
 // ?1 page id, ?2 first day, ?3 last day: every query walks the primary key (page_id, day, …)
 const IN_RANGE = 'page_id = ?1 AND day BETWEEN ?2 AND ?3';
-const VIEWS = 'COALESCE(SUM(CASE WHEN button_id = 0 THEN views END), 0)';
-const CLICKS = 'COALESCE(SUM(CASE WHEN button_id <> 0 THEN clicks END), 0)';
+/** Views counted on the view rows, clicks on the click rows: every stats sum uses these two. */
+export const VIEWS = 'COALESCE(SUM(CASE WHEN button_id = 0 THEN views END), 0)';
+export const CLICKS = 'COALESCE(SUM(CASE WHEN button_id <> 0 THEN clicks END), 0)';
 
 const DAILY_SQL = `SELECT day, ${VIEWS} AS views, ${CLICKS} AS clicks FROM page_stats WHERE ${IN_RANGE} GROUP BY day`;
 

@@ -230,7 +230,7 @@ export const admin = new Hono<AppEnv>()
     return answerUser(c, row.id);
   })
 
-  // ?days=N as for a page's stats (docs/api.md#page-statistics): a bad value is 400
+  // ?days=N as for a page's stats (docs/api.md#page-statistics): a bad value is 422
   .get('/stats', requireAdmin, validate('query', statsQuerySchema), async (c) => {
     const { days } = c.req.valid('query');
     const range = statsRange(days);

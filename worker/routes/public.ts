@@ -32,13 +32,9 @@ function isPageSlug(slug: string): boolean {
   return slug.length <= SLUG_MAX && isValidSlugFormat(slug) && !isReservedSlug(slug);
 }
 
+/** After the answer; without an execution context (app.request in tests) the promise still runs. */
 function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>): void {
-  const guarded = promise.catch((err) => console.error('background task failed', err));
-  try {
-    c.executionCtx.waitUntil(guarded);
-  } catch {
-    // no execution context (app.request in tests): the promise still runs
-  }
+  executionCtxOf(c)?.waitUntil(promise.catch((err) => console.error('background task failed', err)));
 }
 
 function pageHeaders(csp: string, status: number): Headers {

@@ -98,12 +98,9 @@ function record(env: Pick<Bindings, 'COUNTS'>, ctx: Ctx | null, row: CountRow): 
   }
 }
 
+/** Holds the request open until `work` is done; without a context (app.request) the timer still fires. */
 function keepAlive(ctx: Ctx | null, work: Promise<void>): void {
-  try {
-    ctx?.waitUntil(work);
-  } catch {
-    // no execution context (app.request in unit tests): the timer still fires
-  }
+  ctx?.waitUntil(work);
 }
 
 /** What a counted request looks like to the classifier (a Request or Hono's c.req.raw). */
@@ -122,8 +119,7 @@ function bucketNow(): { day: string; hour: number } {
   return clock;
 }
 
-function dimensions(req: Visit, utm: string | null, referrer: string | null) {
-  const url = new URL(req.url);
+function dimensions(req: Visit, url: URL, utm: string | null, referrer: string | null) {
   const { day, hour } = bucketNow();
   const cfCountry = req.cf && 'country' in req.cf ? req.cf.country : null;
   const country = req.headers.get('cf-ipcountry') ?? (typeof cfCountry === 'string' ? cfCountry : null);
@@ -138,8 +134,9 @@ function dimensions(req: Visit, utm: string | null, referrer: string | null) {
 
 /** Counts one view of /{slug}: source from the URL's utm_source, else the Referer header's host. */
 export function countView(env: Pick<Bindings, 'COUNTS'>, ctx: Ctx | null, req: Visit, slug: string): void {
-  const utm = new URL(req.url).searchParams.get('utm_source');
-  record(env, ctx, { s: slug, b: 0, k: 0, v: 1, c: 0, ...dimensions(req, utm, req.headers.get('referer')) });
+  const url = new URL(req.url);
+  const dims = dimensions(req, url, url.searchParams.get('utm_source'), req.headers.get('referer'));
+  record(env, ctx, { s: slug, b: 0, k: 0, v: 1, c: 0, ...dims });
 }
 
 /**
@@ -154,7 +151,7 @@ export function countClick(
   buttonId: number,
   cta: number,
 ): void {
-  const params = new URL(req.url).searchParams;
-  const dims = dimensions(req, params.get('u'), params.get('r'));
+  const url = new URL(req.url);
+  const dims = dimensions(req, url, url.searchParams.get('u'), url.searchParams.get('r'));
   record(env, ctx, { s: slug, b: buttonId, k: cta, v: 0, c: 1, ...dims });
 }
