@@ -18,6 +18,7 @@ import { type NAMED_SOURCES, QR_SOURCE, STATS_DAYS_MAX, daysApart, romeBucket } 
 import { pageStats } from '../lib/api-client';
 import { decodeEventText, type FullPage } from './editor-core';
 import { notify } from './editor-notice';
+import { formatNumber } from '../lib/format';
 
 export type { PageStats } from '../core/schemas/stats';
 
@@ -69,7 +70,6 @@ export function barPercent(value: number): number {
 }
 
 const percentFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const countFormat = new Intl.NumberFormat('it-IT');
 
 /** A percentage with one decimal, Italian style ('33,3%'). */
 export function formatShare(value: number): string {
@@ -81,16 +81,12 @@ export function formatRate(rate: number | null): string {
   return rate === null ? t('stats.noValue') : formatShare(rate);
 }
 
-export function formatCount(n: number): string {
-  return countFormat.format(n);
-}
-
 export function viewsText(n: number): string {
-  return n === 1 ? t('stats.views.one') : t('stats.views.many', { count: formatCount(n) });
+  return n === 1 ? t('stats.views.one') : t('stats.views.many', { count: formatNumber(n) });
 }
 
 export function clicksText(n: number): string {
-  return n === 1 ? t('stats.clicks.one') : t('stats.clicks.many', { count: formatCount(n) });
+  return n === 1 ? t('stats.clicks.one') : t('stats.clicks.many', { count: formatNumber(n) });
 }
 
 // ---------------------------------------------------------------------------------------------

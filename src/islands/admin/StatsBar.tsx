@@ -6,7 +6,8 @@ import { Skeletons } from '../../components/Skeletons';
 import { t, type MessageKey } from '../../core/messages';
 import type { UserStatus } from '../../core/schemas/user';
 import { $filters, $stats, setFilters } from '../../stores/admin-users';
-import { formatNumber, statusTone } from './format';
+import { formatNumber } from '../../lib/format';
+import { statusTone } from './format';
 
 const STATUS_TILES: { status: UserStatus; label: MessageKey }[] = [
   { status: 'pending', label: 'usersScreen.stats.pending' },

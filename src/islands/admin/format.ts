@@ -11,8 +11,6 @@ const dateTimeFmt = new Intl.DateTimeFormat('it-IT', {
   minute: '2-digit',
 });
 const timeFmt = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-// 'always': 7.001 beside 10.001, not 7001 (Italian skips the separator for 4 digits by default)
-const numberFmt = new Intl.NumberFormat('it-IT', { useGrouping: 'always' });
 
 /** D1 writes '2026-11-22T10:00:00.000Z'; older rows may lack the zone: read them as UTC. */
 function parseDate(value: string): Date | null {
@@ -35,11 +33,6 @@ export function formatDateTime(value: string): string {
 
 export function formatTime(ms: number): string {
   return timeFmt.format(new Date(ms));
-}
-
-/** 10.000 */
-export function formatNumber(value: number): string {
-  return numberFmt.format(value);
 }
 
 const STATUS_KEYS: Record<UserStatus, MessageKey> = {

@@ -1,17 +1,18 @@
 // The three headline figures of the period: views, clicks and the click-through rate.
 import { Eye, MousePointerClick, Percent } from 'lucide-react';
 import { t } from '../../../../core/messages';
-import { clickRate, formatCount, formatRate } from '../../../../stores/editor-stats';
+import { formatNumber } from '../../../../lib/format';
+import { clickRate, formatRate } from '../../../../stores/editor-stats';
 
 export function Kpis({ totals, stale = false }: { totals: { views: number; clicks: number } | null; stale?: boolean }) {
   const rate = totals ? clickRate(totals.views, totals.clicks) : null;
   const tiles = [
-    { key: 'views', Icon: Eye, label: t('stats.kpi.views'), value: totals && formatCount(totals.views), hint: null },
+    { key: 'views', Icon: Eye, label: t('stats.kpi.views'), value: totals && formatNumber(totals.views), hint: null },
     {
       key: 'clicks',
       Icon: MousePointerClick,
       label: t('stats.kpi.clicks'),
-      value: totals && formatCount(totals.clicks),
+      value: totals && formatNumber(totals.clicks),
       hint: null,
     },
     {

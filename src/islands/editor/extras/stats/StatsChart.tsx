@@ -5,7 +5,8 @@ import { useId, useLayoutEffect, useRef, useState, type PointerEvent } from 'rea
 import { Table2 } from 'lucide-react';
 import { t } from '../../../../core/messages';
 import type { DailyRow } from '../../../../core/schemas/stats';
-import { formatCount, clicksText, viewsText } from '../../../../stores/editor-stats';
+import { formatNumber } from '../../../../lib/format';
+import { clicksText, viewsText } from '../../../../stores/editor-stats';
 import { areaPath, labelIndexes, linePath, nearestIndex, xAt, yAt, yScale } from './chart-scale';
 import { axisDay, longDay, shortDay, tableDay } from './days';
 
@@ -24,11 +25,11 @@ export function chartSummary(daily: readonly DailyRow[]): string {
   if (!first || !last) return '';
   const best = daily.reduce((top, d) => (d.views > top.views ? d : top), first);
   const range = { from: longDay(first.date), to: longDay(last.date) };
-  const clicks = formatCount(daily.reduce((s, d) => s + d.clicks, 0));
+  const clicks = formatNumber(daily.reduce((s, d) => s + d.clicks, 0));
   if (best.views === 0) return t('stats.chart.summaryNoViews', { ...range, clicks });
   return t('stats.chart.summary', {
     ...range,
-    views: formatCount(daily.reduce((s, d) => s + d.views, 0)),
+    views: formatNumber(daily.reduce((s, d) => s + d.views, 0)),
     clicks,
     best: longDay(best.date),
     bestViews: viewsText(best.views),
@@ -59,7 +60,7 @@ export function StatsChart({ daily }: { daily: readonly DailyRow[] }) {
 
   const height = width < 480 ? 200 : 260;
   const scale = yScale(Math.max(0, ...daily.map((d) => Math.max(d.views, d.clicks))));
-  const left = 12 + formatCount(scale.top).length * 7.5;
+  const left = 12 + formatNumber(scale.top).length * 7.5;
   const right = Math.max(left + 1, width - PAD_RIGHT);
   const bottom = height - PAD_BOTTOM;
   const x = (i: number) => xAt(i, n, left, right);
@@ -117,7 +118,7 @@ export function StatsChart({ daily }: { daily: readonly DailyRow[] }) {
                 <g key={tick}>
                   <line x1={left} x2={right} y1={y(tick)} y2={y(tick)} />
                   <text x={left - 8} y={y(tick)} dy="0.32em" textAnchor="end">
-                    {formatCount(tick)}
+                    {formatNumber(tick)}
                   </text>
                 </g>
               ))}
@@ -188,8 +189,8 @@ function DailyTable({ daily }: { daily: readonly DailyRow[] }) {
           {daily.map((d) => (
             <tr key={d.date}>
               <th scope="row">{tableDay(d.date)}</th>
-              <td>{formatCount(d.views)}</td>
-              <td>{formatCount(d.clicks)}</td>
+              <td>{formatNumber(d.views)}</td>
+              <td>{formatNumber(d.clicks)}</td>
             </tr>
           ))}
         </tbody>
