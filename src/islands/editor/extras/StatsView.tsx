@@ -153,6 +153,8 @@ export function StatsPanel({ slug }: { slug: string }) {
   // the figures of this period; those of another period only while the new ones load, so the
   // chart (and its open table) stays in place
   const current = data && (data.days === days || busy) ? data : null;
+  // figures of the previous period, shown dimmed while this one loads
+  const stale = current !== null && current.days !== days;
   const failed = !busy && mine?.status === 'error' && (!data || data.days !== days);
   const totals = current?.stats.totals ?? null;
   const empty = totals !== null && totals.views === 0 && totals.clicks === 0;
@@ -166,7 +168,7 @@ export function StatsPanel({ slug }: { slug: string }) {
             {t('stats.title')}
           </h2>
           {current && (
-            <p className={`hint tabular${current.days !== days ? ' is-stale' : ''}`} data-testid="stats-range">
+            <p className={`hint tabular${stale ? ' is-stale' : ''}`} data-testid="stats-range">
               {rangeText(current)}
               {' · '}
               {t('stats.updatedAt', {
@@ -200,13 +202,13 @@ export function StatsPanel({ slug }: { slug: string }) {
         </div>
       ) : (
         <>
-          <Kpis totals={totals} stale={current !== null && current.days !== days} />
+          <Kpis totals={totals} stale={stale} />
           {!current ? (
             <Skeleton />
           ) : empty ? (
             <EmptyState everCounted={everCounted} />
           ) : (
-            <Figures data={current} stale={current.days !== days} />
+            <Figures data={current} stale={stale} />
           )}
         </>
       )}
