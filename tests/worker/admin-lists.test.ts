@@ -71,6 +71,16 @@ describe('GET /api/admin/users/all', () => {
     expect((await list('/api/admin/users/all?q=nessuno')).users).toEqual([]);
   });
 
+  it('a search as long as the field allows is an answer, not a 500 (D1 caps LIKE patterns at 50 bytes)', async () => {
+    const long = `${'x'.repeat(190)}%25_é`;
+    expect(await list(`/api/admin/users/all?q=${long}`)).toMatchObject({ users: [], total: 0 });
+    const url = 'http://localhost/dati/una-pagina-qualsiasi/con-un-nome-lungo.png';
+    expect((await list(`/api/admin/users/all?q=${encodeURIComponent(url)}`)).total).toBe(0);
+    expect(emails(await list(`/api/admin/users/all?q=${encodeURIComponent('bruno@example.it')}`))).toEqual([
+      'bruno@example.it',
+    ]);
+  });
+
   it('filters by status and by company (ignoring case)', async () => {
     expect(emails(await list('/api/admin/users/all?status=pending&sort=email&order=asc'))).toEqual([
       'alba@example.it',

@@ -11,11 +11,6 @@ const SORT_COLUMNS: Record<NonNullable<UsersQuery['sort']>, string> = {
   company: 'company COLLATE NOCASE',
 };
 
-/** Escapes LIKE wildcards so a search for '50%' finds that text, not everything. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 /**
  * One page of users for the admin: optional search (name or e-mail, ignoring case), status
  * and company filters, a whitelisted sort and the total for the pager.
@@ -28,8 +23,10 @@ export async function listUsers(
   const where: string[] = [];
   const binds: (string | number)[] = [];
   if (query.q) {
-    where.push(`(email LIKE ? ESCAPE '\\' OR full_name LIKE ? ESCAPE '\\')`);
-    binds.push(likePattern(query.q), likePattern(query.q));
+    // instr() rather than LIKE: D1 refuses LIKE patterns over 50 bytes, and a search for '50%'
+    // must find that text, not everything. lower() folds ASCII case, as LIKE did.
+    where.push('(instr(lower(email), lower(?)) > 0 OR instr(lower(full_name), lower(?)) > 0)');
+    binds.push(query.q, query.q);
   }
   if (query.status) {
     where.push('status = ?');
