@@ -81,6 +81,8 @@ export function applyPage(page: FullPage): void {
     headerFile: null,
     headerPreview: '',
     headerKind: page.header ? kindOfPath(page.header) : null,
+    headerPoster: page.header_poster ?? '',
+    posterFile: null,
   });
   $buttons.set(sorted.map(buttonFromReceived));
   $editing.set({ slug: page.folder_name, id: page.id, company: page.company, visible: page.visible });

@@ -77,6 +77,10 @@ export interface EditorForm {
   /** blob: URL of the new header file, for the preview */
   headerPreview: string;
   headerKind: 'image' | 'video' | null;
+  /** the saved poster frame of a video header; '' when none */
+  headerPoster: string;
+  /** a poster frame taken in the browser, waiting to be uploaded with (or for) the video header */
+  posterFile: File | null;
 }
 
 export interface EditingPage {
@@ -101,6 +105,8 @@ export const emptyForm = (): EditorForm => ({
   headerFile: null,
   headerPreview: '',
   headerKind: null,
+  headerPoster: '',
+  posterFile: null,
 });
 
 export const $form = map<EditorForm>(emptyForm());

@@ -22,13 +22,21 @@ export function baseURL(): string {
 export const PERSON_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-/** A fresh Chromium saying PERSON_UA, or another person's User-Agent (a phone's, say). */
-export async function openBrowser(viewport = DESKTOP, userAgent = PERSON_UA): Promise<BrowserContext> {
+/**
+ * A fresh Chromium saying PERSON_UA, or another person's User-Agent (a phone's, say). `touch`
+ * emulates a phone's touch screen: `page.tap()` then sends touch events, as a finger would.
+ */
+export async function openBrowser(
+  viewport = DESKTOP,
+  userAgent = PERSON_UA,
+  options: { touch?: boolean } = {},
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'palco-chromium-')), {
     executablePath: CHROMIUM,
     headless: true,
     viewport,
     userAgent,
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
     baseURL: baseURL(),
     locale: 'it-IT',
     args: [

@@ -27,6 +27,7 @@ function page(buttons: ReceivedButton[], views = 0): FullPage {
     mode: 'text',
     style: 'light',
     custom_styles: null,
+    header_poster: '',
     header: '/dati/tour/tour.jpg',
     view_page: views,
     created_at: '2026-01-01 00:00:00',

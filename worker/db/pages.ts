@@ -33,6 +33,8 @@ interface PageRow {
   style: PageStyle;
   custom_styles: string | null;
   header: string;
+  /** the video header's poster path, '' when none */
+  header_poster: string;
   view_page: number;
   created_by: number | null;
   created_at: string;
@@ -121,6 +123,7 @@ export async function getPublicLanding(db: D1Database, slug: string): Promise<Pu
     title: page.title,
     display_title: page.display_title,
     header: page.header,
+    header_poster: page.header_poster ?? '',
     mode: page.mode,
     style: page.style,
     custom_styles: parseStyles(page.custom_styles),
@@ -137,6 +140,7 @@ export async function toPageAsReceived(db: D1Database, page: PageRow): Promise<P
     style: page.style,
     custom_styles: parseStyles(page.custom_styles),
     header: page.header,
+    header_poster: page.header_poster ?? '',
     view_page: page.view_page,
     created_at: page.created_at,
     updated_at,

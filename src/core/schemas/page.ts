@@ -68,6 +68,8 @@ export interface PageAsReceived extends PageListItem {
   style: PageStyle;
   custom_styles: StoredCustomStyles;
   header: string;
+  /** the poster frame of an MP4 header (a /dati/{slug}/ path), '' when none */
+  header_poster: string;
   view_page: number;
   created_at: string;
   buttons: ButtonAsReceived[];
@@ -78,6 +80,8 @@ export interface PublicLanding {
   title: string;
   display_title: string;
   header: string;
+  /** the poster frame of an MP4 header, '' when none */
+  header_poster: string;
   mode: PageMode;
   style: PageStyle;
   custom_styles: StoredCustomStyles;
