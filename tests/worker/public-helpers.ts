@@ -4,7 +4,16 @@ import { exports } from 'cloudflare:workers';
 import { pageCacheKey, publicOrigin } from '../../worker/services/publish';
 
 /** The fields of the public answer for a page (GET /api/db/public/landing/{slug}), sorted. */
-export const PUBLIC_PAGE_KEYS = ['buttons', 'custom_styles', 'display_title', 'header', 'mode', 'style', 'title'];
+export const PUBLIC_PAGE_KEYS = [
+  'buttons',
+  'custom_styles',
+  'display_title',
+  'header',
+  'header_poster',
+  'mode',
+  'style',
+  'title',
+];
 
 let seq = 0;
 export function slugFor(prefix = 'pub'): string {
