@@ -14,7 +14,12 @@ import { dev } from './routes/dev';
 import { pages } from './routes/pages';
 import { stats } from './routes/stats';
 import { uploads } from './routes/uploads';
-import { BUTTON_UPLOAD_MAX_BYTES, HEADER_UPLOAD_MAX_BYTES, TOO_MANY_FILES } from './services/upload-forms';
+import {
+  BUTTON_UPLOAD_MAX_BYTES,
+  HEADER_UPLOAD_MAX_BYTES,
+  POSTER_UPLOAD_MAX_BYTES,
+  TOO_MANY_FILES,
+} from './services/upload-forms';
 import { media } from './routes/media';
 import { tracking } from './routes/tracking';
 import { publicRoutes } from './routes/public';
@@ -30,6 +35,12 @@ const BODY_LIMITS = bodyLimits([
     path: new RegExp(`^${PAGES}/[^/]+/upload-image$`),
     maxSize: HEADER_UPLOAD_MAX_BYTES,
     detail: t('upload.videoTooLarge'),
+    streamed: true,
+  },
+  {
+    path: new RegExp(`^${PAGES}/[^/]+/upload-poster$`),
+    maxSize: POSTER_UPLOAD_MAX_BYTES,
+    detail: t('upload.imageTooLarge'),
     streamed: true,
   },
   {

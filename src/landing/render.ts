@@ -13,7 +13,7 @@ import { ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
 import { musicEvents } from './jsonld';
 
 /** Bump when the markup, CSS or script change: published copies live under a versioned R2 key. */
-export const RENDERER_VERSION = 5;
+export const RENDERER_VERSION = 6;
 
 export interface RenderOptions {
   slug: string;

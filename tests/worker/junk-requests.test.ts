@@ -103,6 +103,7 @@ const ROUTES: PathMaker[] = [
   () => `${P}/`,
   (s) => `${P}/${s}`,
   (s) => `${P}/${s}/upload-image`,
+  (s) => `${P}/${s}/upload-poster`,
   (s) => `${P}/${s}/upload-button-images`,
   (s, x) => `${P}/${s}/button-image/${x}`,
   (s) => `${P}/${s}/image-proxy`,

@@ -242,7 +242,8 @@ export async function createPage(
 /**
  * Rewrites a page and its buttons in one batch. Buttons whose client id is one of the page's
  * keep their row (id and click_count survive); the rest are inserted; the page's other
- * buttons are deleted. An image button sent without an image keeps the one it had.
+ * buttons are deleted. An image button sent without an image keeps the one it had. A header
+ * that changes clears the poster (a frame of the old video); the caller deletes its object.
  */
 export async function updatePage(
   db: D1Database,
@@ -256,7 +257,8 @@ export async function updatePage(
     db
       .prepare(
         `UPDATE landing_pages SET title = ?, title_key = ?, display_title = ?, visible = ?, mode = ?,
-           style = ?, custom_styles = ?, header = ?, updated_at = ${NOW} WHERE id = ?`,
+           style = ?, custom_styles = ?, header = ?,
+           header_poster = CASE WHEN header = ? THEN header_poster ELSE '' END, updated_at = ${NOW} WHERE id = ?`,
       )
       .bind(
         fields.title,
@@ -266,6 +268,7 @@ export async function updatePage(
         fields.mode,
         fields.style,
         fields.custom_styles,
+        fields.header,
         fields.header,
         page.id,
       ),
@@ -325,8 +328,24 @@ export async function setPageVisibility(db: D1Database, id: number, visible: boo
     .run();
 }
 
-export async function setPageHeader(db: D1Database, id: number, header: string): Promise<void> {
-  await db.prepare(`UPDATE landing_pages SET header = ?, updated_at = ${NOW} WHERE id = ?`).bind(header, id).run();
+/** Sets the header and its poster ('' for none) together: a poster never outlives its video. */
+export async function setPageHeader(db: D1Database, id: number, header: string, poster: string): Promise<void> {
+  await db
+    .prepare(`UPDATE landing_pages SET header = ?, header_poster = ?, updated_at = ${NOW} WHERE id = ?`)
+    .bind(header, poster, id)
+    .run();
+}
+
+/**
+ * Sets the poster of the page's video header, only while the header is still `header` (the
+ * one the poster was made for); answers whether it did.
+ */
+export async function setPagePoster(db: D1Database, id: number, header: string, poster: string): Promise<boolean> {
+  const res = await db
+    .prepare(`UPDATE landing_pages SET header_poster = ?, updated_at = ${NOW} WHERE id = ? AND header = ?`)
+    .bind(poster, id, header)
+    .run();
+  return res.meta.changes > 0;
 }
 
 /** Sets button images by id (one batch); answers nothing: the caller reloads the page. */

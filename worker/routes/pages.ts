@@ -35,7 +35,7 @@ import {
   type PageFields,
 } from '../db/pages';
 import { canAccess, ownedPage, ownedPageBySlugOrId } from '../services/page-access';
-import { deletePageMedia, republish, unpublish } from '../services/page-effects';
+import { deletePageMedia, deleteReplaced, republish, unpublish } from '../services/page-effects';
 import { ensurePageCompany, type CompanyRef } from '../db/companies';
 
 /** The company a non-admin creates pages for; 403 when the account has none yet. */
@@ -167,6 +167,8 @@ export const pages = new Hono<AppEnv>()
       if (isUniqueViolation(err)) await checkUnique(c.env.DB, c.get('user'), null, title, page.id);
       throw err;
     }
+    // a new header cleared the poster (updatePage): a frame of the old video goes with it
+    if (fields.header !== page.header) await deleteReplaced(c.env.BUCKET, page.folder_name, [page.header_poster]);
     await republish(c, page.folder_name);
     const updated = await getPageRowById(c.env.DB, page.id);
     return c.json(await toPageAsReceived(c.env.DB, updated!));

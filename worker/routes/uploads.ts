@@ -1,20 +1,22 @@
 /**
- * Uploads to R2, each on a page the user may open: the header and button images (read and
- * stored by services/upload-forms.ts), deleting a button image, and the header proxy used for
- * palette extraction. Every change republishes the page.
+ * Uploads to R2, each on a page the user may open: the header (with its video's poster), a
+ * poster alone, and button images (read and stored by services/upload-forms.ts), deleting a
+ * button image, and the header proxy used for palette extraction. Every change republishes
+ * the page.
  */
 import { Hono } from 'hono';
 import { t } from '../../src/core/messages';
-import { clearButtonImage, setButtonImages, setPageHeader, toPageAsReceived } from '../db/pages';
+import { headerOf } from '../../src/core/public-view';
+import { clearButtonImage, setButtonImages, setPageHeader, setPagePoster, toPageAsReceived } from '../db/pages';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { requireActive } from '../middleware/auth';
 import { proxyImage } from '../services/image-proxy';
 import { CONTENT_TYPES } from '../services/media-types';
 import { ownedPage } from '../services/page-access';
-import { republish } from '../services/page-effects';
-import { mediaFolder, ownObjectKey } from '../services/upload-bytes';
-import { receiveButtonImages, receiveHeader } from '../services/upload-forms';
+import { deleteReplaced, republish } from '../services/page-effects';
+import { mediaFolder } from '../services/upload-bytes';
+import { forget, receiveButtonImages, receiveHeader, receivePoster, refuseUpload } from '../services/upload-forms';
 
 /** Only button images the server named: N.version.ext (N.ext from older pages). */
 const BUTTON_IMAGE_NAME = /^\d{1,4}(\.[a-z0-9]{1,16})?\.(jpg|jpeg|png|webp|gif)$/;
@@ -25,18 +27,49 @@ export const uploads = new Hono<AppEnv>()
     const slug = page.folder_name;
     const stored = await receiveHeader(c, slug);
     const path = `/${stored.key}`;
-    await setPageHeader(c.env.DB, page.id, path);
-    const old = ownObjectKey(slug, page.header);
-    if (old && old !== stored.key) await c.env.BUCKET.delete(old);
+    const poster = stored.posterKey ? `/${stored.posterKey}` : '';
+    const fresh = stored.posterKey ? [stored.key, stored.posterKey] : [stored.key];
+    try {
+      // a new header without a poster clears the old one: it was a frame of the old video
+      await setPageHeader(c.env.DB, page.id, path, poster);
+    } catch (err) {
+      await forget(c, fresh);
+      throw err;
+    }
+    await deleteReplaced(c.env.BUCKET, slug, [page.header, page.header_poster], fresh);
     await republish(c, slug);
     return c.json({
       success: true,
       path,
       header: path,
+      poster,
       filename: stored.key.split('/').pop(),
       content_type: CONTENT_TYPES[stored.kind],
       size: stored.size,
     });
+  })
+
+  .post('/:slug/upload-poster', requireActive, async (c) => {
+    const page = await ownedPage(c, c.req.param('slug'));
+    const slug = page.folder_name;
+    if (headerOf(page.header, slug).kind !== 'video') await refuseUpload(c, 422, t('upload.posterNeedsVideo'));
+    const key = await receivePoster(c, slug);
+    const poster = `/${key}`;
+    let set: boolean;
+    try {
+      set = await setPagePoster(c.env.DB, page.id, page.header, poster);
+    } catch (err) {
+      await forget(c, [key]);
+      throw err;
+    }
+    if (!set) {
+      // the header changed while the poster was arriving: the frame is of another video
+      await forget(c, [key]);
+      fail(409, t('upload.headerChanged'));
+    }
+    await deleteReplaced(c.env.BUCKET, slug, [page.header_poster], [key]);
+    await republish(c, slug);
+    return c.json({ success: true, poster });
   })
 
   .post('/:slug/upload-button-images', requireActive, async (c) => {

@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { publishPage, unpublishPage } from './publish';
-import { mediaFolder } from './upload-bytes';
+import { mediaFolder, ownObjectKey } from './upload-bytes';
 
 function ctxOf(c: Context<AppEnv>): ExecutionContext | undefined {
   try {
@@ -47,4 +47,24 @@ export async function deletePageMedia(bucket: R2Bucket, slug: string): Promise<n
     cursor = list.truncated ? list.cursor : undefined;
   } while (cursor);
   return deleted;
+}
+
+/**
+ * Deletes the objects of this page's folder behind stored paths (a header or poster replaced),
+ * except the keys in `keep`; a path outside the folder (a link, another page's file) is left.
+ */
+export async function deleteReplaced(
+  bucket: R2Bucket,
+  slug: string,
+  paths: readonly string[],
+  keep: readonly string[] = [],
+): Promise<void> {
+  const keys = paths.map((p) => ownObjectKey(slug, p)).filter((k): k is string => k !== null && !keep.includes(k));
+  if (keys.length === 0) return;
+  try {
+    await bucket.delete(keys);
+  } catch (err) {
+    // the page already points elsewhere: a leftover file is harmless, a failed save is not
+    console.error('delete of replaced media failed', slug, err);
+  }
 }

@@ -42,6 +42,7 @@ function version(): string {
 
 /**
  * The key the server gives an upload: `dati/{slug}/{slug}.{version}.{ext}` for a header,
+ * `dati/{slug}/{slug}-poster.{version}.{ext}` for its video's poster frame,
  * `dati/{slug}/{N}.{version}.{ext}` for the image of the button at index N.
  */
 export function mediaKey(slug: string, name: string | number, kind: MediaKind): string {

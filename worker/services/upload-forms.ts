@@ -1,16 +1,19 @@
 /**
- * The two upload forms, read part by part as they stream in: the header (one file: JPG, PNG or
- * WebP up to 5 MB, or MP4 up to 50 MB) and button images (up to MAX_FILES files of JPG, PNG,
- * WebP or GIF up to 5 MB each, placed by an `image_mapping` field). Files land in R2 under
- * names the server makes; the caller records them on the page.
+ * The upload forms, read part by part as they stream in: the header (one file: JPG, PNG or
+ * WebP up to 5 MB, or MP4 up to 50 MB, with an optional poster frame beside an MP4), a poster
+ * alone, and button images (up to MAX_FILES files of JPG, PNG, WebP or GIF up to 5 MB each,
+ * placed by an `image_mapping` field). Files land in R2 under names the server makes; the
+ * caller records them on the page. A refused form leaves nothing new in R2.
  */
 import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { t } from '../../src/core/messages';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../src/core/constants';
 import { imageMappingSchema, type ButtonAsReceived } from '../../src/core/schemas/page';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
-import { isImageKind, type MediaKind } from './media-types';
+import { isImageKind, type ImageKind, type MediaKind } from './media-types';
+import { discardRest } from './request-body';
 import { BodyTooLargeError, MultipartError, MultipartReader, boundaryOf } from './multipart';
 import { mediaKey, putMedia, readImage, sniffPart, streamVideo, tooLarge } from './upload-bytes';
 
@@ -19,8 +22,10 @@ const OVERHEAD = 64 * 1024;
 export const MAX_FILES = 20;
 /** The refusal of a button-images upload with more files (or more bytes) than it may carry. */
 export const TOO_MANY_FILES = t('upload.tooManyFiles', { max: MAX_FILES });
-/** The most a header upload may carry: one video at its cap plus the form around it. */
-export const HEADER_UPLOAD_MAX_BYTES = MAX_VIDEO_BYTES + OVERHEAD;
+/** The most a header upload may carry: one video and one poster at their caps plus the form. */
+export const HEADER_UPLOAD_MAX_BYTES = MAX_VIDEO_BYTES + MAX_IMAGE_BYTES + 2 * OVERHEAD;
+/** The most a poster upload may carry: one image at its cap plus the form. */
+export const POSTER_UPLOAD_MAX_BYTES = MAX_IMAGE_BYTES + OVERHEAD;
 /** The most a button-images upload may carry: every file at the image cap plus the form. */
 export const BUTTON_UPLOAD_MAX_BYTES = MAX_FILES * (MAX_IMAGE_BYTES + OVERHEAD);
 /** Button images waiting for an image_mapping sent after them: at most this much in memory. */
@@ -28,11 +33,15 @@ const MAX_PENDING_BYTES = 25 * 1024 * 1024;
 /** The image_mapping field is a small JSON object. */
 const MAPPING_MAX_BYTES = 64 * 1024;
 const HEADER_KINDS: MediaKind[] = ['jpg', 'png', 'webp', 'mp4'];
+/** A poster is a still frame: no GIF. */
+const POSTER_KINDS: ImageKind[] = ['jpg', 'png', 'webp'];
 
 export interface StoredHeader {
   key: string;
   kind: MediaKind;
   size: number;
+  /** the poster frame stored beside an MP4 header, null when the form had none */
+  posterKey: string | null;
 }
 
 export interface StoredButtonImage {
@@ -78,35 +87,101 @@ function parseMapping(text: string): Map<number, number> {
   return new Map(Object.entries(parsed.data).map(([order, index]) => [Number(order), index]));
 }
 
-/** Reads the header form's `image` file into R2 as the page's next header; 422 without one. */
+/** The R2 key of a page's next poster frame: `dati/{slug}/{slug}-poster.{version}.{ext}`. */
+function posterKey(slug: string, kind: ImageKind): string {
+  return mediaKey(slug, `${slug}-poster`, kind);
+}
+
+/** The current part as a poster: JPG, PNG or WebP by its bytes (else 415), ≤ 5 MB, whole. */
+async function readPoster(form: MultipartReader): Promise<{ bytes: Uint8Array; kind: ImageKind }> {
+  const file = await sniffPart(form.data());
+  const kind = file.kind;
+  if (!isImageKind(kind) || !POSTER_KINDS.includes(kind)) fail(415, t('upload.posterType'));
+  return { bytes: await readImage(file, kind), kind };
+}
+
+/**
+ * Reads the header form into R2: its `image` file as the page's next header and, beside an MP4,
+ * an optional `poster` image (before or after the `image` part). A poster beside a still image
+ * is refused (422): a poster belongs to a video. 422 without an `image` file.
+ */
 export async function receiveHeader(c: Context<AppEnv>, slug: string): Promise<StoredHeader> {
   const declared = contentLength(c);
   const form = openMultipart(c, HEADER_UPLOAD_MAX_BYTES);
-  let stored: StoredHeader | null = null;
+  const written: string[] = [];
+  let header: Omit<StoredHeader, 'posterKey'> | null = null;
+  let poster: { bytes: Uint8Array; kind: ImageKind } | null = null;
   try {
     for await (const part of form.parts()) {
-      if (part.name !== 'image' || part.filename === null) continue;
+      if (part.filename === null) continue;
+      if (part.name === 'poster' && !poster) {
+        poster = await readPoster(form);
+        continue;
+      }
+      if (part.name !== 'image' || header) continue;
       const file = await sniffPart(form.data());
       const kind = file.kind;
       if (!kind || !HEADER_KINDS.includes(kind)) fail(415, t('upload.headerType'));
       const key = mediaKey(slug, slug, kind);
       if (kind === 'mp4') {
-        stored = { key, kind, size: await streamVideo(c.env.BUCKET, key, file) };
+        written.push(key);
+        header = { key, kind, size: await streamVideo(c.env.BUCKET, key, file) };
       } else {
         if (declared !== null && declared > MAX_IMAGE_BYTES + OVERHEAD) tooLarge(kind);
         const bytes = await readImage(file, kind);
+        written.push(key);
         await putMedia(c.env.BUCKET, key, bytes, kind);
-        stored = { key, kind, size: bytes.length };
+        header = { key, kind, size: bytes.length };
       }
-      break;
     }
+    if (!header) fail(422, t('upload.fileMissing'));
+    if (poster && header.kind !== 'mp4') fail(422, t('upload.posterNeedsVideo'));
+    if (!poster) return { ...header, posterKey: null };
+    const key = posterKey(slug, poster.kind);
+    written.push(key);
+    await putMedia(c.env.BUCKET, key, poster.bytes, poster.kind);
+    return { ...header, posterKey: key };
   } catch (err) {
+    // nothing half-done stays behind (a video cut short was never completed)
+    await forget(c, written);
     multipartFailure(err, t('upload.videoTooLarge'));
   } finally {
     await form.finish();
   }
-  if (!stored) fail(422, t('upload.fileMissing'));
-  return stored;
+}
+
+/** Reads the poster form's one `poster` image into R2; 422 without one. */
+export async function receivePoster(c: Context<AppEnv>, slug: string): Promise<string> {
+  const form = openMultipart(c, POSTER_UPLOAD_MAX_BYTES);
+  let key: string | null = null;
+  try {
+    for await (const part of form.parts()) {
+      if (part.name !== 'poster' || part.filename === null) continue;
+      const { bytes, kind } = await readPoster(form);
+      key = posterKey(slug, kind);
+      await putMedia(c.env.BUCKET, key, bytes, kind);
+      break;
+    }
+  } catch (err) {
+    multipartFailure(err, t('upload.imageTooLarge'));
+  } finally {
+    await form.finish();
+  }
+  if (!key) fail(422, t('upload.fileMissing'));
+  return key;
+}
+
+/** Deletes objects this request wrote and will not keep (never throws: the refusal matters more). */
+export async function forget(c: Context<AppEnv>, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await c.env.BUCKET.delete([...keys]).catch((err: unknown) => console.error('cleanup failed', keys, err));
+}
+
+/** Answers early without reading the form: what was sent is read and dropped first (request-body.ts). */
+export async function refuseUpload(c: Context<AppEnv>, status: ContentfulStatusCode, detail: string): Promise<never> {
+  const body = c.req.raw.body;
+  if (body && !body.locked) await discardRest(body.getReader());
+  fail(status, detail);
 }
 
 /**
@@ -162,7 +237,10 @@ export async function receiveButtonImages(
     if (order === 0) fail(422, t('upload.fileMissing'));
   } catch (err) {
     // nothing half-done stays behind
-    if (written.length > 0) await c.env.BUCKET.delete(written.map((w) => w.key));
+    await forget(
+      c,
+      written.map((w) => w.key),
+    );
     multipartFailure(err, TOO_MANY_FILES);
   } finally {
     await form.finish();

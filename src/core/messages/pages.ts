@@ -40,6 +40,9 @@ export const pagesMessages = {
   'upload.filenameInvalid': 'Nome file non valido',
   'upload.fileNotFound': 'File non trovato',
   'upload.truncated': 'Il file è incompleto o danneggiato',
+  'upload.posterType': 'Formato copertina non supportato. Usa JPG, PNG o WebP',
+  'upload.posterNeedsVideo': 'La copertina si genera solo da un video: la testata deve essere un MP4',
+  'upload.headerChanged': 'La testata è cambiata mentre caricavi la copertina: riprova',
 
   // Image proxy
   'proxy.urlInvalid': 'Indirizzo immagine non valido: usa un link http o https',
