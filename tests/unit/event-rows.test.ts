@@ -8,6 +8,8 @@ import {
   parseEventRows,
   serialiseEventRows,
 } from '../../src/core/event-rows';
+import { BUTTONS_MAX } from '../../src/core/schemas/page';
+import { previewOf } from '../../src/stores/editor-import';
 
 const TICKET = 'https://www.ticketone.it/event/tour-2027';
 const VIVA = 'https://www.vivaticket.com/it/ticket/concerto/123';
@@ -256,5 +258,23 @@ describe('serialiseEventRows: the export', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the import preview of the editor', () => {
+  const three = [`12/05;Milano;Alcatraz;${TICKET}`, `13/05;Roma;Atlantico;${VIVA}`, `14/05;Bari;Demodè;${VIVA}`].join(
+    '\n',
+  );
+
+  it('lists the good rows while the page has room, and the rest as bad rows', () => {
+    expect(previewOf(three, 0).good.map((r) => r.line)).toEqual([1, 2, 3]);
+    const nearlyFull = previewOf(three, BUTTONS_MAX - 1);
+    expect(nearlyFull.good.map((r) => r.line)).toEqual([1]);
+    expect(nearlyFull.bad.map((r) => r.error)).toEqual([
+      `Riga 2: oltre il massimo di ${BUTTONS_MAX} pulsanti della pagina`,
+      `Riga 3: oltre il massimo di ${BUTTONS_MAX} pulsanti della pagina`,
+    ]);
+    expect(previewOf(`x\n${three}`, BUTTONS_MAX).good).toEqual([]);
+    expect(previewOf(`x\n${three}`, BUTTONS_MAX).bad.map((r) => r.line)).toEqual([1, 2, 3, 4]);
   });
 });

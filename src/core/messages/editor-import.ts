@@ -21,6 +21,7 @@ export const editorImportMessages = {
   'import.preview.good': 'Da aggiungere ({count})',
   'import.preview.bad': 'Righe con errori ({count}): non verranno importate',
   'import.preview.row': 'Riga {line}',
+  'import.summary': 'Righe da aggiungere: {good}; righe con errori: {bad}',
   'import.confirm': 'Importa {count} date',
   'import.confirmOne': 'Importa 1 data',
   'import.running': 'Importazione…',
@@ -43,7 +44,7 @@ export const editorImportMessages = {
     'troppe colonne ({count}): al massimo {max}, cioè data, città, locale e fino a {ctas} coppie link ed etichetta',
   'import.problem.quotes': 'virgolette aperte e mai chiuse',
   'import.problem.badQuotes': 'virgolette fuori posto in un campo',
-  'import.problem.full': 'la pagina ha già il massimo di {max} pulsanti',
+  'import.problem.full': 'oltre il massimo di {max} pulsanti della pagina',
 
   // The export's header row (the import recognises it and skips it)
   'import.header.date': 'Data',
