@@ -73,6 +73,21 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
               {t('import.preview.title')}
             </h3>
             {count === 0 && preview.bad.length === 0 && <p className="hint">{t('import.preview.empty')}</p>}
+            {preview.bad.length > 0 && (
+              <>
+                <p className="ed-import__group is-bad">
+                  <AlertCircle size={16} aria-hidden="true" />
+                  {t('import.preview.bad', { count: preview.bad.length })}
+                </p>
+                <ul className="ed-import__rows is-bad" data-testid="import-bad">
+                  {preview.bad.map((row) => (
+                    <li key={row.line} className="ed-import__row">
+                      {row.error}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
             {count > 0 && (
               <>
                 <p className="ed-import__group is-good">
@@ -87,21 +102,6 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
                     </li>
                   ))}
                 </ol>
-              </>
-            )}
-            {preview.bad.length > 0 && (
-              <>
-                <p className="ed-import__group is-bad">
-                  <AlertCircle size={16} aria-hidden="true" />
-                  {t('import.preview.bad', { count: preview.bad.length })}
-                </p>
-                <ul className="ed-import__rows is-bad" data-testid="import-bad">
-                  {preview.bad.map((row) => (
-                    <li key={row.line} className="ed-import__row">
-                      {row.error}
-                    </li>
-                  ))}
-                </ul>
               </>
             )}
           </section>
