@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanEventPart, cleanLabel } from '../../src/core/button-codec';
 import {
   type EventRow,
@@ -9,7 +9,17 @@ import {
   serialiseEventRows,
 } from '../../src/core/event-rows';
 import { BUTTONS_MAX } from '../../src/core/schemas/page';
-import { previewOf } from '../../src/stores/editor-import';
+import { $buttons, $form } from '../../src/stores/editor';
+import {
+  $importText,
+  exportFileName,
+  importRows,
+  listEvents,
+  previewOf,
+  setImportText,
+} from '../../src/stores/editor-import';
+import { resetEditor } from '../../src/stores/editor-load';
+import { $notice } from '../../src/stores/editor-notice';
 
 const TICKET = 'https://www.ticketone.it/event/tour-2027';
 const VIVA = 'https://www.vivaticket.com/it/ticket/concerto/123';
@@ -276,5 +286,55 @@ describe('the import preview of the editor', () => {
     ]);
     expect(previewOf(`x\n${three}`, BUTTONS_MAX).good).toEqual([]);
     expect(previewOf(`x\n${three}`, BUTTONS_MAX).bad.map((r) => r.line)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('the import into the editor (links off the ticket hosts: no tracking call)', () => {
+  beforeEach(() => {
+    resetEditor();
+    $notice.set(null);
+    setImportText('');
+  });
+
+  const rows = [
+    'Data;Città;Locale;Link',
+    '1/6;Pisa;Lumière;https://example.com/a',
+    '2/6;;Nessuno;x',
+    '3/6;Lucca;Foro;www.example.org/b;VIP',
+  ];
+
+  it('appends the good rows after the list in their order, clears the text and says how many', async () => {
+    setImportText(rows.join('\n'));
+    expect(previewOf($importText.get(), 0).bad.map((r) => r.error)).toEqual(['Riga 3: manca la città']);
+    await expect(importRows()).resolves.toBe(2);
+    expect(listEvents()).toEqual([
+      ev('1/6', 'Pisa', 'Lumière', ['https://example.com/a', 'biglietti']),
+      ev('3/6', 'Lucca', 'Foro', ['www.example.org/b', 'VIP']),
+    ]);
+    expect($importText.get()).toBe('');
+    expect($notice.get()?.text).toBe('Aggiunte 2 date');
+    // a second import goes after the first
+    setImportText('4/6;Siena;Piazza;https://example.com/c');
+    await expect(importRows()).resolves.toBe(1);
+    expect(listEvents().map((e) => e.city)).toEqual(['Pisa', 'Lucca', 'Siena']);
+    expect($notice.get()?.text).toBe('Aggiunta 1 data');
+  });
+
+  it('adds nothing to a page in image mode, nor from a text without good rows', async () => {
+    $form.setKey('mode', 'image');
+    setImportText(rows.join('\n'));
+    await expect(importRows()).resolves.toBe(0);
+    expect($buttons.get()).toEqual([]);
+    expect($notice.get()?.text).toBe('L’importazione delle date funziona solo con i pulsanti di testo');
+    $form.setKey('mode', 'text');
+    setImportText('2/6;;Nessuno;x');
+    await expect(importRows()).resolves.toBe(0);
+    expect($buttons.get()).toEqual([]);
+  });
+
+  it('names the export after the slug, or date-date.csv without one', () => {
+    expect(exportFileName()).toBe('date-date.csv');
+    $form.setKey('slug', 'tour2027');
+    expect(exportFileName()).toBe('tour2027-date.csv');
   });
 });
