@@ -42,7 +42,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
           <h2 id={`${id}-title`} className="ed-import__title">
             {t('import.title')}
           </h2>
-          <CloseButton label={t('ui.close')} onClick={onClose} />
+          <CloseButton label={t('ui.close')} onClick={() => !importing && onClose()} />
         </header>
         <div className="ed-import__body">
           <div className="field ed-import__field">
