@@ -1,0 +1,340 @@
+import fc from 'fast-check';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanEventPart, cleanLabel } from '../../src/core/button-codec';
+import {
+  type EventRow,
+  MAX_COLUMNS,
+  type ParsedRow,
+  parseEventRows,
+  serialiseEventRows,
+} from '../../src/core/event-rows';
+import { BUTTONS_MAX } from '../../src/core/schemas/page';
+import { $buttons, $form } from '../../src/stores/editor';
+import {
+  $importText,
+  exportFileName,
+  importRows,
+  listEvents,
+  previewOf,
+  setImportText,
+} from '../../src/stores/editor-import';
+import { resetEditor } from '../../src/stores/editor-load';
+import { $notice } from '../../src/stores/editor-notice';
+
+const TICKET = 'https://www.ticketone.it/event/tour-2027';
+const VIVA = 'https://www.vivaticket.com/it/ticket/concerto/123';
+
+const ev = (date: string, city: string, venue: string, ...ctas: [string, string][]): EventRow => ({
+  date,
+  city,
+  venue,
+  ctas: ctas.map(([url, buttonText]) => ({ url, buttonText })),
+});
+
+const events = (rows: ParsedRow[]) => rows.flatMap((r) => ('event' in r ? [r.event] : []));
+const errors = (rows: ParsedRow[]) => rows.flatMap((r) => ('error' in r ? [r.error] : []));
+
+describe('parseEventRows: formats', () => {
+  const expected = [
+    ev('12/05/2027', 'Milano', 'Alcatraz', [TICKET, 'biglietti']),
+    ev('13/05/2027', 'Roma', 'Atlantico', [VIVA, 'soldout']),
+  ];
+
+  it('reads tab-separated rows as a spreadsheet copies them; the CTA text is optional', () => {
+    const text = `12/05/2027\tMilano\tAlcatraz\t${TICKET}\n13/05/2027\tRoma\tAtlantico\t${VIVA}\tsoldout`;
+    expect(parseEventRows(text)).toEqual([
+      { line: 1, event: expected[0] },
+      { line: 2, event: expected[1] },
+    ]);
+  });
+
+  it('reads CSV with commas and with semicolons, quoted fields included', () => {
+    const comma = `12/05/2027,Milano,Alcatraz,${TICKET}\n"13/05/2027","Roma","Atlantico","${VIVA}","soldout"`;
+    const semi = `12/05/2027;Milano;Alcatraz;${TICKET};\n13/05/2027;Roma;"Atlantico";${VIVA};soldout`;
+    expect(events(parseEventRows(comma))).toEqual(expected);
+    expect(events(parseEventRows(semi))).toEqual(expected);
+  });
+
+  it('keeps the delimiters, doubled quotes and line breaks that sit inside quotes', () => {
+    const text = [
+      `"12, 13 maggio";"Reggio; Emilia";"Teatro ""Valli""";"${TICKET}?a=1,b=2;c";"Ultimi posti; corri"`,
+      `"14/05";"Bologna";"Estragon\nSala grande";${VIVA}`,
+      `15/05;Napoli;Casa della Musica;${TICKET}`,
+    ].join('\n');
+    const rows = parseEventRows(text);
+    expect(rows).toEqual([
+      {
+        line: 1,
+        event: ev('12, 13 maggio', 'Reggio; Emilia', 'Teatro "Valli"', [`${TICKET}?a=1,b=2;c`, 'Ultimi posti; corri']),
+      },
+      // a line break inside a field becomes a space, as the button text codec stores it
+      { line: 2, event: ev('14/05', 'Bologna', 'Estragon Sala grande', [VIVA, 'biglietti']) },
+      // the quoted field spans two lines: the next row starts on line 4
+      { line: 4, event: ev('15/05', 'Napoli', 'Casa della Musica', [TICKET, 'biglietti']) },
+    ]);
+  });
+
+  it('reads a tab-separated cell that starts with a quote as it is', () => {
+    const text = `12/05\t"Live" Club\tMilano\t${TICKET}\n13/05\tRoma\tAtlantico\t${VIVA}`;
+    expect(events(parseEventRows(text))).toEqual([
+      ev('12/05', '"Live" Club', 'Milano', [TICKET, 'biglietti']),
+      ev('13/05', 'Roma', 'Atlantico', [VIVA, 'biglietti']),
+    ]);
+  });
+
+  it('drops a UTF-8 BOM and reads CRLF line ends; blank lines are skipped but keep the line count', () => {
+    const text = `\uFEFF12/05/2027;Milano;Alcatraz;${TICKET}\r\n\r\n   \r\n13/05/2027;Roma;Atlantico;${VIVA};soldout\r\n`;
+    expect(parseEventRows(text)).toEqual([
+      { line: 1, event: expected[0] },
+      { line: 4, event: expected[1] },
+    ]);
+  });
+
+  it('recognises and skips a header row, Italian or English, in any case and with or without accents', () => {
+    for (const header of ['Data;Città;Locale;Link;Etichetta', 'DATE;CITY;VENUE;TICKET LINK;CTA', 'data;citta;luogo']) {
+      const rows = parseEventRows(`${header}\n12/05/2027;Milano;Alcatraz;${TICKET}`);
+      expect(rows, header).toEqual([{ line: 2, event: expected[0] }]);
+    }
+    // only the first row can be a header: a later one is an event with a bad link
+    const later = parseEventRows(`12/05/2027;Milano;Alcatraz;${TICKET}\nData;Città;Locale;Link`);
+    expect(errors(later)).toEqual(['Riga 2: il link «Link» non è un indirizzo web valido']);
+  });
+
+  it('takes more link/text pairs as more CTAs of the same event; empty trailing cells are ignored', () => {
+    const text = `12/05;Milano;Alcatraz;${TICKET};biglietti;${VIVA};VIP;;;;`;
+    expect(events(parseEventRows(text))).toEqual([
+      ev('12/05', 'Milano', 'Alcatraz', [TICKET, 'biglietti'], [VIVA, 'VIP']),
+    ]);
+    // a CTA may be a text without a link, as long as one CTA of the event has a link
+    expect(events(parseEventRows(`12/05;Milano;Alcatraz;;soldout;${VIVA};tickets`))).toEqual([
+      ev('12/05', 'Milano', 'Alcatraz', ['', 'soldout'], [VIVA, 'tickets']),
+    ]);
+  });
+
+  it('cleans the parts as the button text codec stores them', () => {
+    const [row] = events(parseEventRows(`  10 - 11 maggio ;  Milano\t|x ; A|B  ;${TICKET};   `));
+    expect(row).toEqual(ev('10 – 11 maggio', 'Milano /x', 'A/B', [TICKET, 'biglietti']));
+  });
+
+  it('gives nothing for an empty or blank text', () => {
+    expect(parseEventRows('')).toEqual([]);
+    expect(parseEventRows(' \n\t\n ;;; \n')).toEqual([]);
+    expect(parseEventRows('\uFEFF')).toEqual([]);
+  });
+});
+
+describe('parseEventRows: errors name the row by its line', () => {
+  const one = (text: string) => {
+    const rows = parseEventRows(text);
+    expect(rows).toHaveLength(1);
+    return 'error' in rows[0]! ? rows[0].error : `(no error: ${JSON.stringify(rows[0])})`;
+  };
+
+  it('names the bad row among good ones by its line, blank lines and the header counted', () => {
+    const text = [
+      'Data;Città;Locale;Link;Etichetta',
+      `12/05/2027;Milano;Alcatraz;${TICKET}`,
+      '',
+      `14/05/2027;;Estragon;${VIVA}`,
+      `15/05/2027;Roma;Atlantico;${TICKET};soldout`,
+    ].join('\n');
+    const rows = parseEventRows(text);
+    expect(rows.map((r) => r.line)).toEqual([2, 4, 5]);
+    expect(errors(rows)).toEqual(['Riga 4: manca la città']);
+    expect(events(rows)).toHaveLength(2);
+  });
+
+  it('says which field is missing, in the editor’s order', () => {
+    expect(one(`;Milano;Alcatraz;${TICKET}`)).toBe('Riga 1: manca la data');
+    expect(one(`12/05;;Alcatraz;${TICKET}`)).toBe('Riga 1: manca la città');
+    expect(one(`12/05;Milano;;${TICKET}`)).toBe('Riga 1: manca il locale');
+    expect(one('12/05;Milano;Alcatraz')).toBe('Riga 1: manca il link dei biglietti');
+    expect(one('12/05;Milano;Alcatraz;;soldout')).toBe('Riga 1: manca il link dei biglietti');
+    // a lone word is a date without the rest
+    expect(one('Tour 2027')).toBe('Riga 1: manca la città');
+    // a field of spaces is missing too
+    expect(one(`12/05;   ;Alcatraz;${TICKET}`)).toBe('Riga 1: manca la città');
+  });
+
+  it('refuses links that are not web addresses', () => {
+    expect(one('12/05;Milano;Alcatraz;21:00;biglietti')).toBe('Riga 1: il link «21:00» non è un indirizzo web valido');
+    expect(one('12/05;Milano;Alcatraz;javascript:alert(1)')).toBe(
+      'Riga 1: il link «javascript:alert(1)» non è un indirizzo web valido',
+    );
+    expect(one('12/05;Milano;Alcatraz;biglietti')).toBe('Riga 1: il link «biglietti» non è un indirizzo web valido');
+    expect(one(`12/05;Milano;Alcatraz;${TICKET};ok;ftp://example.com/x;altro`)).toMatch(/^Riga 1: il link «ftp:/);
+    const long = `mailto:${'x'.repeat(60)}@example.com`;
+    expect(one(`12/05;Milano;Alcatraz;${long}`)).toBe(
+      `Riga 1: il link «${long.slice(0, 39)}…» non è un indirizzo web valido`,
+    );
+    // long links are fine; scheme-less web addresses are accepted, as in the editor
+    expect(events(parseEventRows(`12/05;Milano;Alcatraz;https://example.com/${'x'.repeat(900)}`))).toHaveLength(1);
+    expect(events(parseEventRows('12/05;Milano;Alcatraz;www.ticketone.it/x'))).toHaveLength(1);
+  });
+
+  it('refuses too many columns, a too long CTA text and a too long event', () => {
+    const wide = ['12/05', 'Milano', 'Alcatraz', ...Array.from({ length: 21 }, () => TICKET)].join(';');
+    expect(wide.split(';')).toHaveLength(MAX_COLUMNS + 1);
+    expect(one(wide)).toBe(
+      `Riga 1: troppe colonne (${MAX_COLUMNS + 1}): al massimo ${MAX_COLUMNS}, cioè data, città, locale e fino a 10 coppie link ed etichetta`,
+    );
+    expect(one(`12/05;Milano;Alcatraz;${TICKET};${'x'.repeat(301)}`)).toBe(
+      'Riga 1: l’etichetta supera i 300 caratteri',
+    );
+    expect(one(`${'d'.repeat(300)};${'c'.repeat(300)};${'v'.repeat(300)};${TICKET}`)).toBe(
+      'Riga 1: data, città e locale superano insieme i 900 caratteri',
+    );
+  });
+
+  it('reports quotes that never close, and quotes in the wrong place, at the row where they start', () => {
+    const open = parseEventRows(
+      `12/05;Milano;Alcatraz;${TICKET}\n13/05;"Roma;Atlantico;${VIVA}\n14/05;Bari;Demodè;${VIVA}`,
+    );
+    expect(errors(open)).toEqual(['Riga 2: virgolette aperte e mai chiuse']);
+    expect(events(open)).toHaveLength(1);
+    const stray = parseEventRows(`12/05;"Mil"ano;Alcatraz;${TICKET}"\n`);
+    expect(errors(stray)[0]).toMatch(/^Riga 1: virgolette/);
+  });
+});
+
+describe('serialiseEventRows: the export', () => {
+  it('writes a BOM, a header, ;-separated rows with CRLF, and quotes what needs it', () => {
+    const csv = serialiseEventRows([
+      ev('12/05/2027', 'Milano', 'Alcatraz', [TICKET, 'biglietti']),
+      ev('13/05', 'Reggio; Emilia', 'Teatro "Valli"', [VIVA, 'soldout'], ['', 'VIP, posti limitati']),
+    ]);
+    expect(csv).toBe(
+      '\uFEFFData;Città;Locale;Link;Etichetta;Link 2;Etichetta 2\r\n' +
+        `12/05/2027;Milano;Alcatraz;${TICKET};biglietti\r\n` +
+        `13/05;"Reggio; Emilia";"Teatro ""Valli""";${VIVA};soldout;;"VIP, posti limitati"`,
+    );
+  });
+
+  it('writes only the header for no events, and the import reads that as nothing', () => {
+    const csv = serialiseEventRows([]);
+    expect(csv).toBe('\uFEFFData;Città;Locale;Link;Etichetta');
+    expect(parseEventRows(csv)).toEqual([]);
+  });
+
+  it('round trip: export → import gives the same events, tricky values included', () => {
+    const tricky = [
+      ev('sab 12 maggio, ore 21', 'Reggio; Emilia', 'Teatro "Valli"', [
+        `${TICKET}?utm_source=palco&a=1,2;3`,
+        'biglietti',
+      ]),
+      ev('13/05/2027', 'Città di Castello', 'Caffè “Nero”', [VIVA, 'soldout']),
+      ev('14/05', 'Forlì', 'Sala\tA', [VIVA, 'Ultimi posti!'], ['', 'tickets'], [TICKET, 'VIP; "gold"']),
+      ev('15/05', 'Data', 'Città', [TICKET, 'biglietti']),
+    ];
+    const normal = tricky.map((e) => ({ ...e, venue: cleanEventPart(e.venue, true) }));
+    expect(events(parseEventRows(serialiseEventRows(tricky)))).toEqual(normal);
+    expect(errors(parseEventRows(serialiseEventRows(tricky)))).toEqual([]);
+  });
+
+  const char = fc.constantFrom('a', 'Z', 'è', 'à', '“', ' ', ';', ',', '"', '\t', '\n', '-', '|', '1', '/', "'", '€');
+  const part = fc.string({ unit: char, maxLength: 20 }).filter((s) => cleanEventPart(s) !== '');
+  const label = fc.oneof(
+    fc.constantFrom('biglietti', 'tickets', 'soldout', ''),
+    fc.string({ unit: char, maxLength: 20 }),
+  );
+  const link = fc.oneof(
+    fc.constantFrom(TICKET, VIVA, ''),
+    fc
+      .string({ unit: fc.constantFrom('a', ';', ',', '"', '=', '&', '?', '/', 'è'), maxLength: 12 })
+      .map((s) => `https://example.com/${s}`),
+  );
+  const cta = fc.record({ url: link, buttonText: label });
+  const event = fc.record({
+    date: part,
+    city: part,
+    venue: part,
+    ctas: fc.array(cta, { minLength: 1, maxLength: 10 }).filter((cs) => cs.some((c) => c.url !== '')),
+  });
+
+  it('round trip (property): import(export(events)) gives the events as the editor would save them', () => {
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 6 }), (list) => {
+        const saved = list.map((e) => ({
+          date: cleanEventPart(e.date),
+          city: cleanEventPart(e.city),
+          venue: cleanEventPart(e.venue, true),
+          ctas: e.ctas.map((c) => ({ url: c.url, buttonText: cleanLabel(c.buttonText) })),
+        }));
+        const back = parseEventRows(serialiseEventRows(list));
+        expect(errors(back)).toEqual([]);
+        expect(events(back)).toEqual(saved);
+        // and what was saved goes round unchanged
+        expect(events(parseEventRows(serialiseEventRows(saved)))).toEqual(saved);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('the import preview of the editor', () => {
+  const three = [`12/05;Milano;Alcatraz;${TICKET}`, `13/05;Roma;Atlantico;${VIVA}`, `14/05;Bari;Demodè;${VIVA}`].join(
+    '\n',
+  );
+
+  it('lists the good rows while the page has room, and the rest as bad rows', () => {
+    expect(previewOf(three, 0).good.map((r) => r.line)).toEqual([1, 2, 3]);
+    const nearlyFull = previewOf(three, BUTTONS_MAX - 1);
+    expect(nearlyFull.good.map((r) => r.line)).toEqual([1]);
+    expect(nearlyFull.bad.map((r) => r.error)).toEqual([
+      `Riga 2: oltre il massimo di ${BUTTONS_MAX} pulsanti della pagina`,
+      `Riga 3: oltre il massimo di ${BUTTONS_MAX} pulsanti della pagina`,
+    ]);
+    expect(previewOf(`x\n${three}`, BUTTONS_MAX).good).toEqual([]);
+    expect(previewOf(`x\n${three}`, BUTTONS_MAX).bad.map((r) => r.line)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('the import into the editor (links off the ticket hosts: no tracking call)', () => {
+  beforeEach(() => {
+    resetEditor();
+    $notice.set(null);
+    setImportText('');
+  });
+
+  const rows = [
+    'Data;Città;Locale;Link',
+    '1/6;Pisa;Lumière;https://example.com/a',
+    '2/6;;Nessuno;x',
+    '3/6;Lucca;Foro;www.example.org/b;VIP',
+  ];
+
+  it('appends the good rows after the list in their order, clears the text and says how many', async () => {
+    setImportText(rows.join('\n'));
+    expect(previewOf($importText.get(), 0).bad.map((r) => r.error)).toEqual(['Riga 3: manca la città']);
+    await expect(importRows()).resolves.toBe(2);
+    expect(listEvents()).toEqual([
+      ev('1/6', 'Pisa', 'Lumière', ['https://example.com/a', 'biglietti']),
+      ev('3/6', 'Lucca', 'Foro', ['www.example.org/b', 'VIP']),
+    ]);
+    expect($importText.get()).toBe('');
+    expect($notice.get()?.text).toBe('Aggiunte 2 date');
+    // a second import goes after the first
+    setImportText('4/6;Siena;Piazza;https://example.com/c');
+    await expect(importRows()).resolves.toBe(1);
+    expect(listEvents().map((e) => e.city)).toEqual(['Pisa', 'Lucca', 'Siena']);
+    expect($notice.get()?.text).toBe('Aggiunta 1 data');
+  });
+
+  it('adds nothing to a page in image mode, nor from a text without good rows', async () => {
+    $form.setKey('mode', 'image');
+    setImportText(rows.join('\n'));
+    await expect(importRows()).resolves.toBe(0);
+    expect($buttons.get()).toEqual([]);
+    expect($notice.get()?.text).toBe('L’importazione delle date funziona solo con i pulsanti di testo');
+    $form.setKey('mode', 'text');
+    setImportText('2/6;;Nessuno;x');
+    await expect(importRows()).resolves.toBe(0);
+    expect($buttons.get()).toEqual([]);
+  });
+
+  it('names the export after the slug, or date-date.csv without one', () => {
+    expect(exportFileName()).toBe('date-date.csv');
+    $form.setKey('slug', 'tour2027');
+    expect(exportFileName()).toBe('tour2027-date.csv');
+  });
+});
