@@ -1,4 +1,4 @@
-// The poster of a video header beside its preview: a small 'Copertina' thumbnail with its state
+// The poster of a video header under its preview: a small 'Copertina' thumbnail with its state
 // (saved, to be saved with the page, being made) and 'Genera copertina' when there is none.
 import { useRef } from 'react';
 import { useStore } from '@nanostores/react';
