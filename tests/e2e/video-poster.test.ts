@@ -45,6 +45,21 @@ async function openFromSidebar(page: Page, title: string, touch: boolean): Promi
 }
 
 const poster = (page: Page) => page.locator('figure.ed-poster');
+
+/** Before a screenshot: the header video has a frame (or has failed) and the poster thumbnail is decoded. */
+async function mediaShown(page: Page): Promise<void> {
+  await poster(page).scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => {
+    const video = document.querySelector<HTMLVideoElement>('.ed-header__media video');
+    const thumb = document.querySelector<HTMLImageElement>('.ed-poster img');
+    return (
+      (!video || video.readyState >= 2 || video.error !== null) &&
+      (!thumb || (thumb.complete && thumb.naturalWidth > 0))
+    );
+  });
+  // one more frame painted with them
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
 const posterState = (page: Page) => poster(page).locator('.ed-poster__state');
 
 describe('video posters', () => {
@@ -88,7 +103,7 @@ describe('video posters', () => {
     const box = await poster(page).boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
-    await poster(page).scrollIntoViewIfNeeded();
+    await mediaShown(page);
     await shot(page, 'poster-header-375', false);
 
     // the preview shows the frame not uploaded yet as the video's poster
@@ -140,7 +155,7 @@ describe('video posters', () => {
     await poll(() => posterState(page).textContent()).toBe('Sarà salvata con la pagina');
     expect(await poster(page).locator('img').getAttribute('src')).toMatch(/^blob:/);
     expect(await asksBeforeUnload(page)).toBe(false);
-    await poster(page).scrollIntoViewIfNeeded();
+    await mediaShown(page);
     await shot(page, 'poster-header-1280', false);
 
     await page.locator('.ed-save').click();
@@ -181,7 +196,7 @@ describe('video posters', () => {
     await page.locator('.ed-save').click();
     await expectNotice(page, 'Landing page aggiornata con successo!');
     await poll(() => savedPoster(token, slug)).toMatch(new RegExp(`^/dati/${slug}/[^/]+$`));
-    await poster(page).scrollIntoViewIfNeeded();
+    await mediaShown(page);
     await shot(page, 'poster-saved-1280', false);
   });
 });
