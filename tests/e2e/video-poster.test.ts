@@ -5,6 +5,7 @@
 // automatic frame could not be taken, says so when it fails, and works when the video can be read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { Gate, expectAccessible } from './a11y';
 import { api, organiser } from './api';
 import { DESKTOP, PERSON_UA, PHONE, baseURL, openBrowser, shot } from './browser';
 import { asksBeforeUnload, createTextPageApi, editorPage, expectNotice } from './editor-helpers';
@@ -184,6 +185,8 @@ describe('video posters', () => {
     await generate.click();
     await page.getByRole('alert').filter({ hasText: 'Non è stato possibile creare la copertina' }).waitFor();
     await shot(page, 'poster-failed-1280', false);
+    // the strip with its button and message, at both widths
+    expectAccessible(await new Gate().audit(page, 'header poster after a failed attempt', { scope: '.ed-header' }));
 
     await page.unroute(video);
     await generate.click();
