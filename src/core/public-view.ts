@@ -220,8 +220,11 @@ export function headerOf(
   // A blob: header (editor preview) says nothing of its type: the editor passes header_type.
   const isVideo = options.headerType === 'video' || /\.mp4($|[?#])/i.test(src) || /^data:video\//i.test(src);
   const view: PublicHeader = { kind: isVideo ? 'video' : 'image', src };
+  // The editor's preview may show a poster frame not uploaded yet (blob:); a published page only
+  // a safe reference.
   const p = String(poster ?? '').trim();
-  if (isVideo && p && isSafeMediaRef(p)) view.poster = p;
+  const previewPoster = options.preview === true && /^blob:/i.test(p);
+  if (isVideo && p && (isSafeMediaRef(p) || previewPoster)) view.poster = p;
   return view;
 }
 

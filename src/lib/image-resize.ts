@@ -1,5 +1,6 @@
-// Uploads stay light, so published pages stay light too: still images are resized in the browser to
-// at most 1200 px wide WebP before they are sent. The server still checks what arrives.
+// Uploads stay light, so published pages stay light too: still images (and the poster frames of
+// videos, src/lib/video-poster.ts) are drawn in the browser to at most 1200 px wide WebP before
+// they are sent. The server still checks what arrives.
 export const MAX_UPLOAD_WIDTH = 1200;
 const QUALITY = 0.85;
 
@@ -27,6 +28,42 @@ function toBlob(canvas: HTMLCanvasElement, type: string, quality: number): Promi
   return new Promise((resolve) => canvas.toBlob(resolve, type, quality));
 }
 
+export interface EncodedWebp {
+  blob: Blob;
+  /** the factor the source was scaled by (1 when it was already narrow enough) */
+  scale: number;
+}
+
+/**
+ * Draws `source` (an image, a bitmap or a video's current frame) of `width` × `height` on a canvas
+ * no wider than `maxWidth` and encodes it as WebP. Null when the browser cannot draw or cannot
+ * encode WebP. A canvas the source has tainted (media from another origin) throws.
+ */
+export async function drawToWebp(
+  source: CanvasImageSource,
+  width: number,
+  height: number,
+  maxWidth = MAX_UPLOAD_WIDTH,
+): Promise<EncodedWebp | null> {
+  if (!width || !height) return null;
+  const scale = Math.min(1, maxWidth / width);
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(width * scale));
+  canvas.height = Math.max(1, Math.round(height * scale));
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(source, 0, 0, canvas.width, canvas.height);
+  const blob = await toBlob(canvas, 'image/webp', QUALITY);
+  return blob?.type === 'image/webp' ? { blob, scale } : null;
+}
+
+/** `name` with its extension replaced by .webp (or `fallback` when nothing is left). */
+export function webpName(name: string, fallback: string): string {
+  const base = name.replace(/\.[^.]*$/, '');
+  return base ? `${base}.webp` : fallback;
+}
+
 /**
  * Returns a WebP no wider than `maxWidth`, or the original file when the browser cannot
  * encode WebP, the image cannot be decoded, or the result would not be smaller.
@@ -34,26 +71,15 @@ function toBlob(canvas: HTMLCanvasElement, type: string, quality: number): Promi
 export async function resizeImage(file: File, maxWidth = MAX_UPLOAD_WIDTH): Promise<File> {
   try {
     const source = await decode(file);
-    const width = source.width;
-    const height = source.height;
-    if (!width || !height) return file;
-    const scale = Math.min(1, maxWidth / width);
-    const w = Math.max(1, Math.round(width * scale));
-    const h = Math.max(1, Math.round(height * scale));
-    const canvas = document.createElement('canvas');
-    canvas.width = w;
-    canvas.height = h;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return file;
-    ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(source, 0, 0, w, h);
+    const encoded = await drawToWebp(source, source.width, source.height, maxWidth);
     if ('close' in source) source.close();
-    const blob = await toBlob(canvas, 'image/webp', QUALITY);
-    if (blob?.type !== 'image/webp') return file;
+    if (!encoded) return file;
     // an already small, already compressed image is kept as it is
-    if (scale === 1 && blob.size >= file.size) return file;
-    const name = `${file.name.replace(/\.[^.]*$/, '')}.webp`;
-    return new File([blob], name || 'image.webp', { type: 'image/webp', lastModified: Date.now() });
+    if (encoded.scale === 1 && encoded.blob.size >= file.size) return file;
+    return new File([encoded.blob], webpName(file.name, 'image.webp'), {
+      type: 'image/webp',
+      lastModified: Date.now(),
+    });
   } catch {
     return file;
   }

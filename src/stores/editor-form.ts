@@ -4,6 +4,7 @@ import { t } from '../core/messages';
 import { $buttons, $editing, $form, $slugTouched, kindOfPath, revoke } from './editor';
 import { type PageMode, type PageStyle, sanitiseSlug, slugify } from './editor-core';
 import { notify } from './editor-notice';
+import { forgetPoster, posterForNewHeader } from './editor-poster';
 
 export function setTitle(title: string): void {
   $form.setKey('title', title);
@@ -67,16 +68,22 @@ export function checkButtonImageFile(file: File): string | null {
   return file.size > MAX_IMAGE_BYTES ? t('upload.imageTooLarge') : null;
 }
 
-/** Takes a header file: a refused file is reported, an image is resized, either is previewed. */
+/**
+ * Takes a header file: a refused file is reported, an image is resized, either is previewed. A
+ * video's poster frame is taken in the background into posterFile (docs/behaviour.md#uploads); an
+ * image, or no new file, leaves no pending poster.
+ */
 export async function setHeaderFile(file: File | null): Promise<boolean> {
   const prev = $form.get();
   if (!file) {
     revoke(prev.headerPreview);
+    forgetPoster();
     $form.set({
       ...prev,
       headerFile: null,
       headerPreview: '',
       headerKind: prev.header ? kindOfPath(prev.header) : null,
+      posterFile: null,
     });
     return true;
   }
@@ -92,11 +99,14 @@ export async function setHeaderFile(file: File | null): Promise<boolean> {
     ready = await resizeImage(file);
   }
   revoke($form.get().headerPreview);
+  forgetPoster();
   $form.set({
     ...$form.get(),
     headerFile: ready,
     headerPreview: URL.createObjectURL(ready),
     headerKind: video ? 'video' : 'image',
+    posterFile: null,
   });
+  if (video) void posterForNewHeader(ready);
   return true;
 }

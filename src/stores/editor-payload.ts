@@ -2,6 +2,7 @@
 import { computed } from 'nanostores';
 import { t } from '../core/messages';
 import { $buttons, $editing, $form } from './editor';
+import { posterShown } from './editor-poster';
 import {
   type CtaButton,
   encodeEventText,
@@ -71,6 +72,8 @@ export interface PreviewPage {
   title: string;
   display_title: string;
   header: string;
+  /** the video header's poster: the saved one, or the pending frame's blob: URL */
+  header_poster: string;
   mode: PageMode;
   style: PageStyle;
   custom_styles: unknown;
@@ -78,7 +81,8 @@ export interface PreviewPage {
 }
 
 /**
- * The form as the published page would show it, a new header shown from its blob: preview. Image
+ * The form as the published page would show it, a new header shown from its blob: preview, with
+ * the poster it will have (a frame not uploaded yet shown from its blob: URL too). Image
  * buttons without an image, or with a file not uploaded yet (blob:), are left to the public view,
  * which drops them.
  */
@@ -104,6 +108,7 @@ export function previewPage(): PreviewPage {
     title: f.title.trim(),
     display_title: f.title.trim(),
     header: f.headerPreview || f.header,
+    header_poster: posterShown(f)?.src ?? '',
     mode: f.mode,
     style: f.mode === 'text' ? f.style : 'light',
     custom_styles: f.customStyles ?? {},

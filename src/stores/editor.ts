@@ -129,7 +129,9 @@ export const $slugTouched = atom(false);
  * What the organiser would lose: the saved fields and buttons, without the editor's own
  * bookkeeping (row keys, upload spinners, blob URLs, click counts). A new file counts by its
  * name and size. Object keys are sorted so a panel that rebuilds the custom styles in another
- * order does not look like a change.
+ * order does not look like a change. The poster is left out: the frame of a new header file comes
+ * with that file, and a frame taken in the background for a saved video (editor-poster.ts) is not
+ * something the organiser changed; the next save uploads it all the same.
  */
 function snapshotOf(f: EditorForm, buttons: EditorButton[]): string {
   const file = (x: File | null) => (x ? `${x.name}:${x.size}` : null);

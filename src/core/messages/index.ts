@@ -4,6 +4,7 @@ import { commonMessages } from './common';
 import { editorMessages } from './editor';
 import { editorExtrasMessages } from './editor-extras';
 import { editorImportMessages } from './editor-import';
+import { editorMediaMessages } from './editor-media';
 import { guardMessages } from './guard';
 import { landingMessages } from './landing';
 import { mailMessages } from './mail';
@@ -30,6 +31,7 @@ export const messages = {
   ...editorMessages,
   ...editorExtrasMessages,
   ...editorImportMessages,
+  ...editorMediaMessages,
   ...statsMessages,
   ...adminMessages,
   ...usersScreenMessages,

@@ -8,6 +8,8 @@ import { $buttons, $editing, $form, $lastSaved, type PageMode, type PageStyle } 
 import { HEADER_ACCEPT, setHeaderFile, setMode, setSlug, setStyle, setTitle } from '../../stores/editor-form';
 import { $duplicateError } from '../../stores/editor-validation';
 import { sanitiseSlug } from '../../stores/editor-core';
+import { posterShown } from '../../stores/editor-poster';
+import HeaderPoster from './HeaderPoster';
 
 const MODES: Array<{ id: PageMode; icon: typeof Type }> = [
   { id: 'text', icon: Type },
@@ -50,6 +52,7 @@ export default function PageForm() {
   const slugMessage = slugRequired ? t('slug.required') : duplicate?.startsWith('Lo slug') ? duplicate : null;
   const titleMessage = duplicate && !duplicate.startsWith('Lo slug') ? duplicate : null;
   const headerSrc = form.headerPreview || form.header;
+  const isVideo = form.headerKind === 'video';
   const origin = typeof location === 'undefined' ? '' : location.host;
 
   return (
@@ -179,15 +182,26 @@ export default function PageForm() {
         </span>
         <div className="ed-header">
           {headerSrc ? (
-            <div className="ed-header__media">
-              {form.headerKind === 'video' ? (
-                <video src={headerSrc} muted loop autoPlay playsInline aria-label={t('editor.header.previewAlt')} />
-              ) : (
-                <img src={headerSrc} alt={t('editor.header.previewAlt')} />
-              )}
-              <span className={`badge ${form.headerFile ? 'badge-accent' : ''} ed-header__badge`}>
-                {form.headerFile ? t('editor.header.new') : t('editor.header.current')}
-              </span>
+            <div className="ed-header__row">
+              <div className="ed-header__media">
+                {isVideo ? (
+                  <video
+                    src={headerSrc}
+                    poster={posterShown(form)?.src}
+                    muted
+                    loop
+                    autoPlay
+                    playsInline
+                    aria-label={t('editor.header.previewAlt')}
+                  />
+                ) : (
+                  <img src={headerSrc} alt={t('editor.header.previewAlt')} />
+                )}
+                <span className={`badge ${form.headerFile ? 'badge-accent' : ''} ed-header__badge`}>
+                  {form.headerFile ? t('editor.header.new') : t('editor.header.current')}
+                </span>
+              </div>
+              {isVideo && <HeaderPoster />}
             </div>
           ) : (
             <div className="ed-header__empty" aria-hidden="true">
