@@ -3,6 +3,7 @@ import { authMessages } from './auth';
 import { commonMessages } from './common';
 import { editorMessages } from './editor';
 import { editorExtrasMessages } from './editor-extras';
+import { editorUploadMessages } from './editor-upload';
 import { guardMessages } from './guard';
 import { landingMessages } from './landing';
 import { mailMessages } from './mail';
@@ -28,6 +29,7 @@ export const messages = {
   ...pagesMessages,
   ...editorMessages,
   ...editorExtrasMessages,
+  ...editorUploadMessages,
   ...statsMessages,
   ...adminMessages,
   ...usersScreenMessages,
