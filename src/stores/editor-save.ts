@@ -64,7 +64,7 @@ export async function save(): Promise<boolean> {
     $imagesToDelete.set([]);
     revalidatePagesList();
     $lastSaved.set({ slug, title: form.title.trim() });
-    await finishSave(slug, saved, !editing, plan, left);
+    await finishSave(slug, { formSlug: editing?.slug ?? null, created: !editing }, saved, plan, left);
     return true;
   } finally {
     $saving.set(false);

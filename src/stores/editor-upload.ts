@@ -287,19 +287,23 @@ function restoreFiles(kept: FilePlan): void {
  * The end of a save (or of a retry), once its page is saved and its files sent or not. All sent:
  * the form is refreshed from the server (an update) or emptied (a create), with the success
  * message. Some left: the form shows the saved page in edit mode (a create moves there), still
- * holding the unsent files, and the message says which file did not make it.
+ * holding the unsent files, and the message says which file did not make it. `formSlug` is the
+ * page the form showed when the save began (null: a new page), `created` whether the save made
+ * the page; if the organiser has opened another page since (a long upload), only the message is
+ * given and the form is left alone.
  */
 export async function finishSave(
   slug: string,
+  { formSlug, created }: { formSlug: string | null; created: boolean },
   saved: FullPage | null,
-  created: boolean,
   plan: FilePlan,
   left: Upload[],
 ): Promise<void> {
+  const formIsOurs = ($editing.get()?.slug ?? null) === formSlug;
   if (left.length === 0) {
     unsent = null;
-    if (created) resetEditor();
-    else {
+    if (formIsOurs && created) resetEditor();
+    else if (formIsOurs) {
       try {
         applyPage(await fetchPage(slug));
       } catch {
@@ -308,6 +312,11 @@ export async function finishSave(
       }
     }
     notify('success', t(created ? 'success.pageCreated' : 'success.pageUpdated'));
+    return;
+  }
+  if (!formIsOurs) {
+    $uploads.set([]);
+    notify('error', failureNotice(left[0]!));
     return;
   }
   const kept = keptFiles(plan, left);
@@ -340,7 +349,7 @@ export async function retryUpload(): Promise<boolean> {
   try {
     const left = hasFiles(plan) ? await sendFiles(last.slug, plan) : [];
     revalidatePagesList();
-    await finishSave(last.slug, null, last.created, plan, left);
+    await finishSave(last.slug, { formSlug: last.slug, created: last.created }, null, plan, left);
     return left.length === 0;
   } finally {
     $saving.set(false);
