@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
+import { expectAccessible, Gate } from './a11y';
 import { adminToken, api } from './api';
 import { DESKTOP, PHONE, openBrowser, shot } from './browser';
 import { editorPage, expectNotice } from './editor-helpers';
@@ -118,6 +119,7 @@ describe('upload progress, cancel and retry', () => {
   /** paths of a 4 MB MP4 and of one cut short */
   let header: string;
   let broken: string;
+  const gate = new Gate();
 
   beforeAll(async () => {
     [phone, desktop, token] = await Promise.all([
@@ -148,6 +150,7 @@ describe('upload progress, cancel and retry', () => {
     await page.getByRole('button', { name: 'Annulla invio: Video della testata' }).tap();
     await expectCancelled(page);
     await shot(page, 'upload-progress-cancelled-375', false);
+    expectAccessible(await gate.audit(page, 'upload cancelled', { widths: [375], scope: '.ed-actions' }));
     // saved, without its header
     expect((await savedPage(token, slug)).header).toBe('');
 
@@ -196,6 +199,7 @@ describe('upload progress, cancel and retry', () => {
     await page.locator('.ed-save').click();
     await watchProgress(page);
     await shot(page, 'upload-progress-sending-1280', false);
+    expectAccessible(await gate.audit(page, 'upload sending', { widths: [1280], scope: '.ed-actions' }));
     await page.getByRole('button', { name: 'Annulla invio: Video della testata' }).click();
     await expectCancelled(page);
     await shot(page, 'upload-progress-cancelled-1280', false);
