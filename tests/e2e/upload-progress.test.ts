@@ -191,6 +191,7 @@ describe('upload progress, cancel and retry', () => {
     // put away, the message goes; the file stays in the form for the next save
     await page.getByRole('button', { name: 'Nascondi: Video della testata' }).click();
     expect(await page.locator('.ed-upload__item').count()).toBe(0);
+    await page.waitForFunction(() => document.activeElement?.classList.contains('ed-save'));
     await page.locator('.ed-header__badge', { hasText: 'Nuovo file, caricato al salvataggio' }).waitFor();
 
     // a good file, slowly: progress, 'Annulla', then 'Riprova'

@@ -46,6 +46,11 @@ export default function UploadProgress() {
   const retry = () => {
     if (!saving) void retryUpload();
   };
+  // the line put away takes its buttons with it: the focus goes on to the save button beside it
+  const dismiss = (what: UploadWhat) => {
+    dismissUploads(what);
+    document.querySelector<HTMLButtonElement>('.ed-actions .ed-save')?.focus();
+  };
 
   return (
     <section className="ed-upload" aria-label={t('sending.panel')}>
@@ -57,7 +62,7 @@ export default function UploadProgress() {
             saving={saving}
             onCancel={() => cancel(u.what)}
             onRetry={retry}
-            onDismiss={() => dismissUploads(u.what)}
+            onDismiss={() => dismiss(u.what)}
             retryRef={(el) => {
               if (el) retryButtons.current.set(u.what, el);
               else retryButtons.current.delete(u.what);
