@@ -23,6 +23,8 @@ export const pagePaths = {
   visibility: (slug: string, visible: boolean) => `${page(slug)}/visibility?visible=${visible}`,
   company: (slug: string) => `${page(slug)}/company`,
   headerUpload: (slug: string) => `${page(slug)}/upload-image`,
+  /** a poster frame for the saved video header */
+  posterUpload: (slug: string) => `${page(slug)}/upload-poster`,
   buttonImagesUpload: (slug: string) => `${page(slug)}/upload-button-images`,
   buttonImage: (slug: string, filename: string) => `${page(slug)}/button-image/${segment(filename)}`,
   /** the saved header read back through the Worker (same origin, so a canvas may read it) */

@@ -1,6 +1,7 @@
 // The site's typed client of the Worker's API: one function per route the browser calls. Every
 // address comes from src/core/api-paths.ts; every call goes through `request` (src/lib/api.ts),
-// so the token, the JSON body, the 401 → /login rule and the error texts are the same for all.
+// or `upload` for the multipart uploads that report their progress, so the token, the JSON
+// body, the 401 → /login rule and the error texts are the same for all.
 // Answers with a zod schema in src/core/schemas/ are parsed with it; an answer that does not fit
 // is a server fault and fails like one (ApiError 502, 'Errore server: 502').
 import { adminPaths, authPaths, pagePaths } from '../core/api-paths';
@@ -17,7 +18,7 @@ import type { PageAsReceived, PageListItem, PagePayload } from '../core/schemas/
 import { type PageStats, pageStatsSchema, statsCsvFilename } from '../core/schemas/stats';
 import { type User, userSchema } from '../core/schemas/user';
 import type { z } from '../core/zod';
-import { ApiError, getToken, type RequestOptions, request } from './api';
+import { ApiError, getToken, type RequestOptions, request, type UploadOptions, upload } from './api';
 
 const BAD_ANSWER_STATUS = 502;
 
@@ -60,18 +61,45 @@ export function setPageCompany(slug: string, company: string): Promise<PageListI
   return request<PageListItem>(pagePaths.company(slug), { method: 'PATCH', json: { company } });
 }
 
-/** The header image or video, as the multipart field `image`. */
-export async function uploadHeader(slug: string, file: File): Promise<void> {
+/** What an upload of the header or of a poster answers: the page's poster path ('' when none). */
+export interface PosterAnswer {
+  poster: string;
+}
+
+/**
+ * The header image or video as the multipart field `image`, and with a video the poster frame
+ * taken in the browser as `poster` (a header sent without one clears the page's poster).
+ */
+export async function uploadHeader(
+  slug: string,
+  file: File,
+  poster: File | null = null,
+  opts: UploadOptions = {},
+): Promise<PosterAnswer> {
   const body = new FormData();
   body.append('image', file, file.name);
-  await request(pagePaths.headerUpload(slug), { method: 'POST', body });
+  if (poster) body.append('poster', poster, poster.name);
+  const answer = await upload<Partial<PosterAnswer> | null>(pagePaths.headerUpload(slug), body, opts);
+  return { poster: typeof answer?.poster === 'string' ? answer.poster : '' };
+}
+
+/** A poster frame for the page's saved video header, as the multipart field `poster`. */
+export async function uploadPoster(slug: string, poster: File, opts: UploadOptions = {}): Promise<PosterAnswer> {
+  const body = new FormData();
+  body.append('poster', poster, poster.name);
+  const answer = await upload<Partial<PosterAnswer> | null>(pagePaths.posterUpload(slug), body, opts);
+  return { poster: typeof answer?.poster === 'string' ? answer.poster : '' };
 }
 
 /**
  * New button images: each file as `button_images`, and `image_mapping` telling which button
  * (0-based index in position order) each file, in sending order, belongs to.
  */
-export async function uploadButtonImages(slug: string, images: ReadonlyArray<{ file: File; index: number }>) {
+export async function uploadButtonImages(
+  slug: string,
+  images: ReadonlyArray<{ file: File; index: number }>,
+  opts: UploadOptions = {},
+): Promise<void> {
   const body = new FormData();
   const mapping: Record<string, number> = {};
   images.forEach(({ file, index }, order) => {
@@ -79,7 +107,7 @@ export async function uploadButtonImages(slug: string, images: ReadonlyArray<{ f
     mapping[String(order)] = index;
   });
   body.append('image_mapping', JSON.stringify(mapping));
-  await request(pagePaths.buttonImagesUpload(slug), { method: 'POST', body });
+  await upload(pagePaths.buttonImagesUpload(slug), body, opts);
 }
 
 export async function deleteButtonImage(slug: string, filename: string): Promise<void> {

@@ -2,7 +2,9 @@
 // `auth_token` when present, JSON by default, no timeout. A 401 on any call clears the
 // session and goes to /login (unless the call expects a 401 as an answer); a network failure
 // is 'Errore di connessione'; any other failure carries the server's `detail`, else
-// 'Errore server: {status}'. The typed function per route is in api-client.ts.
+// 'Errore server: {status}'. `upload()` is the same for multipart uploads over XMLHttpRequest,
+// which reports the bytes sent (fetch does not, over HTTP/1.1). The typed function per route is
+// in api-client.ts.
 import { AUTH_TOKEN_KEY, USER_DATA_KEY } from '../core/constants';
 import { t } from '../core/messages';
 
@@ -107,7 +109,11 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, t('error.connection'));
   }
-  const text = await res.text();
+  return answerOf<T>(res.status, await res.text(), options.redirectOn401);
+}
+
+/** A JSON (or text) answer read as `request` reads it: 401 → the session ends, not ok → ApiError. */
+function answerOf<T>(status: number, text: string, redirectOn401: boolean | undefined): T {
   let parsed: unknown = null;
   if (text) {
     try {
@@ -116,13 +122,67 @@ export async function request<T = unknown>(path: string, options: RequestOptions
       parsed = text;
     }
   }
-  if (res.status === 401 && options.redirectOn401 !== false) {
+  if (status === 401 && redirectOn401 !== false) {
     console.error(t('error.tokenExpired'));
     onUnauthorized();
   }
-  if (!res.ok) {
+  if (status < 200 || status >= 300) {
     const { message, code } = detailOf(parsed);
-    throw new ApiError(res.status, message ?? t('error.server', { status: res.status }), code, parsed);
+    throw new ApiError(status, message ?? t('error.server', { status }), code, parsed);
   }
   return parsed as T;
+}
+
+export interface UploadOptions {
+  /** bytes of the request body sent so far, and the body's whole size */
+  onProgress?: (loaded: number, total: number) => void;
+  /** aborting rejects the upload with an AbortError DOMException */
+  signal?: AbortSignal;
+}
+
+function abortError(): DOMException {
+  return new DOMException('The upload was cancelled', 'AbortError');
+}
+
+/**
+ * POSTs a multipart body with progress: the same token, 401 rule and errors as `request`, over
+ * XMLHttpRequest so that `onProgress` hears every chunk the browser sends.
+ */
+export function upload<T = unknown>(path: string, body: FormData, options: UploadOptions = {}): Promise<T> {
+  const { onProgress, signal } = options;
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    xhr.open('POST', path);
+    const token = getToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded, event.total);
+      };
+    }
+    xhr.onload = () => {
+      settle();
+      try {
+        resolve(answerOf<T>(xhr.status, xhr.responseText, true));
+      } catch (err) {
+        reject(err);
+      }
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new ApiError(0, t('error.connection')));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.send(body);
+  });
 }

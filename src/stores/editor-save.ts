@@ -1,39 +1,19 @@
-// The save sequence. In this order: 1 the page itself; 2 the header, if a new file waits;
-// 3 the new button images; 4 the old button images no longer used are deleted (store badges
-// never). Then the list and the page are read again. Only step 1 decides whether the save
-// succeeded: a failed upload after it leaves the page saved and says which file did not make it.
+// The save sequence. In this order: 1 the page itself; 2 the header (with its poster frame), if
+// a new file waits, or a poster alone for the saved video header; 3 the new button images;
+// 4 the old button images no longer used are deleted (store badges never). Then the list and the
+// page are read again. Only step 1 decides whether the save succeeded: a file that does not make
+// it (failed or cancelled, see editor-upload.ts) leaves the page saved and the file in the form,
+// and the message says which file did not make it.
 import { t } from '../core/messages';
 import { ApiError, errorText, getToken } from '../lib/api';
 import * as api from '../lib/api-client';
-import {
-  $buttons,
-  $editing,
-  $form,
-  $imagesToDelete,
-  $lastSaved,
-  $saving,
-  type EditorImageButton,
-  markClean,
-} from './editor';
-import { isStorePath } from './editor-core';
-import { applyPage, resetEditor } from './editor-load';
+import { $editing, $form, $imagesToDelete, $lastSaved, $saving } from './editor';
+import { type FullPage, isStorePath } from './editor-core';
 import { notify } from './editor-notice';
-import { fetchPage, revalidatePagesList } from './editor-pages';
+import { revalidatePagesList } from './editor-pages';
 import { buildPayload } from './editor-payload';
+import { finishSave, planFiles, sendSaveFiles, startSending } from './editor-upload';
 import { validateEditor } from './editor-validation';
-
-function setUploading(keys: Set<string>, value: boolean): void {
-  $buttons.set($buttons.get().map((b) => (b.type === 'image' && keys.has(b.key) ? { ...b, uploading: value } : b)));
-}
-
-/** The server's reason for a failed upload, or the upload's own message with the status. */
-function uploadDetail(err: unknown, fallback: 'error.upload' | 'error.uploadButtons'): string {
-  if (err instanceof ApiError) {
-    const { message } = err;
-    return message && !message.startsWith('Errore server') ? message : t(fallback, { status: err.status });
-  }
-  return t('error.connection');
-}
 
 /** Saves the form (see the order above). Returns true when the page itself was saved. */
 export async function save(): Promise<boolean> {
@@ -51,17 +31,15 @@ export async function save(): Promise<boolean> {
   const form = $form.get();
   const slug = editing?.slug ?? form.slug;
   const payload = buildPayload();
-  const pendingImages = $buttons
-    .get()
-    .map((b, index) => ({ b, index }))
-    .filter((x): x is { b: EditorImageButton; index: number } => x.b.type === 'image' && Boolean(x.b.imageFile));
+  const plan = planFiles();
   const toDelete = [...$imagesToDelete.get()];
   $saving.set(true);
+  startSending();
   try {
     // 1. the page
+    let saved: FullPage;
     try {
-      if (editing) await api.updatePage(slug, payload);
-      else await api.createPage(payload);
+      saved = editing ? await api.updatePage(slug, payload) : await api.createPage(payload);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         notify('error', t('pages.authRequired'));
@@ -71,30 +49,8 @@ export async function save(): Promise<boolean> {
       }
       return false;
     }
-    let partial: string | null = null;
-    // 2. the header, if new
-    if (form.headerFile) {
-      try {
-        await api.uploadHeader(slug, form.headerFile);
-      } catch (err) {
-        partial = t('error.savedHeaderUploadFailed', { detail: uploadDetail(err, 'error.upload') });
-      }
-    }
-    // 3. the button images, each mapped to its button's 0-based index in position order
-    if (pendingImages.length > 0) {
-      const keys = new Set(pendingImages.map((x) => x.b.key));
-      setUploading(keys, true);
-      try {
-        await api.uploadButtonImages(
-          slug,
-          pendingImages.map(({ b, index }) => ({ file: b.imageFile!, index })),
-        );
-      } catch (err) {
-        partial ??= t('error.savedButtonsUploadFailed', { detail: uploadDetail(err, 'error.uploadButtons') });
-      } finally {
-        setUploading(keys, false);
-      }
-    }
+    // 2–3. the header (or the poster alone), then the button images, with their progress
+    const left = await sendSaveFiles(slug, plan);
     // 4. old button images no longer used (a failure here leaves only an orphan file)
     for (const path of toDelete) {
       const filename = path.split('/').pop();
@@ -108,20 +64,7 @@ export async function save(): Promise<boolean> {
     $imagesToDelete.set([]);
     revalidatePagesList();
     $lastSaved.set({ slug, title: form.title.trim() });
-    if (editing) {
-      // after an update the form stays, refreshed with the server's paths and ids
-      try {
-        const page = await fetchPage(slug);
-        applyPage(page);
-      } catch {
-        // the save succeeded; the form keeps what the organiser typed, which is now saved
-        markClean();
-      }
-    } else {
-      resetEditor();
-    }
-    if (partial) notify('error', partial);
-    else notify('success', t(editing ? 'success.pageUpdated' : 'success.pageCreated'));
+    await finishSave(slug, { formSlug: editing?.slug ?? null, created: !editing }, saved, plan, left);
     return true;
   } finally {
     $saving.set(false);

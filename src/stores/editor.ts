@@ -10,6 +10,7 @@
  *   editor-payload.ts     what the form becomes: the save payload and the preview page
  *   editor-load.ts        a saved page into the form, and back to an empty form
  *   editor-save.ts        the save sequence (page, header, button images, old images)
+ *   editor-upload.ts      the save's files: progress, 'Annulla', 'Riprova'
  *   editor-notice.ts      the notification bar
  *   editor-pages.ts       the server's pages (list and single pages, cached)
  *   editor-extras.ts      palette, custom styles save, code view
@@ -22,7 +23,7 @@
  *   $editing         null in create mode; {slug, id, company, visible} in edit mode.
  *   $loadedPage      the last FullPage read from the server for the page in edit mode.
  *   $editorView      'edit' | 'code' | 'stats' (the view switch; only meaningful in edit mode).
- *   $saving          true while the save sequence runs.
+ *   $saving          true while the save sequence runs (or a retry of its files).
  *   $loadingPage     the slug of the page being loaded from the sidebar, or null.
  *   $lastSaved       {slug, title} of the last page saved (the share link after a create).
  *   $dirty           true when the form or the buttons differ from what was last loaded,

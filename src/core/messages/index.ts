@@ -5,6 +5,7 @@ import { editorMessages } from './editor';
 import { editorExtrasMessages } from './editor-extras';
 import { editorImportMessages } from './editor-import';
 import { editorMediaMessages } from './editor-media';
+import { editorUploadMessages } from './editor-upload';
 import { guardMessages } from './guard';
 import { landingMessages } from './landing';
 import { mailMessages } from './mail';
@@ -32,6 +33,7 @@ export const messages = {
   ...editorExtrasMessages,
   ...editorImportMessages,
   ...editorMediaMessages,
+  ...editorUploadMessages,
   ...statsMessages,
   ...adminMessages,
   ...usersScreenMessages,

@@ -14,12 +14,14 @@ import { $dirty, $editing, $editorView, $form, $saving, type EditorView } from '
 import { resetEditor } from '../../stores/editor-load';
 import { $canPreview } from '../../stores/editor-payload';
 import { save } from '../../stores/editor-save';
+import { $sendingFiles } from '../../stores/editor-upload';
 import { $pagesList } from '../../stores/editor-pages';
 import PageForm from './PageForm';
 import ButtonCreator from './ButtonCreator';
 import ButtonList from './ButtonList';
 import NotificationBar from './NotificationBar';
 import ShareLink from './ShareLink';
+import UploadProgress from './UploadProgress';
 import ViewSwitch, { offeredViews, tabId, VIEW_PANEL_ID } from './ViewSwitch';
 import { stickyBottom } from './sticky-inset';
 import { slots } from './slots';
@@ -43,6 +45,7 @@ export function Editor() {
   const list = useStore($pagesList);
   const form = useStore($form);
   const saving = useStore($saving);
+  const sendingFiles = useStore($sendingFiles);
   const canPreview = useStore($canPreview);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [sidebarLoaded, setSidebarLoaded] = useState(false);
@@ -167,6 +170,8 @@ export function Editor() {
           {/* biome-ignore lint/a11y/useSemanticElements: a bar of buttons, not a form section that a fieldset's legend would name */}
           <div className="ed-actions" ref={stickyBottom} role="group" aria-label={t('editor.pageTitle')}>
             <div className="ed-actions__inner">
+              {/* the files of a save, with their progress, beside the button that sent them */}
+              <UploadProgress />
               {!canPreview && (
                 <p className="hint ed-actions__hint" id="ed-preview-hint">
                   {t('editor.action.previewHint')}
@@ -196,7 +201,10 @@ export function Editor() {
                 ) : (
                   <Save size={18} aria-hidden="true" />
                 )}
-                {saving ? t('editor.action.saving') : t(editing ? 'editor.action.update' : 'editor.action.create')}
+                {/* 'Salvataggio…' while the page goes, 'Invio file…' while its files do */}
+                {saving
+                  ? t(sendingFiles ? 'sending.button' : 'editor.action.saving')
+                  : t(editing ? 'editor.action.update' : 'editor.action.create')}
               </button>
             </div>
           </div>
