@@ -38,6 +38,17 @@ function releasePosterUrl(): void {
 // Each capture gets a number; a result arriving after a newer request (or after the header it was
 // taken for has gone) is dropped.
 let generation = 0;
+/** the capture under way, if any: a save waits for it so the frame goes up with its video */
+let running: Promise<unknown> = Promise.resolve();
+
+/** Resolves once no capture is under way (a capture gives up by itself after about 10 s). */
+export async function posterSettled(): Promise<void> {
+  let seen: Promise<unknown> | null = null;
+  while (seen !== running) {
+    seen = running;
+    await seen.catch(() => undefined);
+  }
+}
 
 /** The poster taken, null when the browser could not take one, undefined when no longer wanted. */
 async function capture(
@@ -48,8 +59,9 @@ async function capture(
   generation += 1;
   const mine = generation;
   $posterStatus.set({ state: 'capturing', manual });
-  const { capturePoster } = await import('../lib/video-poster');
-  const file = await capturePoster(source);
+  const taking = import('../lib/video-poster').then(({ capturePoster }) => capturePoster(source));
+  running = taking;
+  const file = await taking;
   if (mine !== generation) return undefined;
   if (!stillWanted()) {
     $posterStatus.set({ state: 'idle', manual: false });

@@ -13,6 +13,7 @@ import { notify } from './editor-notice';
 import { revalidatePagesList } from './editor-pages';
 import { buildPayload } from './editor-payload';
 import { finishSave, planFiles, sendSaveFiles, startSending } from './editor-upload';
+import { posterSettled } from './editor-poster';
 import { validateEditor } from './editor-validation';
 
 /** Saves the form (see the order above). Returns true when the page itself was saved. */
@@ -27,13 +28,15 @@ export async function save(): Promise<boolean> {
     notify('error', error);
     return false;
   }
+  $saving.set(true);
+  // a poster frame still being taken for a new video goes up with it, not without it
+  await posterSettled();
   const editing = $editing.get();
   const form = $form.get();
   const slug = editing?.slug ?? form.slug;
   const payload = buildPayload();
   const plan = planFiles();
   const toDelete = [...$imagesToDelete.get()];
-  $saving.set(true);
   startSending();
   try {
     // 1. the page
