@@ -13,6 +13,11 @@ import { uniqueSlug } from './pages-api';
 
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+/**
+ * A mouse button held as long as an unhurried person holds it: anything that moves after the press
+ * (a list closing on a timer after the blur, say) would take the click away.
+ */
+const PRESS_MS = 250;
 const HEADER_PNG = makePng(600, 300, [214, 36, 110], [19, 17, 31]);
 
 interface Width {
@@ -34,7 +39,7 @@ beforeAll(async () => {
   organiserToken = account.token;
   widths.push(
     { name: '375', ctx: phone, press: (l) => l.tap() },
-    { name: '1280', ctx: desktop, press: (l) => l.click() },
+    { name: '1280', ctx: desktop, press: (l) => l.click({ delay: PRESS_MS }) },
   );
 });
 afterAll(async () => {
