@@ -141,6 +141,50 @@ export function Combobox(props: ComboboxProps) {
     [],
   );
 
+  // Whether a pointer is held down while the list is open: a mouse press outside the field
+  // blurs it on the way down, and closing the list before the release would move what follows
+  // (an inline list's dialog buttons) from under the pointer: the click would be lost.
+  const held = useRef(false);
+  useEffect(() => {
+    if (!open) return undefined;
+    const down = () => {
+      held.current = true;
+    };
+    const up = () => {
+      held.current = false;
+    };
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    document.addEventListener('pointercancel', up, true);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+      document.removeEventListener('pointercancel', up, true);
+      held.current = false;
+    };
+  }, [open]);
+
+  /** Closes the list a moment after the blur, or after the press that caused it is released. */
+  const closeSoon = () => {
+    const start = () => {
+      if (closeTimer.current) clearTimeout(closeTimer.current);
+      closeTimer.current = setTimeout(() => {
+        if (document.activeElement?.id !== id) setOpen(false);
+      }, COMPANY_AUTOCOMPLETE_CLOSE_MS);
+    };
+    if (!held.current) {
+      start();
+      return;
+    }
+    const released = () => {
+      document.removeEventListener('pointerup', released, true);
+      document.removeEventListener('pointercancel', released, true);
+      start();
+    };
+    document.addEventListener('pointerup', released, true);
+    document.addEventListener('pointercancel', released, true);
+  };
+
   const pick = (option: ComboOption) => {
     onValue(option.value);
     setOpen(false);
@@ -173,7 +217,7 @@ export function Combobox(props: ComboboxProps) {
       }}
       onBlur={() => {
         onBlur?.();
-        closeTimer.current = setTimeout(() => setOpen(false), COMPANY_AUTOCOMPLETE_CLOSE_MS);
+        closeSoon();
       }}
       onKeyDown={(e) => {
         const next = moveActive(e.key, current, options.length);

@@ -5,8 +5,13 @@
  *   $imageDraft  {file, preview, storeId, existing, url}; imageDraftSource() → where the picture
  *                comes from: none, a new file, a store badge or the saved image
  *   $editingKey  the key of the list button being edited, or null (adding)
- *   $tracking    rowId → 'tracking' | 'tracked' | 'failed': the indicator beside a ticket link
+ *   $tracking    rowId → 'tracking' | 'tracked' | 'failed': the indicator under a ticket link
  *   $draftError  the creator's first error, shown under it
+ *   $committing  true while submitDraft waits for the ticket links' tracking before adding
+ *
+ * A ticket link is tracked when its field is left (trackCtaUrl) and again, if still needed, when
+ * the draft is submitted (submitDraft): one tap on 'Aggiungi pulsante' right after typing adds
+ * the event with the tracked link (docs/behaviour.md#links-and-urls).
  */
 import { atom, map } from 'nanostores';
 import { t } from '../core/messages';
@@ -59,6 +64,10 @@ export const $imageDraft = map<ImageDraft>(emptyImage());
 export const $editingKey = atom<string | null>(null);
 export const $tracking = map<Record<string, TrackingState>>({});
 export const $draftError = atom<string | null>(null);
+export const $committing = atom(false);
+
+/** The tracking call under way for a row, with the link it was started for. */
+const inFlight = new Map<string, { url: string; done: Promise<void> }>();
 
 export function labelOf(c: CtaDraft): string {
   return c.preset === 'custom' ? c.custom.trim() || t('editor.cta.defaultLabel') : c.preset;
@@ -103,7 +112,10 @@ export function setCta(id: string, patch: Partial<Omit<CtaDraft, 'rowId'>>): voi
   }
 }
 
-/** On leaving the field, an empty custom label goes back to the 'biglietti' preset. */
+/**
+ * An empty custom label goes back to the 'biglietti' preset. Done on submit, not when the field
+ * is left: removing the field on blur would move 'Aggiungi pulsante' under the finger.
+ */
 export function settleCustomCta(id: string): void {
   const row = $textDraft.get().ctas.find((c) => c.rowId === id);
   if (row && row.preset === 'custom' && !row.custom.trim()) setCta(id, { preset: 'biglietti', custom: '' });
@@ -111,17 +123,27 @@ export function settleCustomCta(id: string): void {
 
 /**
  * Tracks a ticket-host link through the API's track-url route: the row's URL is replaced by the tracked
- * one. Other hosts are left alone and show no indicator.
+ * one. Other hosts are left alone and show no indicator. A call already under way for the same
+ * link is shared, not repeated.
  */
-export async function trackCtaUrl(id: string): Promise<void> {
+export function trackCtaUrl(id: string): Promise<void> {
   const row = $textDraft.get().ctas.find((c) => c.rowId === id);
-  if (!row?.url.trim() || !isTicketUrl(row.url)) return;
-  if ($tracking.get()[id] === 'tracked') return;
+  if (!row?.url.trim() || !isTicketUrl(row.url)) return Promise.resolve();
+  const state = $tracking.get()[id];
+  if (state === 'tracked') return Promise.resolve();
+  const running = inFlight.get(id);
+  if (running && running.url === row.url && state === 'tracking') return running.done;
+  const done = runTracking(id, row.url);
+  inFlight.set(id, { url: row.url, done });
+  return done;
+}
+
+async function runTracking(id: string, url: string): Promise<void> {
   $tracking.setKey(id, 'tracking');
   try {
-    const res = await api.trackUrl(row.url.trim(), $form.get().slug || undefined);
+    const res = await api.trackUrl(url.trim(), $form.get().slug || undefined);
     const still = $textDraft.get().ctas.find((c) => c.rowId === id);
-    if (!still || still.url !== row.url) return;
+    if (!still || still.url !== url) return;
     if (res.success && res.tracked_url) {
       $textDraft.setKey(
         'ctas',
@@ -132,7 +154,49 @@ export async function trackCtaUrl(id: string): Promise<void> {
       $tracking.setKey(id, 'failed');
     }
   } catch {
-    $tracking.setKey(id, 'failed');
+    const still = $textDraft.get().ctas.find((c) => c.rowId === id);
+    if (still && still.url === url) $tracking.setKey(id, 'failed');
+  } finally {
+    if (inFlight.get(id)?.url === url) inFlight.delete(id);
+  }
+}
+
+/**
+ * Every ticket link of the text draft that is not tracked yet is tracked now (or the call under
+ * way is awaited). A link whose tracking failed stays as typed.
+ */
+export async function trackDraftLinks(): Promise<void> {
+  const tracking = $tracking.get();
+  await Promise.all(
+    $textDraft
+      .get()
+      .ctas.filter((c) => tracking[c.rowId] !== 'failed')
+      .map((c) => trackCtaUrl(c.rowId)),
+  );
+}
+
+/** How long a submit waits for tracking before it adds the links as typed (a stalled connection). */
+export const TRACK_WAIT_MS = 5000;
+
+/**
+ * 'Aggiungi pulsante' / 'Aggiorna pulsante': tracks the draft's ticket links first (a fast call),
+ * then adds or updates the button. A second submit while the first waits does nothing.
+ */
+export async function submitDraft(type: 'text' | 'image' = $form.get().mode): Promise<boolean> {
+  if ($committing.get()) return false;
+  $committing.set(true);
+  try {
+    if (type === 'text' && !textDraftError()) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const stalled = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, TRACK_WAIT_MS);
+      });
+      await Promise.race([trackDraftLinks(), stalled]);
+      clearTimeout(timer);
+    }
+    return commitDraft(type);
+  } finally {
+    $committing.set(false);
   }
 }
 
@@ -201,6 +265,7 @@ export function resetDraft(): void {
   $imageDraft.set(emptyImage());
   $editingKey.set(null);
   $tracking.set({});
+  inFlight.clear();
   $draftError.set(null);
 }
 
@@ -219,6 +284,7 @@ export function commitDraft(type: 'text' | 'image' = $form.get().mode): boolean 
   const old = editingKey ? $buttons.get().find((b) => b.key === editingKey) : undefined;
   let button: EditorButton;
   if (type === 'text') {
+    for (const c of $textDraft.get().ctas) settleCustomCta(c.rowId);
     const d = $textDraft.get();
     const error = textDraftError(d);
     if (error) {

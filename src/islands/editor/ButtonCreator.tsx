@@ -8,6 +8,7 @@ import { t } from '../../core/messages';
 import { $form } from '../../stores/editor';
 import { BUTTON_IMAGE_ACCEPT } from '../../stores/editor-form';
 import {
+  $committing,
   $draftError,
   $editingKey,
   $imageDraft,
@@ -16,7 +17,6 @@ import {
   addCtaRow,
   cancelButtonEdit,
   clearImageDraft,
-  commitDraft,
   CTA_PRESETS,
   imageDraftSource,
   removeCtaRow,
@@ -25,7 +25,7 @@ import {
   setImageFile,
   setImageUrl,
   setTextField,
-  settleCustomCta,
+  submitDraft,
   trackCtaUrl,
 } from '../../stores/editor-draft';
 import { STORE_LOGOS, storePath } from '../../stores/editor-core';
@@ -37,10 +37,12 @@ export default function ButtonCreator() {
   const mode = useStore($form).mode;
   const editingKey = useStore($editingKey);
   const error = useStore($draftError);
+  const committing = useStore($committing);
 
-  const submit = (event: FormEvent) => {
+  // the ticket links are tracked before the button is added (one tap after typing is enough)
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const ok = commitDraft(mode);
+    const ok = await submitDraft(mode);
     if (ok) document.getElementById(mode === 'text' ? 'ed-date' : 'ed-image-file-btn')?.focus();
   };
 
@@ -52,7 +54,7 @@ export default function ButtonCreator() {
           {t(mode === 'text' ? 'editor.creator.textTitle' : 'editor.creator.imageTitle')}
         </span>
       </h2>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         {mode === 'text' ? <TextFields /> : <ImageFields />}
         {error && (
           <p className="error-text ed-draft-error" role="alert">
@@ -65,7 +67,7 @@ export default function ButtonCreator() {
               {t('editor.creator.cancel')}
             </button>
           )}
-          <button type="submit" className="btn btn-primary ed-creator__submit">
+          <button type="submit" className="btn btn-primary ed-creator__submit" aria-busy={committing || undefined}>
             {editingKey ? <Save size={18} aria-hidden="true" /> : <Plus size={18} aria-hidden="true" />}
             {t(editingKey ? 'editor.creator.update' : 'editor.creator.add')}
           </button>
@@ -129,7 +131,10 @@ function TextFields() {
                         onBlur={() => void trackCtaUrl(c.rowId)}
                         aria-describedby={state ? `${c.rowId}-track` : undefined}
                       />
-                      {state && <TrackBadge id={`${c.rowId}-track`} state={state} />}
+                      {/* the badge's room is always there: its arrival on blur moves nothing */}
+                      <span className="ed-track-slot" role="status">
+                        {state && <TrackBadge id={`${c.rowId}-track`} state={state} />}
+                      </span>
                     </div>
                   </div>
                   <div className="ed-cta__label">
@@ -157,7 +162,6 @@ function TextFields() {
                           placeholder={t('editor.cta.custom.placeholder')}
                           ref={focusOnMount}
                           onChange={(e) => setCta(c.rowId, { custom: e.target.value })}
-                          onBlur={() => settleCustomCta(c.rowId)}
                         />
                       </div>
                     )}
@@ -189,9 +193,9 @@ function TextFields() {
 function TrackBadge({ id, state }: { id: string; state: 'tracking' | 'tracked' | 'failed' }) {
   const Icon = state === 'tracking' ? Loader2 : state === 'tracked' ? CheckCircle2 : AlertCircle;
   return (
-    <span id={id} className={`ed-track ed-track--${state}`} role="status" data-state={state}>
+    <span id={id} className={`ed-track ed-track--${state}`} data-state={state}>
       <Icon size={14} aria-hidden="true" className={state === 'tracking' ? 'ed-spin' : undefined} />
-      {t(`editor.tracking.${state}`)}
+      <span className="ed-track__text">{t(`editor.tracking.${state}`)}</span>
     </span>
   );
 }
