@@ -29,16 +29,17 @@ export async function save(): Promise<boolean> {
     return false;
   }
   $saving.set(true);
-  // a poster frame still being taken for a new video goes up with it, not without it
-  await posterSettled();
-  const editing = $editing.get();
-  const form = $form.get();
-  const slug = editing?.slug ?? form.slug;
-  const payload = buildPayload();
-  const plan = planFiles();
-  const toDelete = [...$imagesToDelete.get()];
-  startSending();
   try {
+    // a poster frame still being taken for a new video goes up with it, not without it (the form
+    // is locked while a save runs: the editor's grid is inert, so what was checked is what goes)
+    await posterSettled();
+    const editing = $editing.get();
+    const form = $form.get();
+    const slug = editing?.slug ?? form.slug;
+    const payload = buildPayload();
+    const plan = planFiles();
+    const toDelete = [...$imagesToDelete.get()];
+    startSending();
     // 1. the page
     let saved: FullPage;
     try {

@@ -22,6 +22,7 @@ export const editorUploadMessages = {
   'sending.retryLabel': 'Riprova: {what}',
   'sending.dismiss': 'Nascondi: {what}',
   'sending.button': 'Invio file…',
+  'sending.locked': "Potrai modificare la pagina al termine dell'invio, oppure annullalo.",
   'sending.savedCancelled': 'Landing page salvata. Invio annullato: {what} non caricato.',
   'sending.savedPosterFailed': "Landing page salvata ma errore nell'upload dell'immagine di copertina: {detail}",
 } as const;

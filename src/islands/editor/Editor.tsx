@@ -109,7 +109,7 @@ export function Editor() {
         </div>
         <div className="ed-head__actions">
           {editing && (
-            <button type="button" className="btn btn-secondary" onClick={() => void cancelEdit()}>
+            <button type="button" className="btn btn-secondary" onClick={() => void cancelEdit()} disabled={saving}>
               <Undo2 size={18} aria-hidden="true" />
               {t('editor.cancelEdit')}
             </button>
@@ -149,7 +149,8 @@ export function Editor() {
         </div>
       ) : (
         <>
-          <div className="ed-grid" id={VIEW_PANEL_ID} {...panelFor('edit')}>
+          {/* locked while a save runs: what the organiser typed meanwhile would be replaced by the saved page */}
+          <div className="ed-grid" id={VIEW_PANEL_ID} {...panelFor('edit')} inert={saving || undefined}>
             <div className="ed-col">
               <PageForm />
               {showCustomPanel && (

@@ -52,8 +52,10 @@ export default function UploadProgress() {
     document.querySelector<HTMLButtonElement>('.ed-actions .ed-save')?.focus();
   };
 
+  const going = uploads.some((u) => u.state === 'sending' || u.state === 'waiting');
   return (
     <section className="ed-upload" aria-label={t('sending.panel')}>
+      {going && <p className="hint ed-upload__locked">{t('sending.locked')}</p>}
       <ul className="ed-upload__list">
         {uploads.map((u) => (
           <UploadRow
