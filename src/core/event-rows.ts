@@ -63,9 +63,16 @@ function splitRows(text: string, delimiter: string): RawRow[] {
   return rows;
 }
 
-/** The cells without surrounding spaces and without the empty ones at the end of the row. */
+/**
+ * A cell the export guarded against being run as a spreadsheet formula: it starts with one of
+ * = + - @ (or a tab, a carriage return or an apostrophe) after an added apostrophe.
+ */
+const FORMULA_GUARD = /^'(?=[=+\-@\t\r'])/;
+const NEEDS_GUARD = /^[=+\-@\t\r']/;
+
+/** The cells without surrounding spaces, the export's formula guard and the empty ones at the end. */
 function trimmedCells(cells: readonly string[]): string[] {
-  const out = cells.map((c) => c.trim());
+  const out = cells.map((c) => c.trim().replace(FORMULA_GUARD, ''));
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
   return out;
 }
@@ -136,10 +143,6 @@ function isHeader(cells: readonly string[]): boolean {
 
 // -- one row ---------------------------------------------------------------------------------
 
-function problem(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return t(key, params);
-}
-
 /** The editor's messages for a missing field, in the import's words ('manca la città'). */
 const FIELD_PROBLEMS: ReadonlyArray<[MessageKey, MessageKey]> = [
   ['button.dateMissing', 'import.problem.date'],
@@ -168,7 +171,7 @@ function shortened(url: string): string {
 /** A row's cells to an event, or the first problem found (without the 'Riga N:' prefix). */
 function rowToEvent(cells: readonly string[]): EventRow | string {
   if (cells.length > MAX_COLUMNS) {
-    return problem('import.problem.tooManyColumns', { count: cells.length, max: MAX_COLUMNS, ctas: CTAS_MAX });
+    return t('import.problem.tooManyColumns', { count: cells.length, max: MAX_COLUMNS, ctas: CTAS_MAX });
   }
   const date = cleanEventPart(cells[0] ?? '');
   const city = cleanEventPart(cells[1] ?? '');
@@ -183,12 +186,12 @@ function rowToEvent(cells: readonly string[]): EventRow | string {
   const fieldProblem = validateEventForm({ date, city, venue, ctaButtons: ctas });
   if (fieldProblem) return inImportWords(fieldProblem);
   for (const cta of ctas) {
-    if (cta.url && !isWebLink(cta.url)) return problem('import.problem.badLink', { url: shortened(cta.url) });
-    if (cta.buttonText.length > TEXT_MAX) return problem('import.problem.labelTooLong', { max: TEXT_MAX });
+    if (cta.url && !isWebLink(cta.url)) return t('import.problem.badLink', { url: shortened(cta.url) });
+    if (cta.buttonText.length > TEXT_MAX) return t('import.problem.labelTooLong', { max: TEXT_MAX });
   }
-  if (!ctas.some((c) => c.url)) return problem('import.problem.link');
+  if (!ctas.some((c) => c.url)) return t('import.problem.link');
   if (encodeEventText({ date, city, venue }, ctas[0]!.buttonText).length > TEXT_MAX * 3) {
-    return problem('import.problem.textTooLong', { max: TEXT_MAX * 3 });
+    return t('import.problem.textTooLong', { max: TEXT_MAX * 3 });
   }
   return { date, city, venue, ctas };
 }
@@ -212,8 +215,8 @@ export function parseEventRows(input: string): ParsedRow[] {
     first = false;
     if (header) continue;
     let result: EventRow | string;
-    if (row.quoteError === 'MissingQuotes') result = problem('import.problem.quotes');
-    else if (row.quoteError) result = problem('import.problem.badQuotes');
+    if (row.quoteError === 'MissingQuotes') result = t('import.problem.quotes');
+    else if (row.quoteError) result = t('import.problem.badQuotes');
     else result = rowToEvent(cells);
     out.push(
       typeof result === 'string'
@@ -235,17 +238,16 @@ export function serialiseEventRows(events: readonly EventRow[]): string {
     const n = i === 1 ? '' : ` ${i}`;
     header.push(t('import.header.link') + n, t('import.header.label') + n);
   }
-  const rows = events.map((e) => [
-    e.date,
-    e.city,
-    e.venue,
-    ...e.ctas.flatMap((c) => [c.url, cleanLabel(c.buttonText)]),
-  ]);
+  const rows = events
+    .map((e) => [e.date, e.city, e.venue, ...e.ctas.flatMap((c) => [c.url, cleanLabel(c.buttonText)])])
+    .map((row) => row.map((cell) => cell.trim())); // the import trims too: the formula guard sees what it reads
   return (
     BOM +
     Papa.unparse([header, ...rows], {
       delimiter: ';',
       newline: '\r\n',
+      // a city typed as '=HYPERLINK(…)' stays text in Excel; the import takes the guard off
+      escapeFormulae: NEEDS_GUARD,
       // commas too, so that a program reading ',' as the delimiter still finds the columns
       quotes: (value: unknown) => String(value).includes(','),
     })

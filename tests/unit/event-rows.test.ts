@@ -225,13 +225,24 @@ describe('serialiseEventRows: the export', () => {
       ev('13/05/2027', 'Città di Castello', 'Caffè “Nero”', [VIVA, 'soldout']),
       ev('14/05', 'Forlì', 'Sala\tA', [VIVA, 'Ultimi posti!'], ['', 'tickets'], [TICKET, 'VIP; "gold"']),
       ev('15/05', 'Data', 'Città', [TICKET, 'biglietti']),
+      ev('16/05', '=HYPERLINK("https://x.example")', "'@sala", [TICKET, '+ info'], [VIVA, "''=1"]),
     ];
     const normal = tricky.map((e) => ({ ...e, venue: cleanEventPart(e.venue, true) }));
     expect(events(parseEventRows(serialiseEventRows(tricky)))).toEqual(normal);
     expect(errors(parseEventRows(serialiseEventRows(tricky)))).toEqual([]);
   });
 
-  const char = fc.constantFrom('a', 'Z', 'è', 'à', '“', ' ', ';', ',', '"', '\t', '\n', '-', '|', '1', '/', "'", '€');
+  it('the export guards cells a spreadsheet would run as formulas; the import takes the guard off', () => {
+    const csv = serialiseEventRows([ev('16/05', '=1+1', '@venue', [TICKET, '-sconto'], [VIVA, "'x"])]);
+    expect(csv).toContain(`;"'=1+1";"'@venue";`);
+    expect(csv).toContain(`;"'-sconto";`);
+    expect(csv).toContain(`;"''x"`);
+    expect(events(parseEventRows(csv))[0]).toMatchObject({ city: '=1+1', venue: '@venue' });
+  });
+
+  const char = fc.constantFrom(
+    ...['a', 'Z', 'è', 'à', '“', ' ', ';', ',', '"', '\t', '\n', '-', '|', '1', '/', "'", '€', '=', '+', '@'],
+  );
   const part = fc.string({ unit: char, maxLength: 20 }).filter((s) => cleanEventPart(s) !== '');
   const label = fc.oneof(
     fc.constantFrom('biglietti', 'tickets', 'soldout', ''),
