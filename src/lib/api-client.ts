@@ -61,11 +61,6 @@ export function setPageCompany(slug: string, company: string): Promise<PageListI
   return request<PageListItem>(pagePaths.company(slug), { method: 'PATCH', json: { company } });
 }
 
-/** What an upload of the header or of a poster answers: the page's poster path ('' when none). */
-export interface PosterAnswer {
-  poster: string;
-}
-
 /**
  * The header image or video as the multipart field `image`, and with a video the poster frame
  * taken in the browser as `poster` (a header sent without one clears the page's poster).
@@ -75,20 +70,19 @@ export async function uploadHeader(
   file: File,
   poster: File | null = null,
   opts: UploadOptions = {},
-): Promise<PosterAnswer> {
+): Promise<void> {
   const body = new FormData();
   body.append('image', file, file.name);
   if (poster) body.append('poster', poster, poster.name);
-  const answer = await upload<Partial<PosterAnswer> | null>(pagePaths.headerUpload(slug), body, opts);
-  return { poster: typeof answer?.poster === 'string' ? answer.poster : '' };
+  // the saved paths are read back with the page once the save's files are in
+  await upload(pagePaths.headerUpload(slug), body, opts);
 }
 
 /** A poster frame for the page's saved video header, as the multipart field `poster`. */
-export async function uploadPoster(slug: string, poster: File, opts: UploadOptions = {}): Promise<PosterAnswer> {
+export async function uploadPoster(slug: string, poster: File, opts: UploadOptions = {}): Promise<void> {
   const body = new FormData();
   body.append('poster', poster, poster.name);
-  const answer = await upload<Partial<PosterAnswer> | null>(pagePaths.posterUpload(slug), body, opts);
-  return { poster: typeof answer?.poster === 'string' ? answer.poster : '' };
+  await upload(pagePaths.posterUpload(slug), body, opts);
 }
 
 /**

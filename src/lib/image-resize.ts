@@ -59,7 +59,7 @@ export async function drawToWebp(
 }
 
 /** `name` with its extension replaced by .webp (or `fallback` when nothing is left). */
-export function webpName(name: string, fallback: string): string {
+function webpName(name: string, fallback: string): string {
   const base = name.replace(/\.[^.]*$/, '');
   return base ? `${base}.webp` : fallback;
 }

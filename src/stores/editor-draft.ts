@@ -165,7 +165,7 @@ async function runTracking(id: string, url: string): Promise<void> {
  * Every ticket link of the text draft that is not tracked yet is tracked now (or the call under
  * way is awaited). A link whose tracking failed stays as typed.
  */
-export async function trackDraftLinks(): Promise<void> {
+async function trackDraftLinks(): Promise<void> {
   const tracking = $tracking.get();
   await Promise.all(
     $textDraft

@@ -5,7 +5,7 @@
 // again on its own. The page stays saved whatever happens to its files.
 import { atom, computed } from 'nanostores';
 import { type MessageKey, t } from '../core/messages';
-import { ApiError, errorText } from '../lib/api';
+import { ApiError, detailOf, errorText } from '../lib/api';
 import * as api from '../lib/api-client';
 import type { UploadOptions } from '../lib/api';
 import { formatMegabytes, percentOf } from '../lib/format';
@@ -68,8 +68,9 @@ function nameOf(what: UploadWhat, file: File | null): string {
 /** The server's reason for a failed upload, or the upload's own message with the status. */
 function uploadDetail(err: unknown, what: UploadWhat): string {
   if (err instanceof ApiError && err.status !== 0) {
-    const { message } = err;
-    if (message && !message.startsWith('Errore server')) return message;
+    // the server's own reason when it gave one, else which upload failed with which status
+    const { message } = detailOf(err.body);
+    if (message) return message;
     return t(what === 'buttons' ? 'error.uploadButtons' : 'error.upload', { status: err.status });
   }
   return errorText(err);
@@ -208,10 +209,10 @@ async function sendFiles(slug: string, plan: FilePlan): Promise<Upload[]> {
   return $uploads.get();
 }
 
-/** 'Annulla': stops this upload (every running or waiting one without `what`); the page stays saved. */
-export function cancelUpload(what?: UploadWhat): void {
+/** 'Annulla': stops this upload; the page stays saved. */
+export function cancelUpload(what: UploadWhat): void {
   for (const u of $uploads.get()) {
-    if (what && u.what !== what) continue;
+    if (u.what !== what) continue;
     if (u.state !== 'sending' && u.state !== 'waiting') continue;
     // said at once, so 'Riprova' is there to take the focus
     patch(u.what, { state: 'cancelled', detail: null });
@@ -226,10 +227,8 @@ export function cancelUpload(what?: UploadWhat): void {
 let unsent: { slug: string; created: boolean; payload: string } | null = null;
 
 /** Forgets the uploads that did not make it (their files stay in the form, for the next save). */
-export function dismissUploads(what?: UploadWhat): void {
-  const left = $uploads
-    .get()
-    .filter((u) => u.state === 'sending' || u.state === 'waiting' || (what !== undefined && u.what !== what));
+export function dismissUploads(what: UploadWhat): void {
+  const left = $uploads.get().filter((u) => u.state === 'sending' || u.state === 'waiting' || u.what !== what);
   $uploads.set(left);
   if (left.length === 0) unsent = null;
 }
@@ -256,6 +255,17 @@ function keptFiles(plan: FilePlan, left: Upload[]): FilePlan {
     poster: failed.has('poster') ? plan.poster : null,
     buttons: failed.has('buttons') ? plan.buttons : [],
   };
+}
+
+/** The files a save's page shows since its files went, although their requests did not end well. */
+function landedOn(before: FullPage, after: FullPage | null): Set<UploadWhat> {
+  const landed = new Set<UploadWhat>();
+  if (!after) return landed;
+  if (after.header !== before.header) landed.add('header');
+  if (after.header_poster !== before.header_poster) landed.add('poster');
+  const images = (p: FullPage) => JSON.stringify(p.buttons.map((b) => b.image_path));
+  if (images(after) !== images(before)) landed.add('buttons');
+  return landed;
 }
 
 /** Puts unsent files back into the refreshed form, each with a fresh preview. */
@@ -300,6 +310,14 @@ export async function finishSave(
   left: Upload[],
 ): Promise<void> {
   const formIsOurs = ($editing.get()?.slug ?? null) === formSlug;
+  let fresh: FullPage | null = null;
+  if (left.length > 0 && saved) {
+    // a cancel or a cut connection after the last byte: the server may have kept the file anyway
+    fresh = await fetchPage(slug).catch(() => null);
+    const kept = landedOn(saved, fresh);
+    left = left.filter((u) => !kept.has(u.what));
+    $uploads.set($uploads.get().filter((u) => !kept.has(u.what)));
+  }
   if (left.length === 0) {
     unsent = null;
     if (formIsOurs && created) resetEditor();
@@ -320,12 +338,8 @@ export async function finishSave(
     return;
   }
   const kept = keptFiles(plan, left);
-  let page = saved;
-  try {
-    page = await fetchPage(slug);
-  } catch {
-    // the page as the save answered it is the best copy there is
-  }
+  // the page as the save answered it, when it cannot be read again, is the best copy there is
+  const page = fresh ?? (await fetchPage(slug).catch(() => saved));
   if (page) applyPage(page);
   restoreFiles(kept);
   unsent = { slug, created, payload: JSON.stringify(buildPayload()) };
