@@ -2,11 +2,18 @@
 // with one bad row import the good ones with their ticket links tracked; the export downloads
 // them; on a desktop with a mouse at 1280 px the exported file imports back to the same events.
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { adminToken } from './api';
 import { DESKTOP, PHONE, PERSON_UA, openBrowser, shot } from './browser';
+
+/** Resolves once the dialog's own animations (its opening) have finished. */
+function settled(dialog: Locator): Promise<unknown> {
+  return dialog.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  );
+}
 import { editorPage, expectNotice } from './editor-helpers';
 
 const PHONE_UA =
@@ -71,7 +78,7 @@ describe('importing and exporting dates', () => {
     await expect(confirm.textContent()).resolves.toBe('Importa 3 date');
     await expect(confirm.isEnabled()).resolves.toBe(true);
     await expect(overflowX(page)).resolves.toBeLessThanOrEqual(0);
-    await page.waitForTimeout(200); // the opening animation, for the screenshot only
+    await settled(dialog); // the opening animation, for the screenshot only
     await shot(page, 'import-dates-375', false);
 
     await confirm.tap();
@@ -112,7 +119,7 @@ describe('importing and exporting dates', () => {
     await confirm.waitFor();
     // the header row is skipped, nothing is bad
     await expect(dialog.getByTestId('import-bad').count()).resolves.toBe(0);
-    await page.waitForTimeout(200); // the opening animation, for the screenshot only
+    await settled(dialog); // the opening animation, for the screenshot only
     await shot(page, 'import-dates-1280', false);
     await confirm.click();
     await dialog.waitFor({ state: 'detached' });
