@@ -1,5 +1,5 @@
 // The accessibility gate's tools (WCAG 2.2 AA): axe-core run inside the page, a reflow check,
-// a focus-in-dialog check and a keyboard walk that looks at every focused element.
+// a focus-in-dialog check and a keyboard walk: every focus stop in view, and focus visible on each kind of control.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect } from 'vitest';
@@ -342,6 +342,8 @@ interface Stop {
   clip: { x: number; y: number; width: number; height: number } | null;
   /** why the control cannot be seen, or null */
   hidden: string | null;
+  /** tag, type and classes: controls alike in these are styled alike when focused */
+  look: string;
 }
 
 /**
@@ -357,7 +359,7 @@ function probeFocus(): Stop {
   const seen = w.__a11ySeen;
   const el = document.activeElement;
   if (!el || el === document.body || el === document.documentElement)
-    return { kind: 'body', label: '<body>', repeated: false, clip: null, hidden: null };
+    return { kind: 'body', label: '<body>', repeated: false, clip: null, hidden: null, look: '' };
   const repeated = seen.has(el);
   seen.add(el);
   const text = (node: Element) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -374,7 +376,8 @@ function probeFocus(): Stop {
   const label =
     `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof html.className === 'string' && html.className ? `.${html.className.trim().split(/\s+/)[0]}` : ''}` +
     (labelled ? ` "${labelled.slice(0, 40)}"` : '');
-  if (el.tagName === 'IFRAME') return { kind: 'frame', label, repeated, clip: null, hidden: null };
+  const look = `${el.tagName}[${el.getAttribute('type') ?? ''}].${typeof html.className === 'string' ? html.className.trim() : ''}`;
+  if (el.tagName === 'IFRAME') return { kind: 'frame', label, repeated, clip: null, hidden: null, look };
 
   const own = el.getBoundingClientRect();
   const tiny = own.width < 4 || own.height < 4;
@@ -392,6 +395,7 @@ function probeFocus(): Stop {
       label,
       repeated,
       clip: null,
+      look,
       hidden: `entirely outside the viewport (box ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)} in ${vw}×${vh})`,
     };
   }
@@ -431,6 +435,7 @@ function probeFocus(): Stop {
     label,
     repeated,
     clip,
+    look,
     hidden: visible ? null : `covered by ${[...new Set(coverers)].join(', ')}`,
   };
 }
@@ -465,6 +470,8 @@ interface WalkResult {
  * focus comes back to an element it already reached. After every Tab the focused control must be
  * in view and not covered (WCAG 2.4.11) and must look different from when it is not focused
  * (WCAG 2.4.7): a screenshot of its box with a small margin, focused vs. blurred, must differ.
+ * That comparison is made once per look (tag, type and classes) in a walk: controls alike in
+ * those get the same focus style, and the screenshots are most of a walk's time.
  */
 async function keyboardWalk(page: Page, options: { maxTabs?: number } = {}): Promise<WalkResult> {
   const maxTabs = options.maxTabs ?? 150;
@@ -480,6 +487,7 @@ async function keyboardWalk(page: Page, options: { maxTabs?: number } = {}): Pro
     start.focus({ preventScroll: true });
   });
   const findings: Finding[] = [];
+  const shown = new Set<string>();
   let stops = 0;
   let bodies = 0;
   let end = `${maxTabs} Tabs`;
@@ -510,6 +518,7 @@ async function keyboardWalk(page: Page, options: { maxTabs?: number } = {}): Pro
       });
       continue;
     }
+    if (shown.has(stop.look)) continue;
     const shotOpts = { clip: stop.clip, animations: 'disabled' as const, caret: 'hide' as const };
     const focused = await page.screenshot(shotOpts);
     await page.evaluate(toggleFocus, 'blur' as const);
@@ -524,6 +533,7 @@ async function keyboardWalk(page: Page, options: { maxTabs?: number } = {}): Pro
         summary: `Tab ${i + 1}: ${stop.label} looks the same focused and not focused`,
       });
     }
+    if (!focused.equals(blurred) && back) shown.add(stop.look);
     if (!back) {
       findings.push({
         rule: 'focus-visible',
