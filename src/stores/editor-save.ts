@@ -9,7 +9,7 @@ import { ApiError, errorText, getToken } from '../lib/api';
 import * as api from '../lib/api-client';
 import { $editing, $form, $imagesToDelete, $lastSaved, $saving } from './editor';
 import { type FullPage, isStorePath } from './editor-core';
-import { notify } from './editor-notice';
+import { dismissNotice, notify } from './editor-notice';
 import { revalidatePagesList } from './editor-pages';
 import { buildPayload } from './editor-payload';
 import { finishSave, planFiles, sendSaveFiles, startSending } from './editor-upload';
@@ -29,6 +29,8 @@ export async function save(): Promise<boolean> {
     return false;
   }
   $saving.set(true);
+  // the message of an earlier attempt would sit above this one's progress as if it were its own
+  dismissNotice();
   try {
     // a poster frame still being taken for a new video goes up with it, not without it (the form
     // is locked while a save runs: the editor's grid is inert, so what was checked is what goes)

@@ -12,7 +12,7 @@ import { formatMegabytes, percentOf } from '../lib/format';
 import { $buttons, $editing, $form, $saving, kindOfPath, markClean } from './editor';
 import type { FullPage } from './editor-core';
 import { applyPage, resetEditor } from './editor-load';
-import { notify } from './editor-notice';
+import { dismissNotice, notify } from './editor-notice';
 import { fetchPage, revalidatePagesList } from './editor-pages';
 import { buildPayload } from './editor-payload';
 
@@ -360,6 +360,7 @@ export async function retryUpload(): Promise<boolean> {
   }
   const plan = planFiles(new Set($uploads.get().map((u) => u.what)));
   $saving.set(true);
+  dismissNotice();
   try {
     const left = hasFiles(plan) ? await sendFiles(last.slug, plan) : [];
     revalidatePagesList();
