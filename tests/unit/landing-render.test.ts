@@ -8,7 +8,8 @@ import {
   renderLandingDocument,
 } from '../../src/landing/render';
 import { LANDING_SCRIPT } from '../../src/landing/script';
-import { parseItalianDate, serialiseJsonLd } from '../../src/landing/jsonld';
+import { parseItalianDate } from '../../src/core/event-date';
+import { serialiseJsonLd } from '../../src/landing/jsonld';
 import { FONT_FAMILIES } from '../../src/core/fonts';
 import { LINKS, tourPage } from './landing-fixtures';
 

@@ -11,6 +11,7 @@ export const PUBLIC_PAGE_KEYS = [
   'header',
   'header_poster',
   'mode',
+  'show_past',
   'style',
   'title',
 ];

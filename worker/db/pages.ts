@@ -35,6 +35,10 @@ interface PageRow {
   header: string;
   /** the video header's poster path, '' when none */
   header_poster: string;
+  show_past: number;
+  visible_from: string | null;
+  visible_until: string | null;
+  next_boundary: string | null;
   view_page: number;
   created_by: number | null;
   created_at: string;
@@ -90,7 +94,17 @@ function toPublicButton(row: ButtonRow): PublicButton {
 
 function toListItem(row: PageRow): PageListItem {
   const { id, folder_name, title, display_title, company, updated_at } = row;
-  return { id, folder_name, title, display_title, company, visible: row.visible === 1, updated_at };
+  return {
+    id,
+    folder_name,
+    title,
+    display_title,
+    company,
+    visible: row.visible === 1,
+    visible_from: row.visible_from ?? null,
+    visible_until: row.visible_until ?? null,
+    updated_at,
+  };
 }
 
 async function buttonRows(db: D1Database, pageId: number): Promise<ButtonRow[]> {
@@ -124,6 +138,7 @@ export async function getPublicLanding(db: D1Database, slug: string): Promise<Pu
     display_title: page.display_title,
     header: page.header,
     header_poster: page.header_poster ?? '',
+    show_past: page.show_past === 1,
     mode: page.mode,
     style: page.style,
     custom_styles: parseStyles(page.custom_styles),
@@ -141,6 +156,7 @@ export async function toPageAsReceived(db: D1Database, page: PageRow): Promise<P
     custom_styles: parseStyles(page.custom_styles),
     header: page.header,
     header_poster: page.header_poster ?? '',
+    show_past: page.show_past === 1,
     view_page: page.view_page,
     created_at: page.created_at,
     updated_at,

@@ -59,6 +59,9 @@ export interface PageListItem {
   display_title: string;
   company: string;
   visible: boolean;
+  /** the publishing window (ISO 8601 UTC); null = open on that side */
+  visible_from: string | null;
+  visible_until: string | null;
   updated_at: string;
 }
 
@@ -70,6 +73,8 @@ export interface PageAsReceived extends PageListItem {
   header: string;
   /** the poster frame of an MP4 header (a /dati/{slug}/ path), '' when none */
   header_poster: string;
+  /** past events stay on the public page in a 'Date passate' list */
+  show_past: boolean;
   view_page: number;
   created_at: string;
   buttons: ButtonAsReceived[];
@@ -82,6 +87,8 @@ export interface PublicLanding {
   header: string;
   /** the poster frame of an MP4 header, '' when none */
   header_poster: string;
+  /** past events stay on the public page in a 'Date passate' list */
+  show_past: boolean;
   mode: PageMode;
   style: PageStyle;
   custom_styles: StoredCustomStyles;
