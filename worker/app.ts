@@ -22,6 +22,7 @@ import {
 } from './services/upload-forms';
 import { media } from './routes/media';
 import { tracking } from './routes/tracking';
+import { icsRoutes } from './routes/ics';
 import { publicRoutes } from './routes/public';
 
 // Only the Italian locale: `z.locales` would pull every language into the edge bundle.
@@ -70,6 +71,7 @@ export function createApp() {
     .route('/api/db/landing-pages', stats)
     .route('/', media)
     .route('/', tracking)
+    .route('/', icsRoutes)
     // last: it owns the catch-all /{slug}
     .route('/', publicRoutes);
 

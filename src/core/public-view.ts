@@ -8,6 +8,7 @@ import { DEFAULT_PUBLIC_BUTTON_TEXT } from './constants';
 import { decodeEventText } from './button-codec';
 import { isSafeMediaRef, publicHref } from './urls';
 import { normaliseCustomStyles, type CustomStyles } from './styles';
+import { eventDay, romeToday } from './schedule';
 
 export type ViewMode = 'text' | 'image';
 export type ViewStyle = 'light' | 'dark' | 'custom';
@@ -43,6 +44,8 @@ export interface PageLike {
   custom_styles?: unknown;
   customStyles?: unknown;
   buttons?: readonly ButtonLike[] | null;
+  /** past events stay, greyed, in a 'Date passate' list below the upcoming ones */
+  show_past?: boolean | null;
 }
 
 /** The public view of a CTA; `url` is present only when it is a usable link. */
@@ -89,7 +92,10 @@ export interface PublicView {
   mode: ViewMode;
   style: ViewStyle;
   customStyles: CustomStyles;
+  /** upcoming and undated events (text mode), or image buttons */
   buttons: PublicViewButton[];
+  /** past events, newest first: empty unless the page shows them (show_past) */
+  past: PublicEvent[];
 }
 
 export interface PublicViewOptions {
@@ -97,6 +103,8 @@ export interface PublicViewOptions {
   preview?: boolean;
   /** editor preview of a freshly picked (blob:) header file */
   headerType?: 'image' | 'video';
+  /** the instant that decides which events are past (Europe/Rome days); default now */
+  now?: Date;
 }
 
 /** A CTA whose text is 'soldout' (any case, 'sold out' and 'sold-out' too) is disabled and greyed. */
@@ -228,10 +236,32 @@ export function headerOf(
   return view;
 }
 
+/**
+ * Upcoming (and undated) events apart from past ones (docs/behaviour.md#dates-and-publishing-windows):
+ * an event is past when its day is before today in Europe/Rome. The past ones come newest first.
+ */
+export function splitPast(
+  buttons: readonly PublicViewButton[],
+  now: Date = new Date(),
+): { upcoming: PublicViewButton[]; past: PublicEvent[] } {
+  const today = romeToday(now);
+  const upcoming: PublicViewButton[] = [];
+  const past: { event: PublicEvent; day: string }[] = [];
+  for (const b of buttons) {
+    const day = b.type === 'text' ? eventDay(b.data) : null;
+    if (b.type === 'text' && day !== null && day < today) past.push({ event: b, day });
+    else upcoming.push(b);
+  }
+  // newest first; events of one day keep their order
+  past.sort((x, y) => (x.day < y.day ? 1 : x.day > y.day ? -1 : 0));
+  return { upcoming, past: past.map((p) => p.event) };
+}
+
 /** The whole page as the renderer and the preview read it. */
 export function toPublicView(page: PageLike, slug: string, options: PublicViewOptions = {}): PublicView {
   const mode = viewModeOf(page.mode, page.buttons);
   const title = String(page.title ?? '').trim();
+  const { upcoming, past } = splitPast(toPublicButtons(page.buttons, mode, options), options.now);
   return {
     title,
     displayTitle: String(page.display_title ?? '').trim() || title,
@@ -239,6 +269,7 @@ export function toPublicView(page: PageLike, slug: string, options: PublicViewOp
     mode,
     style: viewStyleOf(page.style),
     customStyles: normaliseCustomStyles(page.custom_styles ?? page.customStyles),
-    buttons: toPublicButtons(page.buttons, mode, options),
+    buttons: upcoming,
+    past: page.show_past === true ? past : [],
   };
 }

@@ -6,9 +6,9 @@
  */
 import type { ReactNode } from 'react';
 import { t } from '../core/messages';
-import { isSoldout, type PublicCta, type PublicEvent, type PublicImage, type PublicView } from '../core/public-view';
+import type { PublicEvent, PublicImage, PublicView } from '../core/public-view';
 import { serialiseJsonLd } from './jsonld';
-import { pagePaths } from '../core/api-paths';
+import { clickBeaconPath, EventList } from './EventList';
 
 export interface FooterLinks {
   provider: string;
@@ -37,11 +37,6 @@ export interface LandingDocumentProps extends LandingProps {
   fontPreloads: string[];
   /** a policy delivered in the document itself (the editor preview, which has no response headers) */
   metaCsp?: string;
-}
-
-/** The click beacon of a button's CTA: `?k=` names which CTA of an event (the first needs none). */
-export function clickBeaconPath(slug: string, id: number, cta = 0): string {
-  return `${pagePaths.buttonClick(slug, id)}${cta > 0 ? `?k=${cta}` : ''}`;
 }
 
 function PalcoMark() {
@@ -155,58 +150,6 @@ function Header({ view }: { view: PublicView }) {
   );
 }
 
-function Cta({
-  cta,
-  index,
-  id,
-  slug,
-  preview,
-}: {
-  cta: PublicCta;
-  index: number;
-  id: number | null;
-  slug: string;
-  preview: boolean;
-}) {
-  if (isSoldout(cta.buttonText)) {
-    return (
-      <span className="b off" aria-disabled="true">
-        {t('landing.soldoutLabel')}
-      </span>
-    );
-  }
-  if (!cta.url) return <span className="b nl">{cta.buttonText}</span>;
-  if (preview) {
-    return (
-      // biome-ignore lint/a11y/useValidAnchor: the preview shows the link inert: no href, so nothing navigates, while it keeps the look of the published link
-      <a className="b" role="link" aria-disabled="true">
-        {cta.buttonText}
-      </a>
-    );
-  }
-  return (
-    <a className="b" href={cta.url} rel="noopener" data-c={id !== null ? clickBeaconPath(slug, id, index) : undefined}>
-      {cta.buttonText}
-    </a>
-  );
-}
-
-function EventBlock({ event, slug, preview }: { event: PublicEvent; slug: string; preview: boolean }) {
-  return (
-    <li className="e">
-      {event.data ? <p className="d">{event.data}</p> : null}
-      {event.city ? <p className="c">{event.city}</p> : null}
-      {event.venue ? <p className="v">{event.venue}</p> : null}
-      <div className="ctas">
-        {event.ctaButtons.map((cta, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a CTA has no identity of its own, and the list is rendered once, never reordered
-          <Cta key={i} cta={cta} index={i} id={event.id} slug={slug} preview={preview} />
-        ))}
-      </div>
-    </li>
-  );
-}
-
 function ImageButton({ button, slug, preview }: { button: PublicImage; slug: string; preview: boolean }) {
   const img = (
     <img
@@ -258,7 +201,7 @@ function Footer({ links, preview }: { links: FooterLinks; preview: boolean }) {
 /** The page body: header, events or image buttons (or the empty state), footer. */
 export function LandingPage({ view, slug, preview, links }: LandingProps) {
   let content: ReactNode;
-  if (view.buttons.length === 0) {
+  if (view.buttons.length === 0 && view.past.length === 0) {
     content = <p className="empty">{t('public.empty')}</p>;
   } else if (view.mode === 'image') {
     content = (
@@ -269,13 +212,8 @@ export function LandingPage({ view, slug, preview, links }: LandingProps) {
       </ul>
     );
   } else {
-    content = (
-      <ol className="ev" aria-label={t('landing.events')}>
-        {view.buttons.map((b, i) =>
-          b.type === 'text' ? <EventBlock key={b.id ?? `n${i}`} event={b} slug={slug} preview={preview} /> : null,
-        )}
-      </ol>
-    );
+    const events = view.buttons.filter((b): b is PublicEvent => b.type === 'text');
+    content = <EventList events={events} past={view.past} slug={slug} preview={preview} />;
   }
   const backdrop = view.header.kind === 'image' ? view.header.src : view.header.poster;
   return (

@@ -13,7 +13,7 @@ import { ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
 import { musicEvents } from './jsonld';
 
 /** Bump when the markup, CSS or script change: published copies live under a versioned R2 key. */
-export const RENDERER_VERSION = 6;
+export const RENDERER_VERSION = 7;
 
 export interface RenderOptions {
   slug: string;
@@ -25,6 +25,8 @@ export interface RenderOptions {
   links: FooterLinks;
   /** a Content-Security-Policy <meta> as the head's first tag after the charset */
   metaCsp?: string;
+  /** the instant that decides which events are past (Europe/Rome days); default now */
+  now?: Date;
 }
 
 export interface RenderedDocument {
@@ -51,7 +53,7 @@ function describe(view: PublicView): string {
 export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocument {
   const preview = opts.preview === true;
   const origin = opts.origin.replace(/\/+$/, '');
-  const view = toPublicView(page, opts.slug, { preview, headerType: opts.headerType });
+  const view = toPublicView(page, opts.slug, { preview, headerType: opts.headerType, now: opts.now });
   const css = pageCss(view);
   const canonical = `${origin}/${encodeURIComponent(opts.slug)}`;
   const shareSource = view.header.kind === 'image' ? view.header.src : view.header.poster;

@@ -47,6 +47,13 @@ a.b:active{transform:scale(.98)}
 a.b:focus-visible,.ib a:focus-visible,.mute:focus-visible,.ft a:focus-visible{outline:3px solid var(--focus);outline-offset:3px}
 .b.off{background:var(--off-bg);color:var(--off-fg);box-shadow:none;text-decoration:line-through;text-decoration-thickness:1.5px;cursor:not-allowed}
 .b.nl{cursor:default}
+.cal{display:inline-flex;align-items:center;justify-content:center;width:44px;height:44px;margin:-12px -8px -12px 0;vertical-align:middle;border-radius:50%;color:inherit;-webkit-tap-highlight-color:transparent}
+.cal svg{width:20px;height:20px;opacity:.8}
+.cal:hover svg{opacity:1}
+.cal:focus-visible{outline:3px solid var(--focus);outline-offset:-3px}
+.ph{margin:12px 20px 0;padding-top:28px;border-top:1px solid var(--line);text-align:center;color:var(--mut);font:600 12px/1.4 var(--ui-ff);letter-spacing:.14em;text-transform:uppercase}
+.ps .e{padding:18px 0 20px;opacity:.55;filter:grayscale(1)}
+.ps .e:first-child{border-top:0}
 .ib{list-style:none;margin:0;padding:16px 16px 0;display:flex;flex-direction:column;gap:14px}
 .ib a,.ib span{display:block;border-radius:16px;overflow:hidden;-webkit-tap-highlight-color:transparent;transition:transform .12s ease}
 .ib a:active{transform:scale(.985)}

@@ -44,6 +44,10 @@ const ALLOWED_TAGS = new Set([
   'a',
   'span',
   'footer',
+  'section',
+  'h2',
+  'symbol',
+  'use',
 ]);
 
 function styleOf(html: string): string {

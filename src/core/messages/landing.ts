@@ -15,6 +15,8 @@ export const landingMessages = {
   'landing.notFound.hint': 'Se non vieni reindirizzato, vai alla home.',
   'landing.notFound.home': 'Vai alla home',
   'landing.soldoutLabel': 'Sold out',
+  'landing.pastDates': 'Date passate',
+  'landing.addToCalendar': 'Aggiungi al calendario: {city} {date}',
 
   // Quoted verbatim from the product specification
   'public.loading': 'Caricamento...',

@@ -1,0 +1,166 @@
+/**
+ * The events of a text page (docs/behaviour.md#dates-and-publishing-windows): the upcoming and
+ * undated ones, each dated one with its calendar file link, then, when the page keeps them, the
+ * past ones greyed in a 'Date passate' list, newest first, with no ticket button.
+ */
+import { t } from '../core/messages';
+import { isSoldout, type PublicCta, type PublicEvent } from '../core/public-view';
+import { pagePaths } from '../core/api-paths';
+import { calendarPath } from '../core/ics';
+import { eventDay } from '../core/schedule';
+
+/** The click beacon of a button's CTA: `?k=` names which CTA of an event (the first needs none). */
+export function clickBeaconPath(slug: string, id: number, cta = 0): string {
+  return `${pagePaths.buttonClick(slug, id)}${cta > 0 ? `?k=${cta}` : ''}`;
+}
+
+function Cta({
+  cta,
+  index,
+  id,
+  slug,
+  preview,
+}: {
+  cta: PublicCta;
+  index: number;
+  id: number | null;
+  slug: string;
+  preview: boolean;
+}) {
+  if (isSoldout(cta.buttonText)) {
+    return (
+      <span className="b off" aria-disabled="true">
+        {t('landing.soldoutLabel')}
+      </span>
+    );
+  }
+  if (!cta.url) return <span className="b nl">{cta.buttonText}</span>;
+  if (preview) {
+    return (
+      // biome-ignore lint/a11y/useValidAnchor: the preview shows the link inert: no href, so nothing navigates, while it keeps the look of the published link
+      <a className="b" role="link" aria-disabled="true">
+        {cta.buttonText}
+      </a>
+    );
+  }
+  return (
+    <a className="b" href={cta.url} rel="noopener" data-c={id !== null ? clickBeaconPath(slug, id, index) : undefined}>
+      {cta.buttonText}
+    </a>
+  );
+}
+
+const CALENDAR_ICON = 'ci';
+
+/** The calendar icon, defined once per page and drawn by <use> beside each dated event. */
+function CalendarSymbol() {
+  return (
+    <svg className="vh" aria-hidden="true" focusable="false">
+      <symbol id={CALENDAR_ICON} viewBox="0 0 24 24">
+        <path
+          d="M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM12 12v5M9.5 14.5h5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </symbol>
+    </svg>
+  );
+}
+
+function CalendarLink({ event, slug, preview }: { event: PublicEvent; slug: string; preview: boolean }) {
+  const label = t('landing.addToCalendar', { city: event.city, date: event.data }).replace(/\s+/g, ' ').trim();
+  const icon = (
+    <svg aria-hidden="true" focusable="false">
+      <use href={`#${CALENDAR_ICON}`} />
+    </svg>
+  );
+  if (preview || event.id === null) {
+    return (
+      // biome-ignore lint/a11y/useValidAnchor: the preview shows the link inert: no href, so nothing navigates, while it keeps the look of the published link
+      <a className="cal" role="link" aria-disabled="true" aria-label={label}>
+        {icon}
+      </a>
+    );
+  }
+  return (
+    <a className="cal" href={calendarPath(slug, event.id)} aria-label={label} rel="nofollow">
+      {icon}
+    </a>
+  );
+}
+
+function EventBlock({
+  event,
+  slug,
+  preview,
+  past = false,
+}: {
+  event: PublicEvent;
+  slug: string;
+  preview: boolean;
+  past?: boolean;
+}) {
+  const dated = !past && eventDay(event.data) !== null;
+  return (
+    <li className="e">
+      {event.data ? (
+        <p className="d">
+          {event.data}
+          {dated ? <CalendarLink event={event} slug={slug} preview={preview} /> : null}
+        </p>
+      ) : null}
+      {event.city ? <p className="c">{event.city}</p> : null}
+      {event.venue ? <p className="v">{event.venue}</p> : null}
+      {past ? null : (
+        <div className="ctas">
+          {event.ctaButtons.map((cta, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a CTA has no identity of its own, and the list is rendered once, never reordered
+            <Cta key={i} cta={cta} index={i} id={event.id} slug={slug} preview={preview} />
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Upcoming and undated events, then the past ones (empty unless the page keeps them). */
+export function EventList({
+  events,
+  past,
+  slug,
+  preview,
+}: {
+  events: readonly PublicEvent[];
+  past: readonly PublicEvent[];
+  slug: string;
+  preview: boolean;
+}) {
+  const anyCalendar = events.some((e) => eventDay(e.data) !== null);
+  return (
+    <>
+      {anyCalendar ? <CalendarSymbol /> : null}
+      {events.length > 0 ? (
+        <ol className="ev" aria-label={t('landing.events')}>
+          {events.map((e, i) => (
+            <EventBlock key={e.id ?? `n${i}`} event={e} slug={slug} preview={preview} />
+          ))}
+        </ol>
+      ) : null}
+      {past.length > 0 ? (
+        <section className="ps" aria-labelledby="ps-h">
+          <h2 className="ph" id="ps-h">
+            {t('landing.pastDates')}
+          </h2>
+          <ol className="ev">
+            {past.map((e, i) => (
+              <EventBlock key={e.id ?? `p${i}`} event={e} slug={slug} preview={preview} past />
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </>
+  );
+}
