@@ -78,7 +78,7 @@ async function serveEventFile(c: Context<AppEnv>, slug: string, idText: string):
     event,
     title: view.displayTitle,
     buttonId: id,
-    host: new URL(origin).host,
+    host: new URL(origin).hostname,
     pageUrl: `${origin}/${slug}`,
     now,
   });
