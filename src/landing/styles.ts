@@ -47,7 +47,7 @@ a.b:active{transform:scale(.98)}
 a.b:focus-visible,.ib a:focus-visible,.mute:focus-visible,.ft a:focus-visible{outline:3px solid var(--focus);outline-offset:3px}
 .b.off{background:var(--off-bg);color:var(--off-fg);box-shadow:none;text-decoration:line-through;text-decoration-thickness:1.5px;cursor:not-allowed}
 .b.nl{cursor:default}
-.cal{display:inline-flex;align-items:center;justify-content:center;width:44px;height:44px;margin:-12px -8px -12px 0;vertical-align:middle;border-radius:50%;color:inherit;-webkit-tap-highlight-color:transparent}
+.cal{display:inline-flex;align-items:center;justify-content:center;width:44px;height:44px;margin:-12px -8px -12px 4px;vertical-align:middle;border-radius:50%;color:inherit;-webkit-tap-highlight-color:transparent}
 .cal svg{width:20px;height:20px;opacity:.8}
 .cal:hover svg{opacity:1}
 .cal:focus-visible{outline:3px solid var(--focus);outline-offset:-3px}
