@@ -2,6 +2,7 @@
 // mode; a saved image that is replaced or removed is deleted after the next save (store badges
 // are shared files and never deleted).
 import { t } from '../core/messages';
+import { eventDay, isPastEvent } from '../core/schedule';
 import { $buttons, $form, $imagesToDelete, type EditorButton, type EditorImageButton, revoke } from './editor';
 import { isStorePath, type PageMode } from './editor-core';
 import { notify } from './editor-notice';
@@ -73,4 +74,39 @@ export function moveButton(from: number, to: number): void {
   const [item] = list.splice(from, 1);
   list.splice(to, 0, item!);
   $buttons.set(list);
+}
+
+/** The events whose day is before today in Europe/Rome (undated ones never are). */
+export function pastEventKeys(list: readonly EditorButton[], now: Date = new Date()): string[] {
+  return list.filter((b) => b.type === 'text' && isPastEvent(b.data, now)).map((b) => b.key);
+}
+
+/** 'Rimuovi date passate': removes the past events the way one delete does; answers how many. */
+export function removePastEvents(now: Date = new Date()): number {
+  const keys = pastEventKeys($buttons.get(), now);
+  for (const key of keys) removeButton(key);
+  if (keys.length > 0) {
+    notify(
+      'success',
+      t(keys.length === 1 ? 'editor.schedule.removedOne' : 'editor.schedule.removed', { count: keys.length }),
+    );
+  }
+  return keys.length;
+}
+
+/**
+ * 'Ordina per data': dated events by day ascending, undated ones last; a stable sort, so events
+ * of the same day and the undated ones keep the order they had.
+ */
+export function sortByDate(): void {
+  const day = (b: EditorButton) => (b.type === 'text' ? eventDay(b.data) : null);
+  const ranked = $buttons.get().map((b, i) => ({ b, i, d: day(b) }));
+  ranked.sort((x, y) => {
+    if (x.d === y.d) return x.i - y.i;
+    if (x.d === null) return 1;
+    if (y.d === null) return -1;
+    return x.d < y.d ? -1 : x.d > y.d ? 1 : x.i - y.i;
+  });
+  $buttons.set(ranked.map((r) => r.b));
+  notify('success', t('editor.schedule.sorted'));
 }

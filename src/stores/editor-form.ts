@@ -110,3 +110,15 @@ export async function setHeaderFile(file: File | null): Promise<boolean> {
   if (video) void posterForNewHeader(ready);
   return true;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Dates and publishing windows
+
+export function setShowPast(value: boolean): void {
+  $form.setKey('showPast', value);
+}
+
+/** A bound of the publishing window, as the datetime-local field holds it ('' = open). */
+export function setWindowBound(key: 'visibleFrom' | 'visibleUntil', local: string): void {
+  $form.setKey(key, local);
+}

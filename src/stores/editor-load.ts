@@ -1,6 +1,7 @@
 // From the server to the form: a saved page loaded for editing (a sidebar click, or the fresh
 // copy after an update), and back to an empty form for a new page.
 import { t } from '../core/messages';
+import { utcToRomeLocal } from '../core/schedule';
 import { pageModeOf } from '../core/schemas/page';
 import { errorText } from '../lib/api';
 import {
@@ -83,6 +84,9 @@ export function applyPage(page: FullPage): void {
     headerKind: page.header ? kindOfPath(page.header) : null,
     headerPoster: page.header_poster ?? '',
     posterFile: null,
+    showPast: page.show_past === true,
+    visibleFrom: page.visible_from ? utcToRomeLocal(page.visible_from) : '',
+    visibleUntil: page.visible_until ? utcToRomeLocal(page.visible_until) : '',
   });
   $buttons.set(sorted.map(buttonFromReceived));
   $editing.set({ slug: page.folder_name, id: page.id, company: page.company, visible: page.visible });

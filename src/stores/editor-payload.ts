@@ -1,6 +1,7 @@
 // What the form becomes: the JSON payload a save sends, and the page the preview shows.
 import { computed } from 'nanostores';
 import { t } from '../core/messages';
+import { romeLocalToUtc } from '../core/schedule';
 import { $buttons, $editing, $form } from './editor';
 import { posterShown } from './editor-poster';
 import {
@@ -12,13 +13,25 @@ import {
   type ReceivedButton,
 } from './editor-core';
 
+/** The page's schedule as the API takes it: the window in UTC ISO 8601, null on an open side. */
+export interface SchedulePayload {
+  show_past: boolean;
+  visible_from: string | null;
+  visible_until: string | null;
+}
+
+/** A Europe/Rome wall-clock field as UTC ('' or a value that is no time → null, open). */
+export function windowBound(local: string): string | null {
+  return local ? romeLocalToUtc(local) : null;
+}
+
 /**
  * The page as JSON. New files are left out (an image button waiting for its file sends an empty
  * path, the header keeps the saved one): they are uploaded right after the page is saved.
  * A text button sends its event text encoded with its first call to action's label, and the
  * first call to action's link as its own. Only a text page keeps its style; an image page is light.
  */
-export function buildPayload(): PagePayload & { buttons: NonNullable<PagePayload['buttons']> } {
+export function buildPayload(): PagePayload & SchedulePayload & { buttons: NonNullable<PagePayload['buttons']> } {
   const f = $form.get();
   const buttons = $buttons.get().map((b, i) => {
     const base = { ...(b.id !== undefined ? { id: b.id } : {}), position: i + 1 };
@@ -56,6 +69,9 @@ export function buildPayload(): PagePayload & { buttons: NonNullable<PagePayload
     custom_styles: f.customStyles ?? {},
     // a new file is uploaded right after; until then an update keeps the current header
     header: f.header,
+    show_past: f.showPast,
+    visible_from: windowBound(f.visibleFrom),
+    visible_until: windowBound(f.visibleUntil),
     buttons,
   };
 }
@@ -77,6 +93,8 @@ export interface PreviewPage {
   mode: PageMode;
   style: PageStyle;
   custom_styles: unknown;
+  /** past events kept in a 'Date passate' list, as on the published page */
+  show_past: boolean;
   buttons: ReceivedButton[];
 }
 
@@ -112,6 +130,7 @@ export function previewPage(): PreviewPage {
     mode: f.mode,
     style: f.mode === 'text' ? f.style : 'light',
     custom_styles: f.customStyles ?? {},
+    show_past: f.showPast,
     buttons,
   };
 }

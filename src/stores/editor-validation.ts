@@ -1,13 +1,22 @@
 // The checks before a save: the page's rules (the first error only, a button's error prefixed
 // with its number), then slug and title unique among the other pages of the list. While the
 // form is on screen the duplicate check also runs as the organiser types, debounced.
-import { atom, onMount } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
 import { DUPLICATE_CHECK_DEBOUNCE_MS } from '../core/constants';
 import { t } from '../core/messages';
-import { $buttons, $editing, $form } from './editor';
+import { windowIsValid } from '../core/schedule';
+import { $buttons, $editing, $form, type EditorForm } from './editor';
 import { titleKey, validatePage } from './editor-core';
 import { $pagesList } from './editor-pages';
-import { buildPayload } from './editor-payload';
+import { buildPayload, windowBound } from './editor-payload';
+
+/** The publishing window's error: it must end after it starts (docs/behaviour.md#in-the-editor). */
+export function windowMessage(f: Pick<EditorForm, 'visibleFrom' | 'visibleUntil'>): string | null {
+  return windowIsValid(windowBound(f.visibleFrom), windowBound(f.visibleUntil)) ? null : t('page.windowInvalid');
+}
+
+/** The window's error while the form shows it (under the two fields). */
+export const $windowError = computed($form, windowMessage);
 
 export function validateEditor(): string | null {
   const f = $form.get();
@@ -20,7 +29,7 @@ export function validateEditor(): string | null {
       return b?.type === 'image' && Boolean(b.imageFile);
     },
   });
-  return error ?? duplicateMessage();
+  return error ?? windowMessage(f) ?? duplicateMessage();
 }
 
 /** Slug and title (compared by titleKey) unique among the other pages of the list. */

@@ -82,6 +82,11 @@ export interface EditorForm {
   headerPoster: string;
   /** a poster frame taken in the browser, waiting to be uploaded with (or for) the video header */
   posterFile: File | null;
+  /** past events stay on the public page, greyed, in a 'Date passate' list */
+  showPast: boolean;
+  /** the publishing window in Europe/Rome wall-clock time ('YYYY-MM-DDTHH:MM'); '' = open */
+  visibleFrom: string;
+  visibleUntil: string;
 }
 
 export interface EditingPage {
@@ -108,6 +113,9 @@ export const emptyForm = (): EditorForm => ({
   headerKind: null,
   headerPoster: '',
   posterFile: null,
+  showPast: false,
+  visibleFrom: '',
+  visibleUntil: '',
 });
 
 export const $form = map<EditorForm>(emptyForm());
@@ -144,6 +152,9 @@ function snapshotOf(f: EditorForm, buttons: EditorButton[]): string {
     customStyles: f.customStyles && Object.keys(f.customStyles).length > 0 ? f.customStyles : null,
     header: f.header,
     headerFile: file(f.headerFile),
+    showPast: f.showPast,
+    visibleFrom: f.visibleFrom,
+    visibleUntil: f.visibleUntil,
     buttons: buttons.map((b) =>
       b.type === 'text'
         ? { id: b.id, type: b.type, data: b.data, city: b.city, venue: b.venue, ctas: b.ctaButtons }

@@ -176,6 +176,26 @@ export const editorMessages = {
   'editor.sidebar.empty': 'Nessuna landing page creata',
   'editor.cta.defaultLabel': 'biglietti',
 
+  // Dates and publishing windows (docs/behaviour.md#in-the-editor); the texts the feature's
+  // description quotes are copied as written: Passata, Rimuovi date passate, Mostra le date
+  // passate, Date passate, Ordina per data, Pubblica dal, Fino al, Programmata, Scaduta
+  'editor.schedule.past': 'Passata',
+  'editor.schedule.removePast': 'Rimuovi date passate',
+  'editor.schedule.removed': 'Rimosse {count} date passate',
+  'editor.schedule.removedOne': 'Rimossa 1 data passata',
+  'editor.schedule.sort': 'Ordina per data',
+  'editor.schedule.sorted': 'Date ordinate: le più vicine prima, quelle da annunciare in fondo',
+  'editor.schedule.showPast': 'Mostra le date passate',
+  'editor.schedule.showPastHint': "Restano sulla pagina, in grigio, nell'elenco «Date passate» sotto le prossime.",
+  'editor.schedule.legend': 'Pubblicazione',
+  'editor.schedule.from': 'Pubblica dal',
+  'editor.schedule.until': 'Fino al',
+  'editor.schedule.hint': 'Ora italiana. Lascia vuoto per pubblicare senza limiti.',
+  'editor.schedule.clear': 'Svuota «{field}»',
+  'editor.sidebar.scheduled': 'Programmata',
+  'editor.sidebar.expired': 'Scaduta',
+  'page.windowInvalid': "La fine della pubblicazione deve venire dopo l'inizio",
+
   // Quoted verbatim from the product specification: saving and loading errors
   'error.server': 'Errore server: {status}',
   'error.imageDownload': "Errore nel download dell'immagine",

@@ -1,12 +1,14 @@
 // The button list: reorder, edit, delete. dnd-kit (drag and keyboard) is loaded lazily;
 // until then the same rows render without handles. In text mode the title row also offers
 // 'Importa date' and 'Esporta CSV' (docs/behaviour.md#importing-and-exporting-dates), whose
-// code (the dialog, the CSV reader) loads on first use.
+// code (the dialog, the CSV reader) loads on first use, and the date tools: 'Ordina per data'
+// (two events or more) and 'Rimuovi date passate' (when some are past; docs/behaviour.md#in-the-editor).
 import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Download, FileUp, ListOrdered } from 'lucide-react';
+import { ArrowDownWideNarrow, CalendarX2, Download, FileUp, ListOrdered } from 'lucide-react';
 import { t } from '../../core/messages';
-import { $buttons, $form } from '../../stores/editor';
+import { $buttons, $form, type EditorButton } from '../../stores/editor';
+import { pastEventKeys, removePastEvents, sortByDate } from '../../stores/editor-buttons';
 import ButtonRow from './ButtonRow';
 
 const SortableButtons = lazy(() => import('./SortableButtons'));
@@ -18,8 +20,15 @@ async function exportCsv(): Promise<void> {
   download();
 }
 
-function ListActions({ hasEvents }: { hasEvents: boolean }) {
+function ListActions({ buttons }: { buttons: EditorButton[] }) {
   const [importOpen, setImportOpen] = useState(false);
+  const events = buttons.filter((b) => b.type === 'text').length;
+  const past = pastEventKeys(buttons).length;
+  const removePast = () => {
+    removePastEvents();
+    // the button goes with the past dates: the focus goes to the list's title
+    document.getElementById('ed-list-title')?.focus();
+  };
   // the dialog's code starts loading as soon as the organiser reaches for the button
   const preload = () => void loadImportDialog();
   return (
@@ -36,10 +45,23 @@ function ListActions({ hasEvents }: { hasEvents: boolean }) {
         <FileUp size={18} aria-hidden="true" />
         {t('import.open')}
       </button>
-      {hasEvents && (
+      {events > 0 && (
         <button type="button" className="btn btn-secondary ed-list-actions__btn" onClick={() => void exportCsv()}>
           <Download size={18} aria-hidden="true" />
           {t('import.export')}
+        </button>
+      )}
+      {events > 1 && (
+        <button type="button" className="btn btn-secondary ed-list-actions__btn" onClick={sortByDate}>
+          <ArrowDownWideNarrow size={18} aria-hidden="true" />
+          {t('editor.schedule.sort')}
+        </button>
+      )}
+      {past > 0 && (
+        <button type="button" className="btn btn-secondary ed-list-actions__btn" onClick={removePast}>
+          <CalendarX2 size={18} aria-hidden="true" />
+          {t('editor.schedule.removePast')}
+          <span className="badge badge-warning tabular">{past}</span>
         </button>
       )}
       {importOpen && (
@@ -57,13 +79,13 @@ export default function ButtonList() {
   return (
     <section className="card ed-card" aria-labelledby="ed-list-title">
       <div className="ed-list-head">
-        <h2 id="ed-list-title" className="ed-card__title">
+        <h2 id="ed-list-title" className="ed-card__title" tabIndex={-1}>
           {t('editor.section.list')}
           <span className="badge tabular" data-testid="button-count">
             {t(buttons.length === 1 ? 'editor.list.countOne' : 'editor.list.count', { count: buttons.length })}
           </span>
         </h2>
-        {mode === 'text' && <ListActions hasEvents={buttons.some((b) => b.type === 'text')} />}
+        {mode === 'text' && <ListActions buttons={buttons} />}
       </div>
       {buttons.length === 0 ? (
         <div className="ed-empty">

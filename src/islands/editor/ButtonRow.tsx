@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link2, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { t } from '../../core/messages';
+import { isPastEvent } from '../../core/schedule';
 import type { EditorButton } from '../../stores/editor';
 import { removeButton } from '../../stores/editor-buttons';
 import { $editingKey, editButton } from '../../stores/editor-draft';
@@ -19,6 +20,7 @@ export default function ButtonRow({
 }) {
   const editingKey = useStore($editingKey);
   const n = index + 1;
+  const past = button.type === 'text' && isPastEvent(button.data);
   const edit = () => {
     editButton(button.key);
     requestAnimationFrame(() => {
@@ -28,7 +30,10 @@ export default function ButtonRow({
     });
   };
   return (
-    <div className={`ed-row ${editingKey === button.key ? 'is-editing' : ''}`} data-testid="button-row">
+    <div
+      className={`ed-row ${editingKey === button.key ? 'is-editing' : ''} ${past ? 'is-past' : ''}`}
+      data-testid="button-row"
+    >
       {handle}
       <span className="ed-row__n num-dot tabular" aria-hidden="true">
         {n}
@@ -39,6 +44,11 @@ export default function ButtonRow({
             <p className="ed-row__title">
               <span className="ed-row__date">{button.data}</span>
               {button.city && <span className="ed-row__city">{button.city}</span>}
+              {past && (
+                <span className="badge ed-row__past" data-testid="past-badge">
+                  {t('editor.schedule.past')}
+                </span>
+              )}
             </p>
             {button.venue && <p className="ed-row__venue">{button.venue}</p>}
             <ul className="ed-row__ctas" aria-label={t('editor.cta.legend')}>

@@ -1,4 +1,4 @@
-// The page fields: Titolo, slug, mode, theme and header upload.
+// The page fields: Titolo, slug, mode, theme, header upload and the time settings (ScheduleFields).
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { FileImage, Image as ImageIcon, Lock, Type, Upload, X } from 'lucide-react';
@@ -10,6 +10,7 @@ import { $duplicateError } from '../../stores/editor-validation';
 import { sanitiseSlug } from '../../stores/editor-core';
 import { posterShown } from '../../stores/editor-poster';
 import HeaderPoster from './HeaderPoster';
+import ScheduleFields from './ScheduleFields';
 
 const MODES: Array<{ id: PageMode; icon: typeof Type }> = [
   { id: 'text', icon: Type },
@@ -235,6 +236,8 @@ export default function PageForm() {
           </p>
         </div>
       </div>
+
+      <ScheduleFields />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // The 'Landing Pages' side panel: count, last update time, refresh; per page
 // the display title, slug, company (admins: inline edit, Enter saves, Escape cancels), a
-// show/hide toggle and delete with confirmation. Clicking a page loads it for editing.
+// show/hide toggle and delete with confirmation; a visible page outside its publishing window says
+// 'Programmata' or 'Scaduta' (docs/behaviour.md#in-the-editor). Clicking a page loads it for editing.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Building2, Eye, EyeOff, FileText, Loader2, Pencil, RefreshCw, Trash2 } from 'lucide-react';
@@ -8,6 +9,7 @@ import { focusOnMount } from '../../components/focus';
 import { Modal } from '../../components/Modal';
 import { Skeletons } from '../../components/Skeletons';
 import { t } from '../../core/messages';
+import { windowState } from '../../core/schedule';
 import { confirmDialog } from '../../stores/dialog';
 import { $isAdmin } from '../../stores/session';
 import { $editing, $loadingPage, confirmDiscard, setEditingMeta } from '../../stores/editor';
@@ -109,6 +111,7 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
   const [company, setCompanyDraft] = useState(page.company ?? '');
   const title = page.display_title || page.title;
   const current = editing?.slug === page.folder_name;
+  const timing = page.visible ? windowState(page.visible_from, page.visible_until) : 'open';
 
   const load = async () => {
     // loading replaces the form: unsaved changes are dropped only when the organiser says so
@@ -195,6 +198,16 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
         <span className="ed-page__badges">
           {current && <span className="badge badge-accent">{t('editor.sidebar.editing')}</span>}
           {!page.visible && <span className="badge badge-warning">{t('editor.sidebar.hidden')}</span>}
+          {timing === 'scheduled' && (
+            <span className="badge badge-accent" data-testid="window-badge">
+              {t('editor.sidebar.scheduled')}
+            </span>
+          )}
+          {timing === 'expired' && (
+            <span className="badge badge-warning" data-testid="window-badge">
+              {t('editor.sidebar.expired')}
+            </span>
+          )}
           {loadingSlug === page.folder_name && <Loader2 size={14} className="ed-spin" aria-hidden="true" />}
         </span>
         <span className="visually-hidden">: {t('editor.sidebar.load', { title })}</span>

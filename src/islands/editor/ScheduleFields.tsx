@@ -1,0 +1,89 @@
+// The page's time settings under the form (docs/behaviour.md#in-the-editor): 'Mostra le date
+// passate' on a text page, and the publishing window, 'Pubblica dal' and 'Fino al', in Europe/Rome
+// wall-clock time, each with a button that empties it; an end before the start is shown at once.
+import { useStore } from '@nanostores/react';
+import { CalendarClock, X } from 'lucide-react';
+import { t } from '../../core/messages';
+import { $form } from '../../stores/editor';
+import { setShowPast, setWindowBound } from '../../stores/editor-form';
+import { $windowError } from '../../stores/editor-validation';
+import './editor-schedule.css';
+
+const BOUNDS = [
+  { key: 'visibleFrom', id: 'ed-visible-from', label: 'editor.schedule.from' },
+  { key: 'visibleUntil', id: 'ed-visible-until', label: 'editor.schedule.until' },
+] as const;
+
+export default function ScheduleFields() {
+  const form = useStore($form);
+  const error = useStore($windowError);
+  const describedBy = error ? 'ed-window-hint ed-window-error' : 'ed-window-hint';
+  return (
+    <>
+      {form.mode === 'text' && (
+        <div className="field ed-check">
+          <label className="ed-check__label">
+            <input
+              type="checkbox"
+              className="ed-check__box"
+              checked={form.showPast}
+              onChange={(e) => setShowPast(e.target.checked)}
+              aria-describedby="ed-show-past-hint"
+            />
+            {t('editor.schedule.showPast')}
+          </label>
+          <p id="ed-show-past-hint" className="hint">
+            {t('editor.schedule.showPastHint')}
+          </p>
+        </div>
+      )}
+      <fieldset className="field ed-fieldset ed-window">
+        <legend className="label ed-window__legend">
+          <CalendarClock size={16} aria-hidden="true" />
+          {t('editor.schedule.legend')}
+        </legend>
+        <div className="ed-window__fields">
+          {BOUNDS.map(({ key, id, label }) => (
+            <div key={key} className="ed-window__field">
+              <label className="ed-small-label" htmlFor={id}>
+                {t(label)}
+              </label>
+              <div className="ed-window__row">
+                <input
+                  id={id}
+                  type="datetime-local"
+                  className="input ed-window__input"
+                  value={form[key]}
+                  onChange={(e) => setWindowBound(key, e.target.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={describedBy}
+                />
+                {form[key] && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-icon"
+                    onClick={() => {
+                      setWindowBound(key, '');
+                      document.getElementById(id)?.focus();
+                    }}
+                    aria-label={t('editor.schedule.clear', { field: t(label) })}
+                  >
+                    <X size={18} aria-hidden="true" />
+                  </button>
+                )}
+              </div>
+            </div>
+          ))}
+        </div>
+        <p id="ed-window-hint" className="hint">
+          {t('editor.schedule.hint')}
+        </p>
+        {error && (
+          <p id="ed-window-error" className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+      </fieldset>
+    </>
+  );
+}
