@@ -21,7 +21,7 @@ async function boundaryOf(slug: string): Promise<string | null | undefined> {
   return row === null ? undefined : row.next_boundary;
 }
 
-async function runCron(scheduledTime: Date | string, cron = REPUBLISH_CRON, runEnv: Cloudflare.Env = env) {
+async function runCron(scheduledTime: Date | string | number, cron = REPUBLISH_CRON, runEnv: Cloudflare.Env = env) {
   const controller = createScheduledController({ scheduledTime: new Date(scheduledTime), cron });
   const ctx = createExecutionContext();
   try {
