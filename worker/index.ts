@@ -1,6 +1,7 @@
 import { createApp } from './app';
 import type { Bindings } from './env';
 import { runMaintenance } from './services/maintenance';
+import { REPUBLISH_CRON, republishDue } from './services/schedule';
 import { countMessageSchema } from './services/counting';
 import { applyCountBatch, type CountBatchMessage } from './db/stats-write';
 
@@ -10,9 +11,18 @@ const RETRY_MAX_SECONDS = 300;
 
 export default {
   fetch: app.fetch,
-  /** The Cron Trigger of wrangler.toml: housekeeping (worker/services/maintenance.ts). */
+  /**
+   * The Cron Triggers of wrangler.toml: every minute, the republish of the pages whose next
+   * boundary has passed (worker/services/schedule.ts); hourly, the housekeeping
+   * (worker/services/maintenance.ts), which runs that step too.
+   */
   async scheduled(controller, env, _ctx) {
-    const results = await runMaintenance(env, new Date(controller.scheduledTime));
+    const now = new Date(controller.scheduledTime);
+    if (controller.cron === REPUBLISH_CRON) {
+      await republishDue(env, now);
+      return;
+    }
+    const results = await runMaintenance(env, now);
     const failed = results.filter((r) => !r.ok).map((r) => r.name);
     // every step has run; failing the invocation marks it failed in the Cron Events log
     if (failed.length > 0) throw new Error(`maintenance steps failed: ${failed.join(', ')}`);

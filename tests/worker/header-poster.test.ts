@@ -2,7 +2,7 @@
 // header clearing the poster, and the published page using it (docs/behaviour.md#uploads).
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { setPagePoster } from '../../worker/db/pages';
+import { setPagePoster } from '../../worker/db/page-media';
 import { GIF, JPEG, PNG, WEBP, bigBytes, mp4, multipartStream } from './media-fixtures';
 import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
 

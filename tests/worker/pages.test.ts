@@ -64,7 +64,17 @@ describe('create, read, list', () => {
     const list = (await (await call(BASE, { token: u.token })).json()) as any[];
     const item = list.find((p) => p.folder_name === slug);
     expect(Object.keys(item).sort()).toEqual(
-      ['company', 'display_title', 'folder_name', 'id', 'title', 'updated_at', 'visible'].sort(),
+      [
+        'company',
+        'display_title',
+        'folder_name',
+        'id',
+        'title',
+        'updated_at',
+        'visible',
+        'visible_from',
+        'visible_until',
+      ].sort(),
     );
   });
 

@@ -3,11 +3,21 @@
  * with ? binds. Views and clicks are written by the queue consumer (db/stats-write.ts).
  */
 import { CLICKS, VIEWS } from './stats-read';
+import { instantText } from './page-schedule';
 
-/** Slugs of the visible pages, for the sitemap. */
-export async function visibleSlugs(db: D1Database): Promise<Array<{ folder_name: string; updated_at: string }>> {
+/** Slugs of the pages the public sees at `now` (visible, inside their window), for the sitemap. */
+export async function visibleSlugs(
+  db: D1Database,
+  now: Date = new Date(),
+): Promise<Array<{ folder_name: string; updated_at: string }>> {
+  const at = instantText(now);
   const { results } = await db
-    .prepare('SELECT folder_name, updated_at FROM landing_pages WHERE visible = 1 ORDER BY folder_name')
+    .prepare(
+      `SELECT folder_name, updated_at FROM landing_pages WHERE visible = 1
+         AND (visible_from IS NULL OR visible_from <= ?) AND (visible_until IS NULL OR visible_until > ?)
+       ORDER BY folder_name`,
+    )
+    .bind(at, at)
     .all<{ folder_name: string; updated_at: string }>();
   return results;
 }

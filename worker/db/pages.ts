@@ -15,6 +15,7 @@ import type {
   StoredButton,
   StoredCustomStyles,
 } from '../../src/core/schemas/page';
+import { windowState } from '../../src/core/schedule';
 
 import type { CompanyRef } from './companies';
 
@@ -125,13 +126,28 @@ export async function getPageRowById(db: D1Database, id: number): Promise<PageRo
 
 export type { PageRow };
 
-/** The page as the public sees it: visible pages only, without click counts. */
-export async function getPublicLanding(db: D1Database, slug: string): Promise<PublicLanding | null> {
+/** Whether the public sees the page at `now`: visible and inside its publishing window. */
+export function isPubliclyVisible(
+  page: Pick<PageRow, 'visible' | 'visible_from' | 'visible_until'>,
+  now: Date = new Date(),
+): boolean {
+  return page.visible === 1 && windowState(page.visible_from, page.visible_until, now) === 'open';
+}
+
+/**
+ * The page as the public sees it at `now`, without click counts: null for a hidden page and for
+ * one outside its publishing window (docs/behaviour.md#dates-and-publishing-windows).
+ */
+export async function getPublicLanding(
+  db: D1Database,
+  slug: string,
+  now: Date = new Date(),
+): Promise<PublicLanding | null> {
   const page = await db
     .prepare('SELECT * FROM landing_pages WHERE folder_name = ? AND visible = 1')
     .bind(slug)
     .first<PageRow>();
-  if (!page) return null;
+  if (!page || !isPubliclyVisible(page, now)) return null;
   const buttons = await buttonRows(db, page.id);
   return {
     title: page.title,
@@ -209,6 +225,10 @@ export interface PageFields {
   custom_styles: string | null;
   header: string;
   visible: boolean;
+  show_past: boolean;
+  /** the publishing window, ISO 8601 UTC ('…Z'); null = open on that side */
+  visible_from: string | null;
+  visible_until: string | null;
 }
 
 function insertButton(db: D1Database, pageRef: { slug: string } | { id: number }, b: StoredButton) {
@@ -234,8 +254,9 @@ export async function createPage(
   const insertPage = db
     .prepare(
       `INSERT INTO landing_pages
-         (folder_name, title, title_key, display_title, company, company_key, visible, mode, style, custom_styles, header, created_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         (folder_name, title, title_key, display_title, company, company_key, visible, mode, style, custom_styles, header,
+          show_past, visible_from, visible_until, created_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
     .bind(
       slug,
@@ -249,6 +270,9 @@ export async function createPage(
       fields.style,
       fields.custom_styles,
       fields.header,
+      fields.show_past ? 1 : 0,
+      fields.visible_from,
+      fields.visible_until,
       createdBy,
     );
   const results = await db.batch<{ id: number }>([insertPage, ...buttons.map((b) => insertButton(db, { slug }, b))]);
@@ -273,7 +297,7 @@ export async function updatePage(
     db
       .prepare(
         `UPDATE landing_pages SET title = ?, title_key = ?, display_title = ?, visible = ?, mode = ?,
-           style = ?, custom_styles = ?, header = ?,
+           style = ?, custom_styles = ?, header = ?, show_past = ?, visible_from = ?, visible_until = ?,
            header_poster = CASE WHEN header = ? THEN header_poster ELSE '' END, updated_at = ${NOW} WHERE id = ?`,
       )
       .bind(
@@ -285,6 +309,9 @@ export async function updatePage(
         fields.style,
         fields.custom_styles,
         fields.header,
+        fields.show_past ? 1 : 0,
+        fields.visible_from,
+        fields.visible_until,
         fields.header,
         page.id,
       ),
@@ -341,50 +368,5 @@ export async function setPageVisibility(db: D1Database, id: number, visible: boo
   await db
     .prepare(`UPDATE landing_pages SET visible = ?, updated_at = ${NOW} WHERE id = ?`)
     .bind(visible ? 1 : 0, id)
-    .run();
-}
-
-/** Sets the header and its poster ('' for none) together: a poster never outlives its video. */
-export async function setPageHeader(db: D1Database, id: number, header: string, poster: string): Promise<void> {
-  await db
-    .prepare(`UPDATE landing_pages SET header = ?, header_poster = ?, updated_at = ${NOW} WHERE id = ?`)
-    .bind(header, poster, id)
-    .run();
-}
-
-/**
- * Sets the poster of the page's video header, only while the header is still `header` (the
- * one the poster was made for); answers whether it did.
- */
-export async function setPagePoster(db: D1Database, id: number, header: string, poster: string): Promise<boolean> {
-  const res = await db
-    .prepare(`UPDATE landing_pages SET header_poster = ?, updated_at = ${NOW} WHERE id = ? AND header = ?`)
-    .bind(poster, id, header)
-    .run();
-  return res.meta.changes > 0;
-}
-
-/** Sets button images by id (one batch); answers nothing: the caller reloads the page. */
-export async function setButtonImages(
-  db: D1Database,
-  pageId: number,
-  images: ReadonlyArray<{ buttonId: number; path: string }>,
-): Promise<void> {
-  if (images.length === 0) return;
-  await db.batch([
-    ...images.map(({ buttonId, path }) =>
-      db
-        .prepare("UPDATE buttons SET image_path = ? WHERE id = ? AND page_id = ? AND type = 'image'")
-        .bind(path, buttonId, pageId),
-    ),
-    db.prepare(`UPDATE landing_pages SET updated_at = ${NOW} WHERE id = ?`).bind(pageId),
-  ]);
-}
-
-/** Clears a button image that points at the given path. */
-export async function clearButtonImage(db: D1Database, pageId: number, path: string): Promise<void> {
-  await db
-    .prepare('UPDATE buttons SET image_path = NULL WHERE page_id = ? AND image_path = ?')
-    .bind(pageId, path)
     .run();
 }

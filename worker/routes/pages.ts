@@ -15,9 +15,12 @@ import {
   companyPayloadSchema,
   normaliseButtons,
   pagePayloadSchema,
+  schedulePatchSchema,
   titleKey,
   validatePage,
+  windowProblem,
   type PagePayload,
+  type SchedulePatch,
 } from '../../src/core/schemas/page';
 import {
   createPage,
@@ -33,7 +36,9 @@ import {
   toPageAsReceived,
   updatePage,
   type PageFields,
+  type PageRow,
 } from '../db/pages';
+import { setSchedule, type ScheduleFields } from '../db/page-schedule';
 import { canAccess, ownedPage, ownedPageBySlugOrId } from '../services/page-access';
 import { deletePageMedia, deleteReplaced, republish, unpublish } from '../services/page-effects';
 import { ensurePageCompany, type CompanyRef } from '../db/companies';
@@ -85,6 +90,21 @@ async function checkUnique(
   }
 }
 
+/**
+ * The scheduling fields after a write: each one given (null = cleared) or else the stored one
+ * (none on create); 422 with the catalogue message when the window ends before it starts.
+ */
+function scheduleOf(payload: SchedulePatch, stored: PageRow | null): ScheduleFields {
+  const fields: ScheduleFields = {
+    show_past: payload.show_past ?? stored?.show_past === 1,
+    visible_from: payload.visible_from !== undefined ? payload.visible_from : (stored?.visible_from ?? null),
+    visible_until: payload.visible_until !== undefined ? payload.visible_until : (stored?.visible_until ?? null),
+  };
+  const problem = windowProblem(fields.visible_from, fields.visible_until);
+  if (problem) fail(422, problem);
+  return fields;
+}
+
 export const pages = new Hono<AppEnv>()
   .get('/', requireActive, async (c) => {
     const user = c.get('user');
@@ -103,6 +123,7 @@ export const pages = new Hono<AppEnv>()
     // A create may omit the header and button images: their uploads follow it.
     const problem = validatePage(payload, { isCreate: true, headerPending: true, imagePending: () => true });
     if (problem) fail(422, problem);
+    const schedule = scheduleOf(payload, null);
     const slug = String(payload.folder_name).trim();
     const title = String(payload.title).trim();
     // an organiser creates for their own company; an admin's typed company goes through the
@@ -119,6 +140,7 @@ export const pages = new Hono<AppEnv>()
       custom_styles: stylesText(stylesInput(payload)),
       header: payload.header?.trim() ?? '',
       visible: payload.visible ?? true,
+      ...schedule,
     };
     try {
       await createPage(c.env.DB, slug, company, fields, normaliseButtons(buttons), user.id);
@@ -140,6 +162,7 @@ export const pages = new Hono<AppEnv>()
     const payload: PagePayload = { ...raw, header: raw.header?.trim() || page.header };
     const problem = validatePage(payload, { isCreate: false, headerPending: true, imagePending: () => true });
     if (problem) fail(422, problem);
+    const schedule = scheduleOf(payload, page);
     const buttons = payload.buttons ?? [];
     const mode = payload.mode ?? buttons[0]?.type ?? page.mode;
     if (mode !== page.mode) {
@@ -160,6 +183,7 @@ export const pages = new Hono<AppEnv>()
       custom_styles: styles === undefined ? page.custom_styles : stylesText(styles),
       header: payload.header ?? '',
       visible: payload.visible ?? page.visible === 1,
+      ...schedule,
     };
     try {
       await updatePage(c.env.DB, page, fields, normaliseButtons(buttons));
@@ -172,6 +196,14 @@ export const pages = new Hono<AppEnv>()
     await republish(c, page.folder_name);
     const updated = await getPageRowById(c.env.DB, page.id);
     return c.json(await toPageAsReceived(c.env.DB, updated!));
+  })
+
+  // only the scheduling fields: a bound sent alone is checked against the stored other one
+  .patch('/:slug', requireActive, validate('json', schedulePatchSchema), async (c) => {
+    const page = await ownedPage(c, c.req.param('slug'));
+    await setSchedule(c.env.DB, page.id, scheduleOf(c.req.valid('json'), page));
+    await republish(c, page.folder_name);
+    return c.json(await toPageAsReceived(c.env.DB, (await getPageRowById(c.env.DB, page.id))!));
   })
 
   .delete('/:slugOrId', requireActive, async (c) => {

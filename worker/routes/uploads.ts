@@ -7,7 +7,8 @@
 import { Hono } from 'hono';
 import { t } from '../../src/core/messages';
 import { headerOf } from '../../src/core/public-view';
-import { clearButtonImage, setButtonImages, setPageHeader, setPagePoster, toPageAsReceived } from '../db/pages';
+import { toPageAsReceived } from '../db/pages';
+import { clearButtonImage, setButtonImages, setPageHeader, setPagePoster } from '../db/page-media';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { requireActive } from '../middleware/auth';

@@ -3,6 +3,7 @@ import { pruneMailBefore } from '../db/outbox';
 import { pruneThrottleRows } from './throttle';
 import { expireStats, pruneCountedIds } from '../db/stats-write';
 import { romeBucket } from '../../src/core/traffic';
+import { republishDue } from './schedule';
 import type { Bindings } from '../env';
 
 /**
@@ -49,6 +50,11 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
     // ids of counted queue messages, kept only while a redelivery is possible
     name: 'prune-counted-ids',
     run: (env, now) => pruneCountedIds(env.DB, now.getTime()),
+  },
+  {
+    // pages whose window opened or closed, or whose event day ended (also run every minute)
+    name: 'republish-due-pages',
+    run: (env, now) => republishDue(env, now),
   },
   {
     // company keys the SQL migration could not compute (names beyond printable ASCII)

@@ -5,7 +5,8 @@
  * GET /{slug} (routes/public.ts) then reads cache → R2 → D1, so the hot path never reads D1.
  */
 import type { Bindings } from '../env';
-import { getPublicLanding } from '../db/pages';
+import { getPublicLanding, isPubliclyVisible, type PageRow } from '../db/pages';
+import { storeNextBoundary } from '../db/page-schedule';
 import { RENDERER_VERSION, contentSecurityPolicy, renderErrorDocument, renderLanding } from '../../src/landing/render';
 import type { FooterLinks } from '../../src/landing/LandingPage';
 import type { PageLike } from '../../src/core/public-view';
@@ -95,11 +96,15 @@ export async function storePublished(
 export interface PublishOptions {
   /** origin of the request that caused the publish, when APP_URL is not set */
   origin?: string;
+  /** the instant published for (the window, past events); the scheduled run passes its own */
+  now?: Date;
 }
 
 /**
- * Publishes /{slug} from D1: a visible page is rendered to R2 and its cache entry purged; a hidden
- * or missing page is unpublished. Returns whether the page is now published.
+ * Publishes /{slug} from D1: a page the public sees (visible, inside its publishing window) is
+ * rendered to R2 and its cache entry purged; a hidden, scheduled, expired or missing page is
+ * unpublished. Then the page's next boundary is stored for the scheduled republish
+ * (services/schedule.ts). Returns whether the page is now published.
  */
 export async function publishPage(
   env: Bindings,
@@ -109,10 +114,11 @@ export async function publishPage(
 ): Promise<boolean> {
   // Two writes in quick succession publish concurrently, and the older render could land last.
   // Every page write moves updated_at: if it moved while we rendered, render again.
+  const now = options.now ?? new Date();
   let published = false;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const before = await pageStamp(env.DB, slug);
-    const page = await getPublicLanding(env.DB, slug);
+    const before = await pageStamp(env.DB, slug, now);
+    const page = await getPublicLanding(env.DB, slug, now);
     if (!page) {
       await unpublishPage(env, slug, options);
       published = false;
@@ -123,21 +129,23 @@ export async function publishPage(
       await purge(slug, publicOrigin(env, options.origin));
       published = true;
     }
-    if ((await pageStamp(env.DB, slug)) === before) break;
+    if ((await pageStamp(env.DB, slug, now)) === before) break;
   }
+  await storeNextBoundary(env.DB, slug, now);
   return published;
 }
 
 /**
- * What changes with every write to a page (its updated_at and visibility), or null when the
- * page does not exist: compared before and after a render to notice a write in between.
+ * What changes with every write to a page (its updated_at and visibility) and when its
+ * publishing window opens or closes, or null when the page does not exist: compared before and
+ * after a render to notice a write, or a boundary, in between.
  */
-export async function pageStamp(db: D1Database, slug: string): Promise<string | null> {
+export async function pageStamp(db: D1Database, slug: string, now: Date = new Date()): Promise<string | null> {
   const row = await db
-    .prepare('SELECT updated_at || visible AS stamp FROM landing_pages WHERE folder_name = ?')
+    .prepare('SELECT updated_at, visible, visible_from, visible_until FROM landing_pages WHERE folder_name = ?')
     .bind(slug)
-    .first<{ stamp: string }>();
-  return row?.stamp ?? null;
+    .first<Pick<PageRow, 'updated_at' | 'visible' | 'visible_from' | 'visible_until'>>();
+  return row ? `${row.updated_at}|${row.visible}|${isPubliclyVisible(row, now) ? 'open' : 'shut'}` : null;
 }
 
 /**

@@ -60,6 +60,10 @@ export const pagesMessages = {
   'tracking.buttonNotFound': 'Pulsante non trovato',
   'tracking.urlInvalid': 'Link non valido',
 
+  // Publishing window (docs/behaviour.md#dates-and-publishing-windows)
+  'page.windowInvalid': "La fine della pubblicazione deve venire dopo l'inizio",
+  'page.instantInvalid': 'Data e ora non valide: usa il formato ISO 8601 con il fuso orario (es. 2026-05-12T18:00:00Z)',
+
   // Quoted verbatim from the product specification: slug
   'slug.required': 'Lo slug è obbligatorio',
   'slug.pattern': 'Lo slug può contenere solo lettere minuscole e numeri',

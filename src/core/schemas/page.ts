@@ -10,6 +10,7 @@ import { decodeEventText, encodeEventText, cleanLabel, type EventParts } from '.
 import { SLUG_MAX, isReservedSlug, isValidSlugFormat } from '../slug';
 import { isSafeLinkUrl, isSafeMediaRef, URL_MAX } from '../urls';
 import { storeByPath } from '../stores';
+import { windowIsValid } from '../schedule';
 
 export const PAGE_MODES = ['text', 'image'] as const;
 export const PAGE_STYLES = ['light', 'dark', 'custom'] as const;
@@ -100,6 +101,65 @@ export interface PublicLanding {
 
 const optionalText = z.string().nullish();
 
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))$/i;
+
+/**
+ * An ISO 8601 instant with its zone ('2026-05-12T20:00:00+02:00', '…Z') as UTC to the second
+ * ('2026-05-12T18:00:00Z', the form stored and compared as text), or null when it is not one
+ * (no zone, an impossible day or hour, a year before 1000).
+ */
+export function normaliseInstant(text: string): string | null {
+  const m = INSTANT.exec(text.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map((x) => Number(x ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const offH = Number(m[9] ?? 0);
+  const offM = Number(m[10] ?? 0);
+  if (y < 1000 || h > 23 || mi > 59 || s > 59 || offH > 23 || offM > 59) return null;
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
+  const offset = m[7] ? 0 : (m[8] === '-' ? -1 : 1) * (offH * 60 + offM);
+  const at = new Date(wall - offset * 60_000);
+  return at.getUTCFullYear() > 9999 ? null : at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** A bound of the publishing window: an ISO 8601 instant with its zone, or null / '' for none. */
+const instantSchema = z
+  .string()
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === null || value.trim() === '') return null;
+    const instant = normaliseInstant(value);
+    if (instant === null) {
+      ctx.addIssue({ code: 'custom', message: t('page.instantInvalid') });
+      return z.NEVER;
+    }
+    return instant;
+  });
+
+/** The scheduling fields of a page: accepted by POST, PUT and PATCH; omitted = unchanged. */
+const scheduleFields = {
+  show_past: z.boolean().optional(),
+  visible_from: instantSchema.optional(),
+  visible_until: instantSchema.optional(),
+};
+
+/** `PATCH /api/db/landing-pages/{slug}`: only the scheduling fields (an unknown field is a 422). */
+export const schedulePatchSchema = z.strictObject(scheduleFields);
+export type SchedulePatch = z.infer<typeof schedulePatchSchema>;
+
+/** The window's problem, or null: the end must come after the start (null bounds are open). */
+export function windowProblem(from: string | null, until: string | null): string | null {
+  return windowIsValid(from, until) ? null : t('page.windowInvalid');
+}
+
 export const ctaInputSchema = z.object({
   url: optionalText,
   buttonText: optionalText,
@@ -130,6 +190,7 @@ export const pagePayloadSchema = z.object({
   customStyles: z.unknown().optional(),
   header: optionalText,
   buttons: z.array(buttonInputSchema).nullish(),
+  ...scheduleFields,
 });
 export type PagePayload = z.infer<typeof pagePayloadSchema>;
 

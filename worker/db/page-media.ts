@@ -1,0 +1,50 @@
+/**
+ * A page's media columns over D1: the header and its poster, the button images. Each write
+ * moves updated_at, so the publish that follows notices it (services/publish.ts pageStamp).
+ */
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/** Sets the header and its poster ('' for none) together: a poster never outlives its video. */
+export async function setPageHeader(db: D1Database, id: number, header: string, poster: string): Promise<void> {
+  await db
+    .prepare(`UPDATE landing_pages SET header = ?, header_poster = ?, updated_at = ${NOW} WHERE id = ?`)
+    .bind(header, poster, id)
+    .run();
+}
+
+/**
+ * Sets the poster of the page's video header, only while the header is still `header` (the
+ * one the poster was made for); answers whether it did.
+ */
+export async function setPagePoster(db: D1Database, id: number, header: string, poster: string): Promise<boolean> {
+  const res = await db
+    .prepare(`UPDATE landing_pages SET header_poster = ?, updated_at = ${NOW} WHERE id = ? AND header = ?`)
+    .bind(poster, id, header)
+    .run();
+  return res.meta.changes > 0;
+}
+
+/** Sets button images by id (one batch); answers nothing: the caller reloads the page. */
+export async function setButtonImages(
+  db: D1Database,
+  pageId: number,
+  images: ReadonlyArray<{ buttonId: number; path: string }>,
+): Promise<void> {
+  if (images.length === 0) return;
+  await db.batch([
+    ...images.map(({ buttonId, path }) =>
+      db
+        .prepare("UPDATE buttons SET image_path = ? WHERE id = ? AND page_id = ? AND type = 'image'")
+        .bind(path, buttonId, pageId),
+    ),
+    db.prepare(`UPDATE landing_pages SET updated_at = ${NOW} WHERE id = ?`).bind(pageId),
+  ]);
+}
+
+/** Clears a button image that points at the given path. */
+export async function clearButtonImage(db: D1Database, pageId: number, path: string): Promise<void> {
+  await db
+    .prepare('UPDATE buttons SET image_path = NULL WHERE page_id = ? AND image_path = ?')
+    .bind(pageId, path)
+    .run();
+}

@@ -1,0 +1,87 @@
+/**
+ * A page's schedule over D1 (docs/behaviour.md#dates-and-publishing-windows): the publishing
+ * window and 'Mostra le date passate' written by PATCH, and next_boundary, the next instant the
+ * public page changes by itself, written at every publish and read by the scheduled republish.
+ * Instants are ISO 8601 UTC to the second ('…Z'), so they compare as text.
+ */
+import { decodeEventText } from '../../src/core/button-codec';
+import { nextBoundary } from '../../src/core/schedule';
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/** An instant as stored and compared: UTC, to the second, '…Z'. */
+export function instantText(at: Date): string {
+  return new Date(Math.floor(at.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+export interface ScheduleFields {
+  show_past: boolean;
+  visible_from: string | null;
+  visible_until: string | null;
+}
+
+/** Writes the scheduling fields (a PATCH); moves updated_at like every page write. */
+export async function setSchedule(db: D1Database, id: number, fields: ScheduleFields): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE landing_pages SET show_past = ?, visible_from = ?, visible_until = ?, updated_at = ${NOW} WHERE id = ?`,
+    )
+    .bind(fields.show_past ? 1 : 0, fields.visible_from, fields.visible_until, id)
+    .run();
+}
+
+interface ScheduleRow {
+  id: number;
+  visible: number;
+  visible_from: string | null;
+  visible_until: string | null;
+  updated_at: string;
+}
+
+/**
+ * Computes and stores the page's next boundary as of `now`: the window opening or closing, or
+ * the Rome midnight after its next event day (the text buttons' dates); null for a hidden page,
+ * which never changes by itself. Written only while the page is as read: a save in between
+ * publishes again and stores its own. Answers the boundary, or undefined when the page is gone.
+ */
+export async function storeNextBoundary(db: D1Database, slug: string, now: Date): Promise<string | null | undefined> {
+  const row = await db
+    .prepare('SELECT id, visible, visible_from, visible_until, updated_at FROM landing_pages WHERE folder_name = ?')
+    .bind(slug)
+    .first<ScheduleRow>();
+  if (!row) return undefined;
+  let boundary: string | null = null;
+  if (row.visible === 1) {
+    const { results } = await db
+      .prepare("SELECT text FROM buttons WHERE page_id = ? AND type = 'text'")
+      .bind(row.id)
+      .all<{ text: string }>();
+    const eventDates = results.map((b) => decodeEventText(b.text).date);
+    boundary = nextBoundary({ visible_from: row.visible_from, visible_until: row.visible_until, eventDates }, now);
+  }
+  await db
+    .prepare('UPDATE landing_pages SET next_boundary = ? WHERE id = ? AND updated_at = ?')
+    .bind(boundary, row.id, row.updated_at)
+    .run();
+  return boundary;
+}
+
+/** Slugs of the pages whose next boundary is at or before `now`, the oldest boundary first. */
+export async function dueSlugs(db: D1Database, now: Date, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT folder_name FROM landing_pages WHERE next_boundary IS NOT NULL AND next_boundary <= ?
+       ORDER BY next_boundary, id LIMIT ?`,
+    )
+    .bind(instantText(now), limit)
+    .all<{ folder_name: string }>();
+  return results.map((r) => r.folder_name);
+}
+
+/** Moves a page's boundary to `at` (a republish that failed is tried again then, not every minute). */
+export async function deferBoundary(db: D1Database, slug: string, at: Date): Promise<void> {
+  await db
+    .prepare('UPDATE landing_pages SET next_boundary = ? WHERE folder_name = ?')
+    .bind(instantText(at), slug)
+    .run();
+}
