@@ -10,7 +10,7 @@ import type { AppEnv } from '../env';
 import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
 import { buildCalendar, calendarPath } from '../../src/core/ics';
 import { toPublicView, type PublicEvent } from '../../src/core/public-view';
-import { isPastEvent, windowState } from '../../src/core/schedule';
+import { isPastEvent } from '../../src/core/schedule';
 import { RENDERER_VERSION } from '../../src/landing/render';
 import { getPublicLanding } from '../db/pages';
 import { executionCtxOf } from '../services/background';
@@ -34,15 +34,6 @@ async function notFound(head: boolean): Promise<Response> {
       'referrer-policy': 'strict-origin-when-cross-origin',
     },
   });
-}
-
-/** Whether the page is inside its publishing window now (a page without one always is). */
-async function windowOpen(db: D1Database, slug: string, now: Date): Promise<boolean> {
-  const row = await db
-    .prepare('SELECT visible_from, visible_until FROM landing_pages WHERE folder_name = ?')
-    .bind(slug)
-    .first<{ visible_from: string | null; visible_until: string | null }>();
-  return row !== null && windowState(row.visible_from, row.visible_until, now) === 'open';
 }
 
 function fileName(slug: string, event: PublicEvent, id: number): string {
@@ -69,8 +60,9 @@ async function serveEventFile(c: Context<AppEnv>, slug: string, idText: string):
   if (cached) return new Response(head ? null : cached.body, { status: 200, headers: cached.headers });
 
   const now = new Date();
-  const page = await getPublicLanding(c.env.DB, slug);
-  if (!page || !(await windowOpen(c.env.DB, slug, now))) return notFound(head);
+  // only a page the public sees now: visible and inside its publishing window
+  const page = await getPublicLanding(c.env.DB, slug, now);
+  if (!page) return notFound(head);
   const view = toPublicView(page, slug, { now });
   const event = view.buttons.find((b): b is PublicEvent => b.type === 'text' && b.id === id);
   if (!event || isPastEvent(event.data, now)) return notFound(head);

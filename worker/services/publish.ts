@@ -54,8 +54,9 @@ export async function renderForPublish(
   slug: string,
   page: PageLike,
   origin?: string,
+  now?: Date,
 ): Promise<PublishedDocument> {
-  const doc = renderLanding(page, { slug, origin: publicOrigin(env, origin), links: footerLinks(env) });
+  const doc = renderLanding(page, { slug, origin: publicOrigin(env, origin), links: footerLinks(env), now });
   return { html: doc.html, csp: await contentSecurityPolicy(doc) };
 }
 
@@ -123,7 +124,8 @@ export async function publishPage(
       await unpublishPage(env, slug, options);
       published = false;
     } else {
-      const doc = await renderForPublish(env, slug, page, options.origin);
+      // rendered for the instant published for: a scheduled run drops the events past by then
+      const doc = await renderForPublish(env, slug, page, options.origin, now);
       await storePublished(env, slug, doc);
       // Awaited, not left to waitUntil: the editor reloads the page right after saving.
       await purge(slug, publicOrigin(env, options.origin));

@@ -194,7 +194,6 @@ export const editorMessages = {
   'editor.schedule.clear': 'Svuota «{field}»',
   'editor.sidebar.scheduled': 'Programmata',
   'editor.sidebar.expired': 'Scaduta',
-  'page.windowInvalid': "La fine della pubblicazione deve venire dopo l'inizio",
 
   // Quoted verbatim from the product specification: saving and loading errors
   'error.server': 'Errore server: {status}',
