@@ -93,7 +93,7 @@ export function tenEventPage(slug) {
   return {
     folder_name: slug,
     title: `Bench ${slug}`,
-    display_title: 'Le Vibrazioni Notturne — Tour 2027',
+    display_title: 'Le Vibrazioni Notturne — Tour 2099',
     mode: 'text',
     style: 'custom',
     custom_styles: {
@@ -101,10 +101,10 @@ export function tenEventPage(slug) {
       background: { color: '#0B0A1F' },
       data: { color: '#FFFFFF' },
     },
-    header: '/demo/tour2027.svg',
+    header: '/demo/tour2099.svg',
     buttons: CITIES.map(([city, venue], i) => ({
       type: 'text',
-      text: `${String(i + 1).padStart(2, '0')} aprile 2027 - ${city} - ${venue}|biglietti`,
+      text: `${String(i + 1).padStart(2, '0')} aprile 2099 - ${city} - ${venue}|biglietti`,
       cta_buttons: [
         {
           url: `https://www.ticketone.it/event/vibrazioni-${i}/?utm_source=palco&utm_medium=landing&utm_campaign=${slug}`,

@@ -8,3 +8,6 @@ ALTER TABLE landing_pages ADD COLUMN visible_from TEXT;
 ALTER TABLE landing_pages ADD COLUMN visible_until TEXT;
 ALTER TABLE landing_pages ADD COLUMN next_boundary TEXT;
 CREATE INDEX landing_pages_next_boundary ON landing_pages (next_boundary) WHERE next_boundary IS NOT NULL;
+-- Pages published before this change have no boundary yet: due now, so the scheduled republish
+-- renders each once (dropping its past dates) and stores its real boundary.
+UPDATE landing_pages SET next_boundary = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE visible = 1;

@@ -25,6 +25,8 @@ console.log(`
   Admin e-mail    ${admin.email}
   Admin password  ${admin.password}
   Dev mailbox     ${origin}/dev/mailbox${demo ? `\n  Demo page       ${origin}/${demo}` : ''}
+  Republish due   curl '${origin}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*'
+                  (past dates, publishing windows: every minute in production)
   ─────────────────────────────────────────────
   Ctrl+C stops the server; data stays in .wrangler/state.
 `);

@@ -177,7 +177,8 @@ export function facesFor(view: PublicView): FaceRequest[] {
     { family: 'Poppins', weight: '400', style: 'normal' },
     { family: 'Poppins', weight: '600', style: 'normal' },
   ];
-  if (view.mode === 'text' && view.buttons.length > 0) {
+  // the past list shows cities and dates too, even on a page whose events are all past
+  if (view.mode === 'text' && (view.buttons.length > 0 || view.past.length > 0)) {
     if (view.style === 'custom') {
       for (const g of [view.customStyles.city, view.customStyles.data, view.customStyles.venue]) {
         faces.push({ family: g.fontFamily, weight: g.fontWeight, style: g.fontStyle });

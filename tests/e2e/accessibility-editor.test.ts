@@ -36,8 +36,8 @@ async function seedPage(token: string, seed: Seed): Promise<string> {
   const buttons =
     seed.mode === 'text'
       ? [
-          ['Ven 12 marzo 2027', 'Milano', 'Alcatraz', 'https://example.com/mi'],
-          ['Sab 13 marzo 2027', 'Bologna', 'Estragon', 'https://example.com/bo'],
+          ['Ven 12 marzo 2099', 'Milano', 'Alcatraz', 'https://example.com/mi'],
+          ['Sab 13 marzo 2099', 'Bologna', 'Estragon', 'https://example.com/bo'],
         ].map(([date, city, venue, url], i) => ({
           position: i + 1,
           type: 'text',

@@ -67,9 +67,9 @@ function event(date: string, city: string, venue: string, ctas: [string, string]
 }
 
 const EVENTS: ButtonSeed[] = [
-  event('Ven 12 marzo 2027', 'Milano', 'Alcatraz', [['biglietti', 'https://example.com/mi']]),
-  event('Sab 13 marzo 2027', 'Bologna', 'Estragon', [['soldout', 'https://example.com/bo']]),
-  event('Ven 19 marzo 2027', 'Roma', 'Atlantico', [
+  event('Ven 12 marzo 2099', 'Milano', 'Alcatraz', [['biglietti', 'https://example.com/mi']]),
+  event('Sab 13 marzo 2099', 'Bologna', 'Estragon', [['soldout', 'https://example.com/bo']]),
+  event('Ven 19 marzo 2099', 'Roma', 'Atlantico', [
     ['biglietti', 'https://example.com/rm'],
     ['pacchetti vip', 'https://example.com/vip'],
   ]),

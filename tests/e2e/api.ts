@@ -5,7 +5,7 @@ import type { User } from '../../src/core/schemas/user';
 import { type MailedLinks, mailedLink } from '../mail-links';
 
 /** The password of every account these tests register. */
-export const PASSWORD = 'Palco2027ok';
+export const PASSWORD = 'Palco2099ok';
 
 export async function api(
   path: string,

@@ -52,7 +52,7 @@ export async function createTextPageApi(token: string, slug: string, title: stri
       {
         position: 1,
         type: 'text',
-        text: `1 gennaio 2027 - ${city} - Teatro|biglietti`,
+        text: `1 gennaio 2099 - ${city} - Teatro|biglietti`,
         image_path: '',
         url: 'https://example.com/t',
         cta_buttons: [{ url: 'https://example.com/t', buttonText: 'biglietti' }],

@@ -136,7 +136,7 @@ describe('the editor, as an admin at 1280 px', () => {
     // text button: every field on add
     await addButtonClick(page);
     await expectNotice(page, 'Inserisci la data');
-    await page.getByLabel('Data', { exact: true }).fill('3 marzo 2027');
+    await page.getByLabel('Data', { exact: true }).fill('3 marzo 2099');
     await addButtonClick(page);
     await expectNotice(page, 'Inserisci la città');
     await page.getByLabel('Città', { exact: true }).fill('Bari');
@@ -192,14 +192,14 @@ describe('the editor, as an admin at 1280 px', () => {
     await page.locator('.ed-header__media img').waitFor();
 
     // event 1: sold out
-    await fillEvent(page, '12 gennaio 2027', 'Milano', 'Alcatraz');
+    await fillEvent(page, '12 gennaio 2099', 'Milano', 'Alcatraz');
     await page.getByLabel('Testo CTA 1').selectOption('soldout');
     await page.getByLabel('Link CTA 1').fill('https://example.com/milano');
     await addButtonClick(page);
     await expectNotice(page, 'Pulsante aggiunto con successo');
 
     // event 2: two CTAs, the first on a ticket host (tracked), the second custom
-    await fillEvent(page, '20 gennaio 2027', 'Roma', 'Atlantico');
+    await fillEvent(page, '20 gennaio 2099', 'Roma', 'Atlantico');
     await page.getByLabel('Link CTA 1').fill('https://www.ticketone.it/evento/roma');
     await page.getByLabel('Link CTA 1').blur();
     await page.locator('.ed-track--tracked').waitFor();
@@ -282,7 +282,7 @@ describe('the editor, as an admin at 1280 px', () => {
     await live.getByText('Pulsante 2 lasciato in posizione 1 di 2.').waitFor({ state: 'attached' });
     await poll(() => page.locator('.ed-row__city').allTextContents()).toEqual(['Roma', 'Milano']);
 
-    await fillEvent(page, '2 febbraio 2027', 'Napoli', 'Casa della Musica');
+    await fillEvent(page, '2 febbraio 2099', 'Napoli', 'Casa della Musica');
     await page.getByLabel('Link CTA 1').fill('example.com/napoli');
     await addButtonClick(page);
     await expectNotice(page, 'Pulsante aggiunto con successo');
@@ -498,11 +498,11 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await page.getByLabel('Titolo', { exact: true }).fill(`Dal Telefono ${slug.slice(-4)}`);
     await page.locator('#ed-slug').fill(slug);
     await page.locator('#ed-header').setInputFiles({ name: 'h.png', mimeType: 'image/png', buffer: HEADER_PNG });
-    await fillEvent(page, '9 maggio 2027', 'Firenze', 'Viper');
+    await fillEvent(page, '9 maggio 2099', 'Firenze', 'Viper');
     await page.getByLabel('Link CTA 1').fill('https://example.com/firenze');
     await addButtonClick(page);
     await expectNotice(page, 'Pulsante aggiunto con successo');
-    await fillEvent(page, '11 maggio 2027', 'Siena', 'Piazza del Campo');
+    await fillEvent(page, '11 maggio 2099', 'Siena', 'Piazza del Campo');
     await page.getByLabel('Link CTA 1').fill('https://example.com/siena');
     await addButtonClick(page);
     await expectNotice(page, 'Pulsante aggiunto con successo');

@@ -20,10 +20,10 @@ const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 const PASTED = [
-  '12/05/2027\tMilano\tAlcatraz\thttps://www.ticketone.it/event/palco-tour-milano\tbiglietti',
-  '13/05/2027\tRoma\tAtlantico, "Sala A"\thttps://www.vivaticket.com/it/ticket/palco-roma/1\tsoldout',
-  '14/05/2027\tForlì\tVidia Club\thttps://example.com/palco-forli\tUltimi posti',
-  '15/05/2027\t\tEstragon\thttps://www.ticketone.it/event/palco-tour-bologna',
+  '12/05/2099\tMilano\tAlcatraz\thttps://www.ticketone.it/event/palco-tour-milano\tbiglietti',
+  '13/05/2099\tRoma\tAtlantico, "Sala A"\thttps://www.vivaticket.com/it/ticket/palco-roma/1\tsoldout',
+  '14/05/2099\tForlì\tVidia Club\thttps://example.com/palco-forli\tUltimi posti',
+  '15/05/2099\t\tEstragon\thttps://www.ticketone.it/event/palco-tour-bologna',
 ].join('\n');
 
 async function download(page: Page, press: () => Promise<void>): Promise<{ name: string; text: string }> {
@@ -71,9 +71,9 @@ describe('importing and exporting dates', () => {
 
     await dialog.getByTestId('import-bad').getByText('Riga 4: manca la città').waitFor();
     await expect(dialog.getByTestId('import-good').locator('li').allInnerTexts()).resolves.toEqual([
-      expect.stringContaining('12/05/2027 – Milano – Alcatraz – biglietti'),
-      expect.stringContaining('13/05/2027 – Roma – Atlantico, "Sala A" – soldout'),
-      expect.stringContaining('14/05/2027 – Forlì – Vidia Club – Ultimi posti'),
+      expect.stringContaining('12/05/2099 – Milano – Alcatraz – biglietti'),
+      expect.stringContaining('13/05/2099 – Roma – Atlantico, "Sala A" – soldout'),
+      expect.stringContaining('14/05/2099 – Forlì – Vidia Club – Ultimi posti'),
     ]);
     await expect(confirm.textContent()).resolves.toBe('Importa 3 date');
     await expect(confirm.isEnabled()).resolves.toBe(true);
@@ -98,12 +98,12 @@ describe('importing and exporting dates', () => {
     expect(lines).toHaveLength(4);
     // ticket-host links are tracked as when typed; other links are left alone
     expect(lines[1]).toMatch(
-      /^12\/05\/2027;Milano;Alcatraz;https:\/\/www\.ticketone\.it\/event\/palco-tour-milano\?utm_source=palco&utm_medium=landing&utm_campaign=palco;biglietti$/,
+      /^12\/05\/2099;Milano;Alcatraz;https:\/\/www\.ticketone\.it\/event\/palco-tour-milano\?utm_source=palco&utm_medium=landing&utm_campaign=palco;biglietti$/,
     );
     expect(lines[2]).toMatch(
-      /^13\/05\/2027;Roma;"Atlantico, ""Sala A""";https:\/\/www\.vivaticket\.com\/\S+utm_source=palco\S*;soldout$/,
+      /^13\/05\/2099;Roma;"Atlantico, ""Sala A""";https:\/\/www\.vivaticket\.com\/\S+utm_source=palco\S*;soldout$/,
     );
-    expect(lines[3]).toBe('14/05/2027;Forlì;Vidia Club;https://example.com/palco-forli;Ultimi posti');
+    expect(lines[3]).toBe('14/05/2099;Forlì;Vidia Club;https://example.com/palco-forli;Ultimi posti');
     await expectNotice(page, 'File CSV con 3 date scaricato');
     exported = file.text;
     await page.close();
@@ -130,14 +130,14 @@ describe('importing and exporting dates', () => {
 
     // Escape closes the dialog without importing, and keeps what was pasted for the next time
     await page.getByRole('button', { name: 'Importa date' }).click();
-    await dialog.getByLabel('Righe da importare').fill('16/05/2027;Bari;Demodè;https://example.com/bari');
+    await dialog.getByLabel('Righe da importare').fill('16/05/2099;Bari;Demodè;https://example.com/bari');
     await dialog.getByRole('button', { name: 'Importa 1 data' }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect(page.getByTestId('button-count').textContent()).resolves.toBe('3 pulsanti');
     await page.getByRole('button', { name: 'Importa date' }).click();
     await expect(dialog.getByLabel('Righe da importare').inputValue()).resolves.toBe(
-      '16/05/2027;Bari;Demodè;https://example.com/bari',
+      '16/05/2099;Bari;Demodè;https://example.com/bari',
     );
     await page.close();
   });

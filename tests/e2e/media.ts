@@ -111,7 +111,7 @@ background:radial-gradient(120% 90% at 50% 110%,#ff3d8b 0%,#6a1b9a 35%,#14092b 7
 <div style="position:absolute;left:820px;top:-40px;width:120px;height:900px;transform:rotate(-18deg);background:linear-gradient(#f5a524aa,#f5a52400);filter:blur(6px)"></div>
 <div style="position:absolute;left:0;right:0;bottom:0;height:260px;background:linear-gradient(#0000,#000d)"></div>
 <div style="position:absolute;left:0;right:0;top:250px;text-align:center;color:#fff;font-size:120px;letter-spacing:4px;line-height:1;text-shadow:0 8px 40px #000a">I NOMADI<br>ELETTRICI</div>
-<div style="position:absolute;left:0;right:0;bottom:70px;text-align:center;color:#ffd166;font:700 44px Arial,sans-serif;letter-spacing:18px">TOUR 2027</div>
+<div style="position:absolute;left:0;right:0;bottom:70px;text-align:center;color:#ffd166;font:700 44px Arial,sans-serif;letter-spacing:18px">TOUR 2099</div>
 </div></body></html>`;
 
 /** A 1200×800 PNG poster. */
@@ -169,7 +169,7 @@ export async function loopMp4(ctx: BrowserContext): Promise<Buffer> {
         g.fillStyle = '#fff';
         g.font = 'bold 64px Impact, sans-serif';
         g.textAlign = 'center';
-        g.fillText('LIVE 2027', 320, 560);
+        g.fillText('LIVE 2099', 320, 560);
         if (t < 2) requestAnimationFrame(frame);
         else resolve();
       };

@@ -53,7 +53,7 @@ async function typeInto(field: Locator, text: string): Promise<void> {
 }
 
 async function fillEvent(page: Page, city: string): Promise<void> {
-  await page.getByLabel('Data', { exact: true }).fill('12 aprile 2027');
+  await page.getByLabel('Data', { exact: true }).fill('12 aprile 2099');
   await page.getByLabel('Città', { exact: true }).fill(city);
   await page.getByLabel('Venue', { exact: true }).fill('Teatro Verdi');
 }

@@ -20,13 +20,13 @@ function event(text: string, ctas: Array<{ url: string; buttonText: string }>) {
 function tourButtons() {
   const here = `${baseURL()}/about`;
   return [
-    event('Ven 12 marzo 2027 - Milano - Alcatraz|biglietti', [{ url: here, buttonText: 'biglietti' }]),
-    event('Sab 13 marzo 2027 - Roma - Atlantico|soldout', [{ url: here, buttonText: 'soldout' }]),
-    event('Ven 19 marzo 2027 - Bologna - Estragon|biglietti', [
+    event('Ven 12 marzo 2099 - Milano - Alcatraz|biglietti', [{ url: here, buttonText: 'biglietti' }]),
+    event('Sab 13 marzo 2099 - Roma - Atlantico|soldout', [{ url: here, buttonText: 'soldout' }]),
+    event('Ven 19 marzo 2099 - Bologna - Estragon|biglietti', [
       { url: here, buttonText: 'biglietti' },
       { url: 'www.vivaticket.com/it/vip', buttonText: 'VIP package' },
     ]),
-    event('Sab 20 marzo 2027 - Torino - Hiroshima Mon Amour|tickets', [{ url: here, buttonText: 'tickets' }]),
+    event('Sab 20 marzo 2099 - Torino - Hiroshima Mon Amour|tickets', [{ url: here, buttonText: 'tickets' }]),
   ];
 }
 
@@ -69,7 +69,7 @@ describe('public page /{slug}', () => {
     await createPage({
       folder_name: slug,
       title: `I Nomadi Elettrici ${slug}`,
-      display_title: 'I Nomadi Elettrici – Tour 2027',
+      display_title: 'I Nomadi Elettrici – Tour 2099',
       mode: 'text',
       style: 'light',
       buttons: tourButtons(),
@@ -116,7 +116,7 @@ describe('public page /{slug}', () => {
     await createPage({
       folder_name: dark,
       title: `Buio ${dark}`,
-      display_title: 'I Nomadi Elettrici – Tour 2027',
+      display_title: 'I Nomadi Elettrici – Tour 2099',
       mode: 'text',
       style: 'dark',
       buttons: tourButtons(),
@@ -126,7 +126,7 @@ describe('public page /{slug}', () => {
     await createPage({
       folder_name: custom,
       title: `Custom ${custom}`,
-      display_title: 'I Nomadi Elettrici – Tour 2027',
+      display_title: 'I Nomadi Elettrici – Tour 2099',
       mode: 'text',
       style: 'custom',
       custom_styles: {
@@ -217,7 +217,7 @@ describe('public page /{slug}', () => {
     await createPage({
       folder_name: slug,
       title: `Video ${slug}`,
-      display_title: 'Live 2027',
+      display_title: 'Live 2099',
       mode: 'text',
       style: 'dark',
       buttons: tourButtons().slice(0, 2),
@@ -298,7 +298,7 @@ describe('public page /{slug}', () => {
       style: 'custom',
       // an organiser's dark venue colour must not leak into the footer
       custom_styles: { ...presetStyles('blue'), venue: { color: '#1A1A1A' } },
-      buttons: [{ type: 'text', text: 'Ven 12 marzo 2027 - Milano - Alcatraz|biglietti', url: `${baseURL()}/about` }],
+      buttons: [{ type: 'text', text: 'Ven 12 marzo 2099 - Milano - Alcatraz|biglietti', url: `${baseURL()}/about` }],
     });
     const page = await browsers.phone.newPage();
     await page.goto(`/${slug}`, { waitUntil: 'networkidle' });

@@ -163,7 +163,7 @@ describe('security headers on every page of the site', () => {
       buffer: makePng(600, 300, [214, 36, 110], [19, 17, 31]),
     });
     await page.locator('.ed-header__media img').waitFor();
-    await page.getByLabel('Data', { exact: true }).fill('12 gennaio 2027');
+    await page.getByLabel('Data', { exact: true }).fill('12 gennaio 2099');
     await page.getByLabel('Città', { exact: true }).fill('Milano');
     await page.getByLabel('Venue', { exact: true }).fill('Alcatraz');
     await page.getByLabel('Link CTA 1').fill('https://example.com/milano');

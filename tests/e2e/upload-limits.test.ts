@@ -59,7 +59,7 @@ describe('over-limit bodies on wrangler dev', () => {
         header: '',
         mode: 'text',
         buttons: [
-          { type: 'text', text: '12/05/2027 - Milano - Alcatraz|biglietti', url: 'https://www.ticketone.it/x' },
+          { type: 'text', text: '12/05/2099 - Milano - Alcatraz|biglietti', url: 'https://www.ticketone.it/x' },
         ],
       },
     });

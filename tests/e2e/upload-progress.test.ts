@@ -61,7 +61,7 @@ async function fillNewPage(page: Page, slug: string, header: string, press: (l: 
   await page.locator('#ed-slug').fill(slug);
   await page.locator('#ed-header').setInputFiles(header);
   await page.locator('.ed-header__media video').waitFor();
-  await page.getByLabel('Data', { exact: true }).fill('12 maggio 2027');
+  await page.getByLabel('Data', { exact: true }).fill('12 maggio 2099');
   await page.getByLabel('Città', { exact: true }).fill('Milano');
   await page.getByLabel('Venue', { exact: true }).fill('Alcatraz');
   await page.getByLabel('Link CTA 1').fill('https://example.com/milano');

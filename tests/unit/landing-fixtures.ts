@@ -37,7 +37,7 @@ export function tourPage(n = 4, style = 'light', extra: Partial<PageLike> = {}):
   const buttons = Array.from({ length: n }, (_, i) =>
     eventButton(
       i + 1,
-      `${10 + i} marzo 2027`,
+      `${10 + i} marzo 2099`,
       cities[i % 10]!,
       venues[i % 10]!,
       i === 1
@@ -52,7 +52,7 @@ export function tourPage(n = 4, style = 'light', extra: Partial<PageLike> = {}):
   );
   return {
     title: 'I Nomadi Elettrici',
-    display_title: 'I Nomadi Elettrici – Tour 2027',
+    display_title: 'I Nomadi Elettrici – Tour 2099',
     header: '/demo/header.jpg',
     mode: 'text',
     style,

@@ -16,7 +16,7 @@ describe('toPublicButtons (text)', () => {
   it('gives each event its date, city, venue and CTAs from the codec and cta_buttons', () => {
     const [e] = toPublicButtons(
       [
-        ev(5, '12 marzo 2027 - Milano - Alcatraz|biglietti', {
+        ev(5, '12 marzo 2099 - Milano - Alcatraz|biglietti', {
           url: 'ticketone.it/x',
           cta_buttons: [
             { url: 'ticketone.it/x', buttonText: 'biglietti' },
@@ -28,7 +28,7 @@ describe('toPublicButtons (text)', () => {
     );
     expect(e).toEqual({
       type: 'text',
-      data: '12 marzo 2027',
+      data: '12 marzo 2099',
       city: 'Milano',
       venue: 'Alcatraz',
       id: 5,

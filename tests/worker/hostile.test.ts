@@ -272,7 +272,7 @@ describe('markup payloads in every text field never reach the published page as 
         { type: 'text', text: `${payload} - ${payload} - ${payload}|${payload}`, url: 'https://www.ticketone.it/x' },
         {
           type: 'text',
-          text: `12/05/2027 - ${payload} - V|x`,
+          text: `12/05/2099 - ${payload} - V|x`,
           url: 'https://x.it/a',
           cta_buttons: [{ url: 'https://x.it/a', buttonText: payload }],
         },
@@ -290,7 +290,7 @@ describe('markup payloads in every text field never reach the published page as 
     const html = await published(
       token,
       slug,
-      textPage(slug, { header: url, buttons: [{ type: 'text', text: '12/05/2027 - Roma - V|x', url }] }),
+      textPage(slug, { header: url, buttons: [{ type: 'text', text: '12/05/2099 - Roma - V|x', url }] }),
     );
     if (html === null) return;
     expect((await active(html)).jsUrls).toBe(0);

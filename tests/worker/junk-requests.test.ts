@@ -220,7 +220,7 @@ const meaningful = fc.constantFrom(
   '/stores/spotify.svg',
   'a@b.it',
   'Segreta123',
-  '12/05/2027 - Milano - Alcatraz|biglietti',
+  '12/05/2099 - Milano - Alcatraz|biglietti',
 );
 const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), segment, meaningful);
 const jsonish = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 }));

@@ -61,7 +61,7 @@ export function uniqueSlug(prefix = 'p'): string {
 }
 
 export function eventButton(
-  text = '12/05/2027 - Milano - Alcatraz|biglietti',
+  text = '12/05/2099 - Milano - Alcatraz|biglietti',
   url: string | null = 'https://www.ticketone.it/x',
   extra: Record<string, unknown> = {},
 ) {
@@ -76,7 +76,7 @@ export function textPage(slug: string, extra: Record<string, unknown> = {}) {
     mode: 'text',
     style: 'light',
     header: `/dati/${slug}/${slug}.jpg`,
-    buttons: [eventButton(), eventButton('13/05/2027 - Roma - Atlantico|tickets', 'vivaticket.com/y')],
+    buttons: [eventButton(), eventButton('13/05/2099 - Roma - Atlantico|tickets', 'vivaticket.com/y')],
     ...extra,
   };
 }

@@ -49,7 +49,7 @@ describe('create, read, list', () => {
       id: expect.any(Number),
       position: 1,
       type: 'text',
-      text: '12/05/2027 - Milano - Alcatraz|biglietti',
+      text: '12/05/2099 - Milano - Alcatraz|biglietti',
       image_path: null,
       url: 'https://www.ticketone.it/x',
       click_count: 0,

@@ -65,11 +65,11 @@ export async function seedPage(slug: string, page: SeedPage = {}): Promise<{ id:
     .first<{ id: number }>();
   const buttons = page.buttons ?? [
     {
-      text: '12 marzo 2027 - Milano - Alcatraz|biglietti',
+      text: '12 marzo 2099 - Milano - Alcatraz|biglietti',
       url: 'https://www.ticketone.it/a',
       cta_buttons: [{ url: 'https://www.ticketone.it/a', buttonText: 'biglietti' }],
     },
-    { text: '13 marzo 2027 - Roma - Atlantico|soldout', url: '', cta_buttons: [{ url: '', buttonText: 'soldout' }] },
+    { text: '13 marzo 2099 - Roma - Atlantico|soldout', url: '', cta_buttons: [{ url: '', buttonText: 'soldout' }] },
   ];
   const buttonIds: number[] = [];
   for (const [i, b] of buttons.entries()) {

@@ -75,13 +75,13 @@ describe('payloads: show_past, visible_from, visible_until', () => {
   it('refuses instants without a zone or that do not exist, and wrong types, with a 422 detail', async () => {
     const u = await makeUser();
     const bad: Array<[string, unknown]> = [
-      ['visible_from', '2027-05-12T20:00:00'],
-      ['visible_from', '2027-05-12'],
-      ['visible_from', '2027-02-30T10:00:00Z'],
-      ['visible_from', '2027-05-12T24:00:00Z'],
-      ['visible_until', '2027-05-12T20:00:00+25:00'],
+      ['visible_from', '2099-05-12T20:00:00'],
+      ['visible_from', '2099-05-12'],
+      ['visible_from', '2099-02-30T10:00:00Z'],
+      ['visible_from', '2099-05-12T24:00:00Z'],
+      ['visible_until', '2099-05-12T20:00:00+25:00'],
       ['visible_until', 'domani sera'],
-      ['visible_until', '12/05/2027 20:00'],
+      ['visible_until', '12/05/2099 20:00'],
       ['visible_until', 1778600000000],
       ['visible_from', true],
       ['show_past', 'sì'],
@@ -98,8 +98,8 @@ describe('payloads: show_past, visible_from, visible_until', () => {
 
   it('a window that ends before or when it starts is a 422 with the Italian message (POST and PUT)', async () => {
     const u = await makeUser();
-    const from = '2027-05-12T18:00:00Z';
-    for (const until of ['2027-05-12T17:59:59Z', from, '2027-05-12T20:00:00+02:00']) {
+    const from = '2099-05-12T18:00:00Z';
+    for (const until of ['2099-05-12T17:59:59Z', from, '2099-05-12T20:00:00+02:00']) {
       const slug = uniqueSlug();
       const res = await call(BASE, {
         token: u.token,
@@ -116,7 +116,7 @@ describe('payloads: show_past, visible_from, visible_until', () => {
     const put = await call(`${BASE}/${slug}`, {
       method: 'PUT',
       token: u.token,
-      json: { ...textPage(slug), visible_until: '2027-05-01T00:00:00Z' },
+      json: { ...textPage(slug), visible_until: '2099-05-01T00:00:00Z' },
     });
     expect(put.status).toBe(422);
     expect(await detailOf(put)).toBe(t('page.windowInvalid'));

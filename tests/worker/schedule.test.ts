@@ -58,16 +58,16 @@ describe('the next boundary stored at every publish', () => {
   it('is the Rome midnight after the earliest coming event: 22:00Z in summer, 23:00Z in winter, DST days', async () => {
     const u = await makeUser();
     const cases: Array<[string[], string]> = [
-      [['12/05/2027', '13/05/2027'], '2027-05-12T22:00:00Z'],
-      [['13/12/2027', '12/12/2027'], '2027-12-12T23:00:00Z'],
+      [['12/05/2099', '13/05/2099'], '2099-05-12T22:00:00Z'],
+      [['13/12/2099', '12/12/2099'], '2099-12-12T23:00:00Z'],
       // a show at 23:30 is still that day's until midnight Rome
-      [['12/05/2027 23:30'], '2027-05-12T22:00:00Z'],
-      // the spring change (28 March 2027): the night before is winter time, the night after summer
-      [['27/03/2027'], '2027-03-27T23:00:00Z'],
-      [['28/03/2027'], '2027-03-28T22:00:00Z'],
-      // the autumn change (31 October 2027)
-      [['30/10/2027'], '2027-10-30T22:00:00Z'],
-      [['31/10/2027'], '2027-10-31T23:00:00Z'],
+      [['12/05/2099 23:30'], '2099-05-12T22:00:00Z'],
+      // the spring change (29 March 2099): the night before is winter time, the night after summer
+      [['28/03/2099'], '2099-03-28T23:00:00Z'],
+      [['29/03/2099'], '2099-03-29T22:00:00Z'],
+      // the autumn change (25 October 2099)
+      [['24/10/2099'], '2099-10-24T22:00:00Z'],
+      [['25/10/2099'], '2099-10-25T23:00:00Z'],
       // undated events never pass
       [['data da annunciare'], ''],
     ];
@@ -82,9 +82,9 @@ describe('the next boundary stored at every publish', () => {
     const u = await makeUser();
     const from = instantText(new Date(Date.now() + HOUR));
     const slug = uniqueSlug();
-    await createPage(u.token, pageWithDates(slug, ['12/05/2027'], { visible_from: from }));
+    await createPage(u.token, pageWithDates(slug, ['12/05/2099'], { visible_from: from }));
     expect(await boundaryOf(slug)).toBe(from);
-    const until = '2027-05-01T08:00:00Z';
+    const until = '2099-05-01T08:00:00Z';
     await call(`${BASE}/${slug}`, {
       method: 'PATCH',
       token: u.token,
@@ -92,11 +92,11 @@ describe('the next boundary stored at every publish', () => {
     });
     expect(await boundaryOf(slug)).toBe(until);
     await call(`${BASE}/${slug}`, { method: 'PATCH', token: u.token, json: { visible_until: null } });
-    expect(await boundaryOf(slug)).toBe('2027-05-12T22:00:00Z');
+    expect(await boundaryOf(slug)).toBe('2099-05-12T22:00:00Z');
     await call(`${BASE}/${slug}/visibility?visible=false`, { method: 'PATCH', token: u.token });
     expect(await boundaryOf(slug)).toBeNull();
     await call(`${BASE}/${slug}/visibility?visible=true`, { method: 'PATCH', token: u.token });
-    expect(await boundaryOf(slug)).toBe('2027-05-12T22:00:00Z');
+    expect(await boundaryOf(slug)).toBe('2099-05-12T22:00:00Z');
   });
 });
 
@@ -105,7 +105,7 @@ describe('the scheduled republish (per-minute Cron Trigger)', () => {
     const u = await makeUser();
     const slug = uniqueSlug();
     const from = instantText(new Date(Date.now() + HOUR));
-    await createPage(u.token, pageWithDates(slug, ['12/05/2027'], { visible_from: from }));
+    await createPage(u.token, pageWithDates(slug, ['12/05/2099'], { visible_from: from }));
     expect((await get(`/${slug}`)).status).toBe(404);
     expect(await publishedHtml(slug)).toBeNull();
 
@@ -115,7 +115,7 @@ describe('the scheduled republish (per-minute Cron Trigger)', () => {
 
     await runCron(from);
     expect(await publishedHtml(slug)).toContain('Alcatraz');
-    expect(await boundaryOf(slug)).toBe('2027-05-12T22:00:00Z');
+    expect(await boundaryOf(slug)).toBe('2099-05-12T22:00:00Z');
     // the hot path serves the published copy without D1
     const res = await get(`/${slug}`);
     expect(res.status).toBe(200);
@@ -156,7 +156,7 @@ describe('the scheduled republish (per-minute Cron Trigger)', () => {
     const u = await makeUser();
     const slug = uniqueSlug();
     const today = romeToday(new Date());
-    await createPage(u.token, pageWithDates(slug, [`${italian(today)} 23:30`, '12/05/2027']));
+    await createPage(u.token, pageWithDates(slug, [`${italian(today)} 23:30`, '12/05/2099']));
     const midnight = (await boundaryOf(slug))!;
     // 22:00Z or 23:00Z: midnight in Rome, the day after today
     expect(midnight).toMatch(/T2[23]:00:00Z$/);
@@ -171,19 +171,19 @@ describe('the scheduled republish (per-minute Cron Trigger)', () => {
     const html = await publishedHtml(slug);
     expect(html).not.toBe(STALE);
     expect(html).toContain('Alcatraz');
-    expect(await boundaryOf(slug)).toBe('2027-05-12T22:00:00Z');
+    expect(await boundaryOf(slug)).toBe('2099-05-12T22:00:00Z');
   });
 
   it('takes a bounded batch, the oldest boundary first; the rest follow in the next runs', async () => {
     const u = await makeUser();
     const slugs = [uniqueSlug('c'), uniqueSlug('a'), uniqueSlug('b')];
     // earlier than every other boundary of this file, so these three are the oldest due
-    const dates = ['12/12/2026', '10/12/2026', '11/12/2026'];
+    const dates = ['12/12/2098', '10/12/2098', '11/12/2098'];
     for (const [i, slug] of slugs.entries()) {
       await createPage(u.token, pageWithDates(slug, [dates[i]!]));
       await markStale(slug);
     }
-    const later = new Date('2026-12-13T00:00:00Z');
+    const later = new Date('2098-12-13T00:00:00Z');
     expect(await republishDue(env, later, 2)).toBe(2);
     // 10/12 and 11/12 went first, 12/12 waits for the next run
     expect(await publishedHtml(slugs[1]!)).not.toBe(STALE);
@@ -198,7 +198,7 @@ describe('the scheduled republish (per-minute Cron Trigger)', () => {
   it('the hourly maintenance runs the step too; a failed republish is tried again 5 minutes later', async () => {
     const u = await makeUser();
     const slug = uniqueSlug();
-    await createPage(u.token, pageWithDates(slug, ['12/05/2027']));
+    await createPage(u.token, pageWithDates(slug, ['12/05/2099']));
     await markStale(slug);
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -207,13 +207,13 @@ describe('the scheduled republish (per-minute Cron Trigger)', () => {
       put: () => Promise.reject(new Error('R2 non raggiungibile')),
       delete: () => Promise.reject(new Error('R2 non raggiungibile')),
     } as unknown as R2Bucket;
-    const when = '2027-05-13T06:00:00Z';
+    const when = '2099-05-13T06:00:00Z';
     await runCron(when, REPUBLISH_CRON, { ...env, BUCKET: brokenBucket });
     expect(errors).toHaveBeenCalledWith('scheduled republish failed', slug, 'R2 non raggiungibile');
-    expect(await boundaryOf(slug)).toBe('2027-05-13T06:05:00Z');
+    expect(await boundaryOf(slug)).toBe('2099-05-13T06:05:00Z');
     expect(await publishedHtml(slug)).toBe(STALE);
 
-    await runCron('2027-05-13T06:17:00Z', '17 * * * *');
+    await runCron('2099-05-13T06:17:00Z', '17 * * * *');
     expect(await publishedHtml(slug)).not.toBe(STALE);
     expect(await boundaryOf(slug)).toBeNull();
   });

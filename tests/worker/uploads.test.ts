@@ -228,7 +228,7 @@ describe('POST …/upload-image (header)', () => {
     const { u, slug } = await setup();
     const res = await call(`${BASE}/${slug}/upload-image`, {
       token: u.token,
-      body: form('image', jpegWithComment('Foto: Palco 2027')),
+      body: form('image', jpegWithComment('Foto: Palco 2099')),
     });
     expect(res.status).toBe(200);
   });

@@ -2,24 +2,17 @@
  * GET /{slug}/events/{buttonId}.ics: one event of a public page as a calendar file
  * (docs/behaviour.md#dates-and-publishing-windows). Answers only for a dated, not yet past event
  * of a page visible now (inside its publishing window); anything else gets the page's own 404
- * error state. Cached like the page: the Cache API copy lives s-maxage (60 s) and a publish can
- * purge it (eventFileCacheKey); a miss reads D1 once.
+ * error state. Cached like the page: the Cache API copy lives s-maxage (60 s) and a publish of
+ * the page purges it (services/publish.ts); a miss reads D1 once.
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
-import { buildCalendar, calendarPath } from '../../src/core/ics';
+import { buildCalendar } from '../../src/core/ics';
 import { toPublicView, type PublicEvent } from '../../src/core/public-view';
-import { isPastEvent } from '../../src/core/schedule';
-import { RENDERER_VERSION } from '../../src/landing/render';
 import { getPublicLanding } from '../db/pages';
 import { executionCtxOf } from '../services/background';
-import { PAGE_CACHE_CONTROL, errorDocument, publicOrigin } from '../services/publish';
-
-/** The Cache API key of an event's calendar file (same origin rule as the page's key). */
-export function eventFileCacheKey(slug: string, buttonId: number, origin: string): Request {
-  return new Request(`${origin.replace(/\/+$/, '')}${calendarPath(slug, buttonId)}?r=${RENDERER_VERSION}`);
-}
+import { PAGE_CACHE_CONTROL, errorDocument, eventFileCacheKey, publicOrigin } from '../services/publish';
 
 /** The page's 404 error state, as GET /{slug} answers it. */
 async function notFound(head: boolean): Promise<Response> {
@@ -65,7 +58,8 @@ async function serveEventFile(c: Context<AppEnv>, slug: string, idText: string):
   if (!page) return notFound(head);
   const view = toPublicView(page, slug, { now });
   const event = view.buttons.find((b): b is PublicEvent => b.type === 'text' && b.id === id);
-  if (!event || isPastEvent(event.data, now)) return notFound(head);
+  // past events are not among the page's buttons (toPublicView moves them out with `now`)
+  if (!event) return notFound(head);
   const body = buildCalendar({
     event,
     title: view.displayTitle,

@@ -10,6 +10,7 @@ import { storeNextBoundary } from '../db/page-schedule';
 import { RENDERER_VERSION, contentSecurityPolicy, renderErrorDocument, renderLanding } from '../../src/landing/render';
 import type { FooterLinks } from '../../src/landing/LandingPage';
 import type { PageLike } from '../../src/core/public-view';
+import { calendarPath } from '../../src/core/ics';
 import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
 import { dropHot } from './hot-pages';
 
@@ -25,6 +26,22 @@ export function pageKey(slug: string): string {
  */
 export function pageCacheKey(slug: string, origin: string): Request {
   return new Request(`${origin.replace(/\/+$/, '')}/${slug}?r=${RENDERER_VERSION}`);
+}
+
+/** The Cache API key of an event's calendar file (same origin rule as the page's key). */
+export function eventFileCacheKey(slug: string, buttonId: number, origin: string): Request {
+  return new Request(`${origin.replace(/\/+$/, '')}${calendarPath(slug, buttonId)}?r=${RENDERER_VERSION}`);
+}
+
+/** The text buttons of a page, whose calendar files a publish purges with the page. */
+async function eventIds(db: D1Database, slug: string): Promise<number[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT b.id FROM buttons b JOIN landing_pages p ON p.id = b.page_id WHERE p.folder_name = ? AND b.type = 'text'`,
+    )
+    .bind(slug)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
 }
 
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
@@ -71,10 +88,13 @@ export function errorDocument(): Promise<PublishedDocument> {
   return errorDoc;
 }
 
-async function purge(slug: string, origin: string): Promise<void> {
+async function purge(slug: string, origin: string, db?: D1Database): Promise<void> {
   dropHot(slug);
   try {
     await caches.default.delete(pageCacheKey(slug, origin));
+    // the calendar files of its events are cached like the page, and go with it
+    for (const id of db ? await eventIds(db, slug) : [])
+      await caches.default.delete(eventFileCacheKey(slug, id, origin));
   } catch (err) {
     // The Cache API is missing on some hosts (workers.dev); the copy then lives at most s-maxage.
     console.warn('cache purge failed', slug, err);
@@ -128,7 +148,7 @@ export async function publishPage(
       const doc = await renderForPublish(env, slug, page, options.origin, now);
       await storePublished(env, slug, doc);
       // Awaited, not left to waitUntil: the editor reloads the page right after saving.
-      await purge(slug, publicOrigin(env, options.origin));
+      await purge(slug, publicOrigin(env, options.origin), env.DB);
       published = true;
     }
     if ((await pageStamp(env.DB, slug, now)) === before) break;
@@ -166,17 +186,21 @@ export async function storeRebuilt(
 ): Promise<boolean> {
   if ((await pageStamp(env.DB, slug)) !== stamp) return false;
   await storePublished(env, slug, doc);
-  if ((await pageStamp(env.DB, slug)) === stamp) return true;
+  if ((await pageStamp(env.DB, slug)) === stamp) {
+    // a copy rebuilt by a visit changes at the same boundaries as a published one
+    await storeNextBoundary(env.DB, slug, new Date());
+    return true;
+  }
   await env.BUCKET.delete(pageKey(slug));
   return false;
 }
 
 /** Removes the published copy (hidden or deleted page) and purges the cache. */
 export async function unpublishPage(
-  env: Pick<Bindings, 'BUCKET' | 'APP_URL'>,
+  env: Pick<Bindings, 'BUCKET' | 'APP_URL' | 'DB'>,
   slug: string,
   options: PublishOptions = {},
 ): Promise<void> {
   await env.BUCKET.delete(pageKey(slug));
-  await purge(slug, publicOrigin(env, options.origin));
+  await purge(slug, publicOrigin(env, options.origin), env.DB);
 }
