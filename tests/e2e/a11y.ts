@@ -344,6 +344,8 @@ interface Stop {
   hidden: string | null;
   /** tag, type and classes: controls alike in these are styled alike when focused */
   look: string;
+  /** the same element as the previous Tab's: a Tab between the parts of one control (a date-time field) */
+  same: boolean;
 }
 
 /**
@@ -354,12 +356,14 @@ interface Stop {
  * control itself or something inside it.
  */
 function probeFocus(): Stop {
-  const w = window as unknown as { __a11ySeen?: WeakSet<Element> };
+  const w = window as unknown as { __a11ySeen?: WeakSet<Element>; __a11yLast?: Element | null };
   w.__a11ySeen ??= new WeakSet();
   const seen = w.__a11ySeen;
   const el = document.activeElement;
+  const same = el !== null && el !== document.body && w.__a11yLast === el;
+  w.__a11yLast = el;
   if (!el || el === document.body || el === document.documentElement)
-    return { kind: 'body', label: '<body>', repeated: false, clip: null, hidden: null, look: '' };
+    return { kind: 'body', label: '<body>', repeated: false, clip: null, hidden: null, look: '', same: false };
   const repeated = seen.has(el);
   seen.add(el);
   const text = (node: Element) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -377,7 +381,7 @@ function probeFocus(): Stop {
     `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof html.className === 'string' && html.className ? `.${html.className.trim().split(/\s+/)[0]}` : ''}` +
     (labelled ? ` "${labelled.slice(0, 40)}"` : '');
   const look = `${el.tagName}[${el.getAttribute('type') ?? ''}].${typeof html.className === 'string' ? html.className.trim() : ''}`;
-  if (el.tagName === 'IFRAME') return { kind: 'frame', label, repeated, clip: null, hidden: null, look };
+  if (el.tagName === 'IFRAME') return { kind: 'frame', label, repeated, clip: null, hidden: null, look, same };
 
   const own = el.getBoundingClientRect();
   const tiny = own.width < 4 || own.height < 4;
@@ -396,6 +400,7 @@ function probeFocus(): Stop {
       repeated,
       clip: null,
       look,
+      same,
       hidden: `entirely outside the viewport (box ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)} in ${vw}×${vh})`,
     };
   }
@@ -436,6 +441,7 @@ function probeFocus(): Stop {
     repeated,
     clip,
     look,
+    same,
     hidden: visible ? null : `covered by ${[...new Set(coverers)].join(', ')}`,
   };
 }
@@ -476,7 +482,9 @@ interface WalkResult {
 async function keyboardWalk(page: Page, options: { maxTabs?: number } = {}): Promise<WalkResult> {
   const maxTabs = options.maxTabs ?? 150;
   await page.evaluate(() => {
-    (window as unknown as { __a11ySeen?: WeakSet<Element> }).__a11ySeen = new WeakSet();
+    const w = window as unknown as { __a11ySeen?: WeakSet<Element>; __a11yLast?: Element | null };
+    w.__a11ySeen = new WeakSet();
+    w.__a11yLast = null;
     (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, 0);
     // start sequential navigation at the top of the document
@@ -502,6 +510,8 @@ async function keyboardWalk(page: Page, options: { maxTabs?: number } = {}): Pro
       }
       continue;
     }
+    // Tab moves between the parts of a date-time field without leaving it: the same stop
+    if (stop.same) continue;
     if (stop.repeated) {
       end = `focus came back to ${stop.label}`;
       break;
