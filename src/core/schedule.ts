@@ -45,6 +45,20 @@ function romeOffsetMinutes(at: number): number {
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
+/** An instant as stored, answered and compared as text: UTC, to the second, '…Z'. */
+export function instantText(at: Date | number): string {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** A calendar date and clock time read as UTC milliseconds, or null when no such time exists (30 February, 24:00). */
+export function wallClock(y: number, mo: number, d: number, h: number, mi: number, s: number): number | null {
+  if (h > 23 || mi > 59 || s > 59) return null;
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  const check = new Date(wall);
+  return check.getUTCMonth() === mo - 1 && check.getUTCDate() === d ? wall : null;
+}
+
 /**
  * A Europe/Rome wall-clock time ('YYYY-MM-DDTHH:MM', what a datetime-local field holds) as a UTC
  * ISO instant ('…Z'), or null when it is not one. In the hour skipped by the spring change the
@@ -62,14 +76,13 @@ export function romeLocalToUtc(local: string): string | null {
     number,
     number,
   ];
-  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
-  const check = new Date(wall);
-  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  const wall = wallClock(y, mo, d, h, mi, s);
+  if (wall === null) return null;
   // Rome is UTC+1 or UTC+2: the readings whose offset holds at their own instant; both in the
   // autumn hour (the earlier wins), neither in the spring gap (read with the winter offset)
   const readings = [120, 60].map((o) => wall - o * 60_000).filter((at) => wall - romeOffsetMinutes(at) * 60_000 === at);
   const at = readings[0] ?? wall - 60 * 60_000;
-  return new Date(at).toISOString().replace('.000Z', 'Z');
+  return instantText(at);
 }
 
 /** A UTC instant as Europe/Rome wall-clock time for a datetime-local field ('YYYY-MM-DDTHH:MM'). */
@@ -120,5 +133,5 @@ export function nextBoundary(
   const days = page.eventDates.map(eventDay).filter((d): d is string => d !== null && d >= today);
   if (days.length > 0) candidates.push(Date.parse(romeMidnightAfter(days.sort()[0]!)));
   const next = candidates.filter((x) => x > t).sort((a, b) => a - b)[0];
-  return next === undefined ? null : new Date(next).toISOString().replace('.000Z', 'Z');
+  return next === undefined ? null : instantText(next);
 }

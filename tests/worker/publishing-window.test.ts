@@ -4,7 +4,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
 import { pageKey } from '../../worker/services/publish';
-import { instantText } from '../../worker/db/page-schedule';
+import { instantText } from '../../src/core/schedule';
 import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
 import { get, settle } from './public-helpers';
 

@@ -6,7 +6,7 @@ import worker from '../../worker/index';
 import { romeToday } from '../../src/core/schedule';
 import { pageCacheKey, pageKey, publicOrigin } from '../../worker/services/publish';
 import { REPUBLISH_CRON, republishDue } from '../../worker/services/schedule';
-import { instantText } from '../../worker/db/page-schedule';
+import { instantText } from '../../src/core/schedule';
 import { call, createPage, eventButton, makeUser, textPage, uniqueSlug } from './pages-helpers';
 import { get, settle } from './public-helpers';
 

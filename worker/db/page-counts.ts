@@ -3,7 +3,7 @@
  * with ? binds. Views and clicks are written by the queue consumer (db/stats-write.ts).
  */
 import { CLICKS, VIEWS } from './stats-read';
-import { instantText } from './page-schedule';
+import { instantText } from '../../src/core/schedule';
 
 /** Slugs of the pages the public sees at `now` (visible, inside their window), for the sitemap. */
 export async function visibleSlugs(

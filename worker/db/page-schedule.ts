@@ -5,14 +5,9 @@
  * Instants are ISO 8601 UTC to the second ('…Z'), so they compare as text.
  */
 import { decodeEventText } from '../../src/core/button-codec';
-import { nextBoundary } from '../../src/core/schedule';
+import { instantText, nextBoundary } from '../../src/core/schedule';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-
-/** An instant as stored and compared: UTC, to the second, '…Z'. */
-export function instantText(at: Date): string {
-  return new Date(Math.floor(at.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-}
 
 export interface ScheduleFields {
   show_past: boolean;

@@ -10,7 +10,7 @@ import { decodeEventText, encodeEventText, cleanLabel, type EventParts } from '.
 import { SLUG_MAX, isReservedSlug, isValidSlugFormat } from '../slug';
 import { isSafeLinkUrl, isSafeMediaRef, URL_MAX } from '../urls';
 import { storeByPath } from '../stores';
-import { windowIsValid } from '../schedule';
+import { instantText, wallClock, windowIsValid } from '../schedule';
 
 export const PAGE_MODES = ['text', 'image'] as const;
 export const PAGE_STYLES = ['light', 'dark', 'custom'] as const;
@@ -121,13 +121,12 @@ export function normaliseInstant(text: string): string | null {
   ];
   const offH = Number(m[9] ?? 0);
   const offM = Number(m[10] ?? 0);
-  if (y < 1000 || h > 23 || mi > 59 || s > 59 || offH > 23 || offM > 59) return null;
-  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
-  const check = new Date(wall);
-  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
+  if (y < 1000 || offH > 23 || offM > 59) return null;
+  const wall = wallClock(y, mo, d, h, mi, s);
+  if (wall === null) return null;
   const offset = m[7] ? 0 : (m[8] === '-' ? -1 : 1) * (offH * 60 + offM);
-  const at = new Date(wall - offset * 60_000);
-  return at.getUTCFullYear() > 9999 ? null : at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const at = wall - offset * 60_000;
+  return new Date(at).getUTCFullYear() > 9999 ? null : instantText(at);
 }
 
 /** A bound of the publishing window: an ISO 8601 instant with its zone, or null / '' for none. */
