@@ -99,7 +99,8 @@ const RESERVED = new Set<string>([
   ...RESERVED_SEGMENTS.flatMap((s) => [sanitiseSlug(s), sanitiseSlug(s.replace(/\.[a-z0-9]+$/i, ''))]),
 ]);
 
-function foldAccents(value: string): string {
+/** The letters without their accents ('Forlì' → 'Forli'). */
+export function foldAccents(value: string): string {
   return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 }
 

@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
-import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
+import { foldAccents, isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
 import { buildCalendar } from '../../src/core/ics';
 import { toPublicView, type PublicEvent } from '../../src/core/public-view';
 import { getPublicLanding } from '../db/pages';
@@ -30,9 +30,7 @@ async function notFound(head: boolean): Promise<Response> {
 }
 
 function fileName(slug: string, event: PublicEvent, id: number): string {
-  const city = event.city
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const city = foldAccents(event.city.normalize('NFKC'))
     .replace(/[^\w-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .toLowerCase()
