@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { savedPage } from './saved-page';
 import { payloadOf } from '../../src/stores/editor-extras';
 import type { FullPage, ReceivedButton } from '../../src/stores/editor-core';
 
@@ -17,26 +18,7 @@ function button(id: number, position: number, clicks: number, over: Partial<Rece
 }
 
 function page(buttons: ReceivedButton[], views = 0): FullPage {
-  return {
-    id: 1,
-    folder_name: 'tour',
-    title: 'Tour',
-    display_title: 'Tour',
-    company: 'Palco',
-    visible: true,
-    mode: 'text',
-    style: 'light',
-    custom_styles: null,
-    header_poster: '',
-    show_past: false,
-    visible_from: null,
-    visible_until: null,
-    header: '/dati/tour/tour.jpg',
-    view_page: views,
-    created_at: '2026-01-01 00:00:00',
-    updated_at: '2026-01-01 00:00:00',
-    buttons,
-  };
+  return savedPage({ id: 1, view_page: views, buttons });
 }
 
 describe('payloadOf', () => {

@@ -1,6 +1,7 @@
 // Dates and publishing windows in the editor's stores (docs/behaviour.md#in-the-editor): the window
 // through Europe/Rome wall-clock time and back, its validation, 'Ordina per data' and 'Rimuovi
 // date passate', and 'Mostra le date passate' in the payload and the preview.
+import { savedEvent, savedPage as sharedSavedPage } from './saved-page';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $buttons, $dirty, $form, newKey, type EditorTextButton } from '../../src/stores/editor';
 import type { FullPage } from '../../src/stores/editor-core';
@@ -26,38 +27,11 @@ function event(data: string, city = 'Roma'): EditorTextButton {
 }
 
 function savedPage(patch: Partial<FullPage> = {}): FullPage {
-  return {
-    id: 7,
-    folder_name: 'tour',
-    title: 'Tour',
-    display_title: 'Tour',
-    company: 'Palco',
-    visible: true,
-    mode: 'text',
-    style: 'light',
-    custom_styles: null,
+  return sharedSavedPage({
     header: 'https://example.com/h.jpg',
-    header_poster: '',
-    show_past: false,
-    visible_from: null,
-    visible_until: null,
-    view_page: 0,
-    created_at: '2026-01-01 00:00:00',
-    updated_at: '2026-01-01 00:00:00',
-    buttons: [
-      {
-        id: 1,
-        position: 1,
-        type: 'text',
-        text: '1 maggio 2027 - Roma - Teatro|biglietti',
-        image_path: null,
-        url: 'https://example.com/t',
-        click_count: 0,
-        cta_buttons: [{ url: 'https://example.com/t', buttonText: 'biglietti' }],
-      },
-    ],
+    buttons: [savedEvent('1 maggio 2027 - Roma - Teatro|biglietti')],
     ...patch,
-  };
+  });
 }
 
 /** A page that passes every other check, so only the window can fail. */

@@ -1,5 +1,6 @@
 // The poster of a video header: where the frame is taken, how the editor holds a pending one (never
 // an unsaved change by itself), what the preview shows, and that only the preview takes a blob:.
+import { savedEvent, savedPage } from './saved-page';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerOf, toPublicView } from '../../src/core/public-view';
 import { posterTime } from '../../src/lib/video-poster';
@@ -15,37 +16,11 @@ const mp4 = () => new File([new Uint8Array(64)], 'live.mp4', { type: 'video/mp4'
 const png = () => new File([new Uint8Array(64)], 'header.png', { type: 'image/png' });
 
 function videoPage(poster = ''): FullPage {
-  return {
-    id: 7,
-    folder_name: 'tour',
-    title: 'Tour',
-    display_title: 'Tour',
-    company: 'Palco',
-    visible: true,
-    mode: 'text',
-    style: 'light',
-    custom_styles: null,
+  return savedPage({
     header: '/dati/tour/tour.abc.mp4',
     header_poster: poster,
-    show_past: false,
-    visible_from: null,
-    visible_until: null,
-    view_page: 0,
-    created_at: '2026-01-01 00:00:00',
-    updated_at: '2026-01-01 00:00:00',
-    buttons: [
-      {
-        id: 1,
-        position: 1,
-        type: 'text',
-        text: '1 maggio - Roma - Teatro|biglietti',
-        image_path: null,
-        url: 'https://example.com/t',
-        click_count: 0,
-        cta_buttons: [{ url: 'https://example.com/t', buttonText: 'biglietti' }],
-      },
-    ],
-  };
+    buttons: [savedEvent('1 maggio - Roma - Teatro|biglietti')],
+  });
 }
 
 beforeEach(() => resetEditor());

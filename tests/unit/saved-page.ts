@@ -1,0 +1,41 @@
+// A page as GET /api/db/landing-pages/{slug} answers it, for the editor's store tests.
+import type { FullPage, ReceivedButton } from '../../src/stores/editor-core';
+
+/** A saved text event with one CTA. */
+export function savedEvent(text: string, id = 1, position = 1): ReceivedButton {
+  return {
+    id,
+    position,
+    type: 'text',
+    text,
+    image_path: null,
+    url: 'https://example.com/t',
+    click_count: 0,
+    cta_buttons: [{ url: 'https://example.com/t', buttonText: 'biglietti' }],
+  };
+}
+
+/** The saved page 'tour' of company Palco: visible, light, no window; `patch` sets the rest. */
+export function savedPage(patch: Partial<FullPage> = {}): FullPage {
+  return {
+    id: 7,
+    folder_name: 'tour',
+    title: 'Tour',
+    display_title: 'Tour',
+    company: 'Palco',
+    visible: true,
+    mode: 'text',
+    style: 'light',
+    custom_styles: null,
+    header: '/dati/tour/tour.jpg',
+    header_poster: '',
+    show_past: false,
+    visible_from: null,
+    visible_until: null,
+    view_page: 0,
+    created_at: '2026-01-01 00:00:00',
+    updated_at: '2026-01-01 00:00:00',
+    buttons: [],
+    ...patch,
+  };
+}
