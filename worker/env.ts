@@ -7,6 +7,8 @@ export interface Bindings {
   ASSETS: Fetcher;
   /** views and clicks on their way to D1 (services/counting.ts → db/stats-write.ts) */
   COUNTS: Queue;
+  /** fan alerts on their way to the e-mail provider, 100 fans a message (services/fan-alerts.ts) */
+  FANS: Queue;
   JWT_SECRET: string;
   /** Public origin used in e-mail links, e.g. http://localhost:8787. Falls back to the request's. */
   APP_URL?: string;
@@ -20,6 +22,8 @@ export interface Bindings {
   MAILER?: string;
   MAIL_FROM: string;
   RESEND_API_KEY?: string;
+  /** the signing secret of the provider's webhook ('whsec_…'); unset: the webhook refuses everything */
+  RESEND_WEBHOOK_SECRET?: string;
 }
 
 /** The user loaded from D1 on every authenticated request (role and status never from the token). */

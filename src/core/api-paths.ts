@@ -38,6 +38,31 @@ export const pagePaths = {
   trackUrl: '/api/track-url',
 } as const;
 
+/**
+ * Fans (docs/api.md#fans). The public routes live under the page's own path (no reserved
+ * segment needed); the organiser's under the pages API.
+ */
+export const fanPaths = {
+  /** the 'Avvisami' form's action (POST, a form or the page script's fetch) */
+  signup: (slug: string) => `/${segment(slug)}/fans`,
+  /** GET: a page with a button; POST: confirms (link scanners only GET) */
+  confirm: (slug: string, token: string) => `/${segment(slug)}/fans/confirm?token=${segment(token)}`,
+  /** GET: a page with the buttons; POST: one-click unsubscribe (RFC 8058) */
+  unsubscribe: (slug: string, token: string) => `/${segment(slug)}/fans/unsubscribe?token=${segment(token)}`,
+  /** POST: 'Cancella i miei dati' (every row of the address, now) */
+  erase: (slug: string, token: string) => `/${segment(slug)}/fans/erase?token=${segment(token)}`,
+  /** the organiser's summary over the last `days` days */
+  summary: (slug: string, days: number) => `${page(slug)}/fans?days=${days}`,
+  list: (slug: string, query: string) => `${page(slug)}/fans/list?q=${segment(query)}`,
+  csv: (slug: string) => `${page(slug)}/fans.csv`,
+  fan: (slug: string, id: number) => `${page(slug)}/fans/${id}`,
+  sendAlert: (slug: string, id: number) => `${page(slug)}/fans/alerts/${id}/send`,
+  cancelAlert: (slug: string, id: number) => `${page(slug)}/fans/alerts/${id}/cancel`,
+  adminTotals: `${ADMIN}/fans`,
+  /** the e-mail provider's signed webhook (bounces and complaints) */
+  webhook: '/api/fans/webhook',
+} as const;
+
 /** The administration of accounts. */
 export const adminPaths = {
   /** the root every admin list lives under (the users screen refreshes them all at once) */

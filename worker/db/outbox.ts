@@ -1,5 +1,5 @@
 /** The e-mail outbox: every message is written here before it is sent (or printed). */
-export type MailKind = 'verify' | 'reset' | 'rejected';
+export type MailKind = 'verify' | 'reset' | 'rejected' | 'fan_confirm' | 'fan_alert';
 
 export interface OutboxRow {
   id: number;
@@ -15,11 +15,13 @@ export interface OutboxRow {
 
 export async function insertMail(
   db: D1Database,
-  mail: { to: string; subject: string; text: string; kind: MailKind },
+  mail: { to: string; subject: string; text: string; kind: MailKind; html?: string | null },
 ): Promise<number> {
   const row = await db
-    .prepare('INSERT INTO mail_outbox (to_addr, subject, body_text, kind) VALUES (?, ?, ?, ?) RETURNING id')
-    .bind(mail.to, mail.subject, mail.text, mail.kind)
+    .prepare(
+      'INSERT INTO mail_outbox (to_addr, subject, body_text, body_html, kind) VALUES (?, ?, ?, ?, ?) RETURNING id',
+    )
+    .bind(mail.to, mail.subject, mail.text, mail.html ?? null, mail.kind)
     .first<{ id: number }>();
   return row!.id;
 }

@@ -11,6 +11,7 @@ const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 export interface ScheduleFields {
   show_past: boolean;
+  fan_signup: boolean;
   visible_from: string | null;
   visible_until: string | null;
 }
@@ -19,9 +20,10 @@ export interface ScheduleFields {
 export async function setSchedule(db: D1Database, id: number, fields: ScheduleFields): Promise<void> {
   await db
     .prepare(
-      `UPDATE landing_pages SET show_past = ?, visible_from = ?, visible_until = ?, updated_at = ${NOW} WHERE id = ?`,
+      `UPDATE landing_pages SET show_past = ?, fan_signup = ?, visible_from = ?, visible_until = ?,
+         updated_at = ${NOW} WHERE id = ?`,
     )
-    .bind(fields.show_past ? 1 : 0, fields.visible_from, fields.visible_until, id)
+    .bind(fields.show_past ? 1 : 0, fields.fan_signup ? 1 : 0, fields.visible_from, fields.visible_until, id)
     .run();
 }
 

@@ -37,6 +37,7 @@ interface PageRow {
   /** the video header's poster path, '' when none */
   header_poster: string;
   show_past: number;
+  fan_signup: number;
   visible_from: string | null;
   visible_until: string | null;
   next_boundary: string | null;
@@ -155,6 +156,7 @@ export async function getPublicLanding(
     header: page.header,
     header_poster: page.header_poster ?? '',
     show_past: page.show_past === 1,
+    fan_signup: page.fan_signup === 1,
     mode: page.mode,
     style: page.style,
     custom_styles: parseStyles(page.custom_styles),
@@ -173,6 +175,7 @@ export async function toPageAsReceived(db: D1Database, page: PageRow): Promise<P
     header: page.header,
     header_poster: page.header_poster ?? '',
     show_past: page.show_past === 1,
+    fan_signup: page.fan_signup === 1,
     view_page: page.view_page,
     created_at: page.created_at,
     updated_at,
@@ -226,6 +229,7 @@ export interface PageFields {
   header: string;
   visible: boolean;
   show_past: boolean;
+  fan_signup: boolean;
   /** the publishing window, ISO 8601 UTC ('…Z'); null = open on that side */
   visible_from: string | null;
   visible_until: string | null;
@@ -255,8 +259,8 @@ export async function createPage(
     .prepare(
       `INSERT INTO landing_pages
          (folder_name, title, title_key, display_title, company, company_key, visible, mode, style, custom_styles, header,
-          show_past, visible_from, visible_until, created_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          show_past, fan_signup, visible_from, visible_until, created_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
     .bind(
       slug,
@@ -271,6 +275,7 @@ export async function createPage(
       fields.custom_styles,
       fields.header,
       fields.show_past ? 1 : 0,
+      fields.fan_signup ? 1 : 0,
       fields.visible_from,
       fields.visible_until,
       createdBy,
@@ -297,8 +302,8 @@ export async function updatePage(
     db
       .prepare(
         `UPDATE landing_pages SET title = ?, title_key = ?, display_title = ?, visible = ?, mode = ?,
-           style = ?, custom_styles = ?, header = ?, show_past = ?, visible_from = ?, visible_until = ?,
-           header_poster = CASE WHEN header = ? THEN header_poster ELSE '' END, updated_at = ${NOW} WHERE id = ?`,
+           style = ?, custom_styles = ?, header = ?, show_past = ?, fan_signup = ?, visible_from = ?,
+           visible_until = ?, header_poster = CASE WHEN header = ? THEN header_poster ELSE '' END, updated_at = ${NOW} WHERE id = ?`,
       )
       .bind(
         fields.title,
@@ -310,6 +315,7 @@ export async function updatePage(
         fields.custom_styles,
         fields.header,
         fields.show_past ? 1 : 0,
+        fields.fan_signup ? 1 : 0,
         fields.visible_from,
         fields.visible_until,
         fields.header,

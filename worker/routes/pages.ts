@@ -97,6 +97,8 @@ async function checkUnique(
 function scheduleOf(payload: SchedulePatch, stored: PageRow | null): ScheduleFields {
   const fields: ScheduleFields = {
     show_past: payload.show_past ?? stored?.show_past === 1,
+    // on by default: a new page offers 'Avvisami' unless the organiser turns it off
+    fan_signup: payload.fan_signup ?? (stored ? stored.fan_signup === 1 : true),
     visible_from: payload.visible_from !== undefined ? payload.visible_from : (stored?.visible_from ?? null),
     visible_until: payload.visible_until !== undefined ? payload.visible_until : (stored?.visible_until ?? null),
   };

@@ -28,6 +28,12 @@ export interface Mail {
   subject: string;
   text: string;
   kind: MailKind;
+  /** a simple HTML version beside the text (fan e-mails) */
+  html?: string;
+  /** the sender's display name instead of MAIL_FROM's (fan e-mails come from the organiser) */
+  fromName?: string;
+  /** extra headers, e.g. List-Unsubscribe */
+  headers?: Record<string, string>;
 }
 
 /** The configured mailer, lower-cased; 'resend' when MAILER is unset or blank. */
@@ -54,7 +60,11 @@ export function consoleMailerAllowed(env: Pick<Bindings, 'MAILER' | 'APP_URL'>, 
 export async function sendMail(env: MailEnv, mail: Mail, requestUrl: string): Promise<{ id: number; sent: boolean }> {
   const mailer = mailerName(env);
   const inClear = mailer === 'console' && consoleMailerAllowed(env, requestUrl);
-  const id = await insertMail(env.DB, { ...mail, text: inClear ? mail.text : redactTokens(mail.text) });
+  const id = await insertMail(env.DB, {
+    ...mail,
+    text: inClear ? mail.text : redactTokens(mail.text),
+    html: mail.html === undefined ? null : inClear ? mail.html : redactTokens(mail.html),
+  });
   try {
     if (mailer === 'console') {
       if (!inClear) {
@@ -95,10 +105,36 @@ async function sendWithResend(env: MailEnv, mail: Mail): Promise<void> {
       authorization: `Bearer ${env.RESEND_API_KEY}`,
       'content-type': 'application/json',
     },
-    body: JSON.stringify({ from: env.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.text }),
+    body: JSON.stringify(resendPayload(env, mail)),
     signal: AbortSignal.timeout(RESEND_TIMEOUT_MS),
   });
   if (!res.ok) throw new Error(`Resend answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
+}
+
+/** One message as Resend's API takes it (also one entry of its batch call). */
+export function resendPayload(env: Pick<Bindings, 'MAIL_FROM'>, mail: Mail): Record<string, unknown> {
+  return {
+    from: mail.fromName ? senderWithName(env.MAIL_FROM, mail.fromName) : env.MAIL_FROM,
+    to: [mail.to],
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html === undefined ? {} : { html: mail.html }),
+    ...(mail.headers === undefined ? {} : { headers: mail.headers }),
+  };
+}
+
+/**
+ * MAIL_FROM's address under another display name ('Concerti Srl <noreply@…>'): the name loses
+ * quotes, angle brackets and line breaks, so it can never add an address or a header.
+ */
+export function senderWithName(mailFrom: string, name: string): string {
+  const address = /<([^<>\s]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const clean = name
+    .replace(/[\p{Cc}\p{Cf}"<>\\]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
+  return clean ? `"${clean}" <${address}>` : mailFrom;
 }
 
 /** False when this address already got too many messages of this kind lately. */

@@ -6,6 +6,9 @@ import { editorExtrasMessages } from './editor-extras';
 import { editorImportMessages } from './editor-import';
 import { editorMediaMessages } from './editor-media';
 import { editorUploadMessages } from './editor-upload';
+import { fansEditorMessages } from './fans-editor';
+import { fansMailMessages } from './fans-mail';
+import { fansPublicMessages } from './fans-public';
 import { guardMessages } from './guard';
 import { landingMessages } from './landing';
 import { mailMessages } from './mail';
@@ -39,6 +42,9 @@ export const messages = {
   ...usersScreenMessages,
   ...landingMessages,
   ...requestsMessages,
+  ...fansPublicMessages,
+  ...fansMailMessages,
+  ...fansEditorMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

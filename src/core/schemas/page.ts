@@ -76,6 +76,8 @@ export interface PageAsReceived extends PageListItem {
   header_poster: string;
   /** past events stay on the public page in a 'Date passate' list */
   show_past: boolean;
+  /** the 'Avvisami' block under the events of a text-mode page (docs/behaviour.md#fans-and-alerts) */
+  fan_signup: boolean;
   view_page: number;
   created_at: string;
   buttons: ButtonAsReceived[];
@@ -90,6 +92,8 @@ export interface PublicLanding {
   header_poster: string;
   /** past events stay on the public page in a 'Date passate' list */
   show_past: boolean;
+  /** the 'Avvisami' block under the events of a text-mode page */
+  fan_signup: boolean;
   mode: PageMode;
   style: PageStyle;
   custom_styles: StoredCustomStyles;
@@ -146,6 +150,7 @@ const instantSchema = z
 /** The scheduling fields of a page: accepted by POST, PUT and PATCH; omitted = unchanged. */
 const scheduleFields = {
   show_past: z.boolean().optional(),
+  fan_signup: z.boolean().optional(),
   visible_from: instantSchema.optional(),
   visible_until: instantSchema.optional(),
 };
