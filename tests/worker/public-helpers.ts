@@ -8,6 +8,7 @@ export const PUBLIC_PAGE_KEYS = [
   'buttons',
   'custom_styles',
   'display_title',
+  'fan_signup',
   'header',
   'header_poster',
   'mode',
