@@ -30,6 +30,7 @@ export function savedPage(patch: Partial<FullPage> = {}): FullPage {
     header: '/dati/tour/tour.jpg',
     header_poster: '',
     show_past: false,
+    fan_signup: true,
     visible_from: null,
     visible_until: null,
     view_page: 0,
