@@ -145,9 +145,12 @@ export const admin = new Hono<AppEnv>()
     if (row.id === me.id) fail(403, t('admin.selfBan'));
     if (row.status === 'banned') fail(400, t('admin.alreadyBanned'));
     await refuseLastAdmin(c, row);
+    // the sessions of before the ban end for good (an unban means a fresh login); a login while
+    // banned still works, so the guard can show 'Account Sospeso' (docs/behaviour.md)
     const ban = setStatusStatement(c.env.DB, row.id, row.status, 'banned', {
       is_active: false,
       previous_status: row.status,
+      revoke_sessions: true,
     });
     await guardedChange(c, ban, entryFor(row, me, 'banned', { to_status: 'banned', reason }));
     return answerUser(c, row.id);
@@ -160,7 +163,12 @@ export const admin = new Hono<AppEnv>()
     if (row.status !== 'banned') fail(400, t('admin.notBanned'));
     const restored: UserStatus =
       row.previous_status && row.previous_status !== 'banned' ? row.previous_status : 'pending';
-    const unban = setStatusStatement(c.env.DB, row.id, 'banned', restored, { is_active: true, previous_status: null });
+    // a session opened while banned (to see the guard screen) does not carry over either
+    const unban = setStatusStatement(c.env.DB, row.id, 'banned', restored, {
+      is_active: true,
+      previous_status: null,
+      revoke_sessions: true,
+    });
     await guardedChange(
       c,
       unban,
