@@ -10,7 +10,7 @@ import { decodeEventText, encodeEventText, cleanLabel, type EventParts } from '.
 import { SLUG_MAX, isReservedSlug, isValidSlugFormat } from '../slug';
 import { isSafeLinkUrl, isSafeMediaRef, URL_MAX } from '../urls';
 import { storeByPath } from '../stores';
-import { instantText, wallClock, windowIsValid } from '../schedule';
+import { instantText, isWindowInstant, wallClock, windowIsValid } from '../schedule';
 
 export const PAGE_MODES = ['text', 'image'] as const;
 export const PAGE_STYLES = ['light', 'dark', 'custom'] as const;
@@ -106,7 +106,8 @@ const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9}
 /**
  * An ISO 8601 instant with its zone ('2026-05-12T20:00:00+02:00', '…Z') as UTC to the second
  * ('2026-05-12T18:00:00Z', the form stored and compared as text), or null when it is not one
- * (no zone, an impossible day or hour, a year before 1000).
+ * (no zone, an impossible day or hour, a year before 1000 as written or once the zone is applied,
+ * a year after 9999 once it is: '1000-01-01T00:00:00+23:59' would be the year 999).
  */
 export function normaliseInstant(text: string): string | null {
   const m = INSTANT.exec(text.trim());
@@ -126,7 +127,7 @@ export function normaliseInstant(text: string): string | null {
   if (wall === null) return null;
   const offset = m[7] ? 0 : (m[8] === '-' ? -1 : 1) * (offH * 60 + offM);
   const at = wall - offset * 60_000;
-  return new Date(at).getUTCFullYear() > 9999 ? null : instantText(at);
+  return isWindowInstant(at) ? instantText(at) : null;
 }
 
 /** A bound of the publishing window: an ISO 8601 instant with its zone, or null / '' for none. */
