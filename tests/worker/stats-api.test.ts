@@ -285,6 +285,28 @@ describe('who may read a page’s stats', () => {
     // auth comes first: an anonymous bad request is still 401
     expect((await call(`${BASE}/${slug}/stats?days=0`)).status).toBe(401);
   });
+
+  it('?days takes whole decimal numbers only: hex, exponents, signs, spaces and points are 422', async () => {
+    const { user, slug } = await pageWith(1);
+    const admin = await makeUser({ admin: true });
+    const detail = `days: ${t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX })}`;
+    // each of these was read as a number of days before (16, 100, 7, 7, 7, 2, 7, 3)
+    const loose = ['0x10', '1e2', '%2B7', '+7', '%207', '2.0', '7%20', '0b11'];
+    for (const path of [`${BASE}/${slug}/stats`, `${BASE}/${slug}/stats.csv`, '/api/admin/stats']) {
+      const token = path.startsWith('/api/admin') ? admin.token : user.token;
+      for (const days of loose) {
+        const res = await call(`${path}?days=${days}`, { token });
+        expect(res.status, `${path}?days=${days}`).toBe(422);
+        expect(await res.json()).toEqual({ detail });
+      }
+      // plain digits still work, leading zeros included
+      for (const days of ['7', '007', '400']) {
+        expect((await call(`${path}?days=${days}`, { token })).status, `${path}?days=${days}`).toBe(200);
+      }
+    }
+    const week = await stats(slug, user.token, '?days=007');
+    expect(week.daily).toHaveLength(7);
+  });
 });
 
 describe('GET …/{slug}/stats.csv', () => {
