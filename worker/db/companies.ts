@@ -5,6 +5,7 @@
  */
 import { DEFAULT_COMPANY } from '../../src/core/constants';
 import { OPERATOR_COMPANY_KEY, cleanCompanyName, companyKey, isOperatorCompanyName } from '../../src/core/company';
+import { isOperatorLookalike } from '../../src/core/company-skeleton';
 
 /** A company as stored on a user or a page: the display spelling and the key compared by. */
 export interface CompanyRef {
@@ -40,10 +41,11 @@ export async function resolveCompany(db: D1Database, name: string): Promise<Comp
 
 /**
  * What an administrator's typed company means for a page: the operator's company for its
- * name (or none), else the stored company, created when new so the list stays complete.
+ * name or a look-alike of it (or none), else the stored company, created when new so the
+ * list stays complete.
  */
 export async function ensurePageCompany(db: D1Database, name: string | null | undefined): Promise<CompanyRef> {
-  if (!name || !cleanCompanyName(name) || isOperatorCompanyName(name)) return OPERATOR_COMPANY;
+  if (!name || !cleanCompanyName(name) || (await isOperatorLookalike(name))) return OPERATOR_COMPANY;
   const company = await resolveCompany(db, name);
   await insertCompanyStatement(db, company).run();
   return { name: (await findCompanyName(db, company.name)) ?? company.name, key: company.key };

@@ -29,7 +29,7 @@ import { fail } from '../errors';
 import { requireAdmin } from '../middleware/auth';
 import { appOrigin, rejectedMail, sendMail, verifyMail } from '../services/mail';
 import { createVerifyToken } from '../services/tokens';
-import { issueDetail, validate } from '../validate';
+import { issueDetail, refuseOperatorLookalike, validate } from '../validate';
 import { pageStats } from '../db/page-counts';
 import { statsRange } from '../db/stats-read';
 
@@ -217,7 +217,9 @@ export const admin = new Hono<AppEnv>()
   .patch('/users/:id/company', requireAdmin, validate('json', companyBodySchema), async (c) => {
     const me = c.get('user');
     const row = await target(c);
-    const company = await resolveCompany(c.env.DB, c.req.valid('json').company);
+    const typed = c.req.valid('json').company;
+    await refuseOperatorLookalike(typed);
+    const company = await resolveCompany(c.env.DB, typed);
     if (company.name === row.company && company.key === row.company_key) return answerUser(c, row.id);
     await c.env.DB.batch([
       insertCompanyStatement(c.env.DB, company),
