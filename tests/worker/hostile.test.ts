@@ -4,7 +4,19 @@
 import { env } from 'cloudflare:test';
 import { SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminWithToken, call, createUser, tokenFor, type CallOptions, type NewUser } from './helpers';
+import { companyKey } from '../../src/core/company';
+import { t } from '../../src/core/messages';
+import {
+  adminWithToken,
+  call,
+  callJson,
+  createUser,
+  PASSWORD,
+  tokenFor,
+  uniqueEmail,
+  type CallOptions,
+  type NewUser,
+} from './helpers';
 import { createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
 import { get } from './public-helpers';
 import { burst, eventually, PHONE_UA } from './counting-helpers';
@@ -12,12 +24,22 @@ import { COUNTRY_CODES } from '../../src/core/countries';
 import { pageStatsSchema } from '../../src/core/schemas/stats';
 import { BREAKDOWN_TOP, FIXED_SOURCES, SOURCES_PER_DAY } from '../../src/core/traffic';
 
-const counts = { tokens: 0, roles: 0, companies: 0, payloads: 0, refused: 0, flood: 0, floodRows: 0, floodBytes: 0 };
+const counts = {
+  tokens: 0,
+  roles: 0,
+  companies: 0,
+  payloads: 0,
+  refused: 0,
+  names: 0,
+  flood: 0,
+  floodRows: 0,
+  floodBytes: 0,
+};
 afterAll(() => {
   console.log(
     `hostile matrix: ${counts.tokens} bad-token requests, ${counts.roles} role × admin-route requests, ` +
       `${counts.companies} cross-company requests, ${counts.payloads} payload pages published ` +
-      `(${counts.refused} payloads refused at the door), ${counts.flood} flood requests on one page ` +
+      `(${counts.refused} payloads refused at the door), ${counts.names} hostile company-name requests, ${counts.flood} flood requests on one page ` +
       `(${counts.floodRows} page_stats rows, a ${counts.floodBytes}-byte stats answer)`,
   );
 });
@@ -120,6 +142,7 @@ describe('every role on every admin route', () => {
       (id) => [`/api/admin/users/${id}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }],
     ],
     ['GET stats', () => ['/api/admin/stats', {}]],
+    ['GET companies/all', () => ['/api/admin/companies/all', {}]],
     [
       'PATCH page company',
       (_id, slug) => [`/api/db/landing-pages/${slug}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }],
@@ -413,4 +436,59 @@ describe('a flood of made-up sources, countries and CTAs on one page', () => {
       expect(sum).toEqual(stats.totals);
     }
   }, 180_000);
+});
+
+describe('hostile company names: each refused at the door, or plain text offered only once approved', () => {
+  // the names that were once all accepted and listed publicly the moment they registered
+  const NAMES: [string, string, 'validation.company.hidden' | 'validation.company.reserved' | null][] = [
+    ['a zero-width space', 'Pal\u200Bco', 'validation.company.hidden'],
+    ['a soft hyphen', 'Palco\u00AD', 'validation.company.hidden'],
+    ['a right-to-left override', '\u202EPalco', 'validation.company.hidden'],
+    ['a Cyrillic а', 'P\u0430lco', 'validation.company.reserved'],
+    ['a NUL byte', 'Acme\u0000Live', 'validation.company.hidden'],
+    ['markup', '<script>alert(1)</script>', null],
+    ['a spreadsheet formula', '=HYPERLINK("https://x.it","Palco")', null],
+  ];
+  let network = 0;
+
+  it.each(NAMES)('%s', async (_label, company, refusal) => {
+    const { token } = await adminWithToken();
+    network += 1;
+    const email = uniqueEmail('nome');
+    const reg = await callJson('/auth/register', {
+      json: { email, password: PASSWORD, company },
+      headers: { 'cf-connecting-ip': `203.0.113.${network}` },
+    });
+    counts.names += 1;
+    const publicList = async () => {
+      counts.names += 1;
+      return (await callJson('/api/admin/companies')).body.companies as string[];
+    };
+    if (refusal) {
+      expect(reg.status).toBe(422);
+      expect(String(reg.body.detail)).toContain(t(refusal));
+      expect(await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first()).toBeNull();
+      expect(
+        await env.DB.prepare('SELECT id FROM companies WHERE key = ?').bind(companyKey(company)).first(),
+      ).toBeNull();
+      expect(await publicList()).not.toContain(company);
+      return;
+    }
+    // plain text: stored as typed, offered to no one while the account waits
+    expect(reg.status).toBe(201);
+    expect(reg.body.company).toBe(company);
+    expect(await publicList()).not.toContain(company);
+    // rejected and deleted, its name goes from every list
+    const reject = await callJson(`/api/admin/users/${reg.body.id}/approve`, {
+      token,
+      json: { action: 'reject' },
+    });
+    expect(reject.status).toBe(200);
+    const remove = await callJson(`/api/admin/users/${reg.body.id}`, { token, method: 'DELETE' });
+    expect(remove.status).toBe(200);
+    counts.names += 2;
+    const all = await callJson('/api/admin/companies/all', { token });
+    expect(all.body.companies).not.toContain(company);
+    expect(await publicList()).not.toContain(company);
+  });
 });

@@ -212,7 +212,7 @@ export const pages = new Hono<AppEnv>()
 
   .delete('/:slugOrId', requireActive, async (c) => {
     const page = await ownedPageBySlugOrId(c, c.req.param('slugOrId'));
-    await deletePage(c.env.DB, page.id);
+    await deletePage(c.env.DB, page);
     await unpublish(c, page.folder_name);
     await deletePageMedia(c.env.BUCKET, page.folder_name);
     return c.json({ success: true, message: t('pages.deleted'), id: page.id, folder_name: page.folder_name });
@@ -222,7 +222,7 @@ export const pages = new Hono<AppEnv>()
     const page = await ownedPage(c, c.req.param('slug'));
     // through the companies list, so the new company appears there (in its stored spelling)
     const company = await ensurePageCompany(c.env.DB, c.req.valid('json').company);
-    await setPageCompany(c.env.DB, page.id, company);
+    await setPageCompany(c.env.DB, page, company);
     return c.json(toListItem((await getPageRowById(c.env.DB, page.id))!));
   })
 

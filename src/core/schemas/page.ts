@@ -6,6 +6,7 @@
 import { z } from '../zod';
 import { t } from '../messages';
 import { DEFAULT_CTA_LABEL } from '../constants';
+import { cleanCompanyName, hasHiddenCharacter } from '../company';
 import { decodeEventText, encodeEventText, cleanLabel, type EventParts } from '../button-codec';
 import { SLUG_MAX, isReservedSlug, isValidSlugFormat } from '../slug';
 import { isSafeLinkUrl, isSafeMediaRef, URL_MAX } from '../urls';
@@ -181,7 +182,11 @@ export const pagePayloadSchema = z.object({
   title: optionalText,
   display_title: optionalText,
   folder_name: optionalText,
-  company: optionalText,
+  // an administrator's company for the page (ignored for organisers); no hidden characters
+  company: optionalText.refine(
+    (name) => !name || !hasHiddenCharacter(cleanCompanyName(name)),
+    t('validation.company.hidden'),
+  ),
   visible: z.boolean().nullish(),
   mode: z.enum(PAGE_MODES).nullish(),
   style: z.enum(PAGE_STYLES).nullish(),
@@ -195,7 +200,12 @@ export const pagePayloadSchema = z.object({
 export type PagePayload = z.infer<typeof pagePayloadSchema>;
 
 export const companyPayloadSchema = z.object({
-  company: z.string().trim().min(1, t('pages.company.required')).max(COMPANY_MAX),
+  company: z
+    .string()
+    .trim()
+    .min(1, t('pages.company.required'))
+    .max(COMPANY_MAX)
+    .refine((name) => !hasHiddenCharacter(cleanCompanyName(name)), t('validation.company.hidden')),
 });
 
 /** A button index of an upload: a non-negative integer below 10000, as a number or in digits. */
