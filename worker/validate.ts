@@ -34,5 +34,5 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
  * carry the check, whose table stays out of the site.
  */
 export async function refuseOperatorLookalike(company: string): Promise<void> {
-  if (await isOperatorLookalike(company)) fail(422, `company: ${t('validation.company.reserved')}`);
+  if (isOperatorLookalike(company)) fail(422, `company: ${t('validation.company.reserved')}`);
 }

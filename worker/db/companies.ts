@@ -56,7 +56,7 @@ export async function resolveCompany(db: D1Database, name: string): Promise<Comp
  * list stays complete.
  */
 export async function ensurePageCompany(db: D1Database, name: string | null | undefined): Promise<CompanyRef> {
-  if (!name || !cleanCompanyName(name) || (await isOperatorLookalike(name))) return OPERATOR_COMPANY;
+  if (!name || !cleanCompanyName(name) || isOperatorLookalike(name)) return OPERATOR_COMPANY;
   const company = await resolveCompany(db, name);
   await insertCompanyStatement(db, company).run();
   return { name: (await findCompanyName(db, company.name)) ?? company.name, key: company.key };
@@ -85,7 +85,7 @@ export async function listPublicCompanyNames(db: D1Database): Promise<string[]> 
     .all<{ name: string }>();
   const offered: string[] = [];
   for (const { name } of results) {
-    if (!hasHiddenCharacter(name) && !(await isOperatorLookalike(name))) offered.push(name);
+    if (!hasHiddenCharacter(name) && !isOperatorLookalike(name)) offered.push(name);
   }
   return offered;
 }
