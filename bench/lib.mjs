@@ -1,12 +1,14 @@
 // Shared by the bench scripts: a private `wrangler dev` on loopback (own build, own D1/R2 state,
 // own admin), or an already running one given by BENCH_URL + BENCH_EMAIL + BENCH_PASSWORD.
-// BENCH_DIST=dir skips the site build and serves that directory's files.
+// BENCH_DIST=dir skips the site build and serves that directory's files. `sql` reads the
+// server's local D1: the private one's, or for BENCH_URL the state in BENCH_STATE (else the
+// default .wrangler/state of `npm start`).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { applyMigrations, build, ensureAdmin, startWrangler } from '../scripts/lib/stack.mjs';
+import { applyMigrations, build, ensureAdmin, executeSql, startWrangler } from '../scripts/lib/stack.mjs';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -19,12 +21,17 @@ function freePort() {
   });
 }
 
-/** @returns {Promise<{ base: string, token: string, stop: () => Promise<void> }>} */
+/** The rows a query answers from a local D1 (wrangler d1 execute --local). */
+function sqlOn(persistTo) {
+  return (query) => executeSql(query, persistTo)[0]?.results ?? [];
+}
+
+/** @returns {Promise<{ base: string, token: string, sql: (query: string) => any[], stop: () => Promise<void> }>} */
 export async function startServer() {
   if (process.env.BENCH_URL) {
     const base = process.env.BENCH_URL.replace(/\/$/, '');
     const token = await login(base, process.env.BENCH_EMAIL, process.env.BENCH_PASSWORD);
-    return { base, token, stop: async () => {} };
+    return { base, token, sql: sqlOn(process.env.BENCH_STATE), stop: async () => {} };
   }
   const dir = mkdtempSync(join(tmpdir(), 'palco-bench-'));
   // BENCH_DIST reuses a site already built (the Worker itself is always bundled from source)
@@ -46,6 +53,7 @@ export async function startServer() {
   return {
     base: server.base,
     token,
+    sql: sqlOn(state),
     stop: async () => {
       server.stop();
       await new Promise((r) => setTimeout(r, 500));

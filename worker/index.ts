@@ -38,7 +38,7 @@ export default {
     const messages: CountBatchMessage[] = [];
     for (const message of batch.messages) {
       const parsed = countMessageSchema.safeParse(message.body);
-      if (parsed.success) messages.push({ id: message.id, rows: parsed.data.rows });
+      if (parsed.success) messages.push({ id: message.id, at: message.timestamp.getTime(), rows: parsed.data.rows });
       else console.error('count message dropped: not a count message', message.id);
     }
     try {

@@ -1,7 +1,9 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { ZodType, z } from 'zod';
+import { isOperatorLookalike } from '../src/core/company-skeleton';
 import { t } from '../src/core/messages';
+import { fail } from './errors';
 
 /**
  * The `detail` of a 422 for a failed parse: the first issue as "<field>: <message>", or just
@@ -24,4 +26,13 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
     if (!result.success) return c.json({ detail: issueDetail(result.error, t('request.invalidData')) }, 422);
     return undefined;
   });
+}
+
+/**
+ * 422 for an account's company that looks like the operator's (src/core/company-skeleton.ts),
+ * worded as the schema's own refusal of the operator's exact name: the shared schema cannot
+ * carry the check, whose table stays out of the site.
+ */
+export async function refuseOperatorLookalike(company: string): Promise<void> {
+  if (isOperatorLookalike(company)) fail(422, `company: ${t('validation.company.reserved')}`);
 }

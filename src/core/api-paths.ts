@@ -67,7 +67,10 @@ export const fanPaths = {
 export const adminPaths = {
   /** the root every admin list lives under (the users screen refreshes them all at once) */
   root: ADMIN,
+  /** the public company list (companies with an approved member): the signup's suggestions */
   companies: `${ADMIN}/companies`,
+  /** every company, for administrators */
+  allCompanies: `${ADMIN}/companies/all`,
   pendingUsers: `${ADMIN}/users/pending`,
   /** followed by '?' and the query string of the filters */
   allUsers: `${ADMIN}/users/all`,

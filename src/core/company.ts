@@ -7,6 +7,10 @@
  * decomposed 'é' is the composed one), trimmed, with inner white space collapsed to one
  * space, and case-folded ('ß' and 'SS' fold alike). SQLite's NOCASE folds ASCII only, so no
  * comparison may rely on it for companies.
+ *
+ * A name must also be what it shows (docs/behaviour.md#companies): no hidden characters
+ * (hasHiddenCharacter), and no look-alike of the operator's name (company-skeleton.ts, which
+ * only the Worker imports: its confusables table stays out of the site).
  */
 import { DEFAULT_COMPANY } from './constants';
 
@@ -36,4 +40,20 @@ export const OPERATOR_COMPANY_KEY = 'OPERATOR';
  */
 export function isOperatorCompanyName(name: string): boolean {
   return companyKey(name) === companyKey(DEFAULT_COMPANY);
+}
+
+// Controls (Cc: NUL, tab, escape…), format characters (Cf: zero-width spaces and joiners, the
+// soft hyphen, the bidi controls U+202A–U+202E, U+2066–U+2069, U+200E/U+200F, U+061C), lone
+// surrogates (Cs: no valid text holds one) and the other characters drawn as nothing
+// (Default_Ignorable_Code_Point: Hangul fillers, the combining grapheme joiner…), except the
+// variation selectors, which only pick how the character before them is drawn (❤️).
+const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\p{Cs}]|(?!\p{Variation_Selector})\p{Default_Ignorable_Code_Point}/u;
+
+/**
+ * True for a name holding a character that is invisible or controls the text around it: two
+ * such names look alike on screen ('Pal\u200Bco' is 'Palco', '\u202EPalco' is drawn backwards)
+ * while their keys differ, so a company name may hold none.
+ */
+export function hasHiddenCharacter(name: string): boolean {
+  return HIDDEN_CHARACTER.test(name);
 }

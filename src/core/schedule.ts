@@ -51,12 +51,27 @@ export function instantText(at: Date | number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
+/**
+ * Whether an instant (UTC milliseconds) may bound a publishing window: its UTC year, once the
+ * zone it was written in is applied, has four digits (1000 to 9999), as the stored text needs.
+ * The API's instant parsing and the editor's fields check the same thing.
+ */
+export function isWindowInstant(at: number): boolean {
+  if (!Number.isFinite(at)) return false;
+  const year = new Date(at).getUTCFullYear();
+  return year >= 1000 && year <= 9999;
+}
+
 /** A calendar date and clock time read as UTC milliseconds, or null when no such time exists (30 February, 24:00). */
 export function wallClock(y: number, mo: number, d: number, h: number, mi: number, s: number): number | null {
   if (h > 23 || mi > 59 || s > 59) return null;
-  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
-  const check = new Date(wall);
-  return check.getUTCMonth() === mo - 1 && check.getUTCDate() === d ? wall : null;
+  // setUTCFullYear, not Date.UTC: that one reads the years 0 to 99 as 1900 to 1999
+  const check = new Date(0);
+  check.setUTCFullYear(y, mo - 1, d);
+  check.setUTCHours(h, mi, s, 0);
+  return check.getUTCFullYear() === y && check.getUTCMonth() === mo - 1 && check.getUTCDate() === d
+    ? check.getTime()
+    : null;
 }
 
 /**

@@ -5,6 +5,8 @@
  * Worker classifies every request with them and the unit tests pin them down. Nothing here keeps
  * the User-Agent, the IP or the full referrer: each is reduced to a short class on the spot.
  */
+import { COUNTRY_CODES, UNKNOWN_COUNTRY } from './countries';
+import { foldAccents } from './slug';
 
 /** Referrer hosts that have a name of their own; any other host is 'other'. */
 export const NAMED_SOURCES = [
@@ -22,8 +24,34 @@ export const NAMED_SOURCES = [
 /** utm_source of the page's QR code: the editor's QR opens the page URL with ?utm_source=qr. */
 export const QR_SOURCE = 'qr';
 
-/** A source is a named referrer, 'other', 'direct', or the page URL's own utm_source (40 chars). */
+/**
+ * A source is a named referrer, 'other', 'direct', or the page URL's own utm_source: lower-case
+ * `[a-z0-9._-]`, at most 40 characters (utmSource).
+ */
 export const SOURCE_MAX = 40;
+
+/**
+ * The bucket of whatever is past a cap: a page's sources beyond SOURCES_PER_DAY on one day (when
+ * written), and a breakdown's rows beyond BREAKDOWN_TOP (when read). The editor calls it
+ * 'Altre fonti' among the sources and 'Altri paesi' among the countries.
+ */
+export const FOLDED = 'altro';
+
+/**
+ * Sources that are always kept by name, whatever the cap: the named referrers, the QR code,
+ * 'other', 'direct' and FOLDED itself. A flood of made-up utm_source values cannot push them out.
+ */
+export const FIXED_SOURCES: readonly string[] = [...NAMED_SOURCES, QR_SOURCE, 'other', 'direct', FOLDED];
+
+/**
+ * A page keeps at most this many sources of its own (utm_source values not among FIXED_SOURCES)
+ * per Europe/Rome day; later new ones on that day are counted under FOLDED
+ * (docs/behaviour.md#counting-views-and-clicks). The consumer applies it in its D1 transaction.
+ */
+export const SOURCES_PER_DAY = 50;
+
+/** A stats answer lists at most this many rows per breakdown, then FOLDED with the rest. */
+export const BREAKDOWN_TOP = 20;
 
 /** Referrer host suffix → source. A host matches its suffix exactly or as a subdomain of it. */
 const HOST_SOURCES: ReadonlyArray<readonly [string, (typeof NAMED_SOURCES)[number]]> = [
@@ -71,15 +99,26 @@ export function referrerSource(host: string): string {
   return isGoogle(host) ? 'google' : 'other';
 }
 
-/** utm_source as recorded: trimmed, lower-cased, at most 40 characters; null when empty. */
+/**
+ * utm_source as recorded, or null when nothing is left: NFKC (full-width and styled letters
+ * become plain ones), lower-cased, accents folded ('Università' → 'universita'); controls,
+ * format characters (bidi marks, zero-width spaces, soft hyphens) and other invisible characters
+ * dropped; every run of anything else outside [a-z0-9._-] (spaces, emoji, other scripts) one
+ * '-'; no '-', '.' or '_' at either end; at most SOURCE_MAX characters. Only ASCII is left when
+ * it is cut, so no character (an emoji's surrogate pair) can be cut in half.
+ */
 export function utmSource(value: string | null | undefined): string | null {
-  const cleaned = (value ?? '')
-    .trim()
-    .toLowerCase()
-    // only printable characters reach a stats row or a CSV cell
-    .replace(/\p{Cc}/gu, '')
+  const cleaned = foldAccents(
+    (value ?? '')
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, ''),
+  )
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-._]+/, '')
     .slice(0, SOURCE_MAX)
-    .trim();
+    .replace(/[-._]+$/, '');
   return cleaned === '' ? null : cleaned;
 }
 
@@ -187,10 +226,13 @@ export function isPrefetch(headers: { get(name: string): string | null }): boole
   return /prefetch|prerender|preview/i.test(purpose);
 }
 
-/** Country from CF-IPCountry: two upper-case letters, else 'XX' (unknown, Tor 'T1', missing). */
+/**
+ * Country from CF-IPCountry: an ISO 3166-1 alpha-2 code (src/core/countries.ts), any case;
+ * anything else is 'XX', unknown (missing, Tor's 'T1', 'EU', a made-up pair).
+ */
 export function countryCode(value: string | null | undefined): string {
   const code = (value ?? '').trim().toUpperCase();
-  return /^[A-Z]{2}$/.test(code) && code !== 'T1' ? code : 'XX';
+  return COUNTRY_CODES.has(code) ? code : UNKNOWN_COUNTRY;
 }
 
 /** Days and hours are Europe/Rome's: a promoter's "today" is Italian whatever the server's zone. */

@@ -147,9 +147,14 @@ export function trackUrl(url: string, slug: string | undefined) {
 // ---------------------------------------------------------------------------------------------
 // Administration
 
-/** The companies' names; also read anonymously by the signup form. */
+/** The companies with an approved member: the signup form's suggestions (read anonymously). */
 export async function listCompanies(): Promise<string[]> {
   return (await parsed(companiesAnswerSchema, request(adminPaths.companies))).companies;
+}
+
+/** Every company (administrators): the users screen's filter and company picker. */
+export async function listAllCompanies(): Promise<string[]> {
+  return (await parsed(companiesAnswerSchema, request(adminPaths.allCompanies))).companies;
 }
 
 export function listPendingUsers() {

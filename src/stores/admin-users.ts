@@ -93,7 +93,7 @@ export const $allUsers = createFetcherStore<UsersPage>([$adminGate, `${adminPath
   fetcher: (_gate, _path, query) => api.listUsers(String(query)),
 });
 export const $stats = createFetcherStore([$adminGate, adminPaths.stats], { fetcher: api.getAdminStats });
-export const $companies = createFetcherStore([$adminGate, adminPaths.companies], { fetcher: api.listCompanies });
+export const $companies = createFetcherStore([$adminGate, adminPaths.allCompanies], { fetcher: api.listAllCompanies });
 
 /**
  * The all-users page on screen: the last loaded one stays while the next one loads (a new

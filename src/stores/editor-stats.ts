@@ -14,7 +14,7 @@
 import { atom } from 'nanostores';
 import { t, type MessageKey } from '../core/messages';
 import type { PageStats } from '../core/schemas/stats';
-import { type NAMED_SOURCES, QR_SOURCE, STATS_DAYS_MAX, daysApart, romeBucket } from '../core/traffic';
+import { FOLDED, type NAMED_SOURCES, QR_SOURCE, STATS_DAYS_MAX, daysApart, romeBucket } from '../core/traffic';
 import { pageStats } from '../lib/api-client';
 import { decodeEventText, type FullPage } from './editor-core';
 import { notify } from './editor-notice';
@@ -92,7 +92,11 @@ export function clicksText(n: number): string {
 // ---------------------------------------------------------------------------------------------
 // Labels
 
-const SOURCE_LABELS: Record<(typeof NAMED_SOURCES)[number] | 'direct' | 'other' | typeof QR_SOURCE, MessageKey> = {
+const SOURCE_LABELS: Record<
+  (typeof NAMED_SOURCES)[number] | 'direct' | 'other' | typeof QR_SOURCE | typeof FOLDED,
+  MessageKey
+> = {
+  [FOLDED]: 'stats.source.folded',
   direct: 'stats.source.direct',
   other: 'stats.source.other',
   [QR_SOURCE]: 'stats.source.qr',
@@ -107,7 +111,10 @@ const SOURCE_LABELS: Record<(typeof NAMED_SOURCES)[number] | 'direct' | 'other' 
   linktree: 'stats.source.linktree',
 };
 
-/** A source's name: the named ones in words, any other utm_source exactly as it was sent. */
+/**
+ * A source's name: the named ones and the folded rest ('Altre fonti') in words, any other
+ * utm_source as it was recorded.
+ */
 export function sourceLabel(source: string): string {
   const key = Object.hasOwn(SOURCE_LABELS, source) ? SOURCE_LABELS[source as keyof typeof SOURCE_LABELS] : null;
   return key ? t(key) : source;
@@ -126,8 +133,9 @@ export function deviceLabel(device: string): string {
 
 let regionNames: Intl.DisplayNames | null | undefined;
 
-/** A country's Italian name from its two-letter code; 'XX' (not known) is 'Sconosciuto'. */
+/** A country's Italian name from its two-letter code; 'XX' (not known) is 'Sconosciuto', the folded rest 'Altri paesi'. */
 export function countryLabel(code: string): string {
+  if (code === FOLDED) return t('stats.country.folded');
   if (!/^[A-Z]{2}$/.test(code) || code === 'XX') return t('stats.country.unknown');
   if (regionNames === undefined) {
     try {

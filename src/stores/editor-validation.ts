@@ -4,14 +4,25 @@
 import { atom, computed, onMount } from 'nanostores';
 import { DUPLICATE_CHECK_DEBOUNCE_MS } from '../core/constants';
 import { t } from '../core/messages';
-import { windowIsValid } from '../core/schedule';
+import { isWindowInstant, windowIsValid } from '../core/schedule';
 import { $buttons, $editing, $form, type EditorForm } from './editor';
 import { titleKey, validatePage } from './editor-core';
 import { $pagesList } from './editor-pages';
 import { buildPayload, windowBound } from './editor-payload';
 
-/** The publishing window's error: it must end after it starts (docs/behaviour.md#in-the-editor). */
+/** A filled field that gives no instant the API takes (a year outside 1000–9999 once in UTC). */
+function boundIsInvalid(local: string): boolean {
+  if (!local) return false;
+  const bound = windowBound(local);
+  return bound === null || !isWindowInstant(Date.parse(bound));
+}
+
+/**
+ * The publishing window's error: each bound an instant the API takes, and the end after the
+ * start (docs/behaviour.md#in-the-editor).
+ */
 export function windowMessage(f: Pick<EditorForm, 'visibleFrom' | 'visibleUntil'>): string | null {
+  if (boundIsInvalid(f.visibleFrom) || boundIsInvalid(f.visibleUntil)) return t('page.windowBoundInvalid');
   return windowIsValid(windowBound(f.visibleFrom), windowBound(f.visibleUntil)) ? null : t('page.windowInvalid');
 }
 

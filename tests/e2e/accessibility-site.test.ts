@@ -153,9 +153,10 @@ describe('accessibility of the site, the users screen and the published pages', 
     await decide(approved, 'approve');
     const banned = await activeUser();
     const organiser = (await activeUser()).email;
-    const bannedToken = await login(banned.email);
     const ban = await adminCall(`/api/admin/users/${banned.id}/ban`, { method: 'POST', json: {} });
     expect(ban.status, await ban.clone().text()).toBe(200);
+    // a ban ends the sessions of before it: the suspension screen is a login made after it
+    const bannedToken = await login(banned.email);
 
     const screens: [string, string, string, string][] = [
       ['pending account at /pending', await login(pending.email), '/pending', 'Registrazione in Attesa'],

@@ -190,6 +190,9 @@ describe('Gestione Utenti (desktop)', () => {
 
   it('changes a company to a new one and to one picked from the list', async () => {
     const user = await activeUser({ fullName: 'Carla Azienda', company: 'Vecchia Agenzia' });
+    // a colleague keeps 'Vecchia Agenzia' in the list while Carla is away from it (a company
+    // nothing names any more leaves the list)
+    await activeUser({ fullName: 'Dario Collega', company: 'Vecchia Agenzia' });
     await reload();
     const panel = await openPanel(page, user);
     await panel.getByRole('button', { name: 'Cambia azienda' }).click();

@@ -111,6 +111,33 @@ describe('publishing window in the form', () => {
   });
 });
 
+describe('publishing window bounds the API would refuse', () => {
+  const BOUND_INVALID = "Data e ora non valide: scegli una data tra l'anno 1000 e l'anno 9999";
+
+  it('refuses, before the save, a field whose year is outside 1000 to 9999 once in UTC', () => {
+    validPage();
+    // midnight of 1 January 1000 in Rome is still the year 999 in UTC; 0050 is no 1950
+    for (const local of ['0999-12-31T23:00', '1000-01-01T00:30', '0050-01-01T00:00', '10000-01-01T00:00']) {
+      for (const key of ['visibleFrom', 'visibleUntil'] as const) {
+        resetEditor();
+        validPage();
+        setWindowBound(key, local);
+        expect(validateEditor(), `${key}=${local}`).toBe(BOUND_INVALID);
+        expect($windowError.get(), `${key}=${local}`).toBe(BOUND_INVALID);
+      }
+    }
+    resetEditor();
+    validPage();
+    setWindowBound('visibleFrom', '1000-01-02T12:00');
+    setWindowBound('visibleUntil', '9999-12-31T12:00');
+    expect(validateEditor()).toBeNull();
+    expect(buildPayload()).toMatchObject({
+      visible_from: '1000-01-02T11:00:00Z',
+      visible_until: '9999-12-31T11:00:00Z',
+    });
+  });
+});
+
 describe('past dates in the editor', () => {
   it('a date is past from midnight in Rome: 23:30 Rome time is still the same day', () => {
     const list = [event('12/05/2027'), event('data da annunciare')];

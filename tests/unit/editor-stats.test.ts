@@ -135,6 +135,8 @@ describe('labels', () => {
     expect(sourceLabel('instagram')).toBe('Instagram');
     expect(sourceLabel('whatsapp')).toBe('WhatsApp');
     expect(sourceLabel('newsletter-marzo')).toBe('newsletter-marzo');
+    // the sources past the caps, folded when written or when read
+    expect(sourceLabel('altro')).toBe('Altre fonti');
     // names of Object.prototype are sources like any other, not labels
     expect(sourceLabel('constructor')).toBe('constructor');
     expect(sourceLabel('__proto__')).toBe('__proto__');
@@ -151,6 +153,7 @@ describe('labels', () => {
     expect(countryLabel('XX')).toBe('Sconosciuto');
     expect(countryLabel('it')).toBe('Sconosciuto');
     expect(countryLabel('')).toBe('Sconosciuto');
+    expect(countryLabel('altro')).toBe('Altri paesi');
   });
 });
 

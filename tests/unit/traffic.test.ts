@@ -12,6 +12,7 @@ import {
   romeBucket,
   utmSource,
 } from '../../src/core/traffic';
+import { COUNTRY_CODES } from '../../src/core/countries';
 
 describe('classifySource', () => {
   it.each([
@@ -49,6 +50,46 @@ describe('classifySource', () => {
     expect(utmSource('A'.repeat(50))).toBe('a'.repeat(40));
     expect(utmSource('Mail\u0000ing\n')).toBe('mailing');
     expect(utmSource('   ')).toBeNull();
+  });
+
+  it.each([
+    ['Summer Promo 2099', 'summer-promo-2099'],
+    ['Università – Bocconi', 'universita-bocconi'],
+    ['ｆａｃｅｂｏｏｋ', 'facebook'],
+    ['𝐐𝐑', 'qr'],
+    ['in\u200bsta\u200dgram\u00ad', 'instagram'],
+    ['\u2066\u202eevil\u202c\u2069', 'evil'],
+    ['\ufeffnews\u2060letter\u180e', 'newsletter'],
+    ['a - b -- c', 'a-b-c'],
+    ['...x_', 'x'],
+    ['m.facebook.com', 'm.facebook.com'],
+    ['tour🎸2099', 'tour-2099'],
+    ['🎸'.repeat(30), null],
+    ['\u200b\u200b', null],
+    ['--..__', null],
+  ])('utm_source %j is recorded as %j: lower-case [a-z0-9._-] only', (value, expected) => {
+    expect(utmSource(value)).toBe(expected);
+  });
+
+  it('an emoji-heavy utm_source is cut to 40 characters of [a-z0-9._-], never inside a character', () => {
+    const value = `${'x'.repeat(39)}🎸y${'👩‍🎤'.repeat(50)}`;
+    const source = utmSource(value)!;
+    expect(source).toBe('x'.repeat(39));
+    expect(source).toMatch(/^[a-z0-9._-]{1,40}$/);
+    for (let i = 0; i < 200; i++) {
+      const random = Array.from({ length: 60 }, () => String.fromCodePoint(Math.floor(Math.random() * 0x1ffff))).join(
+        '',
+      );
+      const out = utmSource(random);
+      if (out !== null) expect(out, JSON.stringify(random)).toMatch(/^[a-z0-9]([a-z0-9._-]{0,38}[a-z0-9])?$/);
+    }
+  });
+
+  it('a utm_source with nothing left falls back to the referrer, else direct; the named sources and qr stay', () => {
+    expect(classifySource('🎸🎸', 'https://l.instagram.com/')).toBe('instagram');
+    expect(classifySource('\u200b', null)).toBe('direct');
+    expect(classifySource('QR', null)).toBe('qr');
+    expect(classifySource(' Instagram ', null)).toBe('instagram');
   });
 });
 
@@ -108,8 +149,27 @@ describe('deviceClass, isBot, isPrefetch, countryCode', () => {
     ['ITA', 'XX'],
     ['', 'XX'],
     [null, 'XX'],
+    [' fr ', 'FR'],
+    ['XK', 'XK'],
+    ['EU', 'XX'],
+    ['AP', 'XX'],
+    ['ZZ', 'XX'],
+    ['QQ', 'XX'],
+    ['UK', 'XX'],
+    ['A1', 'XX'],
+    ['I\u0307T', 'XX'],
   ])('country %j → %s', (value, code) => {
     expect(countryCode(value)).toBe(code);
+  });
+
+  it('a country is one of the 249 ISO 3166-1 alpha-2 codes (or XK), else XX: at most 251 countries', () => {
+    const seen = new Set<string>();
+    for (let a = 0; a < 36; a++) {
+      for (let b = 0; b < 36; b++) seen.add(countryCode(a.toString(36) + b.toString(36)));
+    }
+    expect(seen.size).toBe(251);
+    expect([...COUNTRY_CODES].filter((c) => c !== 'XK')).toHaveLength(249);
+    expect(seen.has('IT') && seen.has('AX') && seen.has('SS') && seen.has('XX')).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   callJson,
   createUser,
   historyOf,
+  login,
   mailbox,
   rowOf,
   statusAtLogin,
@@ -146,14 +147,16 @@ describe('POST /api/admin/users/{id}/approve — reject', () => {
 });
 
 describe('ban and unban', () => {
-  it('ban: any state → banned with is_active false; the user keeps only /users/me; unban restores the previous state', async () => {
+  it('ban: any state → banned with is_active false; a new session keeps only /users/me; unban restores the previous state', async () => {
     const admin = await adminWithToken();
-    const { user, token } = await userWithToken({ status: 'active', company: 'Acme Eventi' });
+    const { user } = await userWithToken({ status: 'active', company: 'Acme Eventi' });
     const ban = await post(`/api/admin/users/${user.id}/ban`, admin.token, { reason: 'Spam' });
     expect(ban.status).toBe(200);
     expect(ban.body.user).toMatchObject({ status: 'banned', is_active: false });
     expect(await rowOf(user.id)).toMatchObject({ previous_status: 'active', is_active: 0 });
+    const token = await login(user.email);
     expect((await callJson('/users/me', { token })).body.status).toBe('banned');
+    expect((await callJson('/api/db/landing-pages', { token })).status).toBe(403);
 
     const unban = await post(`/api/admin/users/${user.id}/unban`, admin.token);
     expect(unban.status).toBe(200);
@@ -165,6 +168,35 @@ describe('ban and unban', () => {
       ['banned', 'active', 'banned', 'Spam'],
       ['unbanned', 'banned', 'active', null],
     ]);
+  });
+
+  it('a ban ends every session issued before it for good; a login while banned sees the suspension', async () => {
+    const admin = await adminWithToken();
+    const { user, token: before } = await userWithToken({ status: 'active' });
+    expect((await callJson('/users/me', { token: before })).status).toBe(200);
+    await post(`/api/admin/users/${user.id}/ban`, admin.token);
+    // the old session is gone, not merely refused: /users/me too answers 401 (the client goes to /login)
+    expect(await callJson('/users/me', { token: before })).toMatchObject({
+      status: 401,
+      body: { detail: 'Unauthorized' },
+    });
+    expect((await callJson('/api/db/landing-pages', { token: before })).status).toBe(401);
+    // logging in again works and shows the status the guard turns into 'Account Sospeso'
+    const during = await login(user.email);
+    expect((await callJson('/users/me', { token: during })).body).toMatchObject({ status: 'banned', is_active: false });
+    expect(await callJson('/api/db/landing-pages', { token: during })).toMatchObject({
+      status: 403,
+      body: { detail: t('auth.forbidden.banned') },
+    });
+
+    await post(`/api/admin/users/${user.id}/unban`, admin.token);
+    // neither the session of before the ban nor the one opened during it comes back: a fresh login
+    for (const token of [before, during]) {
+      expect((await callJson('/users/me', { token })).status).toBe(401);
+      expect((await callJson('/api/db/landing-pages', { token })).status).toBe(401);
+    }
+    const after = await login(user.email);
+    expect((await callJson('/api/db/landing-pages', { token: after })).status).toBe(200);
   });
 
   it.each(['pending', 'approved', 'rejected'] as const)('unban brings a %s user back to %s', async (status) => {

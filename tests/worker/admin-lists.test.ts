@@ -170,16 +170,28 @@ describe('GET /api/admin/users/pending', () => {
   });
 });
 
-describe('GET /api/admin/companies', () => {
-  it('answers {success: true, companies} sorted ignoring case, without login', async () => {
+describe('GET /api/admin/companies and /companies/all', () => {
+  const ALL = ['alfa eventi', 'Arena Sud', 'Beta Teatro', 'Live Club', 'Teatro Blu', 'Zeta Live'];
+  beforeAll(async () => {
+    // the population's companies, and three no account names
     await env.DB.batch(
-      ['Zeta Live', 'alfa eventi', 'Beta Teatro'].map((n) =>
+      ALL.map((n) =>
         env.DB.prepare('INSERT INTO companies (name, key) VALUES (?, ?) ON CONFLICT DO NOTHING').bind(n, companyKey(n)),
       ),
     );
+  });
+
+  it('without login, only companies with an approved or active member (not pending, rejected, banned, none)', async () => {
     const { status, body } = await callJson('/api/admin/companies');
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, companies: ['alfa eventi', 'Beta Teatro', 'Zeta Live'] });
+    expect(body).toEqual({ success: true, companies: ['Live Club'] });
+  });
+
+  it('administrators read every company from /all, sorted ignoring case', async () => {
+    const { status, body } = await callJson('/api/admin/companies/all', { token });
+    expect(status).toBe(200);
+    expect(body).toEqual({ success: true, companies: ALL });
+    expect((await callJson('/api/admin/companies/all')).status).toBe(401);
   });
 });
 

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { userSchema } from '../../src/core/schemas/user';
 import { t } from '../../src/core/messages';
-import { callJson, call, createUser, historyOf, rowOf, TWO_MB, uniqueEmail, PASSWORD } from './helpers';
+import { adminWithToken, callJson, call, createUser, historyOf, rowOf, TWO_MB, uniqueEmail, PASSWORD } from './helpers';
 
 function body(overrides: Record<string, unknown> = {}) {
   return {
@@ -103,8 +103,10 @@ describe('POST /auth/register', () => {
       .bind(name)
       .all();
     expect(results).toEqual([{ name }]);
-    const list = await callJson('/api/admin/companies');
-    expect(list.body.companies).toContain(name);
+    // the administrators see it at once; the public list only once an account is approved
+    const { token } = await adminWithToken();
+    expect((await callJson('/api/admin/companies/all', { token })).body.companies).toContain(name);
+    expect((await callJson('/api/admin/companies')).body.companies).not.toContain(name);
   });
 
   it('an empty full_name becomes null', async () => {

@@ -190,14 +190,19 @@ describe('requireUser / requireActive / requireAdmin', () => {
     }
   });
 
-  it('a demotion or ban takes effect at once on a token issued before', async () => {
+  it('a demotion takes effect at once on a token issued before; a ban ends that token', async () => {
     const admin = await adminWithToken();
     const keeper = await adminWithToken();
     expect((await get('/admin', admin.token)).status).toBe(200);
     await call(`/api/admin/users/${admin.user.id}/remove-admin`, { method: 'POST', token: keeper.token });
     expect((await get('/admin', admin.token)).status).toBe(403);
+    expect((await get('/active', admin.token)).status).toBe(200);
     await call(`/api/admin/users/${admin.user.id}/ban`, { method: 'POST', token: keeper.token });
-    expect((await get('/active', admin.token)).status).toBe(403);
-    expect((await get('/user', admin.token)).status).toBe(200);
+    expect((await get('/active', admin.token)).status).toBe(401);
+    expect((await get('/user', admin.token)).status).toBe(401);
+    // a session opened after the ban is the banned one: /users/me only
+    const fresh = await tokenFor(admin.user);
+    expect((await get('/user', fresh)).status).toBe(200);
+    expect((await get('/active', fresh)).status).toBe(403);
   });
 });

@@ -85,6 +85,56 @@ describe('registration needs a company, never the operator one', () => {
     expect(String(body.detail)).toContain(reason);
   });
 
+  // the names must be what they show: hidden characters make two names look alike on screen
+  it.each([
+    ['a zero-width space', 'Pal\u200Bco Live'],
+    ['a soft hyphen', 'Palco\u00AD Eventi'],
+    ['a right-to-left override', '\u202EPalco'],
+    ['a bidi isolate', 'Acme \u2066Live\u2069'],
+    ['a NUL byte', 'Acme\u0000Live'],
+    ['an escape character', 'Acme \u001B[31mLive'],
+    ['a zero-width joiner', 'Ac\u200Dme'],
+    ['a Hangul filler (drawn as nothing)', 'Acme\u3164Live'],
+  ])('a company with %s → 422 with the Italian reason, nothing stored', async (_name, company) => {
+    const email = uniqueEmail('hid');
+    const { status, body } = await register({ email, company });
+    expect(status).toBe(422);
+    expect(String(body.detail)).toContain(t('validation.company.hidden'));
+    expect(await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first()).toBeNull();
+    const row = await env.DB.prepare('SELECT id FROM companies WHERE key = ?').bind(companyKey(company)).first();
+    expect(row).toBeNull();
+  });
+
+  // look-alikes by the Unicode TR39 skeleton, refused as the operator's own name is
+  it.each([
+    ['a Cyrillic а', 'P\u0430lco'],
+    ['a Cyrillic Р and о', '\u0420alc\u043E'],
+    ['a Greek Ρ', '\u03A1ALCO'],
+    ['a capital i for the l', 'PaIco'],
+    ['a one for the l', 'Pa1co'],
+    ['a zero for the O', 'PALC0'],
+    ['a mathematical bold l', 'Pa\u{1D425}co'],
+  ])('a company with %s that looks like the operator → 422 reserved, nothing stored', async (_name, company) => {
+    const email = uniqueEmail('alike');
+    const { status, body } = await register({ email, company });
+    expect(status).toBe(422);
+    expect(String(body.detail)).toContain(t('validation.company.reserved'));
+    expect(await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first()).toBeNull();
+    const row = await env.DB.prepare('SELECT id FROM companies WHERE key = ?').bind(companyKey(company)).first();
+    expect(row).toBeNull();
+  });
+
+  it.each([
+    ['markup', '<script>alert(1)</script>'],
+    ['a spreadsheet formula', '=HYPERLINK("https://x.it","Palco")'],
+    ['a name that only shares letters with the operator', 'Palco Eventi'],
+    ['an emoji with its variation selector', 'Amici \u2764\uFE0F Live'],
+  ])('%s is plain text: accepted and stored as typed', async (_name, company) => {
+    const { status, body } = await register({ company });
+    expect(status).toBe(201);
+    expect(body.company).toBe(company);
+  });
+
   it('a name written another way joins the stored company (one key, one spelling)', async () => {
     const base = `Kcme Srl ${Date.now()}`;
     const first = await register({ company: base });
@@ -176,6 +226,10 @@ describe("an administrator's company change", () => {
     ['null', null, t('validation.company.required')],
     ['empty', '  ', t('validation.company.required')],
     ['the operator name', 'PALCO', t('validation.company.reserved')],
+    ['a look-alike of the operator name (Cyrillic а)', 'P\u0430lco', t('validation.company.reserved')],
+    ['a look-alike of the operator name (capital i)', 'PaIco', t('validation.company.reserved')],
+    ['a zero-width space', 'Delta\u200B Live', t('validation.company.hidden')],
+    ['a right-to-left override', '\u202EDelta', t('validation.company.hidden')],
   ])('%s → 422', async (_name, company, reason) => {
     const { token } = await adminWithToken();
     const user = await makeUser({ company: 'Delta Live' });
@@ -255,5 +309,51 @@ describe('keys the migration could not compute are filled and merged in code', (
       .bind(opSlug)
       .first();
     expect(op).toEqual({ company: 'Palco', company_key: OPERATOR_COMPANY_KEY });
+  });
+});
+
+describe("an administrator's company for a page", () => {
+  it.each([
+    ['a zero-width space', 'Gamma\u200B Live'],
+    ['a right-to-left override', '\u202EGamma Live'],
+    ['a NUL byte', 'Gamma\u0000Live'],
+  ])('with %s → 422 on create and on a move, the page unchanged', async (_name, company) => {
+    const admin = await makeUser({ admin: true, company: null });
+    const slug = uniqueSlug('hp');
+    const created = await call('/api/db/landing-pages', { token: admin.token, json: textPage(slug, { company }) });
+    expect(created.status).toBe(422);
+    expect(String(((await created.json()) as { detail: string }).detail)).toContain(t('validation.company.hidden'));
+    await createPage(admin.token, textPage(slug, { company: 'Gamma Live' }));
+    const moved = await call(`/api/db/landing-pages/${slug}/company`, {
+      token: admin.token,
+      method: 'PATCH',
+      json: { company },
+    });
+    expect(moved.status).toBe(422);
+    expect(String(((await moved.json()) as { detail: string }).detail)).toContain(t('validation.company.hidden'));
+    const row = await env.DB.prepare('SELECT company FROM landing_pages WHERE folder_name = ?').bind(slug).first();
+    expect(row).toEqual({ company: 'Gamma Live' });
+    const stored = await env.DB.prepare('SELECT id FROM companies WHERE key = ?').bind(companyKey(company)).first();
+    expect(stored).toBeNull();
+  });
+
+  it.each([
+    ['a Cyrillic а', 'P\u0430lco'],
+    ['a capital i for the l', 'PaIco'],
+  ])('a look-alike of the operator name (%s) means the operator, as the exact name does', async (_name, company) => {
+    const admin = await makeUser({ admin: true, company: null });
+    const slug = uniqueSlug('lp');
+    await createPage(admin.token, textPage(slug, { company: 'Gamma Live' }));
+    const res = await call(`/api/db/landing-pages/${slug}/company`, {
+      token: admin.token,
+      method: 'PATCH',
+      json: { company },
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { company: string }).company).toBe('Palco');
+    const row = await env.DB.prepare('SELECT company_key FROM landing_pages WHERE folder_name = ?').bind(slug).first();
+    expect(row).toEqual({ company_key: OPERATOR_COMPANY_KEY });
+    const stored = await env.DB.prepare('SELECT id FROM companies WHERE key = ?').bind(companyKey(company)).first();
+    expect(stored).toBeNull();
   });
 });

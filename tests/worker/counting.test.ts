@@ -3,23 +3,40 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
-import { romeBucket } from '../../src/core/traffic';
+import { FOLDED, romeBucket, SOURCES_PER_DAY } from '../../src/core/traffic';
+import { instantText } from '../../src/core/schedule';
 import { publishPage } from '../../worker/services/publish';
 import type { CountRow } from '../../worker/services/counting';
 import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
-import { get, seedPage, slugFor } from './public-helpers';
+import { get, seedPage, slugFor, type SeedPage } from './public-helpers';
 import { DESKTOP_UA, PHONE_UA, TABLET_UA, burst, byColumn, eventually, totals } from './counting-helpers';
 
 /** Longer than a flush (the isolate's 100 ms, then the queue's 2 s batch timeout). */
 const FLUSH_WAIT_MS = 2500;
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-async function published(prefix: string) {
+async function published(prefix: string, page: SeedPage = {}) {
   const slug = slugFor(prefix);
-  const seeded = await seedPage(slug);
+  const seeded = await seedPage(slug, page);
   await publishPage(env, slug);
   return { slug, ...seeded };
 }
+
+/** An event with two calls-to-action, an event with only its own link, and an image button. */
+const THREE_KINDS: SeedPage = {
+  buttons: [
+    {
+      text: '12 marzo 2099 - Milano - Alcatraz|biglietti',
+      url: 'https://www.ticketone.it/a',
+      cta_buttons: [
+        { url: 'https://www.ticketone.it/a', buttonText: 'biglietti' },
+        { url: 'https://www.vivaticket.com/b', buttonText: 'vip' },
+      ],
+    },
+    { text: '13 marzo 2099 - Roma - Atlantico|biglietti', url: 'https://www.ticketone.it/c', cta_buttons: null },
+    { type: 'image', text: 'Spotify', image_path: '/dati/x/1.webp', url: 'https://open.spotify.com/x' },
+  ],
+};
 
 function visit(slug: string, headers: Record<string, string> = {}, query = '', method = 'GET') {
   return get(`/${slug}${query}`, { method, headers: { 'user-agent': PHONE_UA, ...headers } }).then((r) => r.text());
@@ -132,7 +149,7 @@ describe('views of /{slug}', () => {
 
 describe('clicks', () => {
   it('answer 202 at once and count on the event, with the CTA and the source of the view', async () => {
-    const { slug, buttonIds } = await published('ck');
+    const { slug, buttonIds } = await published('ck', THREE_KINDS);
     const [event] = buttonIds as [number];
     const a = await click(slug, event);
     expect(a.status).toBe(202);
@@ -181,6 +198,85 @@ describe('clicks', () => {
     expect(after).toEqual({ view_page: 0, clicks: 1, bucket_views: 0, bucket_clicks: 1 });
     expect(await totals(b.slug)).toEqual({ view_page: 0, clicks: 0, bucket_views: 0, bucket_clicks: 0 });
     expect(await totals(hidden)).toEqual({ view_page: 0, clicks: 0, bucket_views: 0, bucket_clicks: 0 });
+  });
+
+  it('count only a CTA the button has: an event’s own CTAs, an image button’s one link (k=0)', async () => {
+    const { slug, buttonIds } = await published('ckk', THREE_KINDS);
+    const [twoCtas, ownLink, image] = buttonIds as [number, number, number];
+    // a stored list that is not JSON must not stop the batch: the button keeps only k=0
+    const broken = slugFor('ckj');
+    const b = await seedPage(broken);
+    await env.DB.prepare("UPDATE buttons SET cta_buttons = '[{oops' WHERE id = ?").bind(b.buttonIds[0]!).run();
+    for (const [target, id, k] of [
+      [slug, twoCtas, 2],
+      [slug, twoCtas, 99],
+      [slug, ownLink, 1],
+      [slug, image, 1],
+      [slug, image, 5],
+      [broken, b.buttonIds[0]!, 1],
+    ] as const) {
+      expect((await click(target, id, `?k=${k}`)).status, `${id} k=${k}`).toBe(202);
+    }
+    for (const [target, id, k] of [
+      [slug, twoCtas, 0],
+      [slug, twoCtas, 1],
+      [slug, ownLink, 0],
+      [slug, image, 0],
+      [broken, b.buttonIds[0]!, 0],
+    ] as const) {
+      await click(target, id, k === 0 ? '' : `?k=${k}`);
+    }
+    const after = await eventually(
+      () => Promise.all([totals(slug), totals(broken)]),
+      ([t, u]) => t.clicks >= 4 && u.clicks >= 1,
+    );
+    await new Promise((r) => setTimeout(r, FLUSH_WAIT_MS));
+    expect(await Promise.all([totals(slug), totals(broken)])).toEqual(after);
+    expect(after).toEqual([
+      { view_page: 0, clicks: 4, bucket_views: 0, bucket_clicks: 4 },
+      { view_page: 0, clicks: 1, bucket_views: 0, bucket_clicks: 1 },
+    ]);
+    expect(await byColumn(slug, 'cta')).toEqual({ '0': { views: 0, clicks: 3 }, '1': { views: 0, clicks: 1 } });
+    expect(await byColumn(slug, 'button_id')).toEqual({
+      [String(twoCtas)]: { views: 0, clicks: 2 },
+      [String(ownLink)]: { views: 0, clicks: 1 },
+      [String(image)]: { views: 0, clicks: 1 },
+    });
+  });
+
+  it('count no view or click while the page is outside its publishing window, even from a copy still served', async () => {
+    const HOUR = 3_600_000;
+    const open = await published('wino');
+    const early = await published('wins');
+    const late = await published('wine');
+    // the window set straight in D1, as between a boundary and the minute's republish: the
+    // published copy is still in R2 and the cache, so /{slug} still answers 200
+    const setWindow = (slug: string, from: number | null, until: number | null) =>
+      env.DB.prepare('UPDATE landing_pages SET visible_from = ?, visible_until = ? WHERE folder_name = ?')
+        .bind(from === null ? null : instantText(from), until === null ? null : instantText(until), slug)
+        .run();
+    await setWindow(open.slug, Date.now() - HOUR, Date.now() + HOUR);
+    await setWindow(early.slug, Date.now() + HOUR, null);
+    await setWindow(late.slug, Date.now() - 2 * HOUR, Date.now() - HOUR);
+    for (const page of [early, late]) {
+      const res = await get(`/${page.slug}`, { headers: { 'user-agent': PHONE_UA } });
+      expect(res.status, page.slug).toBe(200);
+      await res.text();
+      expect((await click(page.slug, page.buttonIds[0]!)).status).toBe(202);
+    }
+    // API answers outside the window are 404, like a hidden page
+    expect((await get(`/api/db/public/landing/${late.slug}`)).status).toBe(404);
+    await visit(open.slug);
+    await click(open.slug, open.buttonIds[0]!);
+    const after = await eventually(
+      () => totals(open.slug),
+      (t) => t.view_page >= 1 && t.clicks >= 1,
+    );
+    expect(after).toEqual({ view_page: 1, clicks: 1, bucket_views: 1, bucket_clicks: 1 });
+    await new Promise((r) => setTimeout(r, FLUSH_WAIT_MS));
+    const nothing = { view_page: 0, clicks: 0, bucket_views: 0, bucket_clicks: 0 };
+    expect(await totals(early.slug)).toEqual(nothing);
+    expect(await totals(late.slug)).toEqual(nothing);
   });
 
   it('404 for a malformed button id, slug or CTA index; a bot’s click is answered but not queued', async () => {
@@ -234,10 +330,10 @@ describe('the queue consumer', () => {
     return { s: slug, d: day, h: hour, b: 0, k: 0, src: 'direct', dev: 'mobile', cc: 'IT', v: 1, c: 0, ...extra };
   }
 
-  async function deliver(messages: Array<{ id: string; body: unknown }>) {
+  async function deliver(messages: Array<{ id: string; body: unknown; timestamp?: Date }>) {
     const batch = createMessageBatch(
       'palco-counts',
-      messages.map((m) => ({ ...m, timestamp: new Date(), attempts: 1 })),
+      messages.map((m) => ({ timestamp: new Date(), ...m, attempts: 1 })),
     );
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
@@ -271,6 +367,86 @@ describe('the queue consumer', () => {
     expect(await totals(slug)).toEqual({ view_page: 0, clicks: 0, bucket_views: 0, bucket_clicks: 0 });
     expect((await deliver(messages)).ackAll).toBe(true);
     expect(await totals(slug)).toEqual({ view_page: 7, clicks: 0, bucket_views: 7, bucket_clicks: 0 });
+  });
+
+  it('judges the window at the instant a message was sent, not when it is written', async () => {
+    const { slug, buttonIds } = await published('wint');
+    const closed = Date.now() - 60_000;
+    await env.DB.prepare('UPDATE landing_pages SET visible_until = ? WHERE folder_name = ?')
+      .bind(instantText(closed), slug)
+      .run();
+    const click = row(slug, { b: buttonIds[0]!, v: 0, c: 1 });
+    const result = await deliver([
+      // sent a second before the window closed, written after (a queue retry): counted
+      { id: `m-${slug}-1`, body: { rows: [row(slug, { v: 2 }), click] }, timestamp: new Date(closed - 1000) },
+      // sent at the close and after it: not counted
+      { id: `m-${slug}-2`, body: { rows: [row(slug, { v: 4 }), click] }, timestamp: new Date(closed) },
+      { id: `m-${slug}-3`, body: { rows: [row(slug, { v: 8 }), click] }, timestamp: new Date() },
+    ]);
+    expect(result.ackAll).toBe(true);
+    expect(await totals(slug)).toEqual({ view_page: 2, clicks: 1, bucket_views: 2, bucket_clicks: 1 });
+    // and a window that opens later: what was sent before it is not counted either
+    await env.DB.prepare('UPDATE landing_pages SET visible_from = ?, visible_until = NULL WHERE folder_name = ?')
+      .bind(instantText(Date.now() + 60_000), slug)
+      .run();
+    await deliver([{ id: `m-${slug}-4`, body: { rows: [row(slug, { v: 16 })] } }]);
+    expect(await totals(slug)).toEqual({ view_page: 2, clicks: 1, bucket_views: 2, bucket_clicks: 1 });
+  });
+
+  it(`keeps at most ${SOURCES_PER_DAY} sources of its own per page and day; later ones count, exactly, as '${FOLDED}'`, async () => {
+    const { slug, buttonIds } = await published('cap');
+    const other = await published('capo');
+    const { day } = romeBucket(Date.now());
+    const anotherDay = '2099-01-01';
+    const named = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => `promo-${String(from + i).padStart(3, '0')}`);
+    // batch one: 30 sources of its own
+    await deliver([{ id: `m-${slug}-a`, body: { rows: named(30).map((src) => row(slug, { src })) } }]);
+    // batch two: 30 more; the 20 places left go to the most counted, then by name; the fixed
+    // sources always keep theirs
+    const second = named(30, 30).map((src, i) => row(slug, { src, v: i < 5 ? 10 : 1 }));
+    await deliver([
+      {
+        id: `m-${slug}-b`,
+        body: {
+          rows: [
+            ...second.slice(0, 15),
+            row(slug, { src: 'instagram', v: 3 }),
+            row(slug, { src: 'qr' }),
+            row(slug, { src: 'direct', b: buttonIds[0]!, v: 0, c: 2 }),
+            // an old source keeps its name; a new day and another page have their own places
+            row(slug, { src: 'promo-000', v: 5 }),
+            row(slug, { src: 'promo-999', d: anotherDay }),
+            row(other.slug, { src: 'promo-999' }),
+          ],
+        },
+      },
+      { id: `m-${slug}-c`, body: { rows: second.slice(15).map((r) => ({ ...r, b: buttonIds[0]!, c: r.v, v: 0 })) } },
+    ]);
+    const sources = await env.DB.prepare(
+      `SELECT s.day, s.source, SUM(s.views) AS views, SUM(s.clicks) AS clicks FROM page_stats s
+       JOIN landing_pages p ON p.id = s.page_id WHERE p.folder_name = ? GROUP BY s.day, s.source`,
+    )
+      .bind(slug)
+      .all<{ day: string; source: string; views: number; clicks: number }>();
+    const today = sources.results.filter((r) => r.day === day);
+    const own = today.filter((r) => !['instagram', 'qr', 'direct', FOLDED].includes(r.source));
+    expect(own).toHaveLength(SOURCES_PER_DAY);
+    // the first 30, then the 5 counted 10 times, then 15 more by name (promo-035 … promo-049)
+    expect(own.map((r) => r.source).sort()).toEqual(named(50));
+    expect(today.find((r) => r.source === FOLDED)).toEqual({ day, source: FOLDED, views: 0, clicks: 10 });
+    expect(today.find((r) => r.source === 'promo-000')).toMatchObject({ views: 6 });
+    expect(today.filter((r) => ['instagram', 'qr', 'direct'].includes(r.source))).toHaveLength(3);
+    expect(sources.results.filter((r) => r.day === anotherDay).map((r) => r.source)).toEqual(['promo-999']);
+    expect(Object.keys(await byColumn(other.slug, 'source'))).toEqual(['promo-999']);
+    // exact: 30 + 5×10 + 10 + 3 + 1 + 5 + 1 views, 2 + 15 clicks
+    expect(await totals(slug)).toEqual({ view_page: 100, clicks: 17, bucket_views: 100, bucket_clicks: 17 });
+    // a later batch: every new source of the day is folded now, the kept ones keep counting
+    await deliver([
+      { id: `m-${slug}-d`, body: { rows: [row(slug, { src: 'promo-777' }), row(slug, { src: 'promo-049' })] } },
+    ]);
+    expect((await byColumn(slug, 'source'))[FOLDED]).toEqual({ views: 1, clicks: 10 });
+    expect((await byColumn(slug, 'source'))['promo-049']).toEqual({ views: 1, clicks: 1 });
   });
 
   it('drops a message that is not a count message and writes the rest', async () => {

@@ -409,8 +409,8 @@ describe('page saves and deletion', () => {
     expect(meta(await published(slug), 'property', 'og:image')).toBe(`${ORIGIN}${poster}`);
   });
 
-  it('a save with another header clears the poster and deletes its object', async () => {
-    const { u, slug, poster, page } = await videoPage();
+  it('a save with another header clears the poster and deletes its object, and the old video', async () => {
+    const { u, slug, header, poster, page } = await videoPage();
     const res = await call(`${BASE}/${slug}`, {
       method: 'PUT',
       token: u.token,
@@ -420,6 +420,8 @@ describe('page saves and deletion', () => {
     const body = (await res.json()) as any;
     expect(body).toMatchObject({ header: 'https://cdn.example.com/other.mp4', header_poster: '' });
     expect(await env.BUCKET.head(poster.slice(1))).toBeNull();
+    expect(await env.BUCKET.head(header.slice(1))).toBeNull();
+    expect(await objects(slug)).toEqual([]);
     const pub = (await (await call(`/api/db/public/landing/${slug}`)).json()) as any;
     expect(pub.header_poster).toBe('');
     const html = await published(slug);

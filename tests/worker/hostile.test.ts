@@ -4,16 +4,43 @@
 import { env } from 'cloudflare:test';
 import { SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminWithToken, call, createUser, tokenFor, type CallOptions, type NewUser } from './helpers';
+import { companyKey } from '../../src/core/company';
+import { t } from '../../src/core/messages';
+import {
+  adminWithToken,
+  call,
+  callJson,
+  createUser,
+  PASSWORD,
+  tokenFor,
+  uniqueEmail,
+  type CallOptions,
+  type NewUser,
+} from './helpers';
 import { createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
 import { get } from './public-helpers';
+import { burst, eventually, PHONE_UA } from './counting-helpers';
+import { COUNTRY_CODES } from '../../src/core/countries';
+import { pageStatsSchema } from '../../src/core/schemas/stats';
+import { BREAKDOWN_TOP, FIXED_SOURCES, SOURCES_PER_DAY } from '../../src/core/traffic';
 
-const counts = { tokens: 0, roles: 0, companies: 0, payloads: 0, refused: 0 };
+const counts = {
+  tokens: 0,
+  roles: 0,
+  companies: 0,
+  payloads: 0,
+  refused: 0,
+  names: 0,
+  flood: 0,
+  floodRows: 0,
+  floodBytes: 0,
+};
 afterAll(() => {
   console.log(
     `hostile matrix: ${counts.tokens} bad-token requests, ${counts.roles} role × admin-route requests, ` +
       `${counts.companies} cross-company requests, ${counts.payloads} payload pages published ` +
-      `(${counts.refused} payloads refused at the door)`,
+      `(${counts.refused} payloads refused at the door), ${counts.names} hostile company-name requests, ${counts.flood} flood requests on one page ` +
+      `(${counts.floodRows} page_stats rows, a ${counts.floodBytes}-byte stats answer)`,
   );
 });
 
@@ -115,6 +142,7 @@ describe('every role on every admin route', () => {
       (id) => [`/api/admin/users/${id}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }],
     ],
     ['GET stats', () => ['/api/admin/stats', {}]],
+    ['GET companies/all', () => ['/api/admin/companies/all', {}]],
     [
       'PATCH page company',
       (_id, slug) => [`/api/db/landing-pages/${slug}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }],
@@ -295,5 +323,172 @@ describe('markup payloads in every text field never reach the published page as 
     if (html === null) return;
     expect((await active(html)).jsUrls).toBe(0);
     expect(html).not.toContain('<script>alert(1)');
+  });
+});
+
+describe('a flood of made-up sources, countries and CTAs on one page', () => {
+  const VIEWS = 10_000;
+  const CLICKS = 2_000;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+  const word = () =>
+    Math.random()
+      .toString(36)
+      .slice(2, 2 + 1 + Math.floor(Math.random() * 10));
+  /** A utm_source no one would type twice: ASCII, emoji, bidi and zero-width marks, or all of them. */
+  const randomSource = () =>
+    pick([
+      () => word(),
+      () => `${word()} ${word().toUpperCase()}`,
+      () => `🎸${word()}👩‍🎤${'🔥'.repeat(30)}`,
+      () => `\u202e${word()}\u200b${word()}\u2066`,
+      () => '🎸🎶'.repeat(25),
+      () => `ｆｕｌｌ${word()}`,
+      () => `${word()}${'x'.repeat(60)}`,
+    ])();
+  /** What a forged CF-IPCountry may say: nothing here is a country but IT. */
+  const randomCountry = () => pick(['IT', 'it', 'T1', 'EU', 'AP', 'ZZ', 'QX', 'A1', 'ITA', 'it-IT', 'I', `${word()}!`]);
+
+  it(`10,000 views with random sources stay within ${SOURCES_PER_DAY} sources a day, the answer small, the totals exact`, async () => {
+    const u = await makeUser({ company: 'Gamma Live' });
+    const slug = uniqueSlug('flood');
+    const page = await createPage(
+      u.token,
+      textPage(slug, {
+        buttons: [
+          {
+            type: 'text',
+            text: '12/05/2099 - Milano - Alcatraz|biglietti',
+            cta_buttons: [
+              { url: 'https://www.ticketone.it/a', buttonText: 'biglietti' },
+              { url: 'https://www.vivaticket.com/b', buttonText: 'vip' },
+            ],
+          },
+        ],
+      }),
+    );
+    const button = page.buttons[0].id as number;
+    await burst(VIEWS, 50, async () => {
+      const res = await get(`/${slug}?utm_source=${encodeURIComponent(randomSource())}`, {
+        headers: { 'user-agent': PHONE_UA, 'accept-encoding': 'gzip', 'cf-ipcountry': randomCountry() },
+      });
+      await res.arrayBuffer();
+      counts.flood += 1;
+      if (res.status !== 200) throw new Error(`view: ${res.status}`);
+    });
+    // clicks with a random u and a random CTA index: only k=0 and k=1 exist on that button
+    let validClicks = 0;
+    await burst(CLICKS, 50, async (i) => {
+      const k = i % 4 === 0 ? Math.floor(Math.random() * 100) : i % 2;
+      if (k <= 1) validClicks += 1;
+      const res = await call(
+        `/api/db/landing-pages/${slug}/buttons/${button}/click?k=${k}&u=${encodeURIComponent(randomSource())}`,
+        { method: 'POST', headers: { 'user-agent': PHONE_UA, 'cf-ipcountry': randomCountry() } },
+      );
+      counts.flood += 1;
+      if (res.status !== 202) throw new Error(`click: ${res.status}`);
+    });
+
+    const lifetime = () =>
+      env.DB.prepare(
+        `SELECT p.view_page AS views, (SELECT SUM(click_count) FROM buttons WHERE page_id = p.id) AS clicks,
+           (SELECT COUNT(*) FROM page_stats WHERE page_id = p.id) AS rows,
+           (SELECT SUM(views) FROM page_stats WHERE page_id = p.id) AS bucketViews,
+           (SELECT SUM(clicks) FROM page_stats WHERE page_id = p.id) AS bucketClicks
+         FROM landing_pages p WHERE p.folder_name = ?`,
+      )
+        .bind(slug)
+        .first<{ views: number; clicks: number; rows: number; bucketViews: number; bucketClicks: number }>();
+    const after = (await eventually(lifetime, (r) => !!r && r.views >= VIEWS && r.clicks >= validClicks, 60_000))!;
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await lifetime()).toEqual(after);
+    expect(after).toMatchObject({ views: VIEWS, clicks: validClicks, bucketViews: VIEWS, bucketClicks: validClicks });
+
+    const sql = (query: string) =>
+      env.DB.prepare(query).bind(page.id).all<{ day: string; hour: number; source: string; country: string }>();
+    const buckets = (await sql('SELECT day, hour, source, country FROM page_stats WHERE page_id = ?')).results;
+    const own = new Set(buckets.filter((b) => !FIXED_SOURCES.includes(b.source)).map((b) => `${b.day} ${b.source}`));
+    const days = new Set(buckets.map((b) => b.day)).size;
+    const hours = new Set(buckets.map((b) => `${b.day} ${b.hour}`)).size;
+    expect(own.size).toBeLessThanOrEqual(SOURCES_PER_DAY * days);
+    for (const b of buckets) {
+      expect(b.source, b.source).toMatch(/^[a-z0-9]([a-z0-9._-]{0,38}[a-z0-9])?$/);
+      expect(['IT', 'XX'], b.country).toContain(b.country);
+      expect(COUNTRY_CODES.has(b.country) || b.country === 'XX').toBe(true);
+    }
+    // one device, two countries, the view and two CTAs: at most (50 + the fixed sources) names an hour
+    const bound = hours * (SOURCES_PER_DAY + FIXED_SOURCES.length) * 2 * 3;
+    expect(after.rows).toBeLessThanOrEqual(bound);
+    counts.floodRows = after.rows;
+
+    const res = await call(`/api/db/landing-pages/${slug}/stats?days=1`, { token: u.token });
+    const text = await res.text();
+    counts.floodBytes = new TextEncoder().encode(text).length;
+    const stats = pageStatsSchema.parse(JSON.parse(text));
+    expect(stats.sources.length).toBeLessThanOrEqual(BREAKDOWN_TOP + 1);
+    expect(stats.countries.map((c) => c.country).sort()).toEqual(['IT', 'XX']);
+    expect(counts.floodBytes).toBeLessThan(4096);
+    if (days === 1) {
+      expect(stats.totals).toEqual({ views: VIEWS, clicks: validClicks });
+      const sum = stats.sources.reduce((n, r) => ({ views: n.views + r.views, clicks: n.clicks + r.clicks }), {
+        views: 0,
+        clicks: 0,
+      });
+      expect(sum).toEqual(stats.totals);
+    }
+  }, 180_000);
+});
+
+describe('hostile company names: each refused at the door, or plain text offered only once approved', () => {
+  // the names that were once all accepted and listed publicly the moment they registered
+  const NAMES: [string, string, 'validation.company.hidden' | 'validation.company.reserved' | null][] = [
+    ['a zero-width space', 'Pal\u200Bco', 'validation.company.hidden'],
+    ['a soft hyphen', 'Palco\u00AD', 'validation.company.hidden'],
+    ['a right-to-left override', '\u202EPalco', 'validation.company.hidden'],
+    ['a Cyrillic а', 'P\u0430lco', 'validation.company.reserved'],
+    ['a NUL byte', 'Acme\u0000Live', 'validation.company.hidden'],
+    ['markup', '<script>alert(1)</script>', null],
+    ['a spreadsheet formula', '=HYPERLINK("https://x.it","Palco")', null],
+  ];
+  let network = 0;
+
+  it.each(NAMES)('%s', async (_label, company, refusal) => {
+    const { token } = await adminWithToken();
+    network += 1;
+    const email = uniqueEmail('nome');
+    const reg = await callJson('/auth/register', {
+      json: { email, password: PASSWORD, company },
+      headers: { 'cf-connecting-ip': `203.0.113.${network}` },
+    });
+    counts.names += 1;
+    const publicList = async () => {
+      counts.names += 1;
+      return (await callJson('/api/admin/companies')).body.companies as string[];
+    };
+    if (refusal) {
+      expect(reg.status).toBe(422);
+      expect(String(reg.body.detail)).toContain(t(refusal));
+      expect(await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first()).toBeNull();
+      expect(
+        await env.DB.prepare('SELECT id FROM companies WHERE key = ?').bind(companyKey(company)).first(),
+      ).toBeNull();
+      expect(await publicList()).not.toContain(company);
+      return;
+    }
+    // plain text: stored as typed, offered to no one while the account waits
+    expect(reg.status).toBe(201);
+    expect(reg.body.company).toBe(company);
+    expect(await publicList()).not.toContain(company);
+    // rejected and deleted, its name goes from every list
+    const reject = await callJson(`/api/admin/users/${reg.body.id}/approve`, {
+      token,
+      json: { action: 'reject' },
+    });
+    expect(reject.status).toBe(200);
+    const remove = await callJson(`/api/admin/users/${reg.body.id}`, { token, method: 'DELETE' });
+    expect(remove.status).toBe(200);
+    counts.names += 2;
+    const all = await callJson('/api/admin/companies/all', { token });
+    expect(all.body.companies).not.toContain(company);
+    expect(await publicList()).not.toContain(company);
   });
 });

@@ -127,8 +127,10 @@ describe('create, read, list', () => {
     const admin = await makeUser({ admin: true, company: null });
     const a = await createPage(admin.token, { ...textPage(uniqueSlug()), company: 'Beta Eventi' });
     expect(a.company).toBe('Beta Eventi');
-    // a new company joins the companies list; another case reuses its stored spelling
-    const listed = (await (await call('/api/admin/companies')).json()) as { companies: string[] };
+    // a new company joins the administrators' companies list; another case reuses its stored spelling
+    const listed = (await (await call('/api/admin/companies/all', { token: admin.token })).json()) as {
+      companies: string[];
+    };
     expect(listed.companies).toContain('Beta Eventi');
     const again = await createPage(admin.token, { ...textPage(uniqueSlug()), company: 'BETA eventi' });
     expect(again.company).toBe('Beta Eventi');
@@ -551,7 +553,7 @@ describe('ownership', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ company: `Nuova Co ${slug}` });
     const listed = async () =>
-      ((await (await call('/api/admin/companies', { token: admin.token })).json()) as { companies: string[] })
+      ((await (await call('/api/admin/companies/all', { token: admin.token })).json()) as { companies: string[] })
         .companies;
     expect((await listed()).filter((n) => n.toLowerCase() === `nuova co ${slug}`)).toEqual([`Nuova Co ${slug}`]);
     // another case reuses the stored spelling: no duplicate

@@ -96,6 +96,53 @@ describe('payloads: show_past, visible_from, visible_until', () => {
     }
   });
 
+  it('refuses an instant whose zone moves it out of the years 1000 to 9999 (POST, PUT and PATCH)', async () => {
+    const u = await makeUser();
+    const slug = uniqueSlug();
+    await createPage(u.token, textPage(slug));
+    // 1000-01-01 at midnight, 23:59 ahead of UTC, is 999-12-31T00:01Z; 9999-12-31 at 23:59:59,
+    // 23:59 behind, is 10000-01-01T23:58:59Z: neither can be stored as a four-digit year
+    const outside: Array<[string, string]> = [
+      ['visible_from', '1000-01-01T00:00:00+23:59'],
+      ['visible_until', '1000-01-01T00:00:00+23:59'],
+      ['visible_until', '9999-12-31T23:59:59-23:59'],
+      ['visible_from', '9999-12-31T23:59:59-23:59'],
+    ];
+    for (const [field, value] of outside) {
+      const label = `${field}=${value}`;
+      const created = await call(BASE, { token: u.token, json: { ...textPage(uniqueSlug()), [field]: value } });
+      expect(created.status, label).toBe(422);
+      expect(await detailOf(created), label).toBe(`${field}: ${t('page.instantInvalid')}`);
+      const put = await call(`${BASE}/${slug}`, {
+        method: 'PUT',
+        token: u.token,
+        json: { ...textPage(slug), [field]: value },
+      });
+      expect(put.status, label).toBe(422);
+      const patch = await call(`${BASE}/${slug}`, { method: 'PATCH', token: u.token, json: { [field]: value } });
+      expect(patch.status, label).toBe(422);
+    }
+    expect(await stored(slug)).toMatchObject({ visible_from: null, visible_until: null });
+    // the first and last instants of the range are taken, whatever zone they are written in
+    const edges = await call(`${BASE}/${slug}`, {
+      method: 'PATCH',
+      token: u.token,
+      json: { visible_from: '1000-01-01T23:59:00+23:59', visible_until: '9999-12-30T23:59:59-00:00' },
+    });
+    expect(edges.status).toBe(200);
+    expect(await stored(slug)).toMatchObject({
+      visible_from: '1000-01-01T00:00:00Z',
+      visible_until: '9999-12-30T23:59:59Z',
+    });
+    const last = await call(`${BASE}/${slug}`, {
+      method: 'PATCH',
+      token: u.token,
+      json: { visible_until: '9999-12-31T00:00:59-23:59' },
+    });
+    expect(last.status).toBe(200);
+    expect((await stored(slug))?.visible_until).toBe('9999-12-31T23:59:59Z');
+  });
+
   it('a window that ends before or when it starts is a 422 with the Italian message (POST and PUT)', async () => {
     const u = await makeUser();
     const from = '2099-05-12T18:00:00Z';

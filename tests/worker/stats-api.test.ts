@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
 import { statsAnswerSchema } from '../../src/core/schemas/admin';
 import { pageStatsSchema, type PageStats } from '../../src/core/schemas/stats';
-import { addDays, romeBucket, STATS_DAYS_MAX } from '../../src/core/traffic';
+import { COUNTRY_CODES } from '../../src/core/countries';
+import { addDays, BREAKDOWN_TOP, FOLDED, romeBucket, STATS_DAYS_MAX } from '../../src/core/traffic';
 import { call, createPage, eventButton, makeUser, textPage, uniqueSlug } from './pages-helpers';
 
 /**
@@ -184,6 +185,45 @@ describe('GET …/{slug}/stats', () => {
     expect(s.totals).toEqual({ views: 24, clicks: 5 });
   });
 
+  it(`each breakdown answers its top ${BREAKDOWN_TOP} names, then '${FOLDED}' with the rest: small, and still exact`, async () => {
+    const { user, slug, id, buttons } = await pageWith(1);
+    const day = today();
+    const codes = [...COUNTRY_CODES].slice(0, 40);
+    const rows: Bucket[] = [];
+    for (let i = 0; i < 60; i++) {
+      // source-00 has 60 views, source-59 one; every fifth a click as well
+      const source = `source-${String(i).padStart(2, '0')}`;
+      rows.push({ day, source, country: codes[i % 40], views: 60 - i });
+      if (i % 5 === 0) rows.push({ day, source, country: codes[i % 40], button_id: buttons[0]!, clicks: 1 });
+    }
+    // what the writer folded already joins what the answer folds, and comes last though it is big
+    rows.push({ day, source: FOLDED, views: 500 });
+    await seed(id, rows);
+    const res = await call(`${BASE}/${slug}/stats?days=1`, { token: user.token });
+    const text = await res.text();
+    const s = pageStatsSchema.parse(JSON.parse(text));
+    expect(s.sources).toHaveLength(BREAKDOWN_TOP + 1);
+    expect(s.sources.slice(0, 3)).toEqual([
+      { source: 'source-00', views: 60, clicks: 1 },
+      { source: 'source-01', views: 59, clicks: 0 },
+      { source: 'source-02', views: 58, clicks: 0 },
+    ]);
+    expect(s.sources[BREAKDOWN_TOP - 1]).toEqual({ source: 'source-19', views: 41, clicks: 0 });
+    // 40 + 39 + … + 1 = 820 views of the 40 names past the top, plus the 500 folded when written
+    expect(s.sources.at(-1)).toEqual({ source: FOLDED, views: 1320, clicks: 8 });
+    expect(s.countries).toHaveLength(BREAKDOWN_TOP + 1);
+    expect(s.countries.at(-1)!.country).toBe(FOLDED);
+    for (const breakdown of [s.sources, s.countries, s.devices]) {
+      const sum = breakdown.reduce((n, r) => ({ views: n.views + r.views, clicks: n.clicks + r.clicks }), {
+        views: 0,
+        clicks: 0,
+      });
+      expect(sum).toEqual(s.totals);
+    }
+    expect(s.totals).toEqual({ views: 2330, clicks: 12 });
+    expect(text.length).toBeLessThan(4000);
+  });
+
   it('lists the current buttons in position order; a deleted button’s clicks stay in the totals', async () => {
     const { user, slug, id, buttons } = await pageWith(3);
     const [a, b, c] = buttons as [number, number, number];
@@ -284,6 +324,28 @@ describe('who may read a page’s stats', () => {
     }
     // auth comes first: an anonymous bad request is still 401
     expect((await call(`${BASE}/${slug}/stats?days=0`)).status).toBe(401);
+  });
+
+  it('?days takes whole decimal numbers only: hex, exponents, signs, spaces and points are 422', async () => {
+    const { user, slug } = await pageWith(1);
+    const admin = await makeUser({ admin: true });
+    const detail = `days: ${t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX })}`;
+    // each of these was read as a number of days before (16, 100, 7, 7, 7, 2, 7, 3)
+    const loose = ['0x10', '1e2', '%2B7', '+7', '%207', '2.0', '7%20', '0b11'];
+    for (const path of [`${BASE}/${slug}/stats`, `${BASE}/${slug}/stats.csv`, '/api/admin/stats']) {
+      const token = path.startsWith('/api/admin') ? admin.token : user.token;
+      for (const days of loose) {
+        const res = await call(`${path}?days=${days}`, { token });
+        expect(res.status, `${path}?days=${days}`).toBe(422);
+        expect(await res.json()).toEqual({ detail });
+      }
+      // plain digits still work, leading zeros included
+      for (const days of ['7', '007', '400']) {
+        expect((await call(`${path}?days=${days}`, { token })).status, `${path}?days=${days}`).toBe(200);
+      }
+    }
+    const week = await stats(slug, user.token, '?days=007');
+    expect(week.daily).toHaveLength(7);
   });
 });
 

@@ -395,6 +395,131 @@ describe('POST …/upload-button-images', () => {
   });
 });
 
+describe('replaced button images are deleted at once', () => {
+  async function uploadImages(token: string, slug: string, files: Uint8Array[], mapping: Record<number, number>) {
+    const f = new FormData();
+    for (const bytes of files) f.append('button_images', new Blob([bytes]), 'x.bin');
+    f.append('image_mapping', JSON.stringify(mapping));
+    const res = await call(`${BASE}/${slug}/upload-button-images`, { token, body: f });
+    expect(res.status).toBe(200);
+    return (await res.json()) as any;
+  }
+
+  async function pageOf(token: string, slug: string) {
+    return (await (await call(`${BASE}/${slug}`, { token })).json()) as any;
+  }
+
+  /** The page as the editor sends it back, with each button changed by `edit`. */
+  async function save(token: string, slug: string, buttons: any[], extra: Record<string, unknown> = {}) {
+    const page = await pageOf(token, slug);
+    const res = await call(`${BASE}/${slug}`, {
+      method: 'PUT',
+      token,
+      json: { title: page.title, mode: page.mode, header: page.header, buttons, ...extra },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as any;
+  }
+
+  const keep = (b: any) => ({ id: b.id, type: b.type, text: b.text, image_path: b.image_path, url: b.url });
+
+  async function objects(slug: string): Promise<string[]> {
+    return (await env.BUCKET.list({ prefix: `dati/${slug}/` })).objects.map((o) => `/${o.key}`).sort();
+  }
+
+  async function gone(path: string): Promise<void> {
+    expect(await env.BUCKET.head(path.slice(1)), path).toBeNull();
+    const served = await call(path);
+    expect(served.status, path).toBe(404);
+    expect(await served.json()).toEqual({ detail: 'File non trovato' });
+  }
+
+  it('a new image for a button deletes the one it replaces: gone from R2, 404 at its address', async () => {
+    const u = await makeUser();
+    const slug = uniqueSlug();
+    await createPage(u.token, imagePage(slug));
+    const first = await uploadImages(u.token, slug, [GIF, PNG], { 0: 1, 1: 2 });
+    expect((await call(first.paths['1'])).status).toBe(200);
+    const second = await uploadImages(u.token, slug, [WEBP], { 0: 1 });
+    await gone(first.paths['1']);
+    expect(await objects(slug)).toEqual([second.paths['1'], first.paths['2']].sort());
+    expect((await call(second.paths['1'])).status).toBe(200);
+    expect((await pageOf(u.token, slug)).buttons.map((b: any) => b.image_path)).toEqual([
+      '/stores/spotify.svg',
+      second.paths['1'],
+      first.paths['2'],
+    ]);
+    // a store badge replaced by an upload is a shared site file, outside the page's folder: only
+    // the new upload changes in R2
+    const badge = await uploadImages(u.token, slug, [PNG], { 0: 0 });
+    expect(await objects(slug)).toEqual([badge.paths['0'], second.paths['1'], first.paths['2']].sort());
+  });
+
+  it('two files mapped to one button in one upload: only the later one, which the button shows, is kept', async () => {
+    const u = await makeUser();
+    const slug = uniqueSlug();
+    const page = await createPage(u.token, imagePage(slug));
+    const body = await uploadImages(u.token, slug, [GIF, PNG, WEBP], { 0: 1, 1: 2, 2: 1 });
+    expect(body.paths['1']).toMatch(new RegExp(`^/dati/${slug}/1\\.[a-z0-9]+\\.webp$`));
+    expect(body.uploaded).toEqual([
+      { order: 1, index: 2, button_id: page.buttons[2].id, path: body.paths['2'] },
+      { order: 2, index: 1, button_id: page.buttons[1].id, path: body.paths['1'] },
+    ]);
+    expect(await objects(slug)).toEqual([body.paths['1'], body.paths['2']].sort());
+    expect((await pageOf(u.token, slug)).buttons[1].image_path).toBe(body.paths['1']);
+  });
+
+  it('a save that removes an image button, or puts a store badge in its place, deletes its file', async () => {
+    const u = await makeUser();
+    const slug = uniqueSlug();
+    await createPage(u.token, imagePage(slug));
+    const up = await uploadImages(u.token, slug, [GIF, PNG], { 0: 1, 1: 2 });
+    const [badge, one, two] = (await pageOf(u.token, slug)).buttons;
+    // button 2 gets a store badge instead of its upload
+    await save(u.token, slug, [keep(badge), keep(one), { ...keep(two), image_path: '/stores/deezer.svg' }]);
+    await gone(up.paths['2']);
+    expect(await objects(slug)).toEqual([up.paths['1']]);
+    // button 1 is removed
+    const after = await save(u.token, slug, [keep(badge)]);
+    expect(after.buttons).toHaveLength(1);
+    await gone(up.paths['1']);
+    expect(await objects(slug)).toEqual([]);
+  });
+
+  it('turning an image page into a text page deletes every image its buttons had', async () => {
+    const u = await makeUser();
+    const slug = uniqueSlug();
+    await createPage(u.token, imagePage(slug));
+    const up = await uploadImages(u.token, slug, [GIF, PNG], { 0: 1, 1: 2 });
+    const text = textPage(slug);
+    await save(u.token, slug, text.buttons, { mode: 'text' });
+    await gone(up.paths['1']);
+    await gone(up.paths['2']);
+    expect(await objects(slug)).toEqual([]);
+  });
+
+  it('a file another button (or the header) still shows is kept until nothing uses it', async () => {
+    const u = await makeUser();
+    const slug = uniqueSlug();
+    await createPage(u.token, imagePage(slug));
+    const up = await uploadImages(u.token, slug, [GIF], { 0: 1 });
+    const shared = up.paths['1'];
+    const [badge, one, two] = (await pageOf(u.token, slug)).buttons;
+    // button 2 shows button 1's file too, and the header as well
+    await save(u.token, slug, [keep(badge), keep(one), { ...keep(two), image_path: shared }], { header: shared });
+    const replaced = await uploadImages(u.token, slug, [PNG], { 0: 1 });
+    expect(await objects(slug)).toEqual([replaced.paths['1'], shared].sort());
+    await save(u.token, slug, [keep(badge), { ...keep(one), image_path: replaced.paths['1'] }]);
+    expect(await objects(slug)).toEqual([replaced.paths['1'], shared].sort());
+    expect((await call(shared)).status).toBe(200);
+    await save(u.token, slug, [keep(badge), { ...keep(one), image_path: replaced.paths['1'] }], {
+      header: '/stores/spotify.svg',
+    });
+    await gone(shared);
+    expect(await objects(slug)).toEqual([replaced.paths['1']]);
+  });
+});
+
 describe('GET /dati/*', () => {
   it('404 for unknown or odd keys', async () => {
     for (const path of ['/dati/nosuch/x.png', '/dati/../x', '/dati/a/b/c.png', '/dati/%2e%2e/x.png']) {

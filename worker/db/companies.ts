@@ -2,9 +2,21 @@
  * Companies: one row per company key (src/core/company.ts). A name typed in another case,
  * spacing or Unicode form reuses the stored spelling, so 'Acme', ' ACME ' and 'Ａｃｍｅ' never
  * become three companies. The operator's own company has no row: it is not offered to anyone.
+ *
+ * A row lives while an account that is not rejected, or a page, names its key
+ * (docs/behaviour.md#companies): every change that can take the last one away (a rejection,
+ * a deletion, a move to another company) carries companySyncStatements in its batch, and the
+ * hourly maintenance sweeps what a failed write left behind (pruneUnusedCompanies).
  */
 import { DEFAULT_COMPANY } from '../../src/core/constants';
-import { OPERATOR_COMPANY_KEY, cleanCompanyName, companyKey, isOperatorCompanyName } from '../../src/core/company';
+import {
+  OPERATOR_COMPANY_KEY,
+  cleanCompanyName,
+  companyKey,
+  hasHiddenCharacter,
+  isOperatorCompanyName,
+} from '../../src/core/company';
+import { isOperatorLookalike } from '../../src/core/company-skeleton';
 
 /** A company as stored on a user or a page: the display spelling and the key compared by. */
 export interface CompanyRef {
@@ -40,20 +52,92 @@ export async function resolveCompany(db: D1Database, name: string): Promise<Comp
 
 /**
  * What an administrator's typed company means for a page: the operator's company for its
- * name (or none), else the stored company, created when new so the list stays complete.
+ * name or a look-alike of it (or none), else the stored company, created when new so the
+ * list stays complete.
  */
 export async function ensurePageCompany(db: D1Database, name: string | null | undefined): Promise<CompanyRef> {
-  if (!name || !cleanCompanyName(name) || isOperatorCompanyName(name)) return OPERATOR_COMPANY;
+  if (!name || !cleanCompanyName(name) || isOperatorLookalike(name)) return OPERATOR_COMPANY;
   const company = await resolveCompany(db, name);
   await insertCompanyStatement(db, company).run();
   return { name: (await findCompanyName(db, company.name)) ?? company.name, key: company.key };
 }
 
+/** Every company (the administrators' list): of accounts in any status, and of pages. */
 export async function listCompanyNames(db: D1Database): Promise<string[]> {
   const { results } = await db
     .prepare('SELECT name FROM companies WHERE key IS NOT NULL ORDER BY key, id')
     .all<{ name: string }>();
   return results.map((r) => r.name);
+}
+
+/**
+ * The public list (the signup form's suggestions): only companies with at least one approved
+ * member (an account approved or active, not banned), and only names a registration would
+ * take, so a name stored before today's rules is never offered.
+ */
+export async function listPublicCompanyNames(db: D1Database): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT name FROM companies c WHERE c.key IS NOT NULL AND EXISTS (
+         SELECT 1 FROM users u WHERE u.company_key = c.key AND u.status IN ('approved', 'active') AND u.is_active = 1)
+       ORDER BY c.key, c.id`,
+    )
+    .all<{ name: string }>();
+  const offered: string[] = [];
+  for (const { name } of results) {
+    if (!hasHiddenCharacter(name) && !isOperatorLookalike(name)) offered.push(name);
+  }
+  return offered;
+}
+
+/** What keeps a company row: an account that is not rejected, or a page, naming its key. */
+const COMPANY_UNUSED = `NOT EXISTS (SELECT 1 FROM users u WHERE u.company_key = companies.key AND u.status <> 'rejected')
+  AND NOT EXISTS (SELECT 1 FROM landing_pages p WHERE p.company_key = companies.key)`;
+
+/**
+ * The statements that keep the companies list true after an account changed (its status, its
+ * company, or its deletion), for the end of that change's batch: the account's company gets
+ * its row back when the account is not rejected (an approval after a rejection), and the
+ * company it left (`formerKey`, its key before the change) loses its row when nothing keeps it.
+ * Both read the state the batch left, so a change lost to a concurrent one removes nothing live.
+ */
+export function companySyncStatements(db: D1Database, userId: number, formerKey: string | null): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `INSERT INTO companies (name, key)
+         SELECT company, company_key FROM users
+         WHERE id = ? AND status <> 'rejected' AND company_key IS NOT NULL AND company_key <> ?
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(userId, companyKey(DEFAULT_COMPANY)),
+    dropUnusedCompanyStatement(db, formerKey),
+  ];
+}
+
+/** Deletes the row of `key` when no account that is not rejected and no page names it. */
+export function dropUnusedCompanyStatement(db: D1Database, key: string | null): D1PreparedStatement {
+  return db.prepare(`DELETE FROM companies WHERE key = ? AND ${COMPANY_UNUSED}`).bind(key);
+}
+
+const COMPANY_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * The hourly sweep: rows nothing keeps (a page create that failed after its company was
+ * added), older than an hour so a write under way keeps its row. Waits while company keys
+ * are still to be filled (backfillCompanyKeys): a name without its key cannot be matched.
+ */
+export async function pruneUnusedCompanies(db: D1Database, now: Date): Promise<number> {
+  const res = await db
+    .prepare(
+      `DELETE FROM companies WHERE key IS NOT NULL AND ${COMPANY_UNUSED}
+         AND created_at < ?
+         AND NOT EXISTS (SELECT 1 FROM users WHERE company_key IS NULL AND company IS NOT NULL AND trim(company) <> '')
+         AND NOT EXISTS (SELECT 1 FROM landing_pages WHERE company_key IS NULL)`,
+    )
+    .bind(new Date(now.getTime() - COMPANY_GRACE_MS).toISOString())
+    .run();
+  return res.meta.changes;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * A page's media columns over D1: the header and its poster, the button images. Each write
  * moves updated_at, so the publish that follows notices it (services/publish.ts pageStamp).
+ * `mediaInUse` tells which of them the saved page still points at, so a replaced file can go.
  */
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -47,4 +48,17 @@ export async function clearButtonImage(db: D1Database, pageId: number, path: str
     .prepare('UPDATE buttons SET image_path = NULL WHERE page_id = ? AND image_path = ?')
     .bind(pageId, path)
     .run();
+}
+
+/** Every media path the saved page points at now: its header, its poster and its buttons' images. */
+export async function mediaInUse(db: D1Database, pageId: number): Promise<Set<string>> {
+  const { results } = await db
+    .prepare(
+      `SELECT header AS path FROM landing_pages WHERE id = ?1
+       UNION SELECT header_poster FROM landing_pages WHERE id = ?1
+       UNION SELECT image_path FROM buttons WHERE page_id = ?1 AND image_path IS NOT NULL`,
+    )
+    .bind(pageId)
+    .all<{ path: string }>();
+  return new Set(results.map((r) => r.path));
 }

@@ -17,7 +17,7 @@ import type {
 } from '../../src/core/schemas/page';
 import { windowState } from '../../src/core/schedule';
 
-import type { CompanyRef } from './companies';
+import { dropUnusedCompanyStatement, type CompanyRef } from './companies';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -358,16 +358,27 @@ export async function updatePage(
   await db.batch(statements);
 }
 
-export async function deletePage(db: D1Database, id: number): Promise<boolean> {
-  const res = await db.prepare('DELETE FROM landing_pages WHERE id = ?').bind(id).run();
-  return res.meta.changes > 0;
+/** Deletes the page; its company's row goes with it when nothing else keeps it (companies.ts). */
+export async function deletePage(db: D1Database, page: Pick<PageRow, 'id' | 'company_key'>): Promise<boolean> {
+  const [res] = await db.batch([
+    db.prepare('DELETE FROM landing_pages WHERE id = ?').bind(page.id),
+    dropUnusedCompanyStatement(db, page.company_key),
+  ]);
+  return (res?.meta.changes ?? 0) > 0;
 }
 
-export async function setPageCompany(db: D1Database, id: number, company: CompanyRef): Promise<void> {
-  await db
-    .prepare(`UPDATE landing_pages SET company = ?, company_key = ?, updated_at = ${NOW} WHERE id = ?`)
-    .bind(company.name, company.key, id)
-    .run();
+/** Moves the page to `company`; the company it left loses its row when nothing else keeps it. */
+export async function setPageCompany(
+  db: D1Database,
+  page: Pick<PageRow, 'id' | 'company_key'>,
+  company: CompanyRef,
+): Promise<void> {
+  await db.batch([
+    db
+      .prepare(`UPDATE landing_pages SET company = ?, company_key = ?, updated_at = ${NOW} WHERE id = ?`)
+      .bind(company.name, company.key, page.id),
+    dropUnusedCompanyStatement(db, page.company_key),
+  ]);
 }
 
 export async function setPageVisibility(db: D1Database, id: number, visible: boolean): Promise<void> {

@@ -3,10 +3,11 @@
  * period of Europe/Rome days, as GET …/{slug}/stats answers them (docs/api.md#page-statistics).
  * Hourly rows (hour 0–23) and folded daily rows (hour -1) never cover the same day, so a day is
  * simply the sum of all its rows. Views are counted on the view rows (button_id 0), clicks on
- * the click rows (button_id ≠ 0), including the clicks of buttons deleted since.
+ * the click rows (button_id ≠ 0), including the clicks of buttons deleted since. Each breakdown
+ * lists at most BREAKDOWN_TOP names and FOLDED.
  */
 import type { PageStats } from '../../src/core/schemas/stats';
-import { addDays, daysBetween, romeBucket } from '../../src/core/traffic';
+import { addDays, BREAKDOWN_TOP, daysBetween, FOLDED, romeBucket } from '../../src/core/traffic';
 
 export interface StatsRange {
   from: string;
@@ -33,14 +34,26 @@ const BUTTON_DAILY_SQL = `SELECT button_id, day, SUM(clicks) AS clicks FROM page
 const BUTTON_CTAS_SQL = `SELECT button_id, cta, SUM(clicks) AS clicks FROM page_stats
   WHERE ${IN_RANGE} AND button_id <> 0 GROUP BY button_id, cta HAVING SUM(clicks) > 0 ORDER BY button_id, cta`;
 
-/** The three breakdowns in one statement, each sorted by views, then clicks, then name. */
-const BREAKDOWN_SQL = (['source', 'device', 'country'] as const)
+/**
+ * The three breakdowns in one statement, each sorted by views, then clicks, then name, and cut to
+ * its first BREAKDOWN_TOP names: the rest, and the counts folded when written, add up under
+ * FOLDED, which comes last. So an answer stays small whatever the buckets hold, and every
+ * breakdown still sums to the totals.
+ */
+const BREAKDOWN_SQL = `WITH named AS (${(['source', 'device', 'country'] as const)
   .map(
     (column) => `SELECT '${column}' AS kind, ${column} AS name, ${VIEWS} AS views, ${CLICKS} AS clicks
       FROM page_stats WHERE ${IN_RANGE} GROUP BY ${column} HAVING ${VIEWS} > 0 OR ${CLICKS} > 0`,
   )
-  .join(' UNION ALL ')
-  .concat(' ORDER BY kind, views DESC, clicks DESC, name');
+  .join(' UNION ALL ')}),
+  placed AS (
+    SELECT kind, name, views, clicks,
+      ROW_NUMBER() OVER (PARTITION BY kind ORDER BY name = '${FOLDED}', views DESC, clicks DESC, name) AS place
+    FROM named)
+  SELECT kind, CASE WHEN place <= ${BREAKDOWN_TOP} AND name <> '${FOLDED}' THEN name ELSE '${FOLDED}' END AS shown,
+    SUM(views) AS views, SUM(clicks) AS clicks
+  FROM placed GROUP BY kind, shown
+  ORDER BY kind, shown = '${FOLDED}', views DESC, clicks DESC, shown`;
 
 const BUTTONS_SQL = 'SELECT id FROM buttons WHERE page_id = ? ORDER BY position, id';
 
@@ -51,7 +64,7 @@ interface Counts {
 type DayRow = Counts & { day: string };
 type ButtonDayRow = { button_id: number; day: string; clicks: number };
 type ButtonCtaRow = { button_id: number; cta: number; clicks: number };
-type BreakdownRow = Counts & { kind: 'source' | 'device' | 'country'; name: string };
+type BreakdownRow = Counts & { kind: 'source' | 'device' | 'country'; shown: string };
 
 /** One page's stats over a range, zero-filled per day, in five SELECTs sent as one batch. */
 export async function readPageStats(db: D1Database, pageId: number, range: StatsRange): Promise<PageStats> {
@@ -93,9 +106,9 @@ export async function readPageStats(db: D1Database, pageId: number, range: Stats
     range: { from: range.from, to: range.to },
     totals,
     daily: dailyRows,
-    sources: of('source').map(({ name, views, clicks }) => ({ source: name, views, clicks })),
-    devices: of('device').map(({ name, views, clicks }) => ({ device: name, views, clicks })),
-    countries: of('country').map(({ name, views, clicks }) => ({ country: name, views, clicks })),
+    sources: of('source').map(({ shown, views, clicks }) => ({ source: shown, views, clicks })),
+    devices: of('device').map(({ shown, views, clicks }) => ({ device: shown, views, clicks })),
+    countries: of('country').map(({ shown, views, clicks }) => ({ country: shown, views, clicks })),
     buttons: (buttons!.results as Array<{ id: number }>).map(({ id }) => {
       const perDay = clicksOn.get(id);
       const buttonDays = days.map((date) => ({ date, clicks: perDay?.get(date) ?? 0 }));

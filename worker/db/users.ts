@@ -125,14 +125,21 @@ const KEEPS_AN_ADMIN = `(NOT (is_superuser = 1 AND is_active = 1 AND status = 'a
 
 /**
  * Moves a user to a new status, guarded by the status read before (so two admins acting at
- * once cannot both apply a transition). `extra` sets is_active / is_verified / previous_status.
+ * once cannot both apply a transition). `extra` sets is_active / is_verified / previous_status,
+ * and `revoke_sessions` moves the token version in the same statement (every token issued so far
+ * stops working: docs/behaviour.md, 'Passwords and sessions').
  */
 export function setStatusStatement(
   db: D1Database,
   id: number,
   from: UserStatus,
   to: UserStatus,
-  extra: { is_active?: boolean; is_verified?: boolean; previous_status?: UserStatus | null } = {},
+  extra: {
+    is_active?: boolean;
+    is_verified?: boolean;
+    previous_status?: UserStatus | null;
+    revoke_sessions?: boolean;
+  } = {},
 ): D1PreparedStatement {
   const sets = ['status = ?'];
   const binds: (string | number | null)[] = [to];
@@ -148,6 +155,7 @@ export function setStatusStatement(
     sets.push('previous_status = ?');
     binds.push(extra.previous_status);
   }
+  if (extra.revoke_sessions) sets.push('token_version = token_version + 1');
   sets.push(`updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`);
   return db
     .prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = ? AND status = ? AND ${KEEPS_AN_ADMIN}`)

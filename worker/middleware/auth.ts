@@ -15,7 +15,7 @@ function bearer(header: string | undefined): string | null {
 /**
  * The user behind the request's Bearer token, re-read from D1 on every request: role and
  * status are never trusted from the token, and the token's version must still be the user's
- * (logout and delete move it). Anything else is 401.
+ * (logout, a new password, a ban or unban and delete move it). Anything else is 401.
  */
 export async function authenticate(c: Context<AppEnv>): Promise<AuthUser> {
   const token = bearer(c.req.header('authorization'));

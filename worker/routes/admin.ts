@@ -11,7 +11,7 @@ import {
 import { statsQuerySchema } from '../../src/core/schemas/stats';
 import type { UserStatus } from '../../src/core/schemas/user';
 import { listUsers } from '../db/admin-users';
-import { insertCompanyStatement, listCompanyNames, resolveCompany } from '../db/companies';
+import { companySyncStatements, listCompanyNames, listPublicCompanyNames, resolveCompany } from '../db/companies';
 import { historyStatement, listHistory, type HistoryAction, type HistoryInput } from '../db/history';
 import {
   countActiveAdmins,
@@ -29,7 +29,7 @@ import { fail } from '../errors';
 import { requireAdmin } from '../middleware/auth';
 import { appOrigin, rejectedMail, sendMail, verifyMail } from '../services/mail';
 import { createVerifyToken } from '../services/tokens';
-import { issueDetail, validate } from '../validate';
+import { issueDetail, refuseOperatorLookalike, validate } from '../validate';
 import { pageStats } from '../db/page-counts';
 import { statsRange } from '../db/stats-read';
 
@@ -87,16 +87,26 @@ function entryFor(
 
 /**
  * A guarded change of a user and its history entry, in one batch: the entry is written only
- * when the change was; a change lost to a concurrent one is 409 (the admin reloads).
+ * when the change was; a change lost to a concurrent one is 409 (the admin reloads). The
+ * companies list follows in the same batch (a rejected or deleted account's company goes when
+ * nothing else keeps it, an approved one's comes back: worker/db/companies.ts).
  */
-async function guardedChange(c: Ctx, change: D1PreparedStatement, entry: HistoryInput): Promise<void> {
-  const [result] = await c.env.DB.batch([change, historyStatement(c.env.DB, entry, { ifChanged: true })]);
+async function guardedChange(c: Ctx, row: UserRow, change: D1PreparedStatement, entry: HistoryInput): Promise<void> {
+  const [result] = await c.env.DB.batch([
+    change,
+    historyStatement(c.env.DB, entry, { ifChanged: true }),
+    ...companySyncStatements(c.env.DB, row.id, row.company_key),
+  ]);
   if (!result?.meta.changes) fail(409, t('admin.concurrentChange'));
 }
 
 export const admin = new Hono<AppEnv>()
-  // Public: the signup screen fills its company autocomplete from here.
-  .get('/companies', async (c) => c.json({ success: true as const, companies: await listCompanyNames(c.env.DB) }))
+  // Public: the signup screen fills its company autocomplete from here (companies with an
+  // approved member only); administrators read every company from /companies/all.
+  .get('/companies', async (c) => c.json({ success: true as const, companies: await listPublicCompanyNames(c.env.DB) }))
+  .get('/companies/all', requireAdmin, async (c) =>
+    c.json({ success: true as const, companies: await listCompanyNames(c.env.DB) }),
+  )
 
   .get('/users/pending', requireAdmin, validate('query', usersQuerySchema), async (c) => {
     const query = { ...c.req.valid('query'), status: 'pending' as const };
@@ -119,6 +129,7 @@ export const admin = new Hono<AppEnv>()
       // approving an approved user again just sends a fresh verification link
       await guardedChange(
         c,
+        row,
         setStatusStatement(c.env.DB, row.id, row.status, 'approved', { is_verified: false }),
         entryFor(row, me, 'approved', { to_status: 'approved' }),
       );
@@ -131,6 +142,7 @@ export const admin = new Hono<AppEnv>()
     await refuseLastAdmin(c, row);
     await guardedChange(
       c,
+      row,
       setStatusStatement(c.env.DB, row.id, row.status, 'rejected'),
       entryFor(row, me, 'rejected', { to_status: 'rejected', reason: body.reason }),
     );
@@ -145,11 +157,14 @@ export const admin = new Hono<AppEnv>()
     if (row.id === me.id) fail(403, t('admin.selfBan'));
     if (row.status === 'banned') fail(400, t('admin.alreadyBanned'));
     await refuseLastAdmin(c, row);
+    // the sessions of before the ban end for good (an unban means a fresh login); a login while
+    // banned still works, so the guard can show 'Account Sospeso' (docs/behaviour.md)
     const ban = setStatusStatement(c.env.DB, row.id, row.status, 'banned', {
       is_active: false,
       previous_status: row.status,
+      revoke_sessions: true,
     });
-    await guardedChange(c, ban, entryFor(row, me, 'banned', { to_status: 'banned', reason }));
+    await guardedChange(c, row, ban, entryFor(row, me, 'banned', { to_status: 'banned', reason }));
     return answerUser(c, row.id);
   })
 
@@ -160,9 +175,15 @@ export const admin = new Hono<AppEnv>()
     if (row.status !== 'banned') fail(400, t('admin.notBanned'));
     const restored: UserStatus =
       row.previous_status && row.previous_status !== 'banned' ? row.previous_status : 'pending';
-    const unban = setStatusStatement(c.env.DB, row.id, 'banned', restored, { is_active: true, previous_status: null });
+    // a session opened while banned (to see the guard screen) does not carry over either
+    const unban = setStatusStatement(c.env.DB, row.id, 'banned', restored, {
+      is_active: true,
+      previous_status: null,
+      revoke_sessions: true,
+    });
     await guardedChange(
       c,
+      row,
       unban,
       entryFor(row, me, 'unbanned', { from_status: 'banned', to_status: restored, reason }),
     );
@@ -195,7 +216,7 @@ export const admin = new Hono<AppEnv>()
     if (row.id === me.id) fail(403, t('admin.selfDemote'));
     if (!row.is_superuser) return answerUser(c, row.id);
     await refuseLastAdmin(c, row);
-    await guardedChange(c, setSuperuserStatement(c.env.DB, row.id, false), entryFor(row, me, 'removed_admin'));
+    await guardedChange(c, row, setSuperuserStatement(c.env.DB, row.id, false), entryFor(row, me, 'removed_admin'));
     return answerUser(c, row.id);
   })
 
@@ -205,9 +226,10 @@ export const admin = new Hono<AppEnv>()
     if (row.id === me.id) fail(403, t('admin.selfDelete'));
     await refuseLastAdmin(c, row);
     // The row goes (so every token of theirs fails at once); the history stays as the audit
-    // trail, and the pages of their company stay with the company.
+    // trail, and the pages of their company stay with the company (so does its name then).
     await guardedChange(
       c,
+      row,
       deleteUserStatement(c.env.DB, row.id),
       entryFor(row, me, 'deleted', { to_status: null, details: { email: row.email } }),
     );
@@ -217,15 +239,19 @@ export const admin = new Hono<AppEnv>()
   .patch('/users/:id/company', requireAdmin, validate('json', companyBodySchema), async (c) => {
     const me = c.get('user');
     const row = await target(c);
-    const company = await resolveCompany(c.env.DB, c.req.valid('json').company);
+    const typed = c.req.valid('json').company;
+    await refuseOperatorLookalike(typed);
+    const company = await resolveCompany(c.env.DB, typed);
     if (company.name === row.company && company.key === row.company_key) return answerUser(c, row.id);
     await c.env.DB.batch([
-      insertCompanyStatement(c.env.DB, company),
       setCompanyStatement(c.env.DB, row.id, company),
       historyStatement(
         c.env.DB,
         entryFor(row, me, 'company_changed', { details: { from: row.company, to: company.name } }),
       ),
+      // the new company gets its row (unless the account is rejected), the one left behind
+      // loses it when nothing else keeps it
+      ...companySyncStatements(c.env.DB, row.id, row.company_key),
     ]);
     return answerUser(c, row.id);
   })

@@ -44,7 +44,7 @@ import {
   takeNetworkToken,
   type NetworkScope,
 } from '../services/throttle';
-import { issueDetail, validate } from '../validate';
+import { issueDetail, refuseOperatorLookalike, validate } from '../validate';
 
 /** fastapi-users' error codes, kept as they are: the site's client reads them as they are. */
 export const ErrorCode = {
@@ -110,6 +110,7 @@ async function readLoginBody(c: Context<AppEnv>): Promise<z.infer<typeof loginFo
 export const auth = new Hono<AppEnv>()
   .post('/register', validate('json', registerBodySchema), async (c) => {
     const body = c.req.valid('json');
+    await refuseOperatorLookalike(body.company);
     const limited = await networkLimit(c, 'register');
     if (limited) return limited;
     const problem = passwordProblem(body.password);

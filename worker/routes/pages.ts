@@ -40,7 +40,8 @@ import {
 } from '../db/pages';
 import { setSchedule, type ScheduleFields } from '../db/page-schedule';
 import { canAccess, ownedPage, ownedPageBySlugOrId } from '../services/page-access';
-import { deletePageMedia, deleteReplaced, republish, unpublish } from '../services/page-effects';
+import { deletePageMedia, deleteUnused, republish, unpublish } from '../services/page-effects';
+import { mediaInUse } from '../db/page-media';
 import { ensurePageCompany, type CompanyRef } from '../db/companies';
 
 /** The company a non-admin creates pages for; 403 when the account has none yet. */
@@ -176,6 +177,8 @@ export const pages = new Hono<AppEnv>()
     const title = String(payload.title).trim();
     await checkUnique(c.env.DB, c.get('user'), null, title, page.id);
     const styles = stylesInput(payload);
+    // what the page shows before the save: whatever it stops using goes after it
+    const before = await mediaInUse(c.env.DB, page.id);
     const fields: PageFields = {
       title,
       title_key: titleKey(title),
@@ -193,8 +196,9 @@ export const pages = new Hono<AppEnv>()
       if (isUniqueViolation(err)) await checkUnique(c.env.DB, c.get('user'), null, title, page.id);
       throw err;
     }
-    // a new header cleared the poster (updatePage): a frame of the old video goes with it
-    if (fields.header !== page.header) await deleteReplaced(c.env.BUCKET, page.folder_name, [page.header_poster]);
+    // a removed button's image, a replaced image, a header replaced by another, and the poster a
+    // new header cleared (updatePage): each file goes unless the page still uses it elsewhere
+    await deleteUnused(c.env, page, before);
     await republish(c, page.folder_name);
     const updated = await getPageRowById(c.env.DB, page.id);
     return c.json(await toPageAsReceived(c.env.DB, updated!));
@@ -210,7 +214,7 @@ export const pages = new Hono<AppEnv>()
 
   .delete('/:slugOrId', requireActive, async (c) => {
     const page = await ownedPageBySlugOrId(c, c.req.param('slugOrId'));
-    await deletePage(c.env.DB, page.id);
+    await deletePage(c.env.DB, page);
     await unpublish(c, page.folder_name);
     await deletePageMedia(c.env.BUCKET, page.folder_name);
     return c.json({ success: true, message: t('pages.deleted'), id: page.id, folder_name: page.folder_name });
@@ -220,7 +224,7 @@ export const pages = new Hono<AppEnv>()
     const page = await ownedPage(c, c.req.param('slug'));
     // through the companies list, so the new company appears there (in its stored spelling)
     const company = await ensurePageCompany(c.env.DB, c.req.valid('json').company);
-    await setPageCompany(c.env.DB, page.id, company);
+    await setPageCompany(c.env.DB, page, company);
     return c.json(toListItem((await getPageRowById(c.env.DB, page.id))!));
   })
 

@@ -3,8 +3,9 @@
  * No auth: visitors are anonymous. The body of a click is never read (sendBeacon may send
  * text/plain or nothing), so no body can make it fail; only one over the 16 KB request limit
  * is refused (413). A click is queued like a view (services/counting.ts) and answered 202 at
- * once, without touching D1; when the queue is written, a click on anything but a button of a
- * visible page is dropped (docs/behaviour.md#counting-views-and-clicks).
+ * once, without touching D1; when the queue is written, a click on anything but a CTA of a
+ * button of a visible page inside its publishing window is dropped
+ * (docs/behaviour.md#counting-views-and-clicks).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';

@@ -2,7 +2,7 @@
  * Uploads to R2, each on a page the user may open: the header (with its video's poster), a
  * poster alone, and button images (read and stored by services/upload-forms.ts), deleting a
  * button image, and the header proxy used for palette extraction. Every change republishes
- * the page.
+ * the page; a file it replaced goes at once when the page no longer uses it (deleteUnused).
  */
 import { Hono } from 'hono';
 import { t } from '../../src/core/messages';
@@ -15,7 +15,7 @@ import { requireActive } from '../middleware/auth';
 import { proxyImage } from '../services/image-proxy';
 import { CONTENT_TYPES } from '../services/media-types';
 import { ownedPage } from '../services/page-access';
-import { deleteReplaced, republish } from '../services/page-effects';
+import { deleteUnused, republish } from '../services/page-effects';
 import { mediaFolder } from '../services/upload-bytes';
 import { forget, receiveButtonImages, receiveHeader, receivePoster, refuseUpload } from '../services/upload-forms';
 
@@ -37,7 +37,7 @@ export const uploads = new Hono<AppEnv>()
       await forget(c, fresh);
       throw err;
     }
-    await deleteReplaced(c.env.BUCKET, slug, [page.header, page.header_poster], fresh);
+    await deleteUnused(c.env, page, [page.header, page.header_poster, ...fresh.map((k) => `/${k}`)]);
     await republish(c, slug);
     return c.json({
       success: true,
@@ -68,7 +68,7 @@ export const uploads = new Hono<AppEnv>()
       await forget(c, [key]);
       fail(409, t('upload.headerChanged'));
     }
-    await deleteReplaced(c.env.BUCKET, slug, [page.header_poster], [key]);
+    await deleteUnused(c.env, page, [page.header_poster]);
     await republish(c, slug);
     return c.json({ success: true, poster });
   })
@@ -79,11 +79,20 @@ export const uploads = new Hono<AppEnv>()
     // ordered by position: the mapping's indexes
     const { buttons } = await toPageAsReceived(c.env.DB, page);
     const written = await receiveButtonImages(c, slug, buttons);
-    await setButtonImages(
-      c.env.DB,
-      page.id,
-      written.map((w) => ({ buttonId: w.buttonId, path: `/${w.key}` })),
-    );
+    const images = written.map((w) => ({ buttonId: w.buttonId, path: `/${w.key}` }));
+    try {
+      await setButtonImages(c.env.DB, page.id, images);
+    } catch (err) {
+      await forget(
+        c,
+        written.map((w) => w.key),
+      );
+      throw err;
+    }
+    // the images these buttons had, now replaced (unless another button shows them too), and a
+    // new file whose button a concurrent save removed
+    const replaced = buttons.filter((b) => written.some((w) => w.buttonId === b.id)).map((b) => b.image_path ?? '');
+    await deleteUnused(c.env, page, [...replaced, ...images.map((i) => i.path)]);
     await republish(c, slug);
     const paths: Record<string, string> = {};
     for (const w of written) paths[String(w.index)] = `/${w.key}`;

@@ -1,4 +1,4 @@
-import { backfillCompanyKeys } from '../db/companies';
+import { backfillCompanyKeys, pruneUnusedCompanies } from '../db/companies';
 import { pruneMailBefore } from '../db/outbox';
 import { pruneThrottleRows } from './throttle';
 import { expireStats, pruneCountedIds } from '../db/stats-write';
@@ -60,6 +60,11 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
     // company keys the SQL migration could not compute (names beyond printable ASCII)
     name: 'backfill-company-keys',
     run: (env) => backfillCompanyKeys(env.DB),
+  },
+  {
+    // company rows no account (other than a rejected one) and no page names any more
+    name: 'prune-companies',
+    run: (env, now) => pruneUnusedCompanies(env.DB, now),
   },
 ];
 

@@ -4,7 +4,8 @@
  * write that caused it: GET /{slug} rebuilds from D1 when the stored file is missing or stale.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import { mediaInUse } from '../db/page-media';
+import type { AppEnv, Bindings } from '../env';
 import { publishPage, unpublishPage } from './publish';
 import { mediaFolder, ownObjectKey } from './upload-bytes';
 
@@ -50,21 +51,27 @@ export async function deletePageMedia(bucket: R2Bucket, slug: string): Promise<n
 }
 
 /**
- * Deletes the objects of this page's folder behind stored paths (a header or poster replaced),
- * except the keys in `keep`; a path outside the folder (a link, another page's file) is left.
+ * Deletes the objects of the page's own folder behind `paths` (what the page pointed at before a
+ * write, and files the write meant to record) that nothing saved on the page uses any more: not
+ * its header, not its poster, not any button's image, read after the write. A path outside the
+ * folder (a store badge, a link, another page's file) is never deleted. The media route reads R2
+ * on every request, so a deleted file answers 404 at once.
  */
-export async function deleteReplaced(
-  bucket: R2Bucket,
-  slug: string,
-  paths: readonly string[],
-  keep: readonly string[] = [],
+export async function deleteUnused(
+  env: Pick<Bindings, 'DB' | 'BUCKET'>,
+  page: { id: number; folder_name: string },
+  paths: Iterable<string>,
 ): Promise<void> {
-  const keys = paths.map((p) => ownObjectKey(slug, p)).filter((k): k is string => k !== null && !keep.includes(k));
-  if (keys.length === 0) return;
   try {
-    await bucket.delete(keys);
+    const inUse = await mediaInUse(env.DB, page.id);
+    const keys = new Set<string>();
+    for (const path of paths) {
+      const key = inUse.has(path) ? null : ownObjectKey(page.folder_name, path);
+      if (key) keys.add(key);
+    }
+    if (keys.size > 0) await env.BUCKET.delete([...keys]);
   } catch (err) {
     // the page already points elsewhere: a leftover file is harmless, a failed save is not
-    console.error('delete of replaced media failed', slug, err);
+    console.error('delete of replaced media failed', page.folder_name, err);
   }
 }

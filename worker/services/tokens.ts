@@ -66,7 +66,10 @@ async function verify(
 
 // ---- access (session) tokens -------------------------------------------------------------
 
-/** `ver` is the user's token version: logout and delete move it, and old tokens die. */
+/**
+ * `ver` is the user's token version: logout, a new password, a ban or unban and delete move it,
+ * and old tokens die.
+ */
 export function createAccessToken(env: SecretEnv, user: { id: number; token_version: number }): Promise<string> {
   return sign(env, AUD_AUTH, user.id, ACCESS_TOKEN_TTL_S, { ver: user.token_version });
 }

@@ -187,7 +187,9 @@ export async function refuseUpload(c: Context<AppEnv>, status: ContentfulStatusC
 /**
  * Reads the button-images form into R2: each `button_images` file goes to the image button its
  * place maps to in `image_mapping` (which may come before or after the files). Either every
- * file is stored or, on any refusal, none stays behind.
+ * file is stored or, on any refusal, none stays behind. Two files mapped to one button: the
+ * later one (by its place in the form) is the button's, the earlier one is deleted and not
+ * answered.
  */
 export async function receiveButtonImages(
   c: Context<AppEnv>,
@@ -245,5 +247,12 @@ export async function receiveButtonImages(
   } finally {
     await form.finish();
   }
-  return written;
+  // files are stored in form order, so the last one written for a button is the one it keeps
+  const kept = new Map(written.map((w) => [w.index, w]));
+  const final = written.filter((w) => kept.get(w.index) === w);
+  await forget(
+    c,
+    written.filter((w) => kept.get(w.index) !== w).map((w) => w.key),
+  );
+  return final;
 }

@@ -58,8 +58,10 @@ export const authMessages = {
   'auth.tooManyAttemptsSoon': 'Troppi tentativi di accesso ravvicinati. Riprova tra {seconds} secondi.',
   'auth.tooManyRequests': 'Troppe richieste da questa rete. Riprova tra {minutes} minuti.',
 
-  // Company of an organiser's account (the operator's own name is reserved)
+  // Company of an organiser's account (the operator's own name and its look-alikes are reserved)
   'validation.company.reserved': 'Questo nome è riservato: scrivi il nome della tua azienda',
+  'validation.company.hidden':
+    'Nome azienda non valido: contiene caratteri invisibili o di controllo. Scrivilo di nuovo a mano',
   'validation.company.max': 'Nome azienda troppo lungo (al massimo {max} caratteri)',
 
   // Quoted verbatim from the product specification: signup

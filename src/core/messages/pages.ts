@@ -63,6 +63,7 @@ export const pagesMessages = {
   // Publishing window (docs/behaviour.md#dates-and-publishing-windows)
   'page.windowInvalid': "La fine della pubblicazione deve venire dopo l'inizio",
   'page.instantInvalid': 'Data e ora non valide: usa il formato ISO 8601 con il fuso orario (es. 2026-05-12T18:00:00Z)',
+  'page.windowBoundInvalid': "Data e ora non valide: scegli una data tra l'anno 1000 e l'anno 9999",
 
   // Quoted verbatim from the product specification: slug
   'slug.required': 'Lo slug è obbligatorio',

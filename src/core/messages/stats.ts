@@ -82,10 +82,12 @@ export const statsMessages = {
   'stats.source.google': 'Google',
   'stats.source.x': 'X (Twitter)',
   'stats.source.linktree': 'Linktree',
+  'stats.source.folded': 'Altre fonti',
   'stats.device.mobile': 'Smartphone',
   'stats.device.tablet': 'Tablet',
   'stats.device.desktop': 'Computer',
   'stats.country.unknown': 'Sconosciuto',
+  'stats.country.folded': 'Altri paesi',
 
   // Empty states
   'stats.empty.title': 'Ancora nessuna visita',

@@ -112,7 +112,10 @@ export const statsAnswerSchema = z.looseObject({
 });
 export type StatsAnswer = z.infer<typeof statsAnswerSchema>;
 
-/** Answer of GET /api/admin/companies (readable without login: the signup screen uses it). */
+/**
+ * Answer of GET /api/admin/companies (readable without login: the signup screen uses it) and
+ * of GET /api/admin/companies/all (administrators).
+ */
 export const companiesAnswerSchema = z.object({
   success: z.literal(true),
   companies: z.array(z.string()),

@@ -6,11 +6,12 @@
 import { z } from '../zod';
 import { t } from '../messages';
 import { DEFAULT_CTA_LABEL } from '../constants';
+import { cleanCompanyName, hasHiddenCharacter } from '../company';
 import { decodeEventText, encodeEventText, cleanLabel, type EventParts } from '../button-codec';
 import { SLUG_MAX, isReservedSlug, isValidSlugFormat } from '../slug';
 import { isSafeLinkUrl, isSafeMediaRef, URL_MAX } from '../urls';
 import { storeByPath } from '../stores';
-import { instantText, wallClock, windowIsValid } from '../schedule';
+import { instantText, isWindowInstant, wallClock, windowIsValid } from '../schedule';
 
 export const PAGE_MODES = ['text', 'image'] as const;
 export const PAGE_STYLES = ['light', 'dark', 'custom'] as const;
@@ -110,7 +111,8 @@ const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9}
 /**
  * An ISO 8601 instant with its zone ('2026-05-12T20:00:00+02:00', '…Z') as UTC to the second
  * ('2026-05-12T18:00:00Z', the form stored and compared as text), or null when it is not one
- * (no zone, an impossible day or hour, a year before 1000).
+ * (no zone, an impossible day or hour, a year before 1000 as written or once the zone is applied,
+ * a year after 9999 once it is: '1000-01-01T00:00:00+23:59' would be the year 999).
  */
 export function normaliseInstant(text: string): string | null {
   const m = INSTANT.exec(text.trim());
@@ -130,7 +132,7 @@ export function normaliseInstant(text: string): string | null {
   if (wall === null) return null;
   const offset = m[7] ? 0 : (m[8] === '-' ? -1 : 1) * (offH * 60 + offM);
   const at = wall - offset * 60_000;
-  return new Date(at).getUTCFullYear() > 9999 ? null : instantText(at);
+  return isWindowInstant(at) ? instantText(at) : null;
 }
 
 /** A bound of the publishing window: an ISO 8601 instant with its zone, or null / '' for none. */
@@ -185,7 +187,11 @@ export const pagePayloadSchema = z.object({
   title: optionalText,
   display_title: optionalText,
   folder_name: optionalText,
-  company: optionalText,
+  // an administrator's company for the page (ignored for organisers); no hidden characters
+  company: optionalText.refine(
+    (name) => !name || !hasHiddenCharacter(cleanCompanyName(name)),
+    t('validation.company.hidden'),
+  ),
   visible: z.boolean().nullish(),
   mode: z.enum(PAGE_MODES).nullish(),
   style: z.enum(PAGE_STYLES).nullish(),
@@ -199,7 +205,12 @@ export const pagePayloadSchema = z.object({
 export type PagePayload = z.infer<typeof pagePayloadSchema>;
 
 export const companyPayloadSchema = z.object({
-  company: z.string().trim().min(1, t('pages.company.required')).max(COMPANY_MAX),
+  company: z
+    .string()
+    .trim()
+    .min(1, t('pages.company.required'))
+    .max(COMPANY_MAX)
+    .refine((name) => !hasHiddenCharacter(cleanCompanyName(name)), t('validation.company.hidden')),
 });
 
 /** A button index of an upload: a non-negative integer below 10000, as a number or in digits. */

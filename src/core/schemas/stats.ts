@@ -8,15 +8,18 @@ const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 const daysInvalid = { error: () => t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX }) };
 
-/** ?days=N: a whole number 1–400, 30 when absent or empty; anything else has one catalogue message. */
+/**
+ * ?days=N: a whole number 1–400 in decimal digits only (no sign, space, point, exponent or hex),
+ * 30 when absent or empty; anything else has one catalogue message.
+ */
 export const statsQuerySchema = z.object({
   days: z.preprocess(
     emptyToUndefined,
-    z.coerce
-      .number(daysInvalid)
-      .int(daysInvalid)
-      .min(1, daysInvalid)
-      .max(STATS_DAYS_MAX, daysInvalid)
+    z
+      .string(daysInvalid)
+      .regex(/^[0-9]+$/, daysInvalid)
+      .transform(Number)
+      .pipe(z.number().int().min(1, daysInvalid).max(STATS_DAYS_MAX, daysInvalid))
       .default(STATS_DAYS_DEFAULT),
   ),
 });

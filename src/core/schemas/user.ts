@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { t } from '../messages';
-import { cleanCompanyName, isOperatorCompanyName } from '../company';
+import { cleanCompanyName, hasHiddenCharacter, isOperatorCompanyName } from '../company';
 import { COMPANY_MIN, LOGIN_PASSWORD_MIN, NAME_MIN, REGISTER_PASSWORD_MIN } from '../constants';
 
 export const USER_STATUSES = ['pending', 'approved', 'active', 'rejected', 'banned'] as const;
@@ -75,6 +75,7 @@ export const signupFormSchema = z
       .trim()
       .min(1, t('validation.company.required'))
       .min(COMPANY_MIN, t('validation.company.min'))
+      .refine((name) => !hasHiddenCharacter(name), t('validation.company.hidden'))
       .refine((name) => !isOperatorCompanyName(name), t('validation.company.reserved')),
     email: emailField,
     password: z.string().superRefine((value, ctx) => {
@@ -100,8 +101,9 @@ export const PASSWORD_MAX = 128;
 
 /**
  * The company of an organiser's account, as the server takes it (registration and an
- * administrator's change): required, cleaned (src/core/company.ts), and never the
- * operator's own company name, which would otherwise look like the operator's pages.
+ * administrator's change): required, cleaned (src/core/company.ts), without hidden
+ * characters, and never the operator's own company name, which would otherwise look like the
+ * operator's pages. The Worker also refuses the name's look-alikes (company-skeleton.ts).
  */
 export const accountCompanyField = z
   .string({ error: t('validation.company.required') })
@@ -112,6 +114,7 @@ export const accountCompanyField = z
       .min(1, t('validation.company.required'))
       .min(COMPANY_MIN, t('validation.company.min'))
       .max(COMPANY_MAX, t('validation.company.max', { max: COMPANY_MAX }))
+      .refine((name) => !hasHiddenCharacter(name), t('validation.company.hidden'))
       .refine((name) => !isOperatorCompanyName(name), t('validation.company.reserved')),
   );
 
