@@ -114,7 +114,11 @@ try {
   );
   const lifetime = await api(server.base, server.token, `/api/db/landing-pages/${slug}`);
   const sum = (list) =>
-    list.reduce((n, r) => ({ views: n.views + r.views, clicks: n.clicks + r.clicks }), { views: 0, clicks: 0 });
+    list.reduce((n, r) => ({ views: n.views + r.views, clicks: n.clicks + r.clicks, signups: n.signups + r.signups }), {
+      views: 0,
+      clicks: 0,
+      signups: 0,
+    });
   const rowBound = rows.hours * (SOURCES_PER_DAY + FIXED) * 3; // one device and one country: the view and two CTAs
   const checks = {
     'answers (200 views, 202 clicks)': viewRun.failed === 0 && clickRun.failed === 0,

@@ -1,6 +1,7 @@
 // The editor's statistics view: the period asked for, the answer of the stats API, and the pure
 // rules that turn it into what the view shows (click-through rate, shares and bars, human labels
-// for sources, devices and countries, each button's and each call-to-action's clicks).
+// for sources, devices and countries with their fan sign-ups, each button's and each
+// call-to-action's clicks).
 // Counting itself is the Worker's: docs/behaviour.md#counting-views-and-clicks.
 //
 // API:
@@ -89,6 +90,11 @@ export function clicksText(n: number): string {
   return n === 1 ? t('stats.clicks.one') : t('stats.clicks.many', { count: formatNumber(n) });
 }
 
+/** Fan sign-ups ('Avvisami' form) as a row shows them: '1 iscrizione', '0 iscrizioni'. */
+export function signupsText(n: number): string {
+  return n === 1 ? t('stats.signups.one') : t('stats.signups.many', { count: formatNumber(n) });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Labels
 
@@ -159,26 +165,35 @@ export interface BreakdownRow {
   label: string;
   views: number;
   clicks: number;
+  /** fan sign-ups counted under this name (for a source: its conversions) */
+  signups: number;
   /** share of the period's views, 0–100 */
   viewShare: number;
   /** share of the period's clicks, 0–100 */
   clickShare: number;
 }
 
-/** One breakdown (sources, devices or countries) in the API's order, with names and shares. */
-export function breakdownRows<R extends { views: number; clicks: number }>(
+/**
+ * One breakdown (sources, devices or countries) in the API's order, with names and shares.
+ * `withSignups`: the list shows each row's fan sign-ups (the sources). A list that does not
+ * leaves out the rows with sign-ups only (no view, no click): they would show nothing but zeros.
+ */
+export function breakdownRows<R extends { views: number; clicks: number; signups: number }>(
   rows: readonly R[],
   keyOf: (row: R) => string,
   labelOf: (key: string) => string,
   totals: { views: number; clicks: number },
+  withSignups = false,
 ): BreakdownRow[] {
-  return rows.map((row) => {
+  const shown = withSignups ? rows : rows.filter((row) => row.views > 0 || row.clicks > 0);
+  return shown.map((row) => {
     const key = keyOf(row);
     return {
       key,
       label: labelOf(key),
       views: row.views,
       clicks: row.clicks,
+      signups: row.signups,
       viewShare: share(row.views, totals.views),
       clickShare: share(row.clicks, totals.clicks),
     };

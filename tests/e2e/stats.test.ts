@@ -1,13 +1,15 @@
 // The statistics view against the real counting pipeline: a visitor comes once from Instagram and
 // once through the QR code's address; within the flush delay the editor's stats show both sources
 // with a view each, the day's figures in the chart's table, the events with their links, and the
-// period's CSV. The view passes the accessibility gate at 375 and 1280 px, the administrators see
+// period's CSV. Fan sign-ups (seeded by SQL: the sign-up form is not on these pages) show as a
+// headline figure and beside each source. The view passes the accessibility gate at 375 and 1280 px, the administrators see
 // the visits in the period's totals, and a page that is gone shows the load error. One browser (a phone's User-Agent: headless Chromium's own is never
 // counted), a handful of page loads.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { romeBucket, addDays } from '../../src/core/traffic';
+import { executeSql } from '../../scripts/lib/stack.mjs';
 import { type AuditReport, Gate, expectAccessible, setWidth } from './a11y';
 import { adminToken, api } from './api';
 import { PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
@@ -74,7 +76,38 @@ async function rowsOf(page: Page, testId: string): Promise<[string, number][]> {
     );
 }
 
-async function kpi(page: Page, name: 'views' | 'clicks' | 'ctr'): Promise<string> {
+/** A breakdown's rows as [label, sign-ups], from the rows' data. */
+async function signupsOf(page: Page, testId: string): Promise<[string, number][]> {
+  return page
+    .getByTestId(testId)
+    .locator('.xs-rank-row')
+    .evaluateAll((rows) =>
+      rows.map((row) => [
+        row.querySelector('.xs-rank-label')?.textContent?.trim() ?? '',
+        Number(row.querySelector('[data-signups]')?.getAttribute('data-signups')),
+      ]),
+    );
+}
+
+/**
+ * Fan sign-ups of today, by source, straight into the server's page_stats: on the view rows, as
+ * the counting pipeline writes them.
+ */
+function seedSignups(slug: string, bySource: Record<string, number>): void {
+  const { day, hour } = romeBucket(Date.now());
+  const sources = Object.entries(bySource)
+    .map(([source, n]) => `SELECT '${source}' AS source, ${n} AS n`)
+    .join(' UNION ALL ');
+  executeSql(
+    `INSERT INTO page_stats (page_id, day, hour, button_id, cta, source, device, country, views, clicks, signups)
+     SELECT p.id, '${day}', ${hour}, 0, 0, s.source, 'mobile', 'IT', 0, 0, s.n
+     FROM landing_pages p, (${sources}) s WHERE p.folder_name = '${slug}'
+     ON CONFLICT DO UPDATE SET signups = signups + excluded.signups`,
+    inject('persistTo'),
+  );
+}
+
+async function kpi(page: Page, name: 'views' | 'clicks' | 'ctr' | 'signups'): Promise<string> {
   return (await page.getByTestId('stats-view').locator(`[data-kpi="${name}"] .xs-kpi-value`).textContent()) ?? '';
 }
 
@@ -103,6 +136,9 @@ describe('statistics view', () => {
     const fromQr = await visitor.goto(`/${slug}?utm_source=qr`);
     expect(fromQr?.status()).toBe(200);
     await visitor.close();
+    // and fans who signed up: two from Instagram, one from the QR code, one from a newsletter whose
+    // visit fell in another period
+    seedSignups(slug, { instagram: 2, qr: 1, 'newsletter-marzo': 1 });
 
     const page = await editorPage(ctx, token, '/admin');
     await openStats(page, slug);
@@ -124,8 +160,24 @@ describe('statistics view', () => {
           ['Codice QR', 1],
         ]),
       );
-    expect(await rowsOf(page, 'stats-sources')).toHaveLength(2);
+    expect(await rowsOf(page, 'stats-sources')).toEqual([
+      ['Instagram', 1],
+      ['Codice QR', 1],
+      ['newsletter-marzo', 0],
+    ]);
     expect([await kpi(page, 'views'), await kpi(page, 'clicks'), await kpi(page, 'ctr')]).toEqual(['2', '0', '0,0%']);
+    // the sign-ups: a headline figure, and each source's beside its clicks
+    expect(await kpi(page, 'signups')).toBe('4');
+    expect(await signupsOf(page, 'stats-sources')).toEqual([
+      ['Instagram', 2],
+      ['Codice QR', 1],
+      ['newsletter-marzo', 1],
+    ]);
+    expect(await page.getByTestId('stats-sources').locator('[data-signups="2"]').textContent()).toBe('2 iscrizioni');
+    // the sign-ups were seeded in Italy, the visits came from wherever this machine is: a country
+    // with sign-ups only has nothing to show in a list without them
+    expect((await rowsOf(page, 'stats-countries')).every(([, views]) => views > 0)).toBe(true);
+    expect(await page.getByTestId('stats-countries').locator('[data-signups]').count()).toBe(0);
     expect(await rowsOf(page, 'stats-devices')).toEqual([['Smartphone', 2]]);
 
     // the chart says it in words, and its table has today's two views (the last row of 30)
@@ -168,8 +220,8 @@ describe('statistics view', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines).toHaveLength(8);
-    expect(lines[0]!.startsWith('date,views,clicks')).toBe(true);
-    expect(lines.at(-1)!.startsWith(`${today},2,0`)).toBe(true);
+    expect(lines[0]).toBe('date,views,clicks,signups');
+    expect(lines.at(-1)).toBe(`${today},2,0,4`);
 
     const gate = new Gate();
     const reports: AuditReport[] = await gate.audit(page, 'statistics view with figures and the day table');

@@ -18,6 +18,7 @@ import {
   periodDays,
   removedClicks,
   share,
+  signupsText,
   sourceLabel,
   viewsText,
 } from '../../src/stores/editor-stats';
@@ -27,7 +28,7 @@ const at = (iso: string) => Date.parse(iso);
 function stats(over: Partial<PageStats> = {}): PageStats {
   return {
     range: { from: '2027-03-01', to: '2027-03-07' },
-    totals: { views: 0, clicks: 0 },
+    totals: { views: 0, clicks: 0, signups: 0 },
     daily: [],
     sources: [],
     devices: [],
@@ -124,6 +125,9 @@ describe('figures', () => {
     expect(viewsText(12345)).toBe('12.345 visite');
     expect(clicksText(1)).toBe('1 clic');
     expect(clicksText(0)).toBe('0 clic');
+    expect(signupsText(1)).toBe('1 iscrizione');
+    expect(signupsText(0)).toBe('0 iscrizioni');
+    expect(signupsText(1234)).toBe('1.234 iscrizioni');
   });
 });
 
@@ -158,20 +162,36 @@ describe('labels', () => {
 });
 
 describe('breakdownRows', () => {
-  it('keeps the API’s order and gives each row its share of views and of clicks', () => {
+  it('keeps the API’s order and gives each row its share of views and of clicks, and its sign-ups', () => {
     const rows = breakdownRows(
       [
-        { source: 'instagram', views: 6, clicks: 1 },
-        { source: 'qr', views: 2, clicks: 3 },
+        { source: 'instagram', views: 6, clicks: 1, signups: 2 },
+        { source: 'qr', views: 2, clicks: 3, signups: 0 },
+        // sign-ups only: their views fell in another period
+        { source: 'newsletter', views: 0, clicks: 0, signups: 1 },
       ],
       (r) => r.source,
       sourceLabel,
       { views: 8, clicks: 4 },
+      true,
     );
     expect(rows).toEqual([
-      { key: 'instagram', label: 'Instagram', views: 6, clicks: 1, viewShare: 75, clickShare: 25 },
-      { key: 'qr', label: 'Codice QR', views: 2, clicks: 3, viewShare: 25, clickShare: 75 },
+      { key: 'instagram', label: 'Instagram', views: 6, clicks: 1, signups: 2, viewShare: 75, clickShare: 25 },
+      { key: 'qr', label: 'Codice QR', views: 2, clicks: 3, signups: 0, viewShare: 25, clickShare: 75 },
+      { key: 'newsletter', label: 'newsletter', views: 0, clicks: 0, signups: 1, viewShare: 0, clickShare: 0 },
     ]);
+  });
+
+  it('leaves out the rows with sign-ups only from a list that does not show sign-ups', () => {
+    const countries = [
+      { country: 'IT', views: 3, clicks: 0, signups: 1 },
+      { country: 'DE', views: 0, clicks: 1, signups: 0 },
+      { country: 'FR', views: 0, clicks: 0, signups: 2 },
+    ];
+    const keys = (withSignups?: boolean) =>
+      breakdownRows(countries, (r) => r.country, countryLabel, { views: 3, clicks: 1 }, withSignups).map((r) => r.key);
+    expect(keys()).toEqual(['IT', 'DE']);
+    expect(keys(true)).toEqual(['IT', 'DE', 'FR']);
   });
 });
 
@@ -187,7 +207,7 @@ describe('buttonRows', () => {
 
   it('labels each button from the saved page, with its share of all clicks', () => {
     const s = stats({
-      totals: { views: 50, clicks: 10 },
+      totals: { views: 50, clicks: 10, signups: 0 },
       buttons: [
         { id: 11, clicks: 5, daily: [], ctas: [{ index: 1, clicks: 5 }] },
         { id: 12, clicks: 1, daily: [], ctas: [{ index: 0, clicks: 1 }] },
@@ -216,7 +236,7 @@ describe('buttonRows', () => {
 
   it('names a button the editor does not know by its place, and a tapped CTA it lost by its number', () => {
     const s = stats({
-      totals: { views: 9, clicks: 4 },
+      totals: { views: 9, clicks: 4, signups: 0 },
       buttons: [
         {
           id: 99,
@@ -244,7 +264,10 @@ describe('buttonRows', () => {
   it('reads an event without a CTA list from its text', () => {
     expect(buttonLabel(event(1, 1, ' - Napoli - |Prevendite', null), 1)).toBe('Napoli');
     expect(buttonLabel(event(1, 1, '', null), 5)).toBe('Evento 5');
-    const s = stats({ totals: { views: 1, clicks: 1 }, buttons: [{ id: 1, clicks: 1, daily: [], ctas: [] }] });
+    const s = stats({
+      totals: { views: 1, clicks: 1, signups: 0 },
+      buttons: [{ id: 1, clicks: 1, daily: [], ctas: [] }],
+    });
     expect(buttonRows(s, { buttons: [event(1, 1, 'a - b - c|Prevendite', null)] })[0]!.ctas).toEqual([]);
   });
 });

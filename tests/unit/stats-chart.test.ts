@@ -89,9 +89,9 @@ describe('positions and paths', () => {
 
 describe('chart texts', () => {
   const daily = [
-    { date: '2027-03-01', views: 3, clicks: 1 },
-    { date: '2027-03-02', views: 9, clicks: 2 },
-    { date: '2027-03-03', views: 9, clicks: 0 },
+    { date: '2027-03-01', views: 3, clicks: 1, signups: 0 },
+    { date: '2027-03-02', views: 9, clicks: 2, signups: 1 },
+    { date: '2027-03-03', views: 9, clicks: 0, signups: 0 },
   ];
 
   it('sums the period up for screen readers, with its best day', () => {
@@ -102,7 +102,7 @@ describe('chart texts', () => {
   });
 
   it('names no best day when the period had clicks but no visit', () => {
-    expect(chartSummary([{ date: '2027-03-01', views: 0, clicks: 2 }])).toBe(
+    expect(chartSummary([{ date: '2027-03-01', views: 0, clicks: 2, signups: 0 }])).toBe(
       'Grafico di visite e clic al giorno dal 1 marzo 2027 al 1 marzo 2027: nessuna visita e 2 clic in tutto.',
     );
   });

@@ -64,6 +64,24 @@ export async function byColumn(
   return Object.fromEntries(results.map((r) => [String(r.k), { views: r.views, clicks: r.clicks }]));
 }
 
+/** Fan sign-ups of one page grouped by a bucket column (only the values with some), and their sum. */
+export async function signupsBy(
+  slug: string,
+  column: 'source' | 'device' | 'country' | 'day' | 'button_id' | 'cta' = 'source',
+): Promise<{ total: number; by: Record<string, number> }> {
+  const { results } = await env.DB.prepare(
+    `SELECT s.${column} AS k, SUM(s.signups) AS n
+     FROM page_stats s JOIN landing_pages p ON p.id = s.page_id
+     WHERE p.folder_name = ? GROUP BY s.${column} HAVING SUM(s.signups) > 0`,
+  )
+    .bind(slug)
+    .all<{ k: string | number; n: number }>();
+  return {
+    total: results.reduce((sum, r) => sum + r.n, 0),
+    by: Object.fromEntries(results.map((r) => [String(r.k), r.n])),
+  };
+}
+
 /** Runs `task` `total` times with at most `concurrency` in flight. */
 export async function burst(total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
   let next = 0;

@@ -1,15 +1,16 @@
-// Views and clicks go through the isolate's buffer and the COUNTS queue to D1: what is counted,
-// how it is classified, and that the numbers stay exact (docs/behaviour.md#counting-views-and-clicks).
+// Views, clicks and fan sign-ups go through the isolate's buffer and the COUNTS queue to D1: what
+// is counted, how it is classified, and that the numbers stay exact
+// (docs/behaviour.md#counting-views-and-clicks).
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { FOLDED, romeBucket, SOURCES_PER_DAY } from '../../src/core/traffic';
 import { instantText } from '../../src/core/schedule';
 import { publishPage } from '../../worker/services/publish';
-import type { CountRow } from '../../worker/services/counting';
+import { countSignup, type CountRow, type SignupSource } from '../../worker/services/counting';
 import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
 import { get, seedPage, slugFor, type SeedPage } from './public-helpers';
-import { DESKTOP_UA, PHONE_UA, TABLET_UA, burst, byColumn, eventually, totals } from './counting-helpers';
+import { DESKTOP_UA, PHONE_UA, TABLET_UA, burst, byColumn, eventually, signupsBy, totals } from './counting-helpers';
 
 /** Longer than a flush (the isolate's 100 ms, then the queue's 2 s batch timeout). */
 const FLUSH_WAIT_MS = 2500;
@@ -293,6 +294,132 @@ describe('clicks', () => {
   });
 });
 
+describe('fan sign-ups', () => {
+  /**
+   * One sign-up as the fan route records it: a POST to /{slug}/fans on this host, with the source
+   * the page's script passed (or none, a plain form POST) and the browser's headers.
+   */
+  function signup(slug: string, source: SignupSource = {}, headers: Record<string, string> = {}) {
+    const req = new Request(`http://localhost/${slug}/fans`, {
+      method: 'POST',
+      headers: { 'user-agent': PHONE_UA, ...headers },
+    });
+    return countSignup(env, null, req, slug, source);
+  }
+
+  it('count one sign-up under its source: u, else r, else the page’s own Referer’s utm_source, else direct', async () => {
+    const { slug } = await published('fan');
+    const other = slugFor('fano');
+    const queued = [
+      // the page's script: the page URL's utm_source as u, else its referrer's origin as r
+      signup(slug, { u: 'Newsletter' }),
+      signup(slug, { u: 'QR', r: 'https://l.instagram.com' }),
+      signup(slug, { r: 'https://l.instagram.com' }, { referer: `http://localhost/${slug}?utm_source=ignored` }),
+      signup(slug, { u: null, r: 'https://t.co' }),
+      // a plain form POST: the Referer is the page itself, with or without its utm_source
+      signup(slug, {}, { referer: `http://localhost/${slug}?utm_source=TikTok%20Ads&x=1` }),
+      signup(slug, { u: '', r: '' }, { referer: `http://localhost/${slug}?utm_source=qr` }),
+      signup(slug, {}, { referer: `http://localhost/${slug}` }),
+      // a Referer that is not the page is no source: another page, another host, another port
+      signup(slug, {}, { referer: `http://localhost/${other}?utm_source=spam` }),
+      signup(slug, {}, { referer: 'https://www.google.it/' }),
+      signup(slug, {}, { referer: `http://localhost:9999/${slug}?utm_source=spam` }),
+      signup(slug, {}, { referer: 'not a url' }),
+      signup(slug),
+    ];
+    expect(queued.every(Boolean)).toBe(true);
+    // never a bot's, a link preview's or a prefetch's
+    expect(signup(slug, { u: 'bot' }, { 'user-agent': GOOGLEBOT })).toBe(false);
+    expect(signup(slug, { u: 'bot' }, { 'user-agent': 'curl/8.5.0' })).toBe(false);
+    expect(signup(slug, { u: 'bot' }, { 'sec-purpose': 'prefetch' })).toBe(false);
+    const counted = await eventually(
+      () => signupsBy(slug),
+      (s) => s.total >= queued.length,
+    );
+    await new Promise((r) => setTimeout(r, FLUSH_WAIT_MS));
+    expect(await signupsBy(slug)).toEqual(counted);
+    expect(counted).toEqual({
+      total: 12,
+      by: { newsletter: 1, qr: 2, instagram: 1, x: 1, 'tiktok-ads': 1, direct: 6 },
+    });
+    // a conversion, not a view or a click: on the view rows, with no view and no click
+    expect(await totals(slug)).toEqual({ view_page: 0, clicks: 0, bucket_views: 0, bucket_clicks: 0 });
+    expect((await signupsBy(slug, 'button_id')).by).toEqual({ '0': 12 });
+    expect((await signupsBy(slug, 'cta')).by).toEqual({ '0': 12 });
+    expect((await signupsBy(slug, 'device')).by).toEqual({ mobile: 12 });
+    expect((await signupsBy(slug, 'day')).by).toEqual({ [romeBucket(Date.now()).day]: 12 });
+  });
+
+  it('record the device class and the country like a view', async () => {
+    const { slug } = await published('fand');
+    signup(slug, {}, { 'user-agent': DESKTOP_UA, 'cf-ipcountry': 'de' });
+    signup(slug, {}, { 'user-agent': TABLET_UA, 'cf-ipcountry': 'T1' });
+    signup(slug, {}, { 'cf-ipcountry': 'IT' });
+    await eventually(
+      () => signupsBy(slug),
+      (s) => s.total >= 3,
+    );
+    expect((await signupsBy(slug, 'device')).by).toEqual({ desktop: 1, tablet: 1, mobile: 1 });
+    expect((await signupsBy(slug, 'country')).by).toEqual({ DE: 1, XX: 1, IT: 1 });
+  });
+
+  it('count only on a visible page inside its publishing window', async () => {
+    const HOUR = 3_600_000;
+    const open = await published('fanw');
+    const early = await published('fanwe');
+    const late = await published('fanwl');
+    const hidden = slugFor('fanwh');
+    await seedPage(hidden, { visible: false });
+    for (const [slug, from, until] of [
+      [early.slug, Date.now() + HOUR, null],
+      [late.slug, Date.now() - 2 * HOUR, Date.now() - HOUR],
+      [open.slug, Date.now() - HOUR, Date.now() + HOUR],
+    ] as const) {
+      await env.DB.prepare('UPDATE landing_pages SET visible_from = ?, visible_until = ? WHERE folder_name = ?')
+        .bind(instantText(from), until === null ? null : instantText(until), slug)
+        .run();
+    }
+    for (const slug of [early.slug, late.slug, hidden, 'nosuchpage42']) {
+      expect(signup(slug, { u: 'qr' }), slug).toBe(true);
+    }
+    signup(open.slug, { u: 'qr' });
+    expect(
+      await eventually(
+        () => signupsBy(open.slug),
+        (s) => s.total >= 1,
+      ),
+    ).toEqual({ total: 1, by: { qr: 1 } });
+    await new Promise((r) => setTimeout(r, FLUSH_WAIT_MS));
+    for (const slug of [early.slug, late.slug, hidden]) {
+      expect(await signupsBy(slug), slug).toEqual({ total: 0, by: {} });
+    }
+  });
+
+  it('end exact among views and clicks in a burst: 600 of each, 30 in flight', async () => {
+    const { slug, buttonIds } = await published('fanr');
+    await burst(1800, 30, async (i) => {
+      if (i % 3 === 0) await visit(slug, {}, '?utm_source=qr');
+      else if (i % 3 === 1) await click(slug, buttonIds[0]!, '?u=qr');
+      else signup(slug, i % 2 === 0 ? { u: 'qr' } : { r: 'https://l.instagram.com' });
+    });
+    const after = await eventually(
+      () => Promise.all([totals(slug), signupsBy(slug)]),
+      ([t, s]) => t.view_page >= 600 && t.clicks >= 600 && s.total >= 600,
+      60_000,
+    );
+    await new Promise((r) => setTimeout(r, FLUSH_WAIT_MS));
+    expect(await Promise.all([totals(slug), signupsBy(slug)])).toEqual(after);
+    expect(after).toEqual([
+      { view_page: 600, clicks: 600, bucket_views: 600, bucket_clicks: 600 },
+      { total: 600, by: { qr: 300, instagram: 300 } },
+    ]);
+    expect(await byColumn(slug, 'source')).toEqual({
+      qr: { views: 600, clicks: 600 },
+      instagram: { views: 0, clicks: 0 },
+    });
+  }, 120_000);
+});
+
 describe('a burst', () => {
   it('5,000 views and 5,000 clicks, 50 in flight, end exact: totals, per day and per source', async () => {
     const { slug, buttonIds } = await published('rush');
@@ -327,7 +454,7 @@ describe('a burst', () => {
 describe('the queue consumer', () => {
   function row(slug: string, extra: Partial<CountRow> = {}): CountRow {
     const { day, hour } = romeBucket(Date.now());
-    return { s: slug, d: day, h: hour, b: 0, k: 0, src: 'direct', dev: 'mobile', cc: 'IT', v: 1, c: 0, ...extra };
+    return { s: slug, d: day, h: hour, b: 0, k: 0, src: 'direct', dev: 'mobile', cc: 'IT', v: 1, c: 0, f: 0, ...extra };
   }
 
   async function deliver(messages: Array<{ id: string; body: unknown; timestamp?: Date }>) {
@@ -447,6 +574,41 @@ describe('the queue consumer', () => {
     ]);
     expect((await byColumn(slug, 'source'))[FOLDED]).toEqual({ views: 1, clicks: 10 });
     expect((await byColumn(slug, 'source'))['promo-049']).toEqual({ views: 1, clicks: 1 });
+  });
+
+  it('counts sign-ups (f) on the view rows; a message from before them (no f) still counts', async () => {
+    const { slug, buttonIds } = await published('fanq');
+    const { f: _none, ...old } = row(slug, { v: 2 });
+    const result = await deliver([
+      { id: `m-${slug}-1`, body: { rows: [old] } },
+      { id: `m-${slug}-2`, body: { rows: [row(slug, { v: 1, f: 3 }), row(slug, { v: 0, f: 4, src: 'qr' })] } },
+      { id: `m-${slug}-3`, body: { rows: [row(slug, { b: buttonIds[0]!, v: 0, c: 1 })] } },
+    ]);
+    expect(result.ackAll).toBe(true);
+    expect(await totals(slug)).toEqual({ view_page: 3, clicks: 1, bucket_views: 3, bucket_clicks: 1 });
+    expect(await signupsBy(slug)).toEqual({ total: 7, by: { direct: 3, qr: 4 } });
+    // a negative or fractional count is no count message
+    await deliver([{ id: `m-${slug}-4`, body: { rows: [row(slug, { f: -1 })] } }]);
+    await deliver([{ id: `m-${slug}-5`, body: { rows: [row(slug, { f: 1.5 })] } }]);
+    expect(await signupsBy(slug)).toEqual({ total: 7, by: { direct: 3, qr: 4 } });
+  });
+
+  it('weighs a new source’s sign-ups like its views and clicks for the last places of the day', async () => {
+    const { slug } = await published('fancap');
+    const own = Array.from({ length: SOURCES_PER_DAY - 1 }, (_, i) => row(slug, { src: `promo-${i}` }));
+    await deliver([{ id: `m-${slug}-a`, body: { rows: own } }]);
+    // one place left: 'zeta' has 3 sign-ups and no view, 'alfa' one view
+    await deliver([
+      {
+        id: `m-${slug}-b`,
+        body: { rows: [row(slug, { src: 'alfa' }), row(slug, { src: 'zeta', v: 0, f: 3 })] },
+      },
+    ]);
+    const sources = await byColumn(slug, 'source');
+    expect(Object.keys(sources)).toHaveLength(SOURCES_PER_DAY + 1);
+    expect(sources[FOLDED]).toEqual({ views: 1, clicks: 0 });
+    expect(sources.zeta).toEqual({ views: 0, clicks: 0 });
+    expect(await signupsBy(slug)).toEqual({ total: 3, by: { zeta: 3 } });
   });
 
   it('drops a message that is not a count message and writes the rest', async () => {

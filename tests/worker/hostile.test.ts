@@ -428,11 +428,11 @@ describe('a flood of made-up sources, countries and CTAs on one page', () => {
     expect(stats.countries.map((c) => c.country).sort()).toEqual(['IT', 'XX']);
     expect(counts.floodBytes).toBeLessThan(4096);
     if (days === 1) {
-      expect(stats.totals).toEqual({ views: VIEWS, clicks: validClicks });
-      const sum = stats.sources.reduce((n, r) => ({ views: n.views + r.views, clicks: n.clicks + r.clicks }), {
-        views: 0,
-        clicks: 0,
-      });
+      expect(stats.totals).toEqual({ views: VIEWS, clicks: validClicks, signups: 0 });
+      const sum = stats.sources.reduce(
+        (n, r) => ({ views: n.views + r.views, clicks: n.clicks + r.clicks, signups: n.signups + r.signups }),
+        { views: 0, clicks: 0, signups: 0 },
+      );
       expect(sum).toEqual(stats.totals);
     }
   }, 180_000);

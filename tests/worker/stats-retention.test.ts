@@ -7,12 +7,12 @@ import { addDays, romeBucket } from '../../src/core/traffic';
 import { expireStats } from '../../worker/db/stats-write';
 import { seedPage, slugFor } from './public-helpers';
 
-async function bucket(pageId: number, day: string, hour: number, views: number, source = 'direct') {
+async function bucket(pageId: number, day: string, hour: number, views: number, source = 'direct', signups = 0) {
   await env.DB.prepare(
-    `INSERT INTO page_stats (page_id, day, hour, button_id, cta, source, device, country, views, clicks)
-     VALUES (?, ?, ?, 0, 0, ?, 'mobile', 'IT', ?, 0)`,
+    `INSERT INTO page_stats (page_id, day, hour, button_id, cta, source, device, country, views, clicks, signups)
+     VALUES (?, ?, ?, 0, 0, ?, 'mobile', 'IT', ?, 0, ?)`,
   )
-    .bind(pageId, day, hour, source, views)
+    .bind(pageId, day, hour, source, views, signups)
     .run();
 }
 
@@ -55,6 +55,30 @@ describe('stats retention', () => {
     // running it again changes nothing: nothing is folded twice
     await expireStats(env.DB, today);
     expect((await rows(id)).map((r) => r.views)).toEqual([7, 7, 5, 4, 5, 1]);
+  });
+
+  it('folds and archives fan sign-ups with their views, none lost', async () => {
+    const { id } = await seedPage(slugFor('retf'));
+    const today = '2026-11-23';
+    const old = addDays(today, -91);
+    await bucket(id, old, 9, 2, 'qr', 1);
+    await bucket(id, old, 21, 0, 'qr', 4);
+    await bucket(id, old, 22, 1, 'direct', 2);
+    await bucket(id, '2024-10-21', -1, 0, 'qr', 8);
+    await bucket(id, '2024-10-22', -1, 3, 'direct', 16);
+    await bucket(id, today, 8, 1, 'qr', 32);
+    await expireStats(env.DB, today);
+    const { results } = await env.DB.prepare(
+      'SELECT day, hour, source, views, signups FROM page_stats WHERE page_id = ? ORDER BY day, hour, source',
+    )
+      .bind(id)
+      .all();
+    expect(results).toEqual([
+      { day: '0000-00-00', hour: -1, source: '', views: 3, signups: 24 },
+      { day: old, hour: -1, source: 'direct', views: 1, signups: 2 },
+      { day: old, hour: -1, source: 'qr', views: 2, signups: 5 },
+      { day: today, hour: 8, source: 'qr', views: 1, signups: 32 },
+    ]);
   });
 
   it('runs in the scheduled maintenance with the counted ids pruning', async () => {

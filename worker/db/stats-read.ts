@@ -1,10 +1,10 @@
 /**
- * The read side of the stats buckets (table page_stats): one page's views and clicks over a
- * period of Europe/Rome days, as GET …/{slug}/stats answers them (docs/api.md#page-statistics).
- * Hourly rows (hour 0–23) and folded daily rows (hour -1) never cover the same day, so a day is
- * simply the sum of all its rows. Views are counted on the view rows (button_id 0), clicks on
- * the click rows (button_id ≠ 0), including the clicks of buttons deleted since. Each breakdown
- * lists at most BREAKDOWN_TOP names and FOLDED.
+ * The read side of the stats buckets (table page_stats): one page's views, clicks and fan
+ * sign-ups over a period of Europe/Rome days, as GET …/{slug}/stats answers them
+ * (docs/api.md#page-statistics). Hourly rows (hour 0–23) and folded daily rows (hour -1) never
+ * cover the same day, so a day is simply the sum of all its rows. Views and sign-ups are counted
+ * on the view rows (button_id 0), clicks on the click rows (button_id ≠ 0), including the clicks
+ * of buttons deleted since. Each breakdown lists at most BREAKDOWN_TOP names and FOLDED.
  */
 import type { PageStats } from '../../src/core/schemas/stats';
 import { addDays, BREAKDOWN_TOP, daysBetween, FOLDED, romeBucket } from '../../src/core/traffic';
@@ -22,11 +22,13 @@ export function statsRange(days: number, at: number = Date.now()): StatsRange {
 
 // ?1 page id, ?2 first day, ?3 last day: every query walks the primary key (page_id, day, …)
 const IN_RANGE = 'page_id = ?1 AND day BETWEEN ?2 AND ?3';
-/** Views counted on the view rows, clicks on the click rows: every stats sum uses these two. */
+/** Views and sign-ups counted on the view rows, clicks on the click rows: every stats sum uses these. */
 export const VIEWS = 'COALESCE(SUM(CASE WHEN button_id = 0 THEN views END), 0)';
 export const CLICKS = 'COALESCE(SUM(CASE WHEN button_id <> 0 THEN clicks END), 0)';
+const SIGNUPS = 'COALESCE(SUM(CASE WHEN button_id = 0 THEN signups END), 0)';
 
-const DAILY_SQL = `SELECT day, ${VIEWS} AS views, ${CLICKS} AS clicks FROM page_stats WHERE ${IN_RANGE} GROUP BY day`;
+const DAILY_SQL = `SELECT day, ${VIEWS} AS views, ${CLICKS} AS clicks, ${SIGNUPS} AS signups
+  FROM page_stats WHERE ${IN_RANGE} GROUP BY day`;
 
 const BUTTON_DAILY_SQL = `SELECT button_id, day, SUM(clicks) AS clicks FROM page_stats
   WHERE ${IN_RANGE} AND button_id <> 0 GROUP BY button_id, day HAVING SUM(clicks) > 0`;
@@ -38,20 +40,23 @@ const BUTTON_CTAS_SQL = `SELECT button_id, cta, SUM(clicks) AS clicks FROM page_
  * The three breakdowns in one statement, each sorted by views, then clicks, then name, and cut to
  * its first BREAKDOWN_TOP names: the rest, and the counts folded when written, add up under
  * FOLDED, which comes last. So an answer stays small whatever the buckets hold, and every
- * breakdown still sums to the totals.
+ * breakdown still sums to the totals. A name with sign-ups only (its views fell in another
+ * period) is listed too.
  */
 const BREAKDOWN_SQL = `WITH named AS (${(['source', 'device', 'country'] as const)
   .map(
-    (column) => `SELECT '${column}' AS kind, ${column} AS name, ${VIEWS} AS views, ${CLICKS} AS clicks
-      FROM page_stats WHERE ${IN_RANGE} GROUP BY ${column} HAVING ${VIEWS} > 0 OR ${CLICKS} > 0`,
+    (column) => `SELECT '${column}' AS kind, ${column} AS name, ${VIEWS} AS views, ${CLICKS} AS clicks,
+      ${SIGNUPS} AS signups
+      FROM page_stats WHERE ${IN_RANGE} GROUP BY ${column}
+      HAVING ${VIEWS} > 0 OR ${CLICKS} > 0 OR ${SIGNUPS} > 0`,
   )
   .join(' UNION ALL ')}),
   placed AS (
-    SELECT kind, name, views, clicks,
+    SELECT kind, name, views, clicks, signups,
       ROW_NUMBER() OVER (PARTITION BY kind ORDER BY name = '${FOLDED}', views DESC, clicks DESC, name) AS place
     FROM named)
   SELECT kind, CASE WHEN place <= ${BREAKDOWN_TOP} AND name <> '${FOLDED}' THEN name ELSE '${FOLDED}' END AS shown,
-    SUM(views) AS views, SUM(clicks) AS clicks
+    SUM(views) AS views, SUM(clicks) AS clicks, SUM(signups) AS signups
   FROM placed GROUP BY kind, shown
   ORDER BY kind, shown = '${FOLDED}', views DESC, clicks DESC, shown`;
 
@@ -60,6 +65,7 @@ const BUTTONS_SQL = 'SELECT id FROM buttons WHERE page_id = ? ORDER BY position,
 interface Counts {
   views: number;
   clicks: number;
+  signups: number;
 }
 type DayRow = Counts & { day: string };
 type ButtonDayRow = { button_id: number; day: string; clicks: number };
@@ -83,11 +89,12 @@ export async function readPageStats(db: D1Database, pageId: number, range: Stats
     date,
     views: byDay.get(date)?.views ?? 0,
     clicks: byDay.get(date)?.clicks ?? 0,
+    signups: byDay.get(date)?.signups ?? 0,
   }));
-  const totals = dailyRows.reduce((sum, r) => ({ views: sum.views + r.views, clicks: sum.clicks + r.clicks }), {
-    views: 0,
-    clicks: 0,
-  });
+  const totals = dailyRows.reduce(
+    (sum, r) => ({ views: sum.views + r.views, clicks: sum.clicks + r.clicks, signups: sum.signups + r.signups }),
+    { views: 0, clicks: 0, signups: 0 },
+  );
 
   const clicksOn = new Map<number, Map<string, number>>();
   for (const r of buttonDaily!.results as ButtonDayRow[]) {
@@ -106,9 +113,9 @@ export async function readPageStats(db: D1Database, pageId: number, range: Stats
     range: { from: range.from, to: range.to },
     totals,
     daily: dailyRows,
-    sources: of('source').map(({ shown, views, clicks }) => ({ source: shown, views, clicks })),
-    devices: of('device').map(({ shown, views, clicks }) => ({ device: shown, views, clicks })),
-    countries: of('country').map(({ shown, views, clicks }) => ({ country: shown, views, clicks })),
+    sources: of('source').map(({ shown, views, clicks, signups }) => ({ source: shown, views, clicks, signups })),
+    devices: of('device').map(({ shown, views, clicks, signups }) => ({ device: shown, views, clicks, signups })),
+    countries: of('country').map(({ shown, views, clicks, signups }) => ({ country: shown, views, clicks, signups })),
     buttons: (buttons!.results as Array<{ id: number }>).map(({ id }) => {
       const perDay = clicksOn.get(id);
       const buttonDays = days.map((date) => ({ date, clicks: perDay?.get(date) ?? 0 }));

@@ -26,7 +26,10 @@ async function statsOf(c: Context<AppEnv>, days: number): Promise<{ slug: string
  * no cell needs quoting and none can start a spreadsheet formula.
  */
 function toCsv(stats: PageStats): string {
-  const lines = ['date,views,clicks', ...stats.daily.map((d) => `${d.date},${d.views},${d.clicks}`)];
+  const lines = [
+    'date,views,clicks,signups',
+    ...stats.daily.map((d) => `${d.date},${d.views},${d.clicks},${d.signups}`),
+  ];
   return `${lines.join('\r\n')}\r\n`;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Counting off the hot path (docs/architecture.md#counting-pipeline). A view or a click is
- * classified on the spot (source, device, country, Europe/Rome day and hour) and added to this
+ * Counting off the hot path (docs/architecture.md#counting-pipeline). A view, a click or a fan
+ * sign-up is classified on the spot (source, device, country, Europe/Rome day and hour) and added to this
  * isolate's buffer, which merges equal rows; the buffer goes to the COUNTS queue as one message
  * at most FLUSH_MS after its first event, or at once when it holds MAX_ROWS distinct rows. The
  * request that opens a buffer keeps it alive (waitUntil) until it is sent; every other request
@@ -18,7 +18,11 @@ import {
   romeBucket,
 } from '../../src/core/traffic';
 
-/** One merged row of a queue message: counts of one page, hour, button/CTA, source, device, country. */
+/**
+ * One merged row of a queue message: counts of one page, hour, button/CTA, source, device,
+ * country. A sign-up sits on a view row (b 0, k 0) in `f`, beside that row's views, and is never
+ * a view or a click itself.
+ */
 export const countRowSchema = z.object({
   /** page slug */
   s: z.string().min(1).max(200),
@@ -34,6 +38,8 @@ export const countRowSchema = z.object({
   cc: z.string().regex(/^[A-Z]{2}$/),
   v: z.number().int().nonnegative(),
   c: z.number().int().nonnegative(),
+  /** fan sign-ups (0 on click rows); absent in a message queued before sign-ups were counted */
+  f: z.number().int().nonnegative().default(0),
 });
 export type CountRow = z.infer<typeof countRowSchema>;
 
@@ -62,7 +68,7 @@ async function send(queue: Queue, rows: CountRow[]): Promise<void> {
       return;
     } catch (err) {
       if (attempt >= SEND_ATTEMPTS) {
-        const lost = rows.reduce((n, r) => n + r.v + r.c, 0);
+        const lost = rows.reduce((n, r) => n + r.v + r.c + r.f, 0);
         console.error(`count flush failed, ${lost} counts lost`, err);
         return;
       }
@@ -85,6 +91,7 @@ function record(env: Pick<Bindings, 'COUNTS'>, ctx: Ctx | null, row: CountRow): 
   if (seen) {
     seen.v += row.v;
     seen.c += row.c;
+    seen.f += row.f;
   } else pending.set(key, row);
 
   if (pending.size >= MAX_ROWS) {
@@ -119,14 +126,15 @@ function bucketNow(): { day: string; hour: number } {
   return clock;
 }
 
-function dimensions(req: Visit, url: URL, utm: string | null, referrer: string | null) {
+/** The bucket of a counted request but its page and button: its source as classified by the caller. */
+function dimensions(req: Visit, src: string) {
   const { day, hour } = bucketNow();
   const cfCountry = req.cf && 'country' in req.cf ? req.cf.country : null;
   const country = req.headers.get('cf-ipcountry') ?? (typeof cfCountry === 'string' ? cfCountry : null);
   return {
     d: day,
     h: hour,
-    src: classifySource(utm, referrer, url.hostname),
+    src,
     dev: deviceClass(req.headers.get('user-agent'), req.headers.get('sec-ch-ua-mobile')),
     cc: countryCode(country),
   };
@@ -135,8 +143,8 @@ function dimensions(req: Visit, url: URL, utm: string | null, referrer: string |
 /** Counts one view of /{slug}: source from the URL's utm_source, else the Referer header's host. */
 export function countView(env: Pick<Bindings, 'COUNTS'>, ctx: Ctx | null, req: Visit, slug: string): void {
   const url = new URL(req.url);
-  const dims = dimensions(req, url, url.searchParams.get('utm_source'), req.headers.get('referer'));
-  record(env, ctx, { s: slug, b: 0, k: 0, v: 1, c: 0, ...dims });
+  const src = classifySource(url.searchParams.get('utm_source'), req.headers.get('referer'), url.hostname);
+  record(env, ctx, { s: slug, b: 0, k: 0, v: 1, c: 0, f: 0, ...dimensions(req, src) });
 }
 
 /**
@@ -152,6 +160,55 @@ export function countClick(
   cta: number,
 ): void {
   const url = new URL(req.url);
-  const dims = dimensions(req, url, url.searchParams.get('u'), url.searchParams.get('r'));
-  record(env, ctx, { s: slug, b: buttonId, k: cta, v: 0, c: 1, ...dims });
+  const src = classifySource(url.searchParams.get('u'), url.searchParams.get('r'), url.hostname);
+  record(env, ctx, { s: slug, b: buttonId, k: cta, v: 0, c: 1, f: 0, ...dimensions(req, src) });
+}
+
+/** Where a sign-up came from, as the page passed it on: see countSignup. */
+export interface SignupSource {
+  /** the page URL's utm_source */
+  u?: string | null;
+  /** the origin of the page's referrer */
+  r?: string | null;
+}
+
+/**
+ * The utm_source of the page a plain form POST was sent from: its Referer when that is this very
+ * page (`/{slug}` on the request's own host), else null. The page sends its full address to its
+ * own host (Referrer-Policy strict-origin-when-cross-origin, worker/routes/public.ts).
+ */
+function ownPageUtm(referer: string | null, url: URL, slug: string): string | null {
+  if (!referer) return null;
+  try {
+    const page = new URL(referer);
+    return page.host === url.host && page.pathname === `/${slug}` ? page.searchParams.get('utm_source') : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Counts one fan sign-up of /{slug} (the page's 'Avvisami' form) as a conversion of its source,
+ * classified like a click's: `u` (the page URL's utm_source the page's script sends), else `r`
+ * (the origin of the page's referrer); with neither (a plain form POST, no script), the
+ * utm_source of the Referer when it is the page itself, else 'direct'. Bots and prefetches are
+ * not counted (isCountable). A sign-up is counted on the page's view row, never as a view or a
+ * click, and only while the page is public (worker/db/stats-write.ts). Answers whether it was
+ * queued.
+ */
+export function countSignup(
+  env: Pick<Bindings, 'COUNTS'>,
+  ctx: Ctx | null,
+  req: Visit,
+  slug: string,
+  source: SignupSource,
+): boolean {
+  if (!isCountable(req)) return false;
+  const url = new URL(req.url);
+  const src =
+    source.u || source.r
+      ? classifySource(source.u, source.r, url.hostname)
+      : classifySource(ownPageUtm(req.headers.get('referer'), url, slug), null);
+  record(env, ctx, { s: slug, b: 0, k: 0, v: 0, c: 0, f: 1, ...dimensions(req, src) });
+  return true;
 }

@@ -1,6 +1,7 @@
 /**
  * Texts of the editor's statistics view: the period, the headline figures, the chart of views
- * and clicks per day, the clicks per event and call-to-action, and where visitors come from.
+ * and clicks per day, the clicks per event and call-to-action, where visitors come from and the
+ * fan sign-ups each source brought.
  * The load error and the refresh toast are quoted from the product specification and live with
  * the other extras (editor-extras.ts).
  */
@@ -18,7 +19,8 @@ export const statsMessages = {
   'stats.refresh': 'Aggiorna',
   'stats.csv': 'Scarica CSV',
   'stats.csv.failed': 'Impossibile scaricare il CSV: {detail}',
-  'stats.freshness': 'Visite e clic compaiono qui entro 10 secondi da quando avvengono: tocca Aggiorna per vederli.',
+  'stats.freshness':
+    'Visite, clic e iscrizioni compaiono qui entro 10 secondi da quando avvengono: tocca Aggiorna per vederli.',
 
   // Headline figures
   'stats.kpi.views': 'Visite',
@@ -26,6 +28,8 @@ export const statsMessages = {
   'stats.kpi.ctr': 'Tasso di clic',
   'stats.kpi.ctr.hint': 'clic ogni 100 visite',
   'stats.kpi.ctr.none': 'nessuna visita',
+  'stats.kpi.signups': 'Iscrizioni fan',
+  'stats.kpi.signups.hint': 'dal modulo Avvisami',
   'stats.noValue': '—',
 
   // Chart
@@ -49,6 +53,8 @@ export const statsMessages = {
   'stats.views.many': '{count} visite',
   'stats.clicks.one': '1 clic',
   'stats.clicks.many': '{count} clic',
+  'stats.signups.one': '1 iscrizione',
+  'stats.signups.many': '{count} iscrizioni',
   'stats.shareOfClicks': '{percent} dei clic',
   'stats.shareOfViews': '{percent} delle visite',
 

@@ -27,15 +27,19 @@ export const statsQuerySchema = z.object({
 const count = z.number().int().nonnegative();
 const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const dailyRowSchema = z.object({ date: dayField, views: count, clicks: count });
+export const dailyRowSchema = z.object({ date: dayField, views: count, clicks: count, signups: count });
 export type DailyRow = z.infer<typeof dailyRowSchema>;
 
-/** One row of a breakdown (sources, devices, countries), most views first. */
-export const breakdownRowSchema = z.object({ views: count, clicks: count });
+/**
+ * One row of a breakdown (sources, devices, countries), most views first. `signups`: the fan
+ * sign-ups counted under it (for a source, its conversions).
+ */
+export const breakdownRowSchema = z.object({ views: count, clicks: count, signups: count });
 
 export const pageStatsSchema = z.object({
   range: z.object({ from: dayField, to: dayField }),
-  totals: z.object({ views: count, clicks: count }),
+  /** signups: the fan sign-ups of the page's 'Avvisami' form, never a view or a click */
+  totals: z.object({ views: count, clicks: count, signups: count }),
   /** one row per day of the range, zero-filled, oldest first */
   daily: z.array(dailyRowSchema),
   sources: z.array(breakdownRowSchema.extend({ source: z.string() })),

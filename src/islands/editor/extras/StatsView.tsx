@@ -1,6 +1,6 @@
 // The statistics view of a saved page: a period (7, 30, 90 days or the page's whole life), the
 // headline figures, views and clicks per day, the clicks of each event and link, and where the
-// visitors come from. Figures come from the stats API (docs/api.md#page-statistics); the rules
+// visitors (and the fans who signed up) come from. Figures come from the stats API (docs/api.md#page-statistics); the rules
 // that shape them live in src/stores/editor-stats.ts.
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -92,8 +92,9 @@ function Figures({ data, stale }: { data: StatsData; stale: boolean }) {
         <BreakdownCard
           title={t('stats.sources.title')}
           icon={<Share2 size={16} aria-hidden="true" />}
-          rows={breakdownRows(stats.sources, (r) => r.source, sourceLabel, stats.totals)}
+          rows={breakdownRows(stats.sources, (r) => r.source, sourceLabel, stats.totals, true)}
           testId="stats-sources"
+          signups
         />
         <BreakdownCard
           title={t('stats.devices.title')}
@@ -157,7 +158,7 @@ export function StatsPanel({ slug }: { slug: string }) {
   const stale = current !== null && current.days !== days;
   const failed = !busy && mine?.status === 'error' && (!data || data.days !== days);
   const totals = current?.stats.totals ?? null;
-  const empty = totals !== null && totals.views === 0 && totals.clicks === 0;
+  const empty = totals !== null && totals.views === 0 && totals.clicks === 0 && totals.signups === 0;
   const everCounted = period !== 'all' && (page?.folder_name === slug ? page.view_page : 0) > 0;
 
   return (

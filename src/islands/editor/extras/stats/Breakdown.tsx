@@ -1,5 +1,6 @@
 // Ranked lists with share bars: where visitors come from, on which devices, from which countries
-// (a bar for the share of views, the clicks beside it), and the clicks of each event or image
+// (a bar for the share of views, the clicks beside it, and for the sources the fan sign-ups each
+// brought), and the clicks of each event or image
 // button with, under an event with several links, each link's. The bars are drawing only: every
 // figure they show is also in the row's text.
 import { useId, useState, type ReactNode } from 'react';
@@ -11,6 +12,7 @@ import {
   barPercent,
   clicksText,
   formatShare,
+  signupsText,
   viewsText,
 } from '../../../../stores/editor-stats';
 
@@ -30,11 +32,14 @@ export function BreakdownCard({
   icon,
   rows,
   testId,
+  signups = false,
 }: {
   title: string;
   icon: ReactNode;
   rows: readonly BreakdownRow[];
   testId: string;
+  /** show each row's fan sign-ups beside its clicks (the sources: each one's conversions) */
+  signups?: boolean;
 }) {
   const headingId = useId();
   const listId = useId();
@@ -65,6 +70,11 @@ export function BreakdownCard({
                   <span className="xs-rank-clicks tabular" data-clicks={row.clicks}>
                     {clicksText(row.clicks)}
                   </span>
+                  {signups && (
+                    <span className="xs-rank-signups tabular" data-signups={row.signups}>
+                      {signupsText(row.signups)}
+                    </span>
+                  )}
                 </div>
               </li>
             ))}

@@ -1,10 +1,16 @@
-// The three headline figures of the period: views, clicks and the click-through rate.
-import { Eye, MousePointerClick, Percent } from 'lucide-react';
+// The headline figures of the period: views, clicks, fan sign-ups and the click-through rate.
+import { Eye, MousePointerClick, Percent, UserPlus } from 'lucide-react';
 import { t } from '../../../../core/messages';
 import { formatNumber } from '../../../../lib/format';
 import { clickRate, formatRate } from '../../../../stores/editor-stats';
 
-export function Kpis({ totals, stale = false }: { totals: { views: number; clicks: number } | null; stale?: boolean }) {
+export function Kpis({
+  totals,
+  stale = false,
+}: {
+  totals: { views: number; clicks: number; signups: number } | null;
+  stale?: boolean;
+}) {
   const rate = totals ? clickRate(totals.views, totals.clicks) : null;
   const tiles = [
     { key: 'views', Icon: Eye, label: t('stats.kpi.views'), value: totals && formatNumber(totals.views), hint: null },
@@ -14,6 +20,13 @@ export function Kpis({ totals, stale = false }: { totals: { views: number; click
       label: t('stats.kpi.clicks'),
       value: totals && formatNumber(totals.clicks),
       hint: null,
+    },
+    {
+      key: 'signups',
+      Icon: UserPlus,
+      label: t('stats.kpi.signups'),
+      value: totals && formatNumber(totals.signups),
+      hint: t('stats.kpi.signups.hint'),
     },
     {
       key: 'ctr',
