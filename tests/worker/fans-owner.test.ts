@@ -321,7 +321,7 @@ describe('GET …/{slug}/fans', () => {
     await deliver(sent, [mi], 'failed');
     const cancelled = await seedAlert(page.id, { status: 'cancelled', button_ids: [roma] });
     // a removed button (999999999) and a repeated id are left out; two Milano dates, one city
-    const scheduled = await seedAlert(page.id, { button_ids: [milano, 999_999_999, fabrique, milano, roma] });
+    const scheduled = await seedAlert(page.id, { button_ids: [fabrique, 999_999_999, roma, milano, fabrique] });
     const removed = await seedAlert(page.id, { button_ids: [999_999_999] });
 
     const s = await summary(page.slug, owner.token);
@@ -331,10 +331,11 @@ describe('GET …/{slug}/fans', () => {
       status: 'scheduled',
       kind: 'new_date',
       cities: ['Milano', 'Roma'],
+      // in date order, whatever the order of the ids
       events: [
         { button_id: milano, date: '12/05/2099', city: 'Milano', venue: 'Alcatraz' },
-        { button_id: fabrique, date: '20/05/2099', city: 'Milano', venue: 'Fabrique' },
         { button_id: roma, date: '13/05/2099', city: 'Roma', venue: 'Atlantico' },
+        { button_id: fabrique, date: '20/05/2099', city: 'Milano', venue: 'Fabrique' },
       ],
       recipients: 4, // 'Tutte le date' ×2 (one also Milano), Milan, Roma
       sent: 0,

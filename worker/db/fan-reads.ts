@@ -11,7 +11,7 @@ import { ALL_CITIES, cityKey, OTHER_CITY, upcomingCities } from '../../src/core/
 import type { FanExportRow } from '../../src/core/fans-export';
 import { t } from '../../src/core/messages';
 import type { AdminFanTotals, FanAlert, FanRow, FanSummary } from '../../src/core/schemas/fans';
-import { romeMidnightAfter } from '../../src/core/schedule';
+import { eventDay, romeMidnightAfter } from '../../src/core/schedule';
 import { addDays, daysBetween, romeBucket } from '../../src/core/traffic';
 import type { StatsRange } from './stats-read';
 
@@ -99,15 +99,22 @@ function alertButtonIds(text: string): number[] {
   }
 }
 
-/** An alert's events as the page has them now (a removed or no longer text button is left out), and their cities. */
+/**
+ * An alert's events as the page has them now (a removed or no longer text button is left out), in
+ * date order (an undated one last), and their cities in that order.
+ */
 function alertEvents(row: AlertRow, buttons: ReadonlyMap<number, ButtonRow>): Pick<FanAlert, 'events' | 'cities'> {
-  const events: FanAlert['events'] = [];
-  const cities = new Map<string, string>();
+  const dated: Array<{ day: string; event: FanAlert['events'][number] }> = [];
   for (const id of new Set(alertButtonIds(row.button_ids))) {
     const button = buttons.get(id);
     if (button?.type !== 'text') continue;
     const { date, city, venue } = decodeEventText(button.text);
-    events.push({ button_id: id, date, city, venue });
+    // '~' sorts after every 'YYYY-MM-DD'
+    dated.push({ day: eventDay(date) ?? '~', event: { button_id: id, date, city, venue } });
+  }
+  const events = dated.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)).map((d) => d.event);
+  const cities = new Map<string, string>();
+  for (const { city } of events) {
     const key = cityKey(city);
     if (key !== '' && !cities.has(key)) cities.set(key, city.trim());
   }

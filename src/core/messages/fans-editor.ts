@@ -8,7 +8,6 @@ export const fansEditorMessages = {
   'fans.editor.alertScheduledNoCity': 'Avviso ai fan alle {time}',
   'fans.editor.sendNow': 'Invia ora',
   'fans.editor.cancel': 'Annulla',
-  'fans.editor.notice.label': 'Avvisi ai fan in partenza',
 
   // the organiser's routes (worker/routes/fans-owner.ts)
   'fans.editor.searchTooLong': 'La ricerca può avere al massimo {max} caratteri',
@@ -26,7 +25,7 @@ export const fansEditorMessages = {
 
   // the view: head, figures, empty state
   'fans.editor.title': 'Fan',
-  'fans.editor.csv': 'Esporta CSV',
+  'fans.editor.csv': 'Scarica CSV',
   'fans.editor.csv.failed': 'Impossibile esportare i fan: {detail}',
   'fans.editor.updated': 'Fan aggiornati',
   'fans.editor.loadFailed': 'Non è stato possibile caricare i fan. Riprova tra poco.',
@@ -34,8 +33,9 @@ export const fansEditorMessages = {
   'fans.editor.count.many': '{count} fan',
   'fans.editor.kpi.total': 'Fan confermati',
   'fans.editor.kpi.totalHint': '+{count} nel periodo',
+  'fans.editor.kpi.totalHintNone': 'Nessuno nuovo nel periodo',
   'fans.editor.kpi.pending': 'Da confermare',
-  'fans.editor.kpi.pendingHint': 'Senza conferma vengono cancellati dopo {days} giorni',
+  'fans.editor.kpi.pendingHint': 'Senza conferma, via dopo {days} giorni',
   'fans.editor.kpi.allDates': 'Tutte le date',
   'fans.editor.kpi.allDatesHint': 'Ricevono ogni nuova data',
   'fans.editor.empty.title': 'Ancora nessun fan',

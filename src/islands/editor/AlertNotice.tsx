@@ -1,5 +1,5 @@
-// The scheduled-alert notice under the message bar (docs/behaviour.md#for-the-organiser): after a
-// save that added dates, 'Avviso ai fan di Milano alle 10:42' with 'Invia ora' and 'Annulla', one
+// The scheduled-alert notice in the message bar's slot (docs/behaviour.md#for-the-organiser): after
+// a save that added dates, 'Avviso ai fan di Milano alle 10:42' with 'Invia ora' and 'Annulla', one
 // line per alert still in its grace delay. State and actions: src/stores/editor-fans.ts.
 import { useStore } from '@nanostores/react';
 import { BellRing, Loader2, Send, X } from 'lucide-react';
@@ -19,7 +19,7 @@ export default function AlertNotice({ slug }: { slug: string }) {
   const busy = useStore($alertBusy);
   if (!scheduled || scheduled.slug !== slug || scheduled.alerts.length === 0) return null;
   return (
-    <section className="ed-alerts" aria-label={t('fans.editor.notice.label')} data-testid="fan-alert-notice">
+    <div className="ed-alerts" data-testid="fan-alert-notice">
       {scheduled.alerts.map((alert) => {
         const waiting = busy.has(alert.id);
         const cities = joinCities(alert.cities);
@@ -56,6 +56,6 @@ export default function AlertNotice({ slug }: { slug: string }) {
           </div>
         );
       })}
-    </section>
+    </div>
   );
 }

@@ -135,10 +135,11 @@ export function Editor() {
       <ViewSwitch views={tabs} />
 
       {/* below the tabs and in the flow: a message never sits on top of a control */}
-      <NotificationBar pinned />
-
-      {/* 'Avviso ai fan di Milano alle 10:42' after a save that added dates (the Fan view lists them itself) */}
-      {editing && view !== 'fans' && <AlertNotice slug={editing.slug} />}
+      <NotificationBar pinned>
+        {/* 'Avviso ai fan di Milano alle 10:42' after a save that added dates, in sight wherever the
+            organiser is on the page (the Fan view lists the alerts itself) */}
+        {editing && view !== 'fans' && <AlertNotice slug={editing.slug} />}
+      </NotificationBar>
 
       <ShareLink />
 

@@ -63,6 +63,12 @@ function CsvButton({ slug }: { slug: string }) {
   );
 }
 
+function periodHint(signups: number): string {
+  return signups > 0
+    ? t('fans.editor.kpi.totalHint', { count: formatNumber(signups) })
+    : t('fans.editor.kpi.totalHintNone');
+}
+
 /** Confirmed fans (and the period's new ones), those still to confirm, 'Tutte le date'. */
 function FanKpis({ summary, stale }: { summary: FanSummary | null; stale: boolean }) {
   const tiles = [
@@ -71,7 +77,7 @@ function FanKpis({ summary, stale }: { summary: FanSummary | null; stale: boolea
       Icon: Users,
       label: t('fans.editor.kpi.total'),
       value: summary && formatNumber(summary.total),
-      hint: summary && t('fans.editor.kpi.totalHint', { count: formatNumber(signupsTotal(summary)) }),
+      hint: summary && periodHint(signupsTotal(summary)),
     },
     {
       key: 'pending',

@@ -1,6 +1,6 @@
 // The page's fans, newest first (at most 200), searched by a piece of their address, each with
 // the cities they follow, when they confirmed (or that they have not yet), and 'Rimuovi'.
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Search, Trash2, UsersRound } from 'lucide-react';
 import { romeDateTime } from '../../../../core/fans-export';
@@ -67,7 +67,20 @@ export function FanList({ slug }: { slug: string }) {
           {fans.map((fan) => (
             <li key={fan.id} className="xs-fan-row" data-fan-id={fan.id}>
               <div className="xs-fan-who">
-                <span className="xs-fan-email">{fan.email}</span>
+                <span className="xs-fan-email">
+                  {/* a long address breaks after its '@' before anywhere else */}
+                  {fan.email.split('@').map((part, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address, in order
+                    <Fragment key={i}>
+                      {i > 0 && (
+                        <>
+                          @<wbr />
+                        </>
+                      )}
+                      {part}
+                    </Fragment>
+                  ))}
+                </span>
                 <span className="xs-fan-meta">
                   {fan.cities.join(', ')}
                   {' · '}
