@@ -522,6 +522,7 @@ describe('DELETE …/{slug}/fans/{id}', () => {
 
     const res = await call(`${BASE}/${page.slug}/fans/${drop}`, { method: 'DELETE', token: owner.token });
     expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toEqual({ success: true });
     const cities = await env.DB.prepare('SELECT COUNT(*) AS n FROM fan_cities WHERE fan_id = ?')
       .bind(drop)
@@ -583,6 +584,7 @@ describe('GET /api/admin/fans', () => {
 
     const res = await call('/api/admin/fans', { token: admin.token });
     expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const after = adminFanTotalsSchema.parse(await res.json());
     expect(after.total - before.total).toBe(4);
     expect(after.companies.find((c) => c.company === alfa)).toEqual({ company: alfa, pages: 2, fans: 3 });

@@ -69,7 +69,7 @@ export const fansOwner = new Hono<AppEnv>()
   .delete('/:slug/fans/:id', requireActive, validate('param', fanParam), async (c) => {
     const page = await ownedPage(c, c.req.param('slug'));
     if (!(await deleteFan(c.env.DB, page.id, c.req.valid('param').id))) fail(404, t('fans.editor.fanNotFound'));
-    return c.json({ success: true as const });
+    return c.json({ success: true as const }, 200, noStore);
   });
 
 /** GET /api/admin/fans: confirmed fans per company and in all (administrators only). */
