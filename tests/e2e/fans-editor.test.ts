@@ -13,7 +13,7 @@ import { executeSql } from '../../scripts/lib/stack.mjs';
 import { FAN_CONSENT_VERSION } from '../../src/core/fans';
 import { fansCsvFilename, romeTime } from '../../src/core/fans-export';
 import { romeBucket } from '../../src/core/traffic';
-import { Gate, expectAccessible } from './a11y';
+import { Gate, expectAccessible, settle } from './a11y';
 import { adminToken, api, organiser } from './api';
 import { DESKTOP, PERSON_UA, PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
 import { editorPage, expectNotice } from './editor-helpers';
@@ -169,7 +169,8 @@ describe('the Fan view', () => {
     await expect.poll(async () => (await notice.boundingBox())?.y ?? -1).toBeGreaterThan(0);
     expect((await notice.boundingBox())!.y).toBeLessThan(200);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: '/tmp/fans-notice-375.png' });
+    await settle(page);
+    await shot(page, 'fans-notice-375', false);
     await page.evaluate(() => window.scrollTo(0, 0));
 
     await page.getByRole('tab', { name: 'Fan' }).tap();
@@ -213,7 +214,6 @@ describe('the Fan view', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'fans-375');
-    await page.screenshot({ path: '/tmp/fans-editor-375.png', fullPage: true });
 
     // the CSV: the confirmed fans, one row per city, the formula-like address kept as text
     const [file] = await Promise.all([
@@ -275,7 +275,6 @@ describe('the Fan view', () => {
     await expect.poll(() => table.locator('tbody tr').count()).toBe(7);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'fans-1280');
-    await page.screenshot({ path: '/tmp/fans-editor-1280.png', fullPage: true });
     const gate = new Gate();
     expectAccessible(await gate.audit(page, 'fan view at 1280 px', { widths: [1280] }));
 
@@ -300,7 +299,8 @@ describe('the Fan view', () => {
     expect(await option.isChecked()).toBe(false);
     // in sight after the save, at the bottom of the page
     expect((await notice.boundingBox())!.y).toBeLessThan(250);
-    await page.screenshot({ path: '/tmp/fans-editor-notice-1280.png' });
+    await settle(page);
+    await shot(page, 'fans-notice-1280', false);
 
     // no fans yet: the empty state explains the 'Avvisami' block, and that it is off here
     await page.getByRole('tab', { name: 'Fan' }).click();
@@ -308,7 +308,7 @@ describe('the Fan view', () => {
     await empty.getByText('Ancora nessun fan').waitFor();
     await empty.getByText("Il blocco 'Avvisami' è spento per questa pagina").waitFor();
     await page.getByTestId('fans-alerts').locator('[data-status="scheduled"]').waitFor();
-    await page.screenshot({ path: '/tmp/fans-editor-empty-1280.png', fullPage: true });
+    await shot(page, 'fans-empty-1280');
     await page.close();
 
     // the administrators' screen: confirmed fans across companies
@@ -321,7 +321,7 @@ describe('the Fan view', () => {
     expect(await users.locator('[data-stat="fan-companies"]').textContent()).toMatch(
       /^confermati, in [\d.]+ aziend[ae]$/,
     );
-    await users.screenshot({ path: '/tmp/fans-admin-1280.png' });
+    await shot(users, 'fans-admin-1280', false);
     await users.close();
   });
 });
