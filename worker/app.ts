@@ -13,6 +13,7 @@ import { admin } from './routes/admin';
 import { dev } from './routes/dev';
 import { pages } from './routes/pages';
 import { stats } from './routes/stats';
+import { adminFans, fansOwner } from './routes/fans-owner';
 import { uploads } from './routes/uploads';
 import {
   BUTTON_UPLOAD_MAX_BYTES,
@@ -65,10 +66,12 @@ export function createApp() {
     .route('/auth', auth)
     .route('/users', users)
     .route('/api/admin', admin)
+    .route('/api/admin', adminFans)
     .route('/', dev)
     .route('/api/db/landing-pages', uploads)
     .route('/api/db/landing-pages', pages)
     .route('/api/db/landing-pages', stats)
+    .route('/api/db/landing-pages', fansOwner)
     .route('/', media)
     .route('/', tracking)
     .route('/', icsRoutes)

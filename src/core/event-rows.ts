@@ -14,6 +14,7 @@
  */
 import Papa from 'papaparse';
 import { cleanEventPart, cleanLabel, encodeEventText } from './button-codec';
+import { CSV_BOM, FORMULA_START } from './csv';
 import { t, type MessageKey } from './messages';
 import { CTAS_MAX, TEXT_MAX, type Cta, validateEventForm } from './schemas/page';
 import { isSafeLinkUrl, parseHttpUrl } from './urls';
@@ -31,7 +32,6 @@ export type ParsedRow = { line: number; event: EventRow } | { line: number; erro
 export const MAX_COLUMNS = 3 + 2 * CTAS_MAX;
 
 const DELIMITERS = ['\t', ';', ','] as const;
-const BOM = '\uFEFF';
 
 interface RawRow {
   line: number;
@@ -68,7 +68,6 @@ function splitRows(text: string, delimiter: string): RawRow[] {
  * = + - @ (or a tab, a carriage return or an apostrophe) after an added apostrophe.
  */
 const FORMULA_GUARD = /^'(?=[=+\-@\t\r'])/;
-const NEEDS_GUARD = /^[=+\-@\t\r']/;
 
 /** The cells without surrounding spaces, the export's formula guard and the empty ones at the end. */
 function trimmedCells(cells: readonly string[]): string[] {
@@ -242,12 +241,12 @@ export function serialiseEventRows(events: readonly EventRow[]): string {
     .map((e) => [e.date, e.city, e.venue, ...e.ctas.flatMap((c) => [c.url, cleanLabel(c.buttonText)])])
     .map((row) => row.map((cell) => cell.trim())); // the import trims too: the formula guard sees what it reads
   return (
-    BOM +
+    CSV_BOM +
     Papa.unparse([header, ...rows], {
       delimiter: ';',
       newline: '\r\n',
       // a city typed as '=HYPERLINK(…)' stays text in Excel; the import takes the guard off
-      escapeFormulae: NEEDS_GUARD,
+      escapeFormulae: FORMULA_START,
       // commas too, so that a program reading ',' as the delimiter still finds the columns
       quotes: (value: unknown) => String(value).includes(','),
     })

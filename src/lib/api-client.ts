@@ -4,7 +4,9 @@
 // body, the 401 → /login rule and the error texts are the same for all.
 // Answers with a zod schema in src/core/schemas/ are parsed with it; an answer that does not fit
 // is a server fault and fails like one (ApiError 502, 'Errore server: 502').
-import { adminPaths, authPaths, pagePaths } from '../core/api-paths';
+import { adminPaths, authPaths, fanPaths, pagePaths } from '../core/api-paths';
+import { CSV_BOM } from '../core/csv';
+import { fansCsvFilename } from '../core/fans-export';
 import { t } from '../core/messages';
 import {
   companiesAnswerSchema,
@@ -14,8 +16,16 @@ import {
   userActionAnswerSchema,
   usersPageSchema,
 } from '../core/schemas/admin';
+import {
+  type AdminFanTotals,
+  adminFanTotalsSchema,
+  type FanSummary,
+  fanListSchema,
+  fanSummarySchema,
+} from '../core/schemas/fans';
 import type { PageAsReceived, PageListItem, PagePayload } from '../core/schemas/page';
 import { type PageStats, pageStatsSchema, statsCsvFilename } from '../core/schemas/stats';
+import { romeBucket } from '../core/traffic';
 import { type User, userSchema } from '../core/schemas/user';
 import type { z } from '../core/zod';
 import { ApiError, getToken, type RequestOptions, request, type UploadOptions, upload } from './api';
@@ -136,6 +146,45 @@ export async function pageStatsCsv(slug: string, days: number): Promise<{ blob: 
   return { blob: new Blob([text], { type: 'text/csv;charset=utf-8' }), filename };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Fans of a page
+
+/** The page's fans (confirmed, pending, per city), sign-ups per day over `days` days and its alerts. */
+export function fanSummary(slug: string, days: number): Promise<FanSummary> {
+  return parsed(fanSummarySchema, request(fanPaths.summary(slug, days)));
+}
+
+/** The page's fans whose address holds `query` ('' for all), newest first, and how many match. */
+export function fanList(slug: string, query: string) {
+  return parsed(fanListSchema, request(fanPaths.list(slug, query)));
+}
+
+/**
+ * The confirmed fans as a CSV file, ready to save (the route needs the session's token). Reading
+ * the answer as text drops its byte order mark, which Excel needs to read the accents: it is put
+ * back. Named as the Worker names it, after today's Europe/Rome day.
+ */
+export async function fansCsv(slug: string): Promise<{ blob: Blob; filename: string }> {
+  const text = await request<string>(fanPaths.csv(slug));
+  const body = text.startsWith(CSV_BOM) ? text : CSV_BOM + text;
+  const filename = fansCsvFilename(slug, romeBucket(Date.now()).day);
+  return { blob: new Blob([body], { type: 'text/csv;charset=utf-8' }), filename };
+}
+
+export async function deleteFan(slug: string, id: number): Promise<void> {
+  await request(fanPaths.fan(slug, id), { method: 'DELETE' });
+}
+
+/** 'Invia ora': a scheduled alert leaves without waiting for its grace delay. */
+export async function sendFanAlert(slug: string, id: number): Promise<void> {
+  await request(fanPaths.sendAlert(slug, id), { method: 'POST' });
+}
+
+/** 'Annulla': a scheduled alert never leaves. */
+export async function cancelFanAlert(slug: string, id: number): Promise<void> {
+  await request(fanPaths.cancelAlert(slug, id), { method: 'POST' });
+}
+
 /** A ticket-host link with the tracking parameters added. */
 export function trackUrl(url: string, slug: string | undefined) {
   return request<{ success: boolean; tracked_url: string }>(pagePaths.trackUrl, {
@@ -169,6 +218,11 @@ export function listUsers(query: string) {
 /** The users' counts by status, with the pages' totals and all views and clicks beside them. */
 export function getAdminStats(): Promise<StatsAnswer> {
   return parsed(statsAnswerSchema, request(adminPaths.stats));
+}
+
+/** Confirmed fans per company and in all. */
+export function getAdminFanTotals(): Promise<AdminFanTotals> {
+  return parsed(adminFanTotalsSchema, request(fanPaths.adminTotals));
 }
 
 /** The changed user, as every action on one user answers it. */

@@ -7,7 +7,7 @@ import { nanoquery } from '@nanostores/query';
 import { atom, computed, map, onMount } from 'nanostores';
 import { PENDING_REFRESH_MS } from '../core/constants';
 import { t, type MessageKey } from '../core/messages';
-import { adminPaths } from '../core/api-paths';
+import { adminPaths, fanPaths } from '../core/api-paths';
 import { type HistoryEntry, type USER_SORTS, USERS_PAGE_SIZE, type UsersPage } from '../core/schemas/admin';
 import { isApprovedUser, type User, type UserStatus } from '../core/schemas/user';
 import { ApiError, errorText } from '../lib/api';
@@ -94,6 +94,8 @@ export const $allUsers = createFetcherStore<UsersPage>([$adminGate, `${adminPath
 });
 export const $stats = createFetcherStore([$adminGate, adminPaths.stats], { fetcher: api.getAdminStats });
 export const $companies = createFetcherStore([$adminGate, adminPaths.allCompanies], { fetcher: api.listAllCompanies });
+/** Confirmed fans per company and in all (under the same root: refreshed with the rest). */
+export const $fanTotals = createFetcherStore([$adminGate, fanPaths.adminTotals], { fetcher: api.getAdminFanTotals });
 
 /**
  * The all-users page on screen: the last loaded one stays while the next one loads (a new

@@ -118,6 +118,11 @@ export function setShowPast(value: boolean): void {
   $form.setKey('showPast', value);
 }
 
+/** 'Mostra 'Avvisami' sotto le date' (docs/behaviour.md#for-the-organiser). */
+export function setFanSignup(value: boolean): void {
+  $form.setKey('fanSignup', value);
+}
+
 /** A bound of the publishing window, as the datetime-local field holds it ('' = open). */
 export function setWindowBound(key: 'visibleFrom' | 'visibleUntil', local: string): void {
   $form.setKey(key, local);

@@ -21,6 +21,7 @@ import {
   revokeAllPreviews,
 } from './editor';
 import { type CtaButton, decodeEventText, type FullPage, isStorePath, type ReceivedButton } from './editor-core';
+import { checkScheduledAlerts, clearScheduledAlerts } from './editor-fans';
 import { notify } from './editor-notice';
 import { fetchPage } from './editor-pages';
 import { $duplicateError } from './editor-validation';
@@ -85,6 +86,8 @@ export function applyPage(page: FullPage): void {
     headerPoster: page.header_poster ?? '',
     posterFile: null,
     showPast: page.show_past === true,
+    // on unless the page says off (an answer without the field is an older page: on)
+    fanSignup: page.fan_signup !== false,
     visibleFrom: page.visible_from ? utcToRomeLocal(page.visible_from) : '',
     visibleUntil: page.visible_until ? utcToRomeLocal(page.visible_until) : '',
   });
@@ -104,6 +107,8 @@ export async function loadPageForEdit(slug: string): Promise<boolean> {
     applyPage(page);
     $editorView.set('edit');
     notify('success', t('success.pageLoaded'));
+    // an alert still in its grace delay shows its notice again
+    void checkScheduledAlerts(slug);
     return true;
   } catch (err) {
     notify('error', errorText(err));
@@ -124,5 +129,6 @@ export function resetEditor(): void {
   $slugTouched.set(false);
   $editorView.set('edit');
   $duplicateError.set(null);
+  clearScheduledAlerts();
   markClean();
 }

@@ -13,9 +13,13 @@ import {
   type ReceivedButton,
 } from './editor-core';
 
-/** The page's schedule as the API takes it: the window in UTC ISO 8601, null on an open side. */
+/**
+ * The page's schedule and options as the API takes them: the window in UTC ISO 8601, null on an
+ * open side; fan_signup, the 'Avvisami' block under the events.
+ */
 export interface SchedulePayload {
   show_past: boolean;
+  fan_signup: boolean;
   visible_from: string | null;
   visible_until: string | null;
 }
@@ -70,6 +74,7 @@ export function buildPayload(): PagePayload & SchedulePayload & { buttons: NonNu
     // a new file is uploaded right after; until then an update keeps the current header
     header: f.header,
     show_past: f.showPast,
+    fan_signup: f.fanSignup,
     visible_from: windowBound(f.visibleFrom),
     visible_until: windowBound(f.visibleUntil),
     buttons,
@@ -95,6 +100,8 @@ export interface PreviewPage {
   custom_styles: unknown;
   /** past events kept in a 'Date passate' list, as on the published page */
   show_past: boolean;
+  /** the 'Avvisami' block under the events, as on the published page */
+  fan_signup: boolean;
   buttons: ReceivedButton[];
 }
 
@@ -131,6 +138,7 @@ export function previewPage(): PreviewPage {
     style: f.mode === 'text' ? f.style : 'light',
     custom_styles: f.customStyles ?? {},
     show_past: f.showPast,
+    fan_signup: f.fanSignup,
     buttons,
   };
 }

@@ -3,12 +3,14 @@
 // 4 the old button images no longer used are deleted (store badges never). Then the list and the
 // page are read again. Only step 1 decides whether the save succeeded: a file that does not make
 // it (failed or cancelled, see editor-upload.ts) leaves the page saved and the file in the form,
-// and the message says which file did not make it.
+// and the message says which file did not make it. Last, the page's scheduled alerts to its fans
+// are read for the notice under the message bar.
 import { t } from '../core/messages';
 import { ApiError, errorText, getToken } from '../lib/api';
 import * as api from '../lib/api-client';
 import { $editing, $form, $imagesToDelete, $lastSaved, $saving } from './editor';
 import { type FullPage, isStorePath } from './editor-core';
+import { checkScheduledAlerts } from './editor-fans';
 import { dismissNotice, notify } from './editor-notice';
 import { revalidatePagesList } from './editor-pages';
 import { buildPayload } from './editor-payload';
@@ -71,6 +73,9 @@ export async function save(): Promise<boolean> {
     revalidatePagesList();
     $lastSaved.set({ slug, title: form.title.trim() });
     await finishSave(slug, { formSlug: editing?.slug ?? null, created: !editing }, saved, plan, left);
+    // a save that added dates may have scheduled an alert to the fans: the notice offers
+    // 'Invia ora' and 'Annulla' (docs/behaviour.md#for-the-organiser)
+    void checkScheduledAlerts(slug);
     return true;
   } finally {
     $saving.set(false);

@@ -15,6 +15,7 @@
  *   editor-pages.ts       the server's pages (list and single pages, cached)
  *   editor-extras.ts      palette, custom styles save, code view
  *   editor-stats.ts       the statistics view: period, answer, shares and labels
+ *   editor-fans.ts        the fan view and the scheduled-alert notice
  *
  * Atoms (read with useStore):
  *   $form            the page being edited (see EditorForm). `customStyles` is the page's
@@ -22,7 +23,7 @@
  *   $buttons         EditorButton[] in display order (position = index + 1 on save).
  *   $editing         null in create mode; {slug, id, company, visible} in edit mode.
  *   $loadedPage      the last FullPage read from the server for the page in edit mode.
- *   $editorView      'edit' | 'code' | 'stats' (the view switch; only meaningful in edit mode).
+ *   $editorView      'edit' | 'code' | 'stats' | 'fans' (the view switch; only meaningful in edit mode).
  *   $saving          true while the save sequence runs (or a retry of its files).
  *   $loadingPage     the slug of the page being loaded from the sidebar, or null.
  *   $lastSaved       {slug, title} of the last page saved (the share link after a create).
@@ -84,6 +85,8 @@ export interface EditorForm {
   posterFile: File | null;
   /** past events stay on the public page, greyed, in a 'Date passate' list */
   showPast: boolean;
+  /** the 'Avvisami' block under the events of a text page (on by default) */
+  fanSignup: boolean;
   /** the publishing window in Europe/Rome wall-clock time ('YYYY-MM-DDTHH:MM'); '' = open */
   visibleFrom: string;
   visibleUntil: string;
@@ -96,7 +99,7 @@ export interface EditingPage {
   visible: boolean;
 }
 
-export type EditorView = 'edit' | 'code' | 'stats';
+export type EditorView = 'edit' | 'code' | 'stats' | 'fans';
 
 // ---------------------------------------------------------------------------------------------
 // State
@@ -114,6 +117,7 @@ export const emptyForm = (): EditorForm => ({
   headerPoster: '',
   posterFile: null,
   showPast: false,
+  fanSignup: true,
   visibleFrom: '',
   visibleUntil: '',
 });
@@ -153,6 +157,7 @@ function snapshotOf(f: EditorForm, buttons: EditorButton[]): string {
     header: f.header,
     headerFile: file(f.headerFile),
     showPast: f.showPast,
+    fanSignup: f.fanSignup,
     visibleFrom: f.visibleFrom,
     visibleUntil: f.visibleUntil,
     buttons: buttons.map((b) =>

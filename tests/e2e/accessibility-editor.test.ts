@@ -201,6 +201,10 @@ describe('accessibility of the editor', () => {
     await page.getByTestId('stats-view').locator('.xs-kpi-value').first().waitFor();
     reports.push(...(await gate.audit(page, 'editor, statistics view')));
 
+    await page.getByRole('tab', { name: 'Fan' }).click();
+    await page.getByTestId('fans-view').locator('.xs-kpi-value').first().waitFor();
+    reports.push(...(await gate.audit(page, 'editor, fan view')));
+
     await page.getByRole('tab', { name: 'Codice' }).click();
     await page.getByTestId('json-viewer').waitFor();
     reports.push(...(await gate.audit(page, 'editor, code view (admins only)')));

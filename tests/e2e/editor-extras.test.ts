@@ -1,6 +1,7 @@
 // The editor's extras in Chromium: the custom style panel (preset, font, palette colour, invalid
 // colour, save, published page's computed styles), the admin-only JSON code view, the organiser's
-// statistics tab, and the QR code decoded back to the URL (stats.test.ts has the statistics).
+// statistics and fan tabs, and the QR code decoded back to the URL (stats.test.ts has the statistics,
+// fans-editor.test.ts the fans).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -417,12 +418,15 @@ describe('editor extras, as a regular organiser', () => {
     const page = await editorPage(ctx, token, '/user');
     await openInEditor(page, '/user', slug);
     const tabs = await page.getByRole('tab').allInnerTexts();
-    expect(tabs.map((s) => s.trim())).toEqual(['Modifica', 'Statistiche']);
+    expect(tabs.map((s) => s.trim())).toEqual(['Modifica', 'Statistiche', 'Fan']);
     expect(await page.getByTestId('code-view').count()).toBe(0);
     await view(page, 'Statistiche');
     // their own page's statistics open: nobody has visited it yet
     await page.getByTestId('stats-view').getByText('Ancora nessuna visita').waitFor();
     // the JSON is the admins' tool: the page itself has no trace of it
     expect(await page.getByRole('tab', { name: 'Codice' }).count()).toBe(0);
+    // and the fans of their own page: none yet
+    await page.getByRole('tab', { name: 'Fan' }).click();
+    await page.getByTestId('fans-empty').getByText('Ancora nessun fan').waitFor();
   });
 });

@@ -1,11 +1,12 @@
 // Admin stats at the top: users per status (each a shortcut to that filter), then pages,
-// views and clicks (ever, and over the period the stats cover: the last 30 days).
+// views and clicks (ever, and over the period the stats cover: the last 30 days), and the
+// confirmed fans of every company's pages.
 import { useStore } from '@nanostores/react';
-import { Eye, FileText, MousePointerClick, Users } from 'lucide-react';
+import { Eye, FileText, Heart, MousePointerClick, Users } from 'lucide-react';
 import { Skeletons } from '../../components/Skeletons';
 import { t, type MessageKey } from '../../core/messages';
 import type { UserStatus } from '../../core/schemas/user';
-import { $filters, $stats, setFilters } from '../../stores/admin-users';
+import { $fanTotals, $filters, $stats, setFilters } from '../../stores/admin-users';
 import { formatNumber } from '../../lib/format';
 import { statusTone } from './format';
 
@@ -20,6 +21,7 @@ const STATUS_TILES: { status: UserStatus; label: MessageKey }[] = [
 export function StatsBar({ onPick }: { onPick: () => void }) {
   const { data, error } = useStore($stats);
   const filters = useStore($filters);
+  const fans = useStore($fanTotals).data;
 
   if (!data) {
     if (error) return <p className="hint us-stats-error">{t('usersScreen.fail.stats')}</p>;
@@ -110,6 +112,24 @@ export function StatsBar({ onPick }: { onPick: () => void }) {
             )}
           </dd>
         </div>
+        {fans && (
+          <div>
+            <dt>
+              <Heart size={16} aria-hidden="true" />
+              {t('fans.editor.admin.fans')}
+            </dt>
+            <dd className="tabular">
+              <strong data-stat="fans">{formatNumber(fans.total)}</strong>
+              <span className="us-stat-sub" data-stat="fan-companies">
+                {fans.companies.length === 0
+                  ? t('fans.editor.admin.confirmed')
+                  : fans.companies.length === 1
+                    ? t('fans.editor.admin.companies.one')
+                    : t('fans.editor.admin.companies.many', { count: formatNumber(fans.companies.length) })}
+              </span>
+            </dd>
+          </div>
+        )}
       </dl>
     </section>
   );

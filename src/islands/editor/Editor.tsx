@@ -1,7 +1,7 @@
 /**
  * The organiser's editor, mounted at /admin and /user inside <Guard>.
  * State lives in src/stores/editor*.ts; this file lays the screen out and wires the slots of
- * slots.ts (custom style panel, code and stats views, share extras) that the extras fill.
+ * slots.ts (custom style panel, code, stats and fan views, share extras) that the extras fill.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -20,6 +20,7 @@ import PageForm from './PageForm';
 import ButtonCreator from './ButtonCreator';
 import ButtonList from './ButtonList';
 import NotificationBar from './NotificationBar';
+import AlertNotice from './AlertNotice';
 import ShareLink from './ShareLink';
 import UploadProgress from './UploadProgress';
 import ViewSwitch, { offeredViews, tabId, VIEW_PANEL_ID } from './ViewSwitch';
@@ -90,10 +91,13 @@ export function Editor() {
   const CustomStylePanel = slots.customStylePanel;
   const CodeView = slots.codeView;
   const StatsView = slots.statsView;
+  const FansView = slots.fansView;
   const showCustomPanel = form.mode === 'text' && form.style === 'custom' && CustomStylePanel;
   const slotProps = { slug: editing?.slug ?? null, isAdmin };
   // the view tabs show only in edit mode
-  const tabs = editing ? offeredViews({ isAdmin, hasCode: Boolean(CodeView), hasStats: Boolean(StatsView) }) : [];
+  const tabs = editing
+    ? offeredViews({ isAdmin, hasCode: Boolean(CodeView), hasStats: Boolean(StatsView), hasFans: Boolean(FansView) })
+    : [];
   // Each view's panel is the tabpanel of its tab, not a landmark: the views carry their own
   // named <section>, and two nested landmarks with one name are announced twice.
   const panelFor = (id: EditorView) => (tabs.length > 0 ? { role: 'tabpanel', 'aria-labelledby': tabId(id) } : {});
@@ -131,7 +135,11 @@ export function Editor() {
       <ViewSwitch views={tabs} />
 
       {/* below the tabs and in the flow: a message never sits on top of a control */}
-      <NotificationBar pinned />
+      <NotificationBar pinned>
+        {/* 'Avviso ai fan di Milano alle 10:42' after a save that added dates, in sight wherever the
+            organiser is on the page (the Fan view lists the alerts itself) */}
+        {editing && view !== 'fans' && <AlertNotice slug={editing.slug} />}
+      </NotificationBar>
 
       <ShareLink />
 
@@ -145,6 +153,12 @@ export function Editor() {
         <div className="ed-view" id={VIEW_PANEL_ID} {...panelFor('stats')}>
           <Suspense fallback={<div className="skeleton ed-skeleton" />}>
             <StatsView {...slotProps} />
+          </Suspense>
+        </div>
+      ) : view === 'fans' && editing && FansView ? (
+        <div className="ed-view" id={VIEW_PANEL_ID} {...panelFor('fans')}>
+          <Suspense fallback={<div className="skeleton ed-skeleton" />}>
+            <FansView {...slotProps} />
           </Suspense>
         </div>
       ) : (

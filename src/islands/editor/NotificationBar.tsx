@@ -1,4 +1,6 @@
-// The editor's notification bar: errors stay 5 s, successes 3 s.
+// The editor's notification bar: errors stay 5 s, successes 3 s. What the editor adds below the
+// message (the scheduled-alert notice) shares its slot: sticky under the navbar, and announced.
+import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2, Info } from 'lucide-react';
 import { t } from '../../core/messages';
@@ -6,8 +8,11 @@ import { $notice, dismissNotice } from '../../stores/editor-notice';
 import { stickyTop } from './sticky-inset';
 import { CloseButton } from '../../components/CloseButton';
 
-/** `pinned`: the page's bar, sticky under the navbar (the drawer's copy stays in its flow). */
-export default function NotificationBar({ pinned = false }: { pinned?: boolean }) {
+/**
+ * `pinned`: the page's bar, sticky under the navbar (the drawer's copy stays in its flow).
+ * `children`: shown under the message, in the same slot.
+ */
+export default function NotificationBar({ pinned = false, children }: { pinned?: boolean; children?: ReactNode }) {
   const notice = useStore($notice);
   const Icon = notice?.kind === 'error' ? AlertCircle : notice?.kind === 'success' ? CheckCircle2 : Info;
   return (
@@ -29,6 +34,7 @@ export default function NotificationBar({ pinned = false }: { pinned?: boolean }
           />
         </div>
       )}
+      {children}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 // The page's time settings under the form (docs/behaviour.md#in-the-editor): 'Mostra le date
-// passate' on a text page, and the publishing window, 'Pubblica dal' and 'Fino al', in Europe/Rome
+// passate' and 'Mostra 'Avvisami' sotto le date' on a text page, and the publishing window, 'Pubblica dal' and 'Fino al', in Europe/Rome
 // wall-clock time, each with a button that empties it; an end before the start is shown at once.
 import { useStore } from '@nanostores/react';
 import { CalendarClock, X } from 'lucide-react';
 import { t } from '../../core/messages';
 import { $form } from '../../stores/editor';
-import { setShowPast, setWindowBound } from '../../stores/editor-form';
+import { setFanSignup, setShowPast, setWindowBound } from '../../stores/editor-form';
 import { $windowError } from '../../stores/editor-validation';
 import './editor-schedule.css';
 
@@ -34,6 +34,23 @@ export default function ScheduleFields() {
           </label>
           <p id="ed-show-past-hint" className="hint">
             {t('editor.schedule.showPastHint')}
+          </p>
+        </div>
+      )}
+      {form.mode === 'text' && (
+        <div className="field ed-check">
+          <label className="ed-check__label">
+            <input
+              type="checkbox"
+              className="ed-check__box"
+              checked={form.fanSignup}
+              onChange={(e) => setFanSignup(e.target.checked)}
+              aria-describedby="ed-fan-signup-hint"
+            />
+            {t('fans.editor.form.signup')}
+          </label>
+          <p id="ed-fan-signup-hint" className="hint">
+            {t('fans.editor.form.signupHint')}
           </p>
         </div>
       )}

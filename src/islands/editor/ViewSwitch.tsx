@@ -1,7 +1,7 @@
-// The view switch of edit mode: edit; code (admins only); stats. A view whose slot
+// The view switch of edit mode: edit; code (admins only); stats; fans. A view whose slot
 // (slots.ts) is still empty is not offered.
 import { useStore } from '@nanostores/react';
-import { BarChart3, Code2, PencilLine } from 'lucide-react';
+import { BarChart3, Code2, PencilLine, Users } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { t } from '../../core/messages';
 import { $editorView, setEditorView, type EditorView } from '../../stores/editor';
@@ -10,6 +10,7 @@ const TABS = {
   edit: { label: 'editor.view.edit', icon: PencilLine },
   code: { label: 'editor.view.code', icon: Code2 },
   stats: { label: 'editor.view.stats', icon: BarChart3 },
+  fans: { label: 'fans.editor.tab', icon: Users },
 } as const;
 
 /** The views offered as tabs, in order; none when edit would be the only one. */
@@ -17,14 +18,18 @@ export function offeredViews({
   isAdmin,
   hasCode,
   hasStats,
+  hasFans = false,
 }: {
   isAdmin: boolean;
   hasCode: boolean;
   hasStats: boolean;
+  /** the fan view sits beside the statistics: offered where they are */
+  hasFans?: boolean;
 }) {
   const views: EditorView[] = ['edit'];
   if (isAdmin && hasCode) views.push('code');
   if (hasStats) views.push('stats');
+  if (hasStats && hasFans) views.push('fans');
   return views.length < 2 ? [] : views;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Extension points of the editor for the extras (style panel, code, stats, share). Each slot is null until its component
+ * Extension points of the editor for the extras (style panel, code, stats, fans, share). Each slot is null until its component
  * exists; fill it with a lazy import so it stays out of the editor's first-paint bundle:
  *
  *   customStylePanel: lazy(() => import('./extras/CustomStylePanel')),
@@ -7,8 +7,9 @@
  * - customStylePanel: shown under the page form only for text mode + the Custom theme. Read and
  *   write the value through the store: useStore($form).customStyles / setCustomStyles(value)
  *   (src/stores/editor.ts). Props: SlotProps.
- * - codeView (admins only) and statsView: the views of the view switch in edit mode. When a
- *   slot is null its tab is not offered. Props: SlotProps (slug is always set for these).
+ * - codeView (admins only), statsView and fansView: the views of the view switch in edit mode.
+ *   When a slot is null its tab is not offered (the fan view only beside the statistics).
+ *   Props: SlotProps (slug is always set for these).
  * - shareExtras: rendered inside the public link card of a saved page (e.g. the QR code).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
@@ -30,10 +31,12 @@ export const slots: {
   customStylePanel: Slot<SlotProps>;
   codeView: Slot<SlotProps>;
   statsView: Slot<SlotProps>;
+  fansView: Slot<SlotProps>;
   shareExtras: Slot<ShareSlotProps>;
 } = {
   customStylePanel: lazy(() => import('./extras/StylePanel')),
   codeView: lazy(() => import('./extras/CodeView')),
   statsView: lazy(() => import('./extras/StatsView')),
+  fansView: lazy(() => import('./extras/FansView')),
   shareExtras: lazy(() => import('./extras/QrCode')),
 };

@@ -1,6 +1,7 @@
-// Views and clicks per day as a hand-drawn SVG: views as a filled line, clicks as a dashed one,
-// sized to its box (measured, so text never stretches), x labels thinned to fit the width.
-// Screen readers get a one-sentence summary, and everyone can open the same figures as a table.
+// Counts per day as a hand-drawn SVG (DayChart): the first kind of series as a filled line, the
+// other as a dashed one, sized to its box (measured, so text never stretches), x labels thinned
+// to fit the width. Screen readers get a one-sentence summary, and everyone can open the same
+// figures as a table. StatsChart draws a page's views and clicks with it; the fan view its sign-ups.
 import { useId, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { Table2 } from 'lucide-react';
 import { t } from '../../../../core/messages';
@@ -51,24 +52,86 @@ function useWidth() {
   return [box, width] as const;
 }
 
+/** One line of a DayChart: 'views' is drawn filled (the accent), 'clicks' dashed (the info blue). */
+export interface ChartSeries {
+  tone: 'views' | 'clicks';
+  /** the legend's name */
+  label: string;
+  /** the table's column heading */
+  column: string;
+  /** one count per day, in the days' order */
+  values: readonly number[];
+}
+
+export interface DayChartProps {
+  /** 'YYYY-MM-DD' days, oldest first */
+  days: readonly string[];
+  series: readonly ChartSeries[];
+  /** the chart's accessible name: one sentence saying what it shows */
+  summary: string;
+  /** the line above the chart for the day under the pointer */
+  readout: (index: number) => string;
+  /** the table's caption */
+  caption: string;
+  testIds: { chart: string; table: string };
+}
+
+/** A page's views and clicks per day. */
 export function StatsChart({ daily }: { daily: readonly DailyRow[] }) {
+  return (
+    <DayChart
+      days={daily.map((d) => d.date)}
+      series={[
+        {
+          tone: 'views',
+          label: t('stats.chart.legend.views'),
+          column: t('stats.chart.table.views'),
+          values: daily.map((d) => d.views),
+        },
+        {
+          tone: 'clicks',
+          label: t('stats.chart.legend.clicks'),
+          column: t('stats.chart.table.clicks'),
+          values: daily.map((d) => d.clicks),
+        },
+      ]}
+      summary={chartSummary(daily)}
+      readout={(i) => {
+        const d = daily[i];
+        return d
+          ? t('stats.chart.readout', {
+              date: shortDay(d.date),
+              views: viewsText(d.views),
+              clicks: clicksText(d.clicks),
+            })
+          : '';
+      }}
+      caption={
+        daily.length > 0
+          ? t('stats.chart.table.caption', { from: longDay(daily[0]!.date), to: longDay(daily.at(-1)!.date) })
+          : ''
+      }
+      testIds={{ chart: 'stats-chart', table: 'stats-table' }}
+    />
+  );
+}
+
+export function DayChart({ days, series, summary, readout, caption, testIds }: DayChartProps) {
   const [box, width] = useWidth();
   const [hover, setHover] = useState<number | null>(null);
   const [tableOpen, setTableOpen] = useState(false);
   const tableId = useId();
-  const n = daily.length;
+  const n = days.length;
 
   const height = width < 480 ? 200 : 260;
-  const scale = yScale(Math.max(0, ...daily.map((d) => Math.max(d.views, d.clicks))));
+  const scale = yScale(Math.max(0, ...series.flatMap((s) => s.values)));
   const left = 12 + formatNumber(scale.top).length * 7.5;
   const right = Math.max(left + 1, width - PAD_RIGHT);
   const bottom = height - PAD_BOTTOM;
   const x = (i: number) => xAt(i, n, left, right);
   const y = (v: number) => yAt(v, scale.top, PAD_TOP, bottom);
-  const views = daily.map((d, i) => [x(i), y(d.views)] as const);
-  const clicks = daily.map((d, i) => [x(i), y(d.clicks)] as const);
+  const lines = series.map((s) => ({ ...s, points: s.values.map((v, i) => [x(i), y(v)] as const) }));
   const labels = labelIndexes(n, right - left);
-  const hovered = hover === null ? undefined : daily[hover];
   const spacing = n <= 1 ? Number.POSITIVE_INFINITY : (right - left) / (n - 1);
   const dots = spacing >= DOT_SPACING;
 
@@ -81,23 +144,15 @@ export function StatsChart({ daily }: { daily: readonly DailyRow[] }) {
     <div className="xs-chart">
       <div className="xs-chart-top">
         <ul className="xs-legend" aria-hidden="true">
-          <li>
-            <span className="xs-key xs-key-views" />
-            {t('stats.chart.legend.views')}
-          </li>
-          <li>
-            <span className="xs-key xs-key-clicks" />
-            {t('stats.chart.legend.clicks')}
-          </li>
+          {series.map((s) => (
+            <li key={s.tone}>
+              <span className={`xs-key xs-key-${s.tone}`} />
+              {s.label}
+            </li>
+          ))}
         </ul>
         <p className="xs-chart-readout tabular" aria-hidden="true">
-          {hovered
-            ? t('stats.chart.readout', {
-                date: shortDay(hovered.date),
-                views: viewsText(hovered.views),
-                clicks: clicksText(hovered.clicks),
-              })
-            : ''}
+          {hover === null || hover >= n ? '' : readout(hover)}
         </p>
       </div>
       <div className="xs-chart-box" ref={box} style={{ height }}>
@@ -107,8 +162,8 @@ export function StatsChart({ daily }: { daily: readonly DailyRow[] }) {
             height={height}
             viewBox={`0 0 ${width} ${height}`}
             role="img"
-            aria-label={chartSummary(daily)}
-            data-testid="stats-chart"
+            aria-label={summary}
+            data-testid={testIds.chart}
             className={spacing < DASH_SPACING ? 'is-dense' : undefined}
             onPointerMove={onMove}
             onPointerLeave={() => setHover(null)}
@@ -125,25 +180,37 @@ export function StatsChart({ daily }: { daily: readonly DailyRow[] }) {
             </g>
             <g className="xs-axis">
               {labels.map((i) => {
-                const day = daily[i];
+                const day = days[i];
                 if (!day) return null;
                 const anchor = n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle';
                 return (
-                  <text key={day.date} x={x(i)} y={height - 8} textAnchor={anchor}>
-                    {axisDay(day.date, n)}
+                  <text key={day} x={x(i)} y={height - 8} textAnchor={anchor}>
+                    {axisDay(day, n)}
                   </text>
                 );
               })}
             </g>
-            <path className="xs-area-views" d={areaPath(views, bottom)} />
-            <path className="xs-line-views" d={linePath(views)} />
-            <path className="xs-line-clicks" d={linePath(clicks)} />
+            {lines.map((line) =>
+              line.tone === 'views' ? (
+                <path key="area" className="xs-area-views" d={areaPath(line.points, bottom)} />
+              ) : null,
+            )}
+            {lines.map((line) => (
+              <path key={line.tone} className={`xs-line-${line.tone}`} d={linePath(line.points)} />
+            ))}
             {hover !== null && <line className="xs-guide" x1={x(hover)} x2={x(hover)} y1={PAD_TOP} y2={bottom} />}
-            {daily.map((d, i) =>
+            {days.map((day, i) =>
               dots || i === hover ? (
-                <g key={d.date} className={i === hover ? 'is-on' : undefined}>
-                  <circle className="xs-dot-views" cx={x(i)} cy={y(d.views)} r={i === hover ? 4.5 : 3} />
-                  <circle className="xs-dot-clicks" cx={x(i)} cy={y(d.clicks)} r={i === hover ? 4.5 : 3} />
+                <g key={day} className={i === hover ? 'is-on' : undefined}>
+                  {lines.map((line) => (
+                    <circle
+                      key={line.tone}
+                      className={`xs-dot-${line.tone}`}
+                      cx={x(i)}
+                      cy={line.points[i]?.[1] ?? bottom}
+                      r={i === hover ? 4.5 : 3}
+                    />
+                  ))}
                 </g>
               ) : null,
             )}
@@ -161,36 +228,41 @@ export function StatsChart({ daily }: { daily: readonly DailyRow[] }) {
         {t(tableOpen ? 'stats.chart.table.hide' : 'stats.chart.table.show')}
       </button>
       <div id={tableId} hidden={!tableOpen}>
-        {tableOpen && <DailyTable daily={daily} />}
+        {tableOpen && <DailyTable days={days} series={series} caption={caption} testId={testIds.table} />}
       </div>
     </div>
   );
 }
 
-function DailyTable({ daily }: { daily: readonly DailyRow[] }) {
+function DailyTable({
+  days,
+  series,
+  caption,
+  testId,
+}: Pick<DayChartProps, 'days' | 'series' | 'caption'> & { testId: string }) {
   const captionId = useId();
-  const first = daily[0];
-  const last = daily[daily.length - 1];
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take the keyboard to be scrolled
     <section className="xs-table-box" aria-labelledby={captionId} tabIndex={0}>
-      <table className="xs-table tabular" data-testid="stats-table">
-        <caption id={captionId}>
-          {first && last ? t('stats.chart.table.caption', { from: longDay(first.date), to: longDay(last.date) }) : ''}
-        </caption>
+      <table className="xs-table tabular" data-testid={testId}>
+        <caption id={captionId}>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">{t('stats.chart.table.day')}</th>
-            <th scope="col">{t('stats.chart.table.views')}</th>
-            <th scope="col">{t('stats.chart.table.clicks')}</th>
+            {series.map((s) => (
+              <th scope="col" key={s.tone}>
+                {s.column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {daily.map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{tableDay(d.date)}</th>
-              <td>{formatNumber(d.views)}</td>
-              <td>{formatNumber(d.clicks)}</td>
+          {days.map((day, i) => (
+            <tr key={day}>
+              <th scope="row">{tableDay(day)}</th>
+              {series.map((s) => (
+                <td key={s.tone}>{formatNumber(s.values[i] ?? 0)}</td>
+              ))}
             </tr>
           ))}
         </tbody>

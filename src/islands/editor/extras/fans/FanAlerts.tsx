@@ -1,0 +1,98 @@
+// The page's alerts to its fans, newest first: what (cities and dates), when (Europe/Rome), to how
+// many, how it went; 'Invia ora' and 'Annulla' on a scheduled one.
+import { useId } from 'react';
+import { useStore } from '@nanostores/react';
+import { BellRing, CalendarDays, Loader2, Send, X } from 'lucide-react';
+import { FAN_GRACE_MINUTES } from '../../../../core/fans';
+import { t } from '../../../../core/messages';
+import {
+  $alertBusy,
+  alertReach,
+  alertStatusLabel,
+  alertWhen,
+  cancelAlert,
+  type FanAlert,
+  joinCities,
+  sendAlertNow,
+} from '../../../../stores/editor-fans';
+
+const BADGES: Record<FanAlert['status'], string> = {
+  scheduled: 'badge-warning',
+  sending: 'badge-accent',
+  sent: 'badge-success',
+  cancelled: '',
+};
+
+function AlertItem({ slug, alert, busy }: { slug: string; alert: FanAlert; busy: boolean }) {
+  const cities = joinCities(alert.cities);
+  return (
+    <li className="xs-fan-alert" data-alert-id={alert.id} data-status={alert.status}>
+      <div className="xs-fan-alert-top">
+        <span className={`badge ${BADGES[alert.status]}`}>{alertStatusLabel(alert.status)}</span>
+        <span className="xs-fan-alert-when tabular">{alertWhen(alert)}</span>
+      </div>
+      <p className="xs-fan-alert-what">{cities || t('fans.editor.alert.noEvents')}</p>
+      {alert.events.length > 0 && (
+        <ul className="xs-fan-alert-events">
+          {alert.events.map((e) => (
+            <li key={e.button_id}>
+              <CalendarDays size={14} aria-hidden="true" />
+              <span>{[e.date, e.city, e.venue].filter(Boolean).join(' · ')}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="xs-fan-alert-reach tabular">{alertReach(alert)}</p>
+      {alert.status === 'scheduled' && (
+        <div className="xs-actions">
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => void sendAlertNow(slug, alert)}
+            disabled={busy}
+            aria-label={cities ? t('fans.editor.alert.sendNowLabel', { cities }) : undefined}
+          >
+            {busy ? (
+              <Loader2 size={14} aria-hidden="true" className="xs-spin" />
+            ) : (
+              <Send size={14} aria-hidden="true" />
+            )}
+            {t('fans.editor.sendNow')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => void cancelAlert(slug, alert)}
+            disabled={busy}
+            aria-label={cities ? t('fans.editor.alert.cancelLabel', { cities }) : undefined}
+          >
+            <X size={14} aria-hidden="true" />
+            {t('fans.editor.cancel')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function FanAlerts({ slug, alerts }: { slug: string; alerts: readonly FanAlert[] }) {
+  const headingId = useId();
+  const busy = useStore($alertBusy);
+  return (
+    <section className="xs-card" aria-labelledby={headingId} data-testid="fans-alerts">
+      <h3 id={headingId} className="xs-subtitle">
+        <BellRing size={16} aria-hidden="true" />
+        {t('fans.editor.alerts.title')}
+      </h3>
+      {alerts.length === 0 ? (
+        <p className="hint">{t('fans.editor.alerts.none', { minutes: FAN_GRACE_MINUTES })}</p>
+      ) : (
+        <ol className="xs-fan-alerts">
+          {alerts.map((alert) => (
+            <AlertItem key={alert.id} slug={slug} alert={alert} busy={busy.has(alert.id)} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
