@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FAN_CONSENT_VERSION, FAN_PENDING_DAYS } from '../../src/core/fans';
 import { t } from '../../src/core/messages';
 import { NETWORK_LIMITS } from '../../worker/services/throttle';
-import { runMaintenance, MAINTENANCE_STEPS } from '../../worker/services/maintenance';
+import { MAIL_OUTBOX_RETENTION_DAYS, MAINTENANCE_STEPS, runMaintenance } from '../../worker/services/maintenance';
 import { call, callJson, mailbox, uniqueEmail } from './helpers';
 import { COMPANY, citiesOf, confirmMails, confirmPath, fanOf, fanPage, signUp, uniqueIp } from './fans-helpers';
 
@@ -454,5 +454,13 @@ describe('unconfirmed sign-ups', () => {
     expect(await citiesOf(oldId)).toEqual([]);
     expect(await fanOf(id, recent)).not.toBeNull();
     expect(await fanOf(id, fan)).not.toBeNull();
+  });
+});
+
+describe('privacy and e-mail texts', () => {
+  it('say the retention the code applies', () => {
+    expect(t('fans.privacy.body')).toContain(`dopo ${FAN_PENDING_DAYS} giorni`);
+    expect(t('fans.privacy.body')).toContain(`per ${MAIL_OUTBOX_RETENTION_DAYS} giorni`);
+    expect(t('fans.confirmMail.ignore', { days: FAN_PENDING_DAYS })).toContain(`entro ${FAN_PENDING_DAYS} giorni`);
   });
 });
