@@ -33,8 +33,9 @@ export const LANDING_SCRIPT =
   '});' +
   'd.addEventListener("submit",function(e){' +
   'var f=e.target;if(!f.hasAttribute||!f.hasAttribute("data-f"))return;e.preventDefault();' +
+  // a button disabled while focused drops the focus: it gets it back when the answer shows
   'var b=f.querySelector("button"),s=f.querySelector("[role=status]"),p=new URLSearchParams(new FormData(f)),k=o(),' +
-  'n=function(t){s.textContent=t||f.getAttribute("data-e");b.disabled=false};' +
+  'w=d.activeElement==b,n=function(t){s.textContent=t||f.getAttribute("data-e");b.disabled=false;if(w)b.focus()};' +
   'if(k)p.set(k[0],k[1]);b.disabled=true;s.textContent=f.getAttribute("data-s");' +
   'fetch(f.action,{method:"POST",body:p,headers:{Accept:"application/json"}}).then(function(r){' +
   'return r.json().then(function(j){if(r.ok)f.reset();n(j.detail)})}).catch(function(){n()})' +

@@ -138,6 +138,8 @@ describe("'Avvisami' on the published page", () => {
     await status.getByText(t('fans.public.checkMail')).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/${light}`);
     await expect(form.getByRole('button', { name: 'Avvisami' }).isEnabled()).resolves.toBe(true);
+    // the focus is back on the button it was on (disabling it while sending had dropped it)
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Avvisami');
     await expect(form.getByLabel(t('fans.public.email')).inputValue()).resolves.toBe('');
     await shotOf(page, 'block-sent-375', form);
     expect(fanCityRows(light, email)).toEqual([{ city_key: 'cagliari', city: 'Cagliari', requested: 1 }]);

@@ -1,4 +1,5 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../../worker/index';
 import { describe, expect, it } from 'vitest';
 import { FAN_CONSENT_VERSION, FAN_PENDING_DAYS } from '../../src/core/fans';
 import { t } from '../../src/core/messages';
@@ -427,20 +428,27 @@ describe('POST /{slug}/fans: honeypot and network limit', () => {
 });
 
 describe('unconfirmed sign-ups', () => {
-  it(`are deleted by the hourly maintenance ${FAN_PENDING_DAYS} days after they were made; confirmed fans stay`, async () => {
+  it(`are deleted by the hourly maintenance ${FAN_PENDING_DAYS} days after their last confirmation e-mail; confirmed fans stay`, async () => {
     const { slug, id } = await fanPage();
     const old = uniqueEmail('vecchio');
     const recent = uniqueEmail('recente');
+    const mailedAgain = uniqueEmail('rinnovato');
     const fan = uniqueEmail('fedele');
-    for (const email of [old, recent, fan]) await signUp(slug, { email, city: 'Milano' });
+    for (const email of [old, recent, mailedAgain, fan]) await signUp(slug, { email, city: 'Milano' });
     await call(await confirmPath(fan), { method: 'POST' });
     const now = new Date();
     const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
-    await env.DB.prepare('UPDATE fans SET created_at = ? WHERE page_id = ? AND email IN (?, ?)')
-      .bind(ago(FAN_PENDING_DAYS * DAY_MS + 60_000), id, old, fan)
-      .run();
+    const age = (email: string, created: number, mailed: number) =>
+      env.DB.prepare('UPDATE fans SET created_at = ?, confirm_sent_at = ? WHERE page_id = ? AND email = ?')
+        .bind(ago(created), ago(mailed), id, email)
+        .run();
+    const week = FAN_PENDING_DAYS * DAY_MS;
+    await age(old, week + 60_000, week + 60_000);
+    await age(recent, week - 60_000, week - 60_000);
+    // signed up long ago, its link mailed again yesterday: that link has its days
+    await age(mailedAgain, week + DAY_MS, DAY_MS);
     await env.DB.prepare('UPDATE fans SET created_at = ? WHERE page_id = ? AND email = ?')
-      .bind(ago(FAN_PENDING_DAYS * DAY_MS - 60_000), id, recent)
+      .bind(ago(week * 4), id, fan)
       .run();
     const oldId = (await fanOf(id, old))!.id;
 
@@ -453,7 +461,32 @@ describe('unconfirmed sign-ups', () => {
     // its cities went with it
     expect(await citiesOf(oldId)).toEqual([]);
     expect(await fanOf(id, recent)).not.toBeNull();
+    expect(await fanOf(id, mailedAgain)).not.toBeNull();
     expect(await fanOf(id, fan)).not.toBeNull();
+  });
+});
+
+describe('a confirmation e-mail that does not go out', () => {
+  it('frees its slot: the next sign-up mails at once instead of 24 hours later', async () => {
+    const { slug, id } = await fanPage();
+    const email = uniqueEmail('nonpartita');
+    const request = new Request(`http://localhost/${slug}/fans`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, city: 'Roma' }),
+    });
+    const ctx = createExecutionContext();
+    // the real mailer without its key: the provider call fails
+    const res = await worker.fetch(request, { ...env, MAILER: 'resend', RESEND_API_KEY: '' }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(202);
+    const [failed] = await outboxRows(email);
+    expect(failed?.kind).toBe('fan_confirm');
+    expect((await fanOf(id, email))!.confirm_sent_at).toBeNull();
+
+    await signUp(slug, { email, city: 'Roma' });
+    expect(await confirmMails(email)).toHaveLength(2);
+    expect((await fanOf(id, email))!.confirm_sent_at).not.toBeNull();
   });
 });
 

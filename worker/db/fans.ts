@@ -70,6 +70,11 @@ export async function recordSignup(db: D1Database, row: SignupRow): Promise<{ fa
   return { fanId: fan.id, claimed };
 }
 
+/** A confirmation e-mail that did not go out: its slot is free again (the token stays valid). */
+export async function releaseConfirmSlot(db: D1Database, fanId: number): Promise<void> {
+  await db.prepare('UPDATE fans SET confirm_sent_at = NULL WHERE id = ? AND confirmed_at IS NULL').bind(fanId).run();
+}
+
 /** The cities a fan follows, in the order they were added ('*' is Tutte le date). */
 export async function fanCities(db: D1Database, fanId: number): Promise<Array<{ key: string; city: string }>> {
   const { results } = await db
@@ -129,11 +134,18 @@ export async function eraseFanAddress(db: D1Database, fanId: number): Promise<nu
   return fans?.meta.changes ?? 0;
 }
 
-/** Maintenance: sign-ups never confirmed and made before `cutoff` are deleted; answers how many. */
+/**
+ * Maintenance: sign-ups never confirmed whose last confirmation e-mail (or, with none, the
+ * sign-up itself) is older than `cutoff` are deleted, so a link mailed again is never cut short;
+ * answers how many.
+ */
 export async function prunePendingFans(db: D1Database, cutoff: Date): Promise<number> {
-  // created_at is ISO 8601 UTC text, so text order is time order
+  // ISO 8601 UTC text, so text order is time order; created_at <= confirm_sent_at, so the index
+  // on pending created_at narrows the scan
   const result = await db
-    .prepare('DELETE FROM fans WHERE confirmed_at IS NULL AND created_at < ?')
+    .prepare(
+      'DELETE FROM fans WHERE confirmed_at IS NULL AND created_at < ?1 AND COALESCE(confirm_sent_at, created_at) < ?1',
+    )
     .bind(cutoff.toISOString())
     .run();
   return result.meta.changes ?? 0;

@@ -10,7 +10,7 @@
 import { ALL_CITIES, FAN_CONFIRM_RESEND_HOURS, FAN_PENDING_DAYS } from '../../src/core/fans';
 import { t } from '../../src/core/messages';
 import type { Bindings } from '../env';
-import { fanCities, isSuppressed, recordSignup } from '../db/fans';
+import { fanCities, isSuppressed, recordSignup, releaseConfirmSlot } from '../db/fans';
 import { confirmTokenHash, newConfirmToken } from './fan-tokens';
 import { fanConfirmUrl } from './fan-links';
 import { mayMail, sendMail, type Mail } from './mail';
@@ -60,7 +60,9 @@ export async function runFanSignup(
   const cities = (await fanCities(env.DB, fanId)).map((c) =>
     c.key === ALL_CITIES ? t('fans.public.allDates') : c.city,
   );
-  await sendMail(env, fanConfirmMail(work, cities, fanConfirmUrl(origin, work.slug, token)), requestUrl);
+  const sent = await sendMail(env, fanConfirmMail(work, cities, fanConfirmUrl(origin, work.slug, token)), requestUrl);
+  // not delivered (the provider refused it): the next sign-up may send it again at once
+  if (!sent.sent) await releaseConfirmSlot(env.DB, fanId);
 }
 
 function escapeHtml(value: string): string {
@@ -93,7 +95,8 @@ export function fanConfirmMail(
   return {
     to: work.email,
     kind: 'fan_confirm',
-    fromName: company,
+    // from the organiser: the company's name on the sender's address
+    ...(work.company ? { fromName: work.company } : {}),
     subject: t('fans.confirmMail.subject', { title: work.title }),
     text,
     html,

@@ -55,8 +55,8 @@ export const fansPublicMessages = {
   'fans.unsubscribe.doneLead': 'Non riceverai più email sulle nuove date di {title}.',
   'fans.erase.doneTitle': 'I tuoi dati sono stati cancellati',
   'fans.erase.doneLead': 'Abbiamo eliminato il tuo indirizzo da tutte le pagine a cui eri iscritto.',
-  /** the name used where a page has no company (never on a published page: every page has one) */
-  'fans.page.someone': "l'organizzatore",
+  /** who sends, where a page has no company (never on a published page: every page has one) */
+  'fans.page.someone': 'chi organizza',
 
   // the confirmation e-mail ({link} the confirmation page, {cities} the cities chosen)
   'fans.confirmMail.subject': 'Conferma la tua iscrizione: {title}',
