@@ -6,6 +6,7 @@ import { t } from '../../src/core/messages';
 import { NETWORK_LIMITS } from '../../worker/services/throttle';
 import { MAIL_OUTBOX_RETENTION_DAYS, MAINTENANCE_STEPS, runMaintenance } from '../../worker/services/maintenance';
 import { call, callJson, mailbox, uniqueEmail } from './helpers';
+import { createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
 import { COMPANY, citiesOf, confirmMails, confirmPath, fanOf, fanPage, signUp, uniqueIp } from './fans-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -495,5 +496,25 @@ describe('privacy and e-mail texts', () => {
     expect(t('fans.privacy.body')).toContain(`dopo ${FAN_PENDING_DAYS} giorni`);
     expect(t('fans.privacy.body')).toContain(`per ${MAIL_OUTBOX_RETENTION_DAYS} giorni`);
     expect(t('fans.confirmMail.ignore', { days: FAN_PENDING_DAYS })).toContain(`entro ${FAN_PENDING_DAYS} giorni`);
+  });
+});
+
+describe("the published page's block names the page's company", () => {
+  it('from the first publish, and again after an administrator changes the company', async () => {
+    const admin = await makeUser({ admin: true, company: null });
+    const slug = uniqueSlug('azienda');
+    await createPage(admin.token, textPage(slug, { company: 'Prima Live Srl' }));
+    const consent = (company: string) => t('fans.public.consent', { company, title: 'Tour' }).replace(/'/g, '&#x27;');
+    expect(await (await call(`/${slug}`)).text()).toContain(consent('Prima Live Srl'));
+
+    const res = await call(`/api/db/landing-pages/${slug}/company`, {
+      method: 'PATCH',
+      json: { company: 'Seconda Live Srl' },
+      token: admin.token,
+    });
+    expect(res.status).toBe(200);
+    const html = await (await call(`/${slug}`)).text();
+    expect(html).toContain(consent('Seconda Live Srl'));
+    expect(html).not.toContain('Prima Live Srl');
   });
 });
