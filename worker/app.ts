@@ -24,6 +24,7 @@ import {
 import { media } from './routes/media';
 import { tracking } from './routes/tracking';
 import { icsRoutes } from './routes/ics';
+import { fansPublic } from './routes/fans-public';
 import { publicRoutes } from './routes/public';
 
 // Only the Italian locale: `z.locales` would pull every language into the edge bundle.
@@ -75,6 +76,7 @@ export function createApp() {
     .route('/', media)
     .route('/', tracking)
     .route('/', icsRoutes)
+    .route('/', fansPublic)
     // last: it owns the catch-all /{slug}
     .route('/', publicRoutes);
 

@@ -9,6 +9,7 @@ import { decodeEventText } from './button-codec';
 import { isSafeMediaRef, publicHref } from './urls';
 import { normaliseCustomStyles, type CustomStyles } from './styles';
 import { eventDay, romeToday } from './schedule';
+import { upcomingCities, type TourCity } from './fans';
 
 export type ViewMode = 'text' | 'image';
 export type ViewStyle = 'light' | 'dark' | 'custom';
@@ -46,6 +47,10 @@ export interface PageLike {
   buttons?: readonly ButtonLike[] | null;
   /** past events stay, greyed, in a 'Date passate' list below the upcoming ones */
   show_past?: boolean | null;
+  /** the 'Avvisami' block under the events of a text page; absent = on, as the column's default */
+  fan_signup?: boolean | null;
+  /** the organiser's company, named in the block's consent line */
+  company?: string | null;
 }
 
 /** The public view of a CTA; `url` is present only when it is a usable link. */
@@ -96,6 +101,16 @@ export interface PublicView {
   buttons: PublicViewButton[];
   /** past events, newest first: empty unless the page shows them (show_past) */
   past: PublicEvent[];
+  /** the 'Avvisami' block (docs/behaviour.md#fans-and-alerts), or null where the page has none */
+  fanSignup: FanSignupView | null;
+}
+
+/** What the 'Avvisami' block shows: the cities of the upcoming dates and who sends the e-mails. */
+export interface FanSignupView {
+  /** in date order, one per city key; empty when no date is upcoming */
+  cities: TourCity[];
+  /** the organiser's company ('' when unknown) */
+  company: string;
 }
 
 export interface PublicViewOptions {
@@ -271,5 +286,12 @@ export function toPublicView(page: PageLike, slug: string, options: PublicViewOp
     customStyles: normaliseCustomStyles(page.custom_styles ?? page.customStyles),
     buttons: upcoming,
     past: page.show_past === true ? past : [],
+    fanSignup: mode === 'text' && page.fan_signup !== false ? fanSignupOf(page, options.now) : null,
   };
+}
+
+/** The block of a text page: its upcoming cities, as the sign-up route checks them. */
+function fanSignupOf(page: PageLike, now: Date | undefined): FanSignupView {
+  const buttons = (page.buttons ?? []).map((b) => ({ type: String(b.type ?? 'text'), text: String(b.text ?? '') }));
+  return { cities: upcomingCities(buttons, now), company: String(page.company ?? '').trim() };
 }

@@ -9,6 +9,7 @@ import { t } from '../core/messages';
 import type { PublicEvent, PublicImage, PublicView } from '../core/public-view';
 import { serialiseJsonLd } from './jsonld';
 import { clickBeaconPath, EventList } from './EventList';
+import { FanSignup } from './FanSignup';
 
 export interface FooterLinks {
   provider: string;
@@ -227,6 +228,15 @@ export function LandingPage({ view, slug, preview, links }: LandingProps) {
         <main className="ct">
           <h1 className="vh">{view.displayTitle}</h1>
           {content}
+          {view.fanSignup ? (
+            <FanSignup
+              signup={view.fanSignup}
+              title={view.displayTitle}
+              slug={slug}
+              privacy={links.privacy}
+              preview={preview}
+            />
+          ) : null}
         </main>
         <Footer links={links} preview={preview} />
       </div>

@@ -6,14 +6,23 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { t } from '../core/messages';
-import { toPublicView, type PageLike, type PublicView, type PublicViewOptions } from '../core/public-view';
+import {
+  toPublicView,
+  viewModeOf,
+  viewStyleOf,
+  type PageLike,
+  type PublicView,
+  type PublicViewOptions,
+} from '../core/public-view';
+import { normaliseCustomStyles } from '../core/styles';
 import { ErrorDocument, LandingDocument, type FooterLinks } from './LandingPage';
-import { ERROR_CSS, pageCss, preloadFonts } from './styles';
+import { ERROR_CSS, noticeCss, pageCss, preloadFonts } from './styles';
+import { FanNoticeDocument, type FanNoticeContent } from './FanNotice';
 import { ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
 import { musicEvents } from './jsonld';
 
 /** Bump when the markup, CSS or script change: published copies live under a versioned R2 key. */
-export const RENDERER_VERSION = 7;
+export const RENDERER_VERSION = 8;
 
 export interface RenderOptions {
   slug: string;
@@ -104,6 +113,23 @@ export function renderErrorDocument(): RenderedDocument {
   return { html, styles: [ERROR_CSS], scripts: [ERROR_REDIRECT_SCRIPT] };
 }
 
+/**
+ * A small page of the fans (the form's answer without JavaScript, the confirmation and
+ * unsubscribe links) in the colours of `page` (light for an unknown page or an image page).
+ * It has no script: its CSP allows its style alone.
+ */
+export function renderFanNotice(page: PageLike | null, content: FanNoticeContent): RenderedDocument {
+  const mode = viewModeOf(page?.mode, page?.buttons);
+  const css = noticeCss({
+    mode,
+    style: viewStyleOf(page?.style),
+    customStyles: normaliseCustomStyles(page?.custom_styles ?? page?.customStyles),
+  });
+  const pageTitle = page ? String(page.display_title ?? '').trim() || String(page.title ?? '').trim() : '';
+  const html = `<!doctype html>${renderToStaticMarkup(createElement(FanNoticeDocument, { ...content, css, pageTitle }))}`;
+  return { html, styles: [css], scripts: [] };
+}
+
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   let bin = '';
@@ -116,11 +142,14 @@ export interface PolicyOptions {
   meta?: boolean;
   /** images and video may also be blob: URLs (a header picked in the editor, not uploaded yet) */
   blobMedia?: boolean;
+  /** framed by no one (the fans' link pages, whose buttons act), instead of by our own pages */
+  noFraming?: boolean;
 }
 
 /**
- * A strict CSP for a rendered document: only its own inline style and script (by hash), fonts and
- * the beacon from our origin, media from our origin or https (organisers type media URLs).
+ * A strict CSP for a rendered document: only its own inline style and script (by hash), fonts,
+ * the beacon and the sign-up's fetch to our origin, forms posted only to our origin, media from
+ * our origin or https (organisers type media URLs).
  */
 export async function contentSecurityPolicy(
   doc: Pick<RenderedDocument, 'styles' | 'scripts'>,
@@ -138,7 +167,8 @@ export async function contentSecurityPolicy(
     "connect-src 'self'",
     "font-src 'self'",
     "base-uri 'none'",
-    "form-action 'none'",
-    ...(options.meta ? [] : ["frame-ancestors 'self'"]),
+    // the 'Avvisami' form posts to the page's own /{slug}/fans
+    "form-action 'self'",
+    ...(options.meta ? [] : [options.noFraming ? "frame-ancestors 'none'" : "frame-ancestors 'self'"]),
   ].join('; ');
 }

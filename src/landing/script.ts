@@ -1,9 +1,13 @@
 /**
- * The published page's only script (< 1.5 KB, no framework), inlined in <head> so its capturing
+ * The published page's only script (< 2.5 KB, no framework), inlined in <head> so its capturing
  * 'error' listener sees images that fail before the body is parsed. It:
+ * - marks the document `js` (the sign-up's other-city field then shows only when chosen: CSS);
  * - sends the click beacon for a CTA or image link carrying data-c (never delays navigation), with
  *   the source of the view it came from: the page URL's utm_source as `u`, else the origin of
  *   the page's referrer as `r` (the Worker reduces either to a source: src/core/traffic.ts);
+ * - sends the 'Avvisami' form (data-f) with fetch instead of leaving the page, with the same
+ *   source, and shows the answer's detail (or data-e) in its status line; the button is
+ *   disabled meanwhile (data-s says so);
  * - toggles the video header's sound;
  * - swaps a broken header for the placeholder and hides broken image buttons.
  * The CSP allows it by its sha256 hash, so it must stay a constant string.
@@ -13,15 +17,28 @@ import { PLACEHOLDER_HEADER } from '../core/public-view';
 
 export const LANDING_SCRIPT =
   '(function(d){' +
+  'd.documentElement.classList.add("js");' +
   'function c(e,s){var t=e.target;return t&&t.closest?t.closest(s):null}' +
+  // the view's source: ["u", utm_source] or ["r", referrer origin], or 0
+  'function o(){var q=new URLSearchParams(location.search).get("utm_source"),r=d.referrer.split("/").slice(0,3).join("/");' +
+  'return q?["u",q]:r?["r",r]:0}' +
   'd.addEventListener("click",function(e){' +
   'var a=c(e,"[data-c]");' +
-  'if(a){var u=a.getAttribute("data-c"),q=new URLSearchParams(location.search).get("utm_source"),r=d.referrer.split("/").slice(0,3).join("/");' +
-  'if(q||r)u+=(u.indexOf("?")<0?"?":"&")+(q?"u="+encodeURIComponent(q):"r="+encodeURIComponent(r));' +
+  'if(a){var u=a.getAttribute("data-c"),k=o();' +
+  'if(k)u+=(u.indexOf("?")<0?"?":"&")+k[0]+"="+encodeURIComponent(k[1]);' +
   'try{navigator.sendBeacon(u)||fetch(u,{method:"POST",keepalive:true})}catch(x){}}' +
   'var m=c(e,"[data-mute]");' +
   'if(m){var v=d.querySelector("video[data-h]");if(v){v.muted=!v.muted;if(!v.muted&&v.paused)v.play();' +
   'm.setAttribute("aria-pressed",v.muted?"false":"true");m.setAttribute("aria-label",m.getAttribute(v.muted?"data-on":"data-off"))}}' +
+  '});' +
+  'd.addEventListener("submit",function(e){' +
+  'var f=e.target;if(!f.hasAttribute||!f.hasAttribute("data-f"))return;e.preventDefault();' +
+  // a button disabled while focused drops the focus: it gets it back when the answer shows
+  'var b=f.querySelector("button"),s=f.querySelector("[role=status]"),p=new URLSearchParams(new FormData(f)),k=o(),' +
+  'w=d.activeElement==b,n=function(t){s.textContent=t||f.getAttribute("data-e");b.disabled=false;if(w)b.focus()};' +
+  'if(k)p.set(k[0],k[1]);b.disabled=true;s.textContent=f.getAttribute("data-s");' +
+  'fetch(f.action,{method:"POST",body:p,headers:{Accept:"application/json"}}).then(function(r){' +
+  'return r.json().then(function(j){if(r.ok)f.reset();n(j.detail)})}).catch(function(){n()})' +
   '});' +
   'd.addEventListener("error",function(e){' +
   'var t=e.target,p="' +

@@ -67,6 +67,20 @@ a.b:focus-visible,.ib a:focus-visible,.mute:focus-visible,.ft a:focus-visible{ou
 .ln a{color:var(--ft-mut);text-decoration:none;margin:0 6px}
 .ln a:hover{color:var(--ft-fg);text-decoration:underline}
 .nc{margin:0}
+.fs{margin:12px 20px 0;padding:28px 0 8px;border-top:1px solid var(--line);color:var(--ft-fg);color-scheme:var(--cs)}
+.fh{margin:0;text-align:center;font:600 1.25rem/1.3 var(--ui-ff);letter-spacing:-.01em}
+.fi{margin:6px 0 10px;text-align:center;color:var(--ft-mut);font-size:.9375rem}
+.fs form,.fo{display:flex;flex-direction:column;gap:6px}
+.fs label{margin-top:10px;font-size:.875rem;font-weight:600}
+.fs input,.fs select{width:100%;min-height:50px;padding:12px 14px;border:1.5px solid var(--ft-mut);border-radius:12px;background:var(--bg);color:var(--ft-fg);font:16px/1.3 var(--ui-ff)}
+.fs :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+.js form:not(:has([value="+"]:checked)) .fo{display:none}
+.fc{margin:14px 0 4px;color:var(--ft-mut);font-size:.8125rem}
+.fc a{color:var(--ft-fg)}
+.fs .b{width:100%;margin-top:8px;cursor:pointer}
+.fs .b:disabled{opacity:.6;cursor:progress}
+.fm{margin:8px 0 0;text-align:center;font-weight:600}
+.fm:empty{display:none}
 @media (min-width:768px){
 html{background:var(--out)}
 body{background:transparent;padding:32px 0}
@@ -132,10 +146,11 @@ export function footerColors(background: string): { fg: string; mut: string; chi
   return { fg: ink, mut: ink, chip };
 }
 
-/** The footer's custom properties for a background (see footerColors). */
+/** The footer's custom properties for a background (see footerColors); the sign-up block uses them too. */
 function footerVars(background: string): string {
   const ft = footerColors(background);
-  return `--ft-fg:${ft.fg};--ft-mut:${ft.mut};--ft-chip:${ft.chip}`;
+  // native form controls (the sign-up's select) drawn for a light or a dark background
+  return `--ft-fg:${ft.fg};--ft-mut:${ft.mut};--ft-chip:${ft.chip};--cs:${ft.fg === '#FFFFFF' ? 'dark' : 'light'}`;
 }
 
 /**
@@ -209,15 +224,44 @@ export function preloadFonts(view: PublicView): string[] {
   return urls;
 }
 
+/** The custom properties of a page's theme: its style in text mode, light in image mode. */
+function themeCss(view: Pick<PublicView, 'mode' | 'style' | 'customStyles'>): string {
+  if (view.mode === 'text' && view.style === 'custom') return customThemeCss(view.customStyles);
+  return view.mode === 'text' && view.style === 'dark' ? THEME_DARK : THEME_LIGHT;
+}
+
 /** The complete stylesheet of one page. */
 export function pageCss(view: PublicView, fontBase = '/fonts/'): string {
-  const theme =
-    view.mode === 'text' && view.style === 'custom'
-      ? customThemeCss(view.customStyles)
-      : view.mode === 'text' && view.style === 'dark'
-        ? THEME_DARK
-        : THEME_LIGHT;
-  return fontFaceCss(facesFor(view), fontBase) + DEFAULT_TYPE + theme + BASE_CSS;
+  return fontFaceCss(facesFor(view), fontBase) + DEFAULT_TYPE + themeCss(view) + BASE_CSS;
+}
+
+const NOTICE_CSS = `
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%;background:var(--bg)}
+body{margin:0;min-height:100vh;min-height:100dvh;display:grid;place-items:center;background:var(--bg);color:var(--ft-fg);font:16px/1.5 var(--ui-ff);color-scheme:var(--cs);-webkit-font-smoothing:antialiased}
+main{width:100%;max-width:480px;padding:40px 24px;text-align:center}
+.pt{margin:0 0 10px;color:var(--ft-mut);font-size:.8125rem;font-weight:600;letter-spacing:.08em;text-transform:uppercase;overflow-wrap:anywhere}
+h1{margin:0 0 12px;font-size:1.5rem;line-height:1.3;font-weight:600;text-wrap:balance}
+p{margin:0 0 12px;overflow-wrap:anywhere}
+form{margin:20px 0 0}
+.b{display:flex;align-items:center;justify-content:center;width:100%;min-height:54px;padding:12px 24px;border:0;border-radius:var(--b-r);background:var(--b-bg);color:var(--b-fg);box-shadow:inset 0 0 0 1.5px var(--b-ring);font:600 1rem/1.2 var(--ui-ff);letter-spacing:.06em;text-transform:uppercase;cursor:pointer}
+.b2{background:transparent;color:var(--ft-fg);box-shadow:inset 0 0 0 1.5px var(--ft-mut)}
+.bk{display:inline-block;margin-top:28px;color:var(--ft-fg);font-weight:600}
+:focus-visible{outline:3px solid var(--focus);outline-offset:3px}
+`
+  .replace(/\n/g, '')
+  .trim();
+
+/**
+ * The stylesheet of the small pages of the sign-up and of the fan links: the page's theme
+ * (colours, button shape) and the UI font, nothing else.
+ */
+export function noticeCss(view: Pick<PublicView, 'mode' | 'style' | 'customStyles'>, fontBase = '/fonts/'): string {
+  const faces: FaceRequest[] = [
+    { family: 'Poppins', weight: '400', style: 'normal' },
+    { family: 'Poppins', weight: '600', style: 'normal' },
+  ];
+  return fontFaceCss(faces, fontBase) + DEFAULT_TYPE + themeCss(view) + NOTICE_CSS;
 }
 
 /** The error-state document's stylesheet (no custom values at all). */

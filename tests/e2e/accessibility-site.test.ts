@@ -1,8 +1,9 @@
 // The accessibility gate for every screen outside the editor (WCAG 2.2 AA): axe-core with the
 // wcag2a/2aa/21a/21aa/22aa and best-practice rules plus a reflow check, at 375 and 1280 px, on
 // the public and account screens, the guard screens, the dev mailbox, the users screen (with its
-// panel and a confirmation open) and the published page in each layout; a keyboard walk of the
-// users screen. Any critical, serious or moderate finding fails; every finding is printed.
+// panel and a confirmation open), the published page in each layout (with its 'Avvisami' block)
+// and the fans' link pages; a keyboard walk of the users screen. Any critical, serious or
+// moderate finding fails; every finding is printed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
@@ -20,6 +21,7 @@ import { activeUser, adminCall, adminToken, decide, login, register, uniqueEmail
 import { DESKTOP, openBrowser, ready, storeSession } from './browser';
 import { makePng } from './media';
 import { createPage, uniqueSlug, uploadHeader } from './pages-api';
+import { confirmLinkPath, fanTourPage, signUpByApi, unsubscribePath } from './fans-api';
 
 const HEADER_PNG = makePng(1200, 600, [40, 20, 90], [230, 60, 120]);
 
@@ -224,6 +226,27 @@ describe('accessibility of the site, the users screen and the published pages', 
       await page.goto(`/${slug}`);
       await page.locator('footer').waitFor();
       reports.push(...(await gate.audit(page, state)));
+    }
+    expectAccessible(reports);
+  });
+
+  it("the fans' pages pass axe and reflow at 375 and 1280 px: confirmation, unsubscribe, an invalid link", {
+    timeout: 120_000,
+  }, async () => {
+    const reports: AuditReport[] = [];
+    for (const style of ['light', 'dark'] as const) {
+      const slug = await fanTourPage(await adminToken(), style);
+      const email = uniqueEmail(`a11yfan${style}`);
+      expect(await signUpByApi(slug, email)).toBe(202);
+      for (const [state, path] of [
+        ['confirmation', await confirmLinkPath(email)],
+        ['unsubscribe', await unsubscribePath(slug, email)],
+        ['invalid link', `/${slug}/fans/confirm?token=scaduto`],
+      ] as const) {
+        await page.goto(path);
+        await page.locator('h1').waitFor();
+        reports.push(...(await gate.audit(page, `fans' ${state} page, ${style}`)));
+      }
     }
     expectAccessible(reports);
   });

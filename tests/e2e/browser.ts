@@ -25,11 +25,12 @@ export const PERSON_UA =
 /**
  * A fresh Chromium saying PERSON_UA, or another person's User-Agent (a phone's, say). `touch`
  * emulates a phone's touch screen: `page.tap()` then sends touch events, as a finger would.
+ * `javaScript: false` browses with scripts off (the pages that must work without them).
  */
 export async function openBrowser(
   viewport = DESKTOP,
   userAgent = PERSON_UA,
-  options: { touch?: boolean } = {},
+  options: { touch?: boolean; javaScript?: boolean } = {},
 ): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'palco-chromium-')), {
     executablePath: CHROMIUM,
@@ -37,6 +38,7 @@ export async function openBrowser(
     viewport,
     userAgent,
     ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
+    ...(options.javaScript === false ? { javaScriptEnabled: false } : {}),
     baseURL: baseURL(),
     locale: 'it-IT',
     args: [

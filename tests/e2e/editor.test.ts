@@ -222,8 +222,12 @@ describe('the editor, as an admin at 1280 px', () => {
     await page.locator('dialog.ed-preview[open]').waitFor();
     await page.getByLabel('Dispositivo').selectOption({ label: 'Telefono · 375px' });
     const frame = page.frameLocator('.ed-device iframe');
-    await frame.getByText('Roma').waitFor();
+    // the city of the event (the 'Avvisami' block lists it too, as a choice)
+    await frame.locator('.c', { hasText: 'Roma' }).waitFor();
     expect(await page.locator('.ed-device iframe').getAttribute('width')).toBe('375');
+    // the sign-up form is there, inert: nothing to post to, a plain button
+    expect(await frame.locator('section.fs form').getAttribute('action')).toBeNull();
+    expect(await frame.getByRole('button', { name: 'Avvisami' }).getAttribute('type')).toBe('button');
     expect(await frame.locator('.b.off').count()).toBe(1);
     expect(await frame.getByText('VIP').count()).toBe(1);
     const innerWidth = await frame.locator('body').evaluate(() => window.innerWidth);
@@ -523,7 +527,7 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await shot(page, 'editor-filled-375');
     await shot(page, 'editor-viewport-375', false);
     await page.getByRole('button', { name: 'Anteprima' }).click();
-    await page.frameLocator('.ed-device iframe').getByText('Firenze').waitFor();
+    await page.frameLocator('.ed-device iframe').locator('.c', { hasText: 'Firenze' }).waitFor();
     expect(await page.locator('.ed-device iframe').getAttribute('width')).toBe('375');
     await shot(page, 'editor-preview-375', false);
     await page.getByRole('button', { name: "Chiudi l'anteprima" }).click();

@@ -26,6 +26,8 @@ declare module 'vitest' {
     admin: { email: string; password: string };
     /** the local D1/R2 state dir of the server, for tests that seed by SQL */
     persistTo: string;
+    /** the server's JWT_SECRET, for tests that sign what only e-mails not sent yet would carry */
+    jwtSecret: string;
   }
 }
 
@@ -53,6 +55,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', server.base);
   project.provide('admin', admin);
   project.provide('persistTo', persistTo);
+  project.provide('jwtSecret', jwtSecret);
   return () => {
     server.stop();
     rmSync(persistTo, { recursive: true, force: true });

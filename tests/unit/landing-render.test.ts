@@ -48,6 +48,12 @@ const ALLOWED_TAGS = new Set([
   'h2',
   'symbol',
   'use',
+  // the 'Avvisami' block
+  'form',
+  'label',
+  'input',
+  'select',
+  'option',
 ]);
 
 function styleOf(html: string): string {
@@ -276,12 +282,15 @@ describe('renderLandingDocument', () => {
     expect(ld[2].offers[1].url).toBe('https://vivaticket.com/x');
   });
 
-  it('the inline script stays under 1.5 KB and the CSP hashes it', async () => {
-    expect(new TextEncoder().encode(LANDING_SCRIPT).length).toBeLessThan(1536);
+  it('the inline script stays within 2.5 KB and the CSP hashes it', async () => {
+    expect(new TextEncoder().encode(LANDING_SCRIPT).length).toBeLessThanOrEqual(2560);
     const doc = renderLanding(tourPage(2), OPTS);
     const csp = await contentSecurityPolicy(doc);
     expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*'/);
     expect(csp).not.toContain('unsafe');
+    // the sign-up form posts to the page's own origin, and its script fetches there
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).toContain("connect-src 'self'");
   });
 
   it('error document: spec texts, redirect to /home after 2 s by its one script, no meta refresh', () => {

@@ -124,6 +124,10 @@ const ROUTES: PathMaker[] = [
   (_s, x) => `/dati/${x}`,
   (s) => `/${s}`,
   (s) => `/${s}/`,
+  (s) => `/${s}/fans`,
+  (s) => `/${s}/fans/confirm`,
+  (s) => `/${s}/fans/unsubscribe`,
+  (s) => `/${s}/fans/erase`,
   (_s, x) => `/${x}`,
   (s, x) => `/${s}/${x}/${x}`,
   () => '/dev/mailbox',
@@ -199,6 +203,10 @@ const KEYS = [
   'reason',
   'full_name',
   'cta_buttons',
+  'city',
+  'other_city',
+  'website',
+  'List-Unsubscribe',
 ];
 const printable = fc.stringMatching(/^[\x20-\x7e]{0,60}$/);
 // values the routes look for, so junk also reaches past their first checks
@@ -221,6 +229,10 @@ const meaningful = fc.constantFrom(
   'a@b.it',
   'Segreta123',
   '12/05/2099 - Milano - Alcatraz|biglietti',
+  '*',
+  '+',
+  'Milano',
+  'One-Click',
 );
 const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), segment, meaningful);
 const jsonish = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 }));

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
 import worker from '../../worker/index';
 import { createUser, uniqueEmail } from './helpers';
+import { fanPage } from './fans-helpers';
 
 /**
  * forgot-password and request-verify-token answer the same way, in the same time, whether the
- * account exists or not: the token and the mail are made after the answer (waitUntil). These
+ * account exists or not: the token and the mail are made after the answer (waitUntil). So does
+ * the fans' sign-up, whatever the address. These
  * tests hold the outbox write open and check that the answer arrives anyway.
  */
 
@@ -105,5 +107,31 @@ describe.each([
     expect(res.status).toBe(202);
     expect(await res.text()).toBe('');
     expect(await outboxCount(email)).toBe(0);
+  });
+});
+
+describe('POST /{slug}/fans answers before the confirmation e-mail is written', () => {
+  it('202 while the outbox write is pending; the e-mail is there once the after-answer work is done', async () => {
+    const { slug } = await fanPage();
+    const email = uniqueEmail('fan');
+    const gated = gatedDb(env.DB);
+    const ctx = createExecutionContext();
+    try {
+      const request = new Request(`http://localhost/${slug}/fans`, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, city: 'Milano' }),
+      });
+      const res = await answerOrFail(Promise.resolve(worker.fetch(request, { ...env, DB: gated.db }, ctx)));
+      expect(res.status).toBe(202);
+      expect(await res.json()).toEqual({ detail: t('fans.public.checkMail') });
+      await gated.insertReached;
+      expect(await outboxCount(email)).toBe(0);
+    } finally {
+      gated.open();
+      await waitOnExecutionContext(ctx);
+    }
+    const row = await env.DB.prepare('SELECT kind, status FROM mail_outbox WHERE to_addr = ?').bind(email).first();
+    expect(row).toEqual({ kind: 'fan_confirm', status: 'sent' });
   });
 });

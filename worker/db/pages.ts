@@ -144,13 +144,30 @@ export async function getPublicLanding(
   slug: string,
   now: Date = new Date(),
 ): Promise<PublicLanding | null> {
+  return (await getPublishedPage(db, slug, now))?.landing ?? null;
+}
+
+/** A page the public sees, with what publishing and the fan sign-up need beside its public fields. */
+export interface PublishedPage {
+  id: number;
+  /** the organiser's company, named by the 'Avvisami' block's consent line */
+  company: string;
+  landing: PublicLanding;
+}
+
+/** getPublicLanding plus the page's id and company (for the renderer and the fan routes). */
+export async function getPublishedPage(
+  db: D1Database,
+  slug: string,
+  now: Date = new Date(),
+): Promise<PublishedPage | null> {
   const page = await db
     .prepare('SELECT * FROM landing_pages WHERE folder_name = ? AND visible = 1')
     .bind(slug)
     .first<PageRow>();
   if (!page || !isPubliclyVisible(page, now)) return null;
   const buttons = await buttonRows(db, page.id);
-  return {
+  const landing: PublicLanding = {
     title: page.title,
     display_title: page.display_title,
     header: page.header,
@@ -162,6 +179,7 @@ export async function getPublicLanding(
     custom_styles: parseStyles(page.custom_styles),
     buttons: buttons.map(toPublicButton),
   };
+  return { id: page.id, company: page.company ?? '', landing };
 }
 
 export async function toPageAsReceived(db: D1Database, page: PageRow): Promise<PageAsReceived> {

@@ -225,6 +225,8 @@ export const pages = new Hono<AppEnv>()
     // through the companies list, so the new company appears there (in its stored spelling)
     const company = await ensurePageCompany(c.env.DB, c.req.valid('json').company);
     await setPageCompany(c.env.DB, page, company);
+    // the published page names its company (the 'Avvisami' block's consent line)
+    await republish(c, page.folder_name);
     return c.json(toListItem((await getPageRowById(c.env.DB, page.id))!));
   })
 

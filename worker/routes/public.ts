@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { t } from '../../src/core/messages';
 import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
-import { getPublicLanding } from '../db/pages';
+import { getPublicLanding, getPublishedPage } from '../db/pages';
 import { visibleSlugs } from '../db/page-counts';
 import { countView, isCountable } from '../services/counting';
 import { executionCtxOf } from '../services/background';
@@ -20,6 +20,7 @@ import {
   pageKey,
   publicOrigin,
   pageStamp,
+  renderable,
   renderForPublish,
   storeRebuilt,
   type PublishedDocument,
@@ -110,13 +111,13 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   // Not published yet (or published by an older renderer): rebuild from D1 and store it,
   // unless the page is hidden, deleted or edited while this runs (storeRebuilt).
   const stamp = await pageStamp(c.env.DB, slug);
-  const page = stamp === null ? null : await getPublicLanding(c.env.DB, slug);
+  const page = stamp === null ? null : await getPublishedPage(c.env.DB, slug);
   if (!page || stamp === null) {
     // gone (hidden or deleted in another isolate): no copy of it may answer here any more
     forgetHot(slug);
     return errorState(head);
   }
-  const doc = await renderForPublish(c.env, slug, page, origin);
+  const doc = await renderForPublish(c.env, slug, renderable(page), origin);
   waitUntil(
     c,
     storeRebuilt(c.env, slug, doc, stamp).then(async (kept) => {

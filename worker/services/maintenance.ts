@@ -1,4 +1,6 @@
 import { backfillCompanyKeys, pruneUnusedCompanies } from '../db/companies';
+import { prunePendingFans } from '../db/fans';
+import { FAN_PENDING_DAYS } from '../../src/core/fans';
 import { pruneMailBefore } from '../db/outbox';
 import { pruneThrottleRows } from './throttle';
 import { expireStats, pruneCountedIds } from '../db/stats-write';
@@ -55,6 +57,11 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
     // pages whose window opened or closed, or whose event day ended (also run every minute)
     name: 'republish-due-pages',
     run: (env, now) => republishDue(env, now),
+  },
+  {
+    // fan sign-ups never confirmed (docs/behaviour.md#fans-and-alerts)
+    name: 'prune-pending-fans',
+    run: (env, now) => prunePendingFans(env.DB, new Date(now.getTime() - FAN_PENDING_DAYS * DAY_MS)),
   },
   {
     // company keys the SQL migration could not compute (names beyond printable ASCII)

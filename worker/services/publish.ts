@@ -5,7 +5,7 @@
  * GET /{slug} (routes/public.ts) then reads cache → R2 → D1, so the hot path never reads D1.
  */
 import type { Bindings } from '../env';
-import { getPublicLanding, isPubliclyVisible, type PageRow } from '../db/pages';
+import { getPublishedPage, isPubliclyVisible, type PageRow, type PublishedPage } from '../db/pages';
 import { storeNextBoundary } from '../db/page-schedule';
 import { RENDERER_VERSION, contentSecurityPolicy, renderErrorDocument, renderLanding } from '../../src/landing/render';
 import type { FooterLinks } from '../../src/landing/LandingPage';
@@ -63,6 +63,11 @@ export function publicOrigin(env: Pick<Bindings, 'APP_URL'>, fallback?: string):
 export interface PublishedDocument {
   html: string;
   csp: string;
+}
+
+/** A page as the renderer takes it: its public fields plus the company the sign-up block names. */
+export function renderable(page: PublishedPage): PageLike {
+  return { ...page.landing, company: page.company };
 }
 
 /** Renders a page for publishing (no D1, no R2): used by publish and by the D1 rebuild. */
@@ -139,13 +144,13 @@ export async function publishPage(
   let published = false;
   for (let attempt = 0; attempt < 3; attempt++) {
     const before = await pageStamp(env.DB, slug, now);
-    const page = await getPublicLanding(env.DB, slug, now);
+    const page = await getPublishedPage(env.DB, slug, now);
     if (!page) {
       await unpublishPage(env, slug, options);
       published = false;
     } else {
       // rendered for the instant published for: a scheduled run drops the events past by then
-      const doc = await renderForPublish(env, slug, page, options.origin, now);
+      const doc = await renderForPublish(env, slug, renderable(page), options.origin, now);
       await storePublished(env, slug, doc);
       // Awaited, not left to waitUntil: the editor reloads the page right after saving.
       await purge(slug, publicOrigin(env, options.origin), env.DB);

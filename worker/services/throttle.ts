@@ -29,6 +29,9 @@ export const NETWORK_LIMITS = {
   register: { max: 10, windowMs: 60 * 60 * 1000 },
   'forgot-password': { max: 10, windowMs: 60 * 60 * 1000 },
   'request-verify-token': { max: 10, windowMs: 60 * 60 * 1000 },
+  // 'Avvisami' sign-ups (POST /{slug}/fans): a venue's or a household's shared network signs up
+  // a few fans, a script signing up strangers is stopped (docs/operations.md#throttling)
+  'fan-signup': { max: 20, windowMs: 60 * 60 * 1000 },
 } as const;
 export type NetworkScope = keyof typeof NETWORK_LIMITS;
 

@@ -66,7 +66,7 @@ export const siteMessages = {
     "Per informazioni commerciali, richieste di supporto o segnalazioni scrivi all'amministratore del servizio all'indirizzo indicato nell'email di benvenuto.",
 
   // Terms
-  'terms.lead': 'Le regole per usare Palco in modo corretto. Ultimo aggiornamento: gennaio 2026.',
+  'terms.lead': 'Le regole per usare Palco in modo corretto. Ultimo aggiornamento: novembre 2026.',
   'terms.s1.title': '1. Il servizio',
   'terms.s1.body':
     'Palco permette agli organizzatori di eventi registrati di creare, pubblicare e gestire landing page per eventi e concerti, consultabili da chiunque senza registrazione.',
@@ -87,7 +87,7 @@ export const siteMessages = {
     "Possiamo aggiornare queste condizioni: le modifiche importanti vengono comunicate via email agli utenti registrati. Continuare a usare il servizio dopo l'aggiornamento significa accettarle.",
 
   // Privacy
-  'privacy.lead': 'Quali dati trattiamo, perché e per quanto tempo. Ultimo aggiornamento: gennaio 2026.',
+  'privacy.lead': 'Quali dati trattiamo, perché e per quanto tempo. Ultimo aggiornamento: novembre 2026.',
   'privacy.s1.title': 'Dati degli organizzatori',
   'privacy.s1.body':
     "Per creare un account raccogliamo nome completo, azienda, indirizzo email e una password, che conserviamo solo in forma cifrata (hash). Usiamo questi dati per gestire l'account, l'approvazione e le comunicazioni di servizio.",
@@ -96,7 +96,7 @@ export const siteMessages = {
     'Le landing page pubblicate non usano cookie e non caricano servizi di terze parti: i font sono ospitati da noi. Contiamo in forma aggregata le visite a ogni pagina e i clic su ogni pulsante, senza profilare chi visita.',
   'privacy.s3.title': 'Email',
   'privacy.s3.body':
-    "Inviamo solo email di servizio: conferma dell'indirizzo, esito della registrazione e reset della password.",
+    "Agli organizzatori inviamo solo email di servizio: conferma dell'indirizzo, esito della registrazione e reset della password. A chi si iscrive con «Avvisami» inviamo, per conto dell'organizzatore, la conferma dell'iscrizione e gli avvisi sulle nuove date.",
   'privacy.s4.title': 'Conservazione',
   'privacy.s4.body':
     "I dati dell'account restano finché l'account esiste. Quando un account viene eliminato, i suoi dati personali vengono cancellati; le pagine dell'azienda restano a disposizione dell'azienda.",

@@ -9,7 +9,8 @@ import { SelectField } from '../../components/SelectField';
 import { DEFAULT_FOOTER_LINKS, PREVIEW_WIDTHS } from '../../core/constants';
 import { t } from '../../core/messages';
 import { renderPreviewDocument } from '../../landing/render';
-import { $buttons, $form } from '../../stores/editor';
+import { $buttons, $editing, $form } from '../../stores/editor';
+import { $user } from '../../stores/session';
 import { previewPage } from '../../stores/editor-payload';
 import { CloseButton } from '../../components/CloseButton';
 
@@ -65,7 +66,8 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: previewPage() reads the buttons from their store; they trigger a new render
   useEffect(() => {
     let current = true;
-    const page = previewPage();
+    // the 'Avvisami' block names the page's company (a new page gets its author's)
+    const page = { ...previewPage(), company: $editing.get()?.company ?? $user.get()?.company ?? '' };
     void renderPreviewDocument(page, {
       slug: form.slug || 'preview',
       origin: location.origin,

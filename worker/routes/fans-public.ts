@@ -1,0 +1,293 @@
+/**
+ * The fans' public routes (docs/api.md#fans), under the page's own path, no login:
+ * - POST /{slug}/fans: the 'Avvisami' form, sent plain (an HTML page answers, with a link back)
+ *   or by the page script (Accept: application/json: `{detail}`). The answer is the same for a
+ *   new, pending, confirmed or suppressed address; the work runs after it (services/fan-signup.ts).
+ * - /{slug}/fans/confirm?token=: GET shows a button, POST confirms (link scanners only GET).
+ * - /{slug}/fans/unsubscribe?token=: GET shows 'Annulla iscrizione' and 'Cancella i miei dati',
+ *   POST leaves the page (also RFC 8058 one-click: `List-Unsubscribe=One-Click`);
+ *   POST /{slug}/fans/erase?token= deletes the address from every page.
+ * Mounted before the public catch-all (worker/app.ts).
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../env';
+import { fanPaths } from '../../src/core/api-paths';
+import {
+  ALL_CITIES,
+  OTHER_CITY,
+  cityKey,
+  cleanCityName,
+  isFanEmail,
+  normaliseEmail,
+  upcomingCities,
+} from '../../src/core/fans';
+import { t } from '../../src/core/messages';
+import type { PageLike } from '../../src/core/public-view';
+import { fanSignupSchema, type FanSignup } from '../../src/core/schemas/fans';
+import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
+import type { FanNoticeContent } from '../../src/landing/FanNotice';
+import { contentSecurityPolicy, renderFanNotice } from '../../src/landing/render';
+import { confirmFan, deleteFan, eraseFanAddress, pendingFanByHash } from '../db/fans';
+import { getPageRow, getPublishedPage, type PageRow } from '../db/pages';
+import { afterResponse } from '../services/background';
+import { runFanSignup } from '../services/fan-signup';
+import { confirmTokenHash, verifyUnsubscribeToken } from '../services/fan-tokens';
+import { publicOrigin } from '../services/publish';
+import { clientNetwork, takeNetworkToken } from '../services/throttle';
+
+type C = Context<AppEnv>;
+
+function isPageSlug(slug: string): boolean {
+  return slug.length <= SLUG_MAX && isValidSlugFormat(slug) && !isReservedSlug(slug);
+}
+
+/** The script's request asks for JSON; a plain form post gets a page. */
+function wantsJson(c: C): boolean {
+  return (c.req.header('accept') ?? '').toLowerCase().includes('application/json');
+}
+
+/** A page of any visibility, for the colours and the title of its link pages. */
+async function pageFor(c: C, slug: string): Promise<PageRow | null> {
+  return isPageSlug(slug) ? getPageRow(c.env.DB, slug) : null;
+}
+
+/** What a link page takes of the page: its colours and title. */
+function looks(page: PageRow | null): PageLike | null {
+  if (!page) return null;
+  const { mode, style, custom_styles, title, display_title } = page;
+  return { mode, style, custom_styles, title, display_title };
+}
+
+function titleOf(page: Pick<PageRow, 'title' | 'display_title'> | null, slug: string): string {
+  return page ? page.display_title.trim() || page.title.trim() : slug;
+}
+
+function backTo(slug: string): FanNoticeContent['back'] {
+  return { href: `/${slug}`, label: t('fans.page.back') };
+}
+
+/** One of the small static pages, never cached, framed by no one, its token kept out of referrers. */
+async function notice(page: PageLike | null, content: FanNoticeContent, status: number): Promise<Response> {
+  const doc = renderFanNotice(page, content);
+  return new Response(doc.html, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': await contentSecurityPolicy(doc, { noFraming: true }),
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
+
+/** The sign-up's answer: `{detail}` for the script, a page with the link back for a plain form. */
+async function signupAnswer(
+  c: C,
+  page: PageLike | null,
+  slug: string,
+  status: 200 | 202 | 404 | 422 | 429,
+  detail: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  if (wantsJson(c)) return c.json({ detail }, status, { 'cache-control': 'no-store', ...headers });
+  const heading =
+    status === 202 ? t('fans.page.sentTitle') : status === 404 ? t('fans.page.closedTitle') : t('fans.page.errorTitle');
+  const res = await notice(
+    page,
+    { heading, lines: [detail], back: page ? backTo(slug) : undefined },
+    // a plain form's success is an ordinary page
+    status === 202 ? 200 : status,
+  );
+  for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+  return res;
+}
+
+/** The form's fields, or null when the body is no form or misses a field. */
+async function readSignup(c: C): Promise<FanSignup | null> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') return null;
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    return null;
+  }
+  const parsed = fanSignupSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The city a sign-up follows: a tour city, all dates, or a typed one; or the problem's text. */
+function cityOf(
+  form: FanSignup,
+  tour: ReadonlyArray<{ key: string; name: string }>,
+): { key: string; city: string; requested: boolean } | { problem: string } {
+  if (form.city === ALL_CITIES) return { key: ALL_CITIES, city: t('fans.public.allDates'), requested: false };
+  if (form.city === OTHER_CITY) {
+    const typed = cleanCityName(form.other_city ?? '');
+    const key = cityKey(typed);
+    if (!key) return { problem: t('fans.public.otherCityMissing') };
+    // a city typed that is on the tour after all follows the tour's spelling
+    const known = tour.find((c) => c.key === key);
+    return known ? { key, city: known.name, requested: false } : { key, city: typed, requested: true };
+  }
+  const known = tour.find((c) => c.key === cityKey(form.city));
+  return known ? { key: known.key, city: known.name, requested: false } : { problem: t('fans.public.invalidCity') };
+}
+
+async function signup(c: C): Promise<Response> {
+  const slug = c.req.param('slug') ?? '';
+  const now = new Date();
+  const published = isPageSlug(slug) ? await getPublishedPage(c.env.DB, slug, now) : null;
+  if (published?.landing.mode !== 'text' || !published.landing.fan_signup) {
+    // a page the public sees but with the block off keeps its link back
+    return signupAnswer(c, published?.landing ?? null, slug, 404, t('fans.public.closed'));
+  }
+  const page = published.landing;
+  const form = await readSignup(c);
+  if (!form) return signupAnswer(c, page, slug, 422, t('fans.public.invalidForm'));
+  // a robot filled the hidden field: it is told what a person is told, and nothing happens
+  if ((form.website ?? '').trim() !== '') return signupAnswer(c, page, slug, 202, t('fans.public.checkMail'));
+  if (!isFanEmail(form.email)) return signupAnswer(c, page, slug, 422, t('fans.public.invalidEmail'));
+  const city = cityOf(form, upcomingCities(page.buttons, now));
+  if ('problem' in city) return signupAnswer(c, page, slug, 422, city.problem);
+
+  const verdict = await takeNetworkToken(c.env.DB, 'fan-signup', clientNetwork(c));
+  if (!verdict.ok) {
+    const minutes = Math.max(1, Math.ceil(verdict.retryAfterS / 60));
+    return signupAnswer(c, page, slug, 429, t('fans.public.tooMany', { minutes }), {
+      'retry-after': String(verdict.retryAfterS),
+    });
+  }
+  const requestUrl = c.req.url;
+  const origin = publicOrigin(c.env, new URL(requestUrl).origin);
+  // the fan row and the e-mail after the answer: every address answers alike, and as fast
+  await afterResponse(c, 'fan-signup', () =>
+    runFanSignup(
+      c.env,
+      {
+        pageId: published.id,
+        slug,
+        title: page.display_title.trim() || page.title,
+        company: published.company,
+        email: normaliseEmail(form.email),
+        cityKey: city.key,
+        city: city.city,
+        requested: city.requested,
+      },
+      origin,
+      requestUrl,
+      now,
+    ),
+  );
+  return signupAnswer(c, page, slug, 202, t('fans.public.checkMail'));
+}
+
+/** The link is unknown, used or forged: a friendly page, never an error. */
+function invalidLink(page: PageRow | null, slug: string): Promise<Response> {
+  return notice(
+    looks(page),
+    {
+      heading: t('fans.link.invalidTitle'),
+      lines: [t('fans.link.invalidLead')],
+      back: page ? backTo(slug) : undefined,
+    },
+    404,
+  );
+}
+
+async function confirmPage(c: C, act: boolean): Promise<Response> {
+  const slug = c.req.param('slug') ?? '';
+  const token = c.req.query('token') ?? '';
+  const page = await pageFor(c, slug);
+  const hash = await confirmTokenHash(token);
+  if (!page || !hash) return invalidLink(page, slug);
+  const title = titleOf(page, slug);
+  if (act) {
+    if (!(await confirmFan(c.env.DB, slug, hash))) return invalidLink(page, slug);
+    return notice(
+      looks(page),
+      { heading: t('fans.confirm.doneTitle'), lines: [t('fans.confirm.doneLead', { title })], back: backTo(slug) },
+      200,
+    );
+  }
+  // a GET only looks: link scanners open every link of an e-mail
+  if ((await pendingFanByHash(c.env.DB, slug, hash)) === null) return invalidLink(page, slug);
+  return notice(
+    looks(page),
+    {
+      heading: t('fans.confirm.title'),
+      lines: [t('fans.confirm.lead', { title, company: page.company || t('fans.page.someone') })],
+      actions: [{ action: fanPaths.confirm(slug, token), label: t('fans.confirm.button') }],
+    },
+    200,
+  );
+}
+
+/** The unsubscribe page: the two buttons, each a form POST. */
+async function unsubscribePage(c: C): Promise<Response> {
+  const slug = c.req.param('slug') ?? '';
+  const token = c.req.query('token') ?? '';
+  const page = await pageFor(c, slug);
+  if ((await verifyUnsubscribeToken(c.env, token)) === null) return invalidLink(page, slug);
+  return notice(
+    looks(page),
+    {
+      heading: t('fans.unsubscribe.title'),
+      lines: [t('fans.unsubscribe.lead', { title: titleOf(page, slug) })],
+      actions: [
+        { action: fanPaths.unsubscribe(slug, token), label: t('fans.unsubscribe.button') },
+        {
+          action: fanPaths.erase(slug, token),
+          label: t('fans.unsubscribe.eraseButton'),
+          lead: t('fans.unsubscribe.eraseLead'),
+          secondary: true,
+        },
+      ],
+    },
+    200,
+  );
+}
+
+/** Whether the body is RFC 8058's one-click unsubscribe (a mail client's POST, no person). */
+async function isOneClick(c: C): Promise<boolean> {
+  try {
+    const body = await c.req.parseBody();
+    return String(body['List-Unsubscribe'] ?? '').trim() === 'One-Click';
+  } catch {
+    return false;
+  }
+}
+
+async function unsubscribe(c: C, erase: boolean): Promise<Response> {
+  const slug = c.req.param('slug') ?? '';
+  const token = c.req.query('token') ?? '';
+  const oneClick = !erase && (await isOneClick(c));
+  const fanId = await verifyUnsubscribeToken(c.env, token);
+  if (oneClick) {
+    const status = fanId === null ? 404 : 200;
+    if (fanId !== null) await deleteFan(c.env.DB, fanId);
+    const text = fanId === null ? t('fans.link.invalidTitle') : t('fans.unsubscribe.doneTitle');
+    return c.text(text, status, { 'cache-control': 'no-store' });
+  }
+  const page = await pageFor(c, slug);
+  if (fanId === null) return invalidLink(page, slug);
+  // a fan already gone gets the same page: leaving twice is leaving once
+  if (erase) await eraseFanAddress(c.env.DB, fanId);
+  else await deleteFan(c.env.DB, fanId);
+  const title = titleOf(page, slug);
+  const content: FanNoticeContent = erase
+    ? { heading: t('fans.erase.doneTitle'), lines: [t('fans.erase.doneLead')] }
+    : { heading: t('fans.unsubscribe.doneTitle'), lines: [t('fans.unsubscribe.doneLead', { title })] };
+  return notice(looks(page), { ...content, back: page ? backTo(slug) : undefined }, 200);
+}
+
+export const fansPublic = new Hono<AppEnv>()
+  .post('/:slug/fans', (c) => signup(c))
+  .get('/:slug/fans/confirm', (c) => confirmPage(c, false))
+  .post('/:slug/fans/confirm', (c) => confirmPage(c, true))
+  .get('/:slug/fans/unsubscribe', (c) => unsubscribePage(c))
+  .post('/:slug/fans/unsubscribe', (c) => unsubscribe(c, false))
+  // the erase button's form posts here; a GET shows the same two buttons
+  .get('/:slug/fans/erase', (c) => unsubscribePage(c))
+  .post('/:slug/fans/erase', (c) => unsubscribe(c, true));

@@ -1,0 +1,25 @@
+/**
+ * The links of a fan's e-mails (docs/api.md#fans). Public links carry their token as `?token=`,
+ * so the outbox's redaction hides them wherever the mail is not kept in clear.
+ */
+import { fanPaths } from '../../src/core/api-paths';
+import type { Bindings } from '../env';
+import { unsubscribeToken } from './fan-tokens';
+
+/** The confirmation page of a sign-up: `origin` is the public origin (services/publish.ts publicOrigin). */
+export function fanConfirmUrl(origin: string, slug: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}${fanPaths.confirm(slug, token)}`;
+}
+
+/**
+ * The unsubscribe page of a fan (also its one-click POST target, for List-Unsubscribe): the same
+ * link works for as long as the fan exists, from every e-mail of that page.
+ */
+export async function fanUnsubscribeUrl(
+  env: Pick<Bindings, 'JWT_SECRET'>,
+  origin: string,
+  slug: string,
+  fanId: number,
+): Promise<string> {
+  return `${origin.replace(/\/+$/, '')}${fanPaths.unsubscribe(slug, await unsubscribeToken(env, fanId))}`;
+}
