@@ -50,7 +50,7 @@ export const FANS_PER_MESSAGE = MAIL_BATCH_MAX;
 /** Messages per sendBatch call of a queue (Cloudflare's limit). */
 const MESSAGES_PER_SEND = 100;
 /** Alerts started per cron run at most; a backlog drains over the following minutes. */
-export const ALERT_DISPATCH_BATCH = 20;
+export const ALERT_DISPATCH_BATCH = 50;
 /** The provider takes about 2 calls a second: at least this long between two calls. */
 export const PROVIDER_SPACING_MS = 600;
 /** Waits between attempts of a failed message: 30 s doubling up to 15 min (then the DLQ). */
