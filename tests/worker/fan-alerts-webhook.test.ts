@@ -155,12 +155,12 @@ describe('refused requests', () => {
     expect(await suppression(email)).toEqual({ reason: 'bounced' });
   });
 
-  it('without a configured secret every request is refused with 503', async () => {
+  it('without a configured secret every request is refused (401, never a 5xx)', async () => {
     const email = fanEmail('nosecret');
     const hook = await signed(bounce(email));
     for (const secret of [undefined, '', 'not-a-whsec-secret', 'whsec_!!!']) {
       const res = await post({ ...hook, runEnv: { ...env, RESEND_WEBHOOK_SECRET: secret } });
-      expect(res).toEqual({ status: 503, body: { detail: 'Il webhook delle email non è configurato.' } });
+      expect(res).toEqual({ status: 401, body: { detail: 'Il webhook delle email non è configurato.' } });
     }
     expect(await suppression(email)).toBeNull();
   });

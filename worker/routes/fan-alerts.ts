@@ -69,7 +69,8 @@ export const fanAlerts = new Hono<AppEnv>()
 
 /**
  * POST /api/fans/webhook: the provider's events, signed (worker/services/fan-webhook.ts).
- * No secret configured: 503 for everything. A bad or old signature: 401. A signed body that is
+ * No secret configured: 401 for everything (no request can be authenticated; the house rule of
+ * no 5xx for client input holds), logged. A bad or old signature: 401. A signed body that is
  * not an event: 422. email.bounced and email.complained suppress their recipients; every other
  * event is acknowledged and ignored.
  */
@@ -77,7 +78,7 @@ export const fanWebhook = new Hono<AppEnv>().post('/', async (c) => {
   const key = await webhookKey(c.env.RESEND_WEBHOOK_SECRET);
   if (!key) {
     console.error('fan webhook refused: RESEND_WEBHOOK_SECRET is not set or not a whsec_ secret');
-    fail(503, t('fans.webhook.notConfigured'));
+    fail(401, t('fans.webhook.notConfigured'));
   }
   const body = await c.req.text();
   const signed = await verifyWebhook(
