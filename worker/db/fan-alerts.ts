@@ -267,18 +267,6 @@ export async function pendingFans(
   return results.map((r) => ({ id: r.id, email: r.email, keys: JSON.parse(r.keys) as string[] }));
 }
 
-/** The fans among `fanIds` that already have a finished delivery row for the alert. */
-export async function finishedFans(db: D1Database, alertId: number, fanIds: readonly number[]): Promise<Set<number>> {
-  const { results } = await db
-    .prepare(
-      `SELECT fan_id FROM fan_deliveries WHERE alert_id = ? AND fan_id IN (SELECT value FROM json_each(?))
-       AND status IN ('sent', 'failed', 'skipped')`,
-    )
-    .bind(alertId, JSON.stringify(fanIds))
-    .all<{ fan_id: number }>();
-  return new Set(results.map((r) => r.fan_id));
-}
-
 /**
  * Claims fans for a provider call: a 'sending' row each (a row left 'sending' by an earlier
  * attempt counts one more attempt). A finished row is never touched.
