@@ -26,8 +26,14 @@ function sqlOn(persistTo) {
   return (query) => executeSql(query, persistTo)[0]?.results ?? [];
 }
 
-/** @returns {Promise<{ base: string, token: string, sql: (query: string) => any[], stop: () => Promise<void> }>} */
-export async function startServer() {
+/**
+ * `state` is the private server's local D1/R2 directory (for `wrangler d1 execute --persist-to`),
+ * `sql` a query on it, and `output` what its console printed so far; `state` and `output` are
+ * absent for a BENCH_URL server.
+ * @param {{ logLevel?: string }} [opts] wrangler's log level ('info' keeps the Worker's console.log in `output`)
+ * @returns {Promise<{ base: string, token: string, sql: (query: string) => any[], stop: () => Promise<void>, state?: string, output?: () => string }>}
+ */
+export async function startServer({ logLevel } = {}) {
   if (process.env.BENCH_URL) {
     const base = process.env.BENCH_URL.replace(/\/$/, '');
     const token = await login(base, process.env.BENCH_EMAIL, process.env.BENCH_PASSWORD);
@@ -48,12 +54,15 @@ export async function startServer() {
     persistTo: state,
     assets: dist,
     vars: { JWT_SECRET: randomBytes(48).toString('base64url'), MAILER: 'console' },
+    logLevel,
   });
   const token = await login(server.base, admin.email, admin.password);
   return {
     base: server.base,
     token,
     sql: sqlOn(state),
+    state,
+    output: server.output,
     stop: async () => {
       server.stop();
       await new Promise((r) => setTimeout(r, 500));

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import italian from 'zod/v4/locales/it.js';
 import type { AppEnv } from './env';
+import { fanPaths } from '../src/core/api-paths';
 import { t } from '../src/core/messages';
 import { securityHeaders } from './middleware/security';
 import { PAGE_BODY_MAX_BYTES, SMALL_BODY_MAX_BYTES, bodyLimits } from './middleware/body-limit';
@@ -14,6 +15,7 @@ import { dev } from './routes/dev';
 import { pages } from './routes/pages';
 import { stats } from './routes/stats';
 import { adminFans, fansOwner } from './routes/fans-owner';
+import { fanAlerts, fanWebhook } from './routes/fan-alerts';
 import { uploads } from './routes/uploads';
 import {
   BUTTON_UPLOAD_MAX_BYTES,
@@ -73,6 +75,8 @@ export function createApp() {
     .route('/api/db/landing-pages', pages)
     .route('/api/db/landing-pages', stats)
     .route('/api/db/landing-pages', fansOwner)
+    .route('/api/db/landing-pages', fanAlerts)
+    .route(fanPaths.webhook, fanWebhook)
     .route('/', media)
     .route('/', tracking)
     .route('/', icsRoutes)

@@ -4,6 +4,7 @@ import { runMaintenance } from './services/maintenance';
 import { REPUBLISH_CRON, republishDue } from './services/schedule';
 import { countMessageSchema } from './services/counting';
 import { applyCountBatch, type CountBatchMessage } from './db/stats-write';
+import { consumeFanBatch, dispatchDueAlerts, FANS_QUEUE } from './services/fan-alerts';
 
 const app = createApp();
 /** The longest wait between two attempts at a count batch. */
@@ -13,13 +14,19 @@ export default {
   fetch: app.fetch,
   /**
    * The Cron Triggers of wrangler.toml: every minute, the republish of the pages whose next
-   * boundary has passed (worker/services/schedule.ts); hourly, the housekeeping
-   * (worker/services/maintenance.ts), which runs that step too.
+   * boundary has passed (worker/services/schedule.ts), then the fan alerts that are due on a
+   * page the public sees (worker/services/fan-alerts.ts), so a page that just opened is
+   * published before its alert links to it; hourly, the housekeeping
+   * (worker/services/maintenance.ts), which runs the republish too.
    */
   async scheduled(controller, env, _ctx) {
     const now = new Date(controller.scheduledTime);
     if (controller.cron === REPUBLISH_CRON) {
-      await republishDue(env, now);
+      try {
+        await republishDue(env, now);
+      } finally {
+        await dispatchDueAlerts(env, now);
+      }
       return;
     }
     const results = await runMaintenance(env, now);
@@ -32,9 +39,11 @@ export default {
    * D1 transaction. A message that is not a count message is dropped (acknowledged, logged); if
    * the write fails, every message is retried with a delay that doubles with its attempts (2 s up
    * to 5 min, so an outage of D1 of over an hour is ridden out) and, past max_retries, goes to the
-   * dead-letter queue.
+   * dead-letter queue. The FANS queue's batches go to their own consumer (fan alerts:
+   * worker/services/fan-alerts.ts).
    */
   async queue(batch, env, _ctx) {
+    if (batch.queue === FANS_QUEUE) return consumeFanBatch(batch, env);
     const messages: CountBatchMessage[] = [];
     for (const message of batch.messages) {
       const parsed = countMessageSchema.safeParse(message.body);

@@ -134,9 +134,11 @@ export async function ensureDemo(persistTo) {
 
 /**
  * Starts `wrangler dev` and resolves once it answers.
- * @param {{ port?: number, persistTo?: string, assets?: string, vars?: Record<string, string>, inherit?: boolean }} [opts]
+ * `logLevel` overrides wrangler's (info when inherited, else warn): 'info' keeps the Worker's console.log
+ * in `output()`.
+ * @param {{ port?: number, persistTo?: string, assets?: string, vars?: Record<string, string>, inherit?: boolean, logLevel?: string }} [opts]
  */
-export async function startWrangler({ port = 8787, persistTo, assets, vars = {}, inherit = false } = {}) {
+export async function startWrangler({ port = 8787, persistTo, assets, vars = {}, inherit = false, logLevel } = {}) {
   const args = [
     'dev',
     '--port',
@@ -147,7 +149,7 @@ export async function startWrangler({ port = 8787, persistTo, assets, vars = {},
     '--live-reload=false',
     '--show-interactive-dev-session=false',
     '--log-level',
-    inherit ? 'info' : 'warn',
+    logLevel ?? (inherit ? 'info' : 'warn'),
   ];
   if (persistTo) args.push('--persist-to', persistTo);
   if (assets) args.push('--assets', assets);

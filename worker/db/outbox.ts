@@ -26,6 +26,39 @@ export async function insertMail(
   return row!.id;
 }
 
+/** Writes several messages in one batch; answers their ids in the same order. */
+export async function insertMails(
+  db: D1Database,
+  mails: ReadonlyArray<{ to: string; subject: string; text: string; kind: MailKind; html?: string | null }>,
+): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const insert = db.prepare(
+    'INSERT INTO mail_outbox (to_addr, subject, body_text, body_html, kind) VALUES (?, ?, ?, ?, ?) RETURNING id',
+  );
+  const results = await db.batch<{ id: number }>(
+    mails.map((m) => insert.bind(m.to, m.subject, m.text, m.html ?? null, m.kind)),
+  );
+  return results.map((r) => r.results[0]!.id);
+}
+
+/** markMail for several messages at once. */
+export async function markMails(
+  db: D1Database,
+  ids: readonly number[],
+  status: 'sent' | 'failed',
+  error: string | null = null,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .prepare(
+      `UPDATE mail_outbox SET status = ?, error = ?,
+       sent_at = CASE WHEN ? = 'sent' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') ELSE sent_at END
+       WHERE id IN (SELECT value FROM json_each(?))`,
+    )
+    .bind(status, error, status, JSON.stringify(ids))
+    .run();
+}
+
 export async function markMail(
   db: D1Database,
   id: number,

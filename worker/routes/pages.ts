@@ -19,6 +19,7 @@ import {
   titleKey,
   validatePage,
   windowProblem,
+  type PageAsReceived,
   type PagePayload,
   type SchedulePatch,
 } from '../../src/core/schemas/page';
@@ -43,11 +44,22 @@ import { canAccess, ownedPage, ownedPageBySlugOrId } from '../services/page-acce
 import { deletePageMedia, deleteUnused, republish, unpublish } from '../services/page-effects';
 import { mediaInUse } from '../db/page-media';
 import { ensurePageCompany, type CompanyRef } from '../db/companies';
+import { eventSnapshot, scheduledAlerts, scheduleNewDates } from '../services/fan-alerts';
 
 /** The company a non-admin creates pages for; 403 when the account has none yet. */
 function ownCompany(user: AuthUser): CompanyRef {
   if (!user.company || !user.company_key) fail(403, t('pages.noCompany'));
   return { name: user.company, key: user.company_key };
+}
+
+/** The visibility a write leaves the page with, as stored. */
+function visibilityOf(fields: PageFields): Pick<PageRow, 'visible' | 'visible_from' | 'visible_until'> {
+  return { visible: fields.visible ? 1 : 0, visible_from: fields.visible_from, visible_until: fields.visible_until };
+}
+
+/** The page as the API answers it: with its buttons and its scheduled fan alerts. */
+async function pageAnswer(db: D1Database, page: PageRow): Promise<PageAsReceived> {
+  return { ...(await toPageAsReceived(db, page)), fan_alerts: await scheduledAlerts(db, page.id) };
 }
 
 function stylesText(input: unknown): string | null {
@@ -117,7 +129,7 @@ export const pages = new Hono<AppEnv>()
 
   .get('/:slug', requireActive, async (c) => {
     const page = await ownedPage(c, c.req.param('slug'));
-    return c.json(await toPageAsReceived(c.env.DB, page));
+    return c.json(await pageAnswer(c.env.DB, page));
   })
 
   .post('/', requireActive, validate('json', pagePayloadSchema), async (c) => {
@@ -145,16 +157,19 @@ export const pages = new Hono<AppEnv>()
       visible: payload.visible ?? true,
       ...schedule,
     };
+    let id: number;
     try {
-      await createPage(c.env.DB, slug, company, fields, normaliseButtons(buttons), user.id);
+      id = await createPage(c.env.DB, slug, company, fields, normaliseButtons(buttons), user.id);
     } catch (err) {
       // a concurrent create took the slug or title between the check and the insert
       if (isUniqueViolation(err)) await checkUnique(c.env.DB, user, slug, title, null);
       throw err;
     }
+    // every upcoming date of a new page is new (docs/behaviour.md#alerts)
+    await scheduleNewDates(c.env, { id, ...visibilityOf(fields) }, new Map());
     await republish(c, slug);
     const page = await getPageRow(c.env.DB, slug);
-    return c.json(await toPageAsReceived(c.env.DB, page!), 201);
+    return c.json(await pageAnswer(c.env.DB, page!), 201);
   })
 
   .put('/:slug', requireActive, validate('json', pagePayloadSchema), async (c) => {
@@ -190,6 +205,8 @@ export const pages = new Hono<AppEnv>()
       visible: payload.visible ?? page.visible === 1,
       ...schedule,
     };
+    // the events before the write: an upcoming date the page did not have schedules a fan alert
+    const eventsBefore = await eventSnapshot(c.env.DB, page.id);
     try {
       await updatePage(c.env.DB, page, fields, normaliseButtons(buttons));
     } catch (err) {
@@ -199,9 +216,10 @@ export const pages = new Hono<AppEnv>()
     // a removed button's image, a replaced image, a header replaced by another, and the poster a
     // new header cleared (updatePage): each file goes unless the page still uses it elsewhere
     await deleteUnused(c.env, page, before);
+    await scheduleNewDates(c.env, { id: page.id, ...visibilityOf(fields) }, eventsBefore);
     await republish(c, page.folder_name);
     const updated = await getPageRowById(c.env.DB, page.id);
-    return c.json(await toPageAsReceived(c.env.DB, updated!));
+    return c.json(await pageAnswer(c.env.DB, updated!));
   })
 
   // only the scheduling fields: a bound sent alone is checked against the stored other one
@@ -209,7 +227,7 @@ export const pages = new Hono<AppEnv>()
     const page = await ownedPage(c, c.req.param('slug'));
     await setSchedule(c.env.DB, page.id, scheduleOf(c.req.valid('json'), page));
     await republish(c, page.folder_name);
-    return c.json(await toPageAsReceived(c.env.DB, (await getPageRowById(c.env.DB, page.id))!));
+    return c.json(await pageAnswer(c.env.DB, (await getPageRowById(c.env.DB, page.id))!));
   })
 
   .delete('/:slugOrId', requireActive, async (c) => {

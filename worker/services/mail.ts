@@ -1,6 +1,6 @@
 import { t } from '../../src/core/messages';
 import { displayName } from '../../src/core/schemas/user';
-import { countRecentMail, insertMail, markMail, type MailKind } from '../db/outbox';
+import { countRecentMail, insertMail, insertMails, markMail, markMails, type MailKind } from '../db/outbox';
 import type { Bindings } from '../env';
 import { isLoopbackUrl } from './loopback';
 
@@ -21,7 +21,12 @@ type MailEnv = Pick<Bindings, 'DB' | 'MAILER' | 'MAIL_FROM' | 'RESEND_API_KEY' |
 export const MAIL_MAX_PER_WINDOW = 5;
 export const MAIL_WINDOW_MINUTES = 15;
 const RESEND_URL = 'https://api.resend.com/emails';
+const RESEND_BATCH_URL = 'https://api.resend.com/emails/batch';
 const RESEND_TIMEOUT_MS = 10_000;
+/** Messages per call of Resend's batch API at most. */
+export const MAIL_BATCH_MAX = 100;
+/** Resend keeps an Idempotency-Key this long and takes at most this many characters. */
+const IDEMPOTENCY_KEY_MAX = 256;
 
 export interface Mail {
   to: string;
@@ -51,6 +56,15 @@ export function isConsoleMailer(env: Pick<Bindings, 'MAILER'>): boolean {
  */
 export function consoleMailerAllowed(env: Pick<Bindings, 'MAILER' | 'APP_URL'>, requestUrl: string): boolean {
   return isConsoleMailer(env) && isLoopbackUrl(requestUrl) && isLoopbackUrl(appOrigin(env, requestUrl));
+}
+
+/**
+ * consoleMailerAllowed for work that has no request (a queue consumer): APP_URL alone must be a
+ * loopback host.
+ */
+function consoleAllowedWithout(env: Pick<Bindings, 'MAILER' | 'APP_URL'>): boolean {
+  const configured = env.APP_URL?.trim();
+  return isConsoleMailer(env) && !!configured && isLoopbackUrl(configured);
 }
 
 /**
@@ -87,6 +101,120 @@ export async function sendMail(env: MailEnv, mail: Mail, requestUrl: string): Pr
     await markMail(env.DB, id, 'failed', message.slice(0, 1000));
     return { id, sent: false };
   }
+}
+
+/** How one batch call went: sent, to be tried again (after `retryAfterSeconds` if the provider said), or refused for good. */
+export type BatchOutcome =
+  | { status: 'sent' }
+  | { status: 'retry'; retryAfterSeconds: number | null; error: string }
+  | { status: 'rejected'; error: string };
+
+/**
+ * Stores and sends up to MAIL_BATCH_MAX messages in one provider call (Resend's batch API), with
+ * the same outbox and console rules as sendMail. `idempotencyKey` names this exact set of
+ * messages: the provider sends nothing twice for a repeated key within its 24 hours.
+ * `requestUrl` is null for work without a request (the queue consumer): APP_URL decides whether
+ * the console mailer may print. Never throws for a failed send: the outcome says what to do.
+ */
+export async function sendMailBatch(
+  env: MailEnv,
+  mails: readonly Mail[],
+  idempotencyKey: string,
+  requestUrl: string | null,
+): Promise<BatchOutcome> {
+  if (mails.length === 0) return { status: 'sent' };
+  if (mails.length > MAIL_BATCH_MAX) throw new Error(`at most ${MAIL_BATCH_MAX} messages per batch`);
+  if (idempotencyKey.length === 0 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX) {
+    throw new Error('the idempotency key must be 1 to 256 characters');
+  }
+  const mailer = mailerName(env);
+  const inClear =
+    mailer === 'console' && (requestUrl === null ? consoleAllowedWithout(env) : consoleMailerAllowed(env, requestUrl));
+  const ids = await insertMails(
+    env.DB,
+    mails.map((mail) => ({
+      ...mail,
+      text: inClear ? mail.text : redactTokens(mail.text),
+      html: mail.html === undefined ? null : inClear ? mail.html : redactTokens(mail.html),
+    })),
+  );
+  let outcome: BatchOutcome;
+  try {
+    if (mailer === 'console') {
+      if (!inClear) {
+        throw new Error(
+          `console mailer refused: APP_URL ${env.APP_URL ?? '(unset)'} is not a loopback host; set MAILER="resend" to send real e-mail`,
+        );
+      }
+      for (const mail of mails) {
+        console.log(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
+      }
+      outcome = { status: 'sent' };
+    } else if (mailer === 'resend') {
+      outcome = await sendBatchWithResend(env, mails, idempotencyKey);
+    } else {
+      throw new Error(`unknown MAILER ${JSON.stringify(env.MAILER)}`);
+    }
+  } catch (err) {
+    // a configuration or network fault: worth another try (the operator may fix it meanwhile)
+    outcome = { status: 'retry', retryAfterSeconds: null, error: err instanceof Error ? err.message : String(err) };
+  }
+  if (outcome.status === 'sent') {
+    await markMails(env.DB, ids, 'sent');
+  } else {
+    const allText = mails.map((m) => `${m.text}\n${m.html ?? ''}`).join('\n');
+    const message = withoutTokens(outcome.error, allText).slice(0, 1000);
+    console.error(`[mail] batch of ${mails.length} (${mails[0]!.kind}) not sent: ${message.slice(0, 300)}`);
+    await markMails(env.DB, ids, 'failed', message);
+    outcome = { ...outcome, error: message };
+  }
+  return outcome;
+}
+
+/**
+ * One call of Resend's batch API. 2xx: sent. 429: again after Retry-After. 5xx, 401/403 (a key
+ * missing or wrong, which the operator can fix) and 409 concurrent_idempotent_requests: again.
+ * 409 invalid_idempotent_request: the key was already taken by an earlier call of this same set
+ * of fans that went through (only the text changed since), so it counts as sent. Any other 4xx
+ * (a validation error): refused for good.
+ */
+async function sendBatchWithResend(
+  env: MailEnv,
+  mails: readonly Mail[],
+  idempotencyKey: string,
+): Promise<BatchOutcome> {
+  if (!env.RESEND_API_KEY) throw new Error('RESEND_API_KEY is not set');
+  const res = await fetch(RESEND_BATCH_URL, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${env.RESEND_API_KEY}`,
+      'content-type': 'application/json',
+      'idempotency-key': idempotencyKey,
+    },
+    body: JSON.stringify(mails.map((mail) => resendPayload(env, mail))),
+    signal: AbortSignal.timeout(RESEND_TIMEOUT_MS),
+  });
+  if (res.ok) {
+    await res.body?.cancel();
+    return { status: 'sent' };
+  }
+  const body = (await res.text()).slice(0, 500);
+  const error = `Resend answered ${res.status}: ${body}`;
+  if (res.status === 409 && body.includes('invalid_idempotent_request')) return { status: 'sent' };
+  if (res.status === 429) return { status: 'retry', retryAfterSeconds: retryAfterSeconds(res.headers), error };
+  if (res.status >= 500 || res.status === 401 || res.status === 403 || res.status === 409) {
+    return { status: 'retry', retryAfterSeconds: null, error };
+  }
+  return { status: 'rejected', error };
+}
+
+/** Retry-After in seconds (a number of seconds or an HTTP date), or null when absent or unreadable. */
+function retryAfterSeconds(headers: Headers): number | null {
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return null;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value));
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 function originOf(url: string): string {
@@ -189,7 +317,8 @@ export function rejectedMail(user: Recipient, reason: string | null): Mail {
   };
 }
 
-const TOKEN_PARAM = /([?&]token=)[^\s&#]+/g;
+// a token never holds a quote or an angle bracket: stopping there keeps an HTML body's markup whole
+const TOKEN_PARAM = /([?&]token=)[^\s&#"'<>]+/g;
 
 /** The text with every `token=` query value blanked out. */
 export function redactTokens(text: string): string {

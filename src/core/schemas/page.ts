@@ -4,6 +4,7 @@
  * the first broken rule's message, and is the same function the editor calls before saving.
  */
 import { z } from '../zod';
+import type { FanAlert } from './fans';
 import { t } from '../messages';
 import { DEFAULT_CTA_LABEL } from '../constants';
 import { cleanCompanyName, hasHiddenCharacter } from '../company';
@@ -82,6 +83,11 @@ export interface PageAsReceived extends PageListItem {
   view_page: number;
   created_at: string;
   buttons: ButtonAsReceived[];
+  /**
+   * The page's scheduled fan alerts, newest first (docs/behaviour.md#alerts): a save that adds
+   * an upcoming date answers the alert it scheduled, for the editor's 'Avviso ai fan di …'.
+   */
+  fan_alerts?: FanAlert[];
 }
 
 /** `GET /api/db/public/landing/{slug}`: visible pages only, no click counts. */

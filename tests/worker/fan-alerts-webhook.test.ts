@@ -1,0 +1,172 @@
+// The provider's webhook: requests signed here the Svix way (HMAC-SHA256 over id.timestamp.body
+// with the whsec_ secret), accepted; forged, old, future, unsigned ones refused; bounces and
+// complaints suppress the address, which then gets no alert from any page.
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fanPaths } from '../../src/core/api-paths';
+import worker from '../../worker/index';
+import { recipientIds } from '../../worker/db/fan-alerts';
+import { alertPage, fanEmail, seedFan } from './fan-alerts-helpers';
+
+const KEY = crypto.getRandomValues(new Uint8Array(32));
+const SECRET = `whsec_${btoa(String.fromCharCode(...KEY))}`;
+const WITH_SECRET = { ...env, RESEND_WEBHOOK_SECRET: SECRET };
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function sign(key: Uint8Array, id: string, timestamp: number, body: string): Promise<string> {
+  const hmac = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(`${id}.${timestamp}.${body}`));
+  return btoa(String.fromCharCode(...new Uint8Array(mac)));
+}
+
+interface Hook {
+  body: string;
+  headers?: Record<string, string>;
+  runEnv?: Cloudflare.Env;
+}
+
+async function post({ body, headers = {}, runEnv = WITH_SECRET }: Hook) {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`http://localhost${fanPaths.webhook}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    }),
+    runEnv,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+let seq = 0;
+/** A request signed as Resend signs it, `skew` seconds from now. */
+async function signed(event: unknown, opts: { skew?: number; key?: Uint8Array; raw?: string } = {}): Promise<Hook> {
+  const body = opts.raw ?? JSON.stringify(event);
+  const id = `msg_${Date.now()}_${++seq}`;
+  const timestamp = Math.floor(Date.now() / 1000) + (opts.skew ?? 0);
+  const signature = await sign(opts.key ?? KEY, id, timestamp, body);
+  return {
+    body,
+    headers: { 'svix-id': id, 'svix-timestamp': String(timestamp), 'svix-signature': `v1,${signature}` },
+  };
+}
+
+function bounce(to: string | string[], type = 'email.bounced') {
+  return {
+    type,
+    created_at: new Date().toISOString(),
+    data: { email_id: 'e_1', from: 'Palco <noreply@palco.local>', to: Array.isArray(to) ? to : [to], subject: 'x' },
+  };
+}
+
+async function suppression(email: string) {
+  return env.DB.prepare('SELECT reason FROM fan_suppressions WHERE email = ?').bind(email).first<{ reason: string }>();
+}
+
+describe('signed events', () => {
+  it('a bounce suppresses the address (normalised); the fan then gets no alert from any page', async () => {
+    const email = fanEmail('bounce');
+    const p = await alertPage();
+    const q = await alertPage();
+    const fanP = await seedFan(p.id, email, ['*']);
+    await seedFan(q.id, email, ['Milano']);
+    expect(await recipientIds(env.DB, p.id, ['milano'])).toEqual([fanP]);
+    const res = await post(await signed(bounce(`  ${email.toUpperCase()} `)));
+    expect(res).toEqual({ status: 200, body: { received: true } });
+    expect(await suppression(email)).toEqual({ reason: 'bounced' });
+    expect(await recipientIds(env.DB, p.id, ['milano'])).toEqual([]);
+    expect(await recipientIds(env.DB, q.id, ['milano'])).toEqual([]);
+  });
+
+  it("a complaint suppresses every recipient it names ('Name <address>' too); a second event keeps the first reason", async () => {
+    const a = fanEmail('complaint');
+    const b = fanEmail('complaint');
+    const res = await post(await signed(bounce([a, `Fan <${b}>`], 'email.complained')));
+    expect(res.status).toBe(200);
+    expect(await suppression(a)).toEqual({ reason: 'complained' });
+    expect(await suppression(b)).toEqual({ reason: 'complained' });
+    expect((await post(await signed(bounce(a)))).status).toBe(200);
+    expect(await suppression(a)).toEqual({ reason: 'complained' });
+  });
+
+  it('other events are acknowledged and change nothing', async () => {
+    const email = fanEmail('delivered');
+    for (const type of ['email.delivered', 'email.sent', 'email.opened', 'contact.created']) {
+      expect(await post(await signed(bounce(email, type)))).toEqual({ status: 200, body: { received: true } });
+    }
+    expect(await suppression(email)).toBeNull();
+  });
+
+  it('several signatures (a secret being rotated): one valid one is enough', async () => {
+    const email = fanEmail('rotated');
+    const hook = await signed(bounce(email));
+    const other = await sign(crypto.getRandomValues(new Uint8Array(32)), 'x', 1, 'y');
+    hook.headers!['svix-signature'] = `v1,${other} v2,abc ${hook.headers!['svix-signature']}`;
+    expect((await post(hook)).status).toBe(200);
+    expect(await suppression(email)).toEqual({ reason: 'bounced' });
+  });
+
+  it('a signed body that is not JSON, or not an event, is 422', async () => {
+    expect(await post(await signed(null, { raw: '{not json' }))).toEqual({
+      status: 422,
+      body: { detail: 'Evento del webhook non valido.' },
+    });
+    expect((await post(await signed({ data: {} }))).status).toBe(422);
+    expect((await post(await signed({ type: 'email.bounced', data: { to: 42 } }))).status).toBe(422);
+  });
+});
+
+describe('refused requests', () => {
+  const refused = { status: 401, body: { detail: 'Firma del webhook non valida.' } };
+
+  it('a forged signature, another secret, a changed body or id, or no signature: 401, nothing suppressed', async () => {
+    const email = fanEmail('forged');
+    const event = bounce(email);
+    expect(await post(await signed(event, { key: crypto.getRandomValues(new Uint8Array(32)) }))).toEqual(refused);
+    const tampered = await signed(event);
+    expect(await post({ ...tampered, body: JSON.stringify(bounce(fanEmail('other'))) })).toEqual(refused);
+    const otherId = await signed(event);
+    expect(await post({ ...otherId, headers: { ...otherId.headers, 'svix-id': 'msg_other' } })).toEqual(refused);
+    const bare = await signed(event);
+    for (const name of ['svix-id', 'svix-timestamp', 'svix-signature']) {
+      const headers = { ...bare.headers };
+      delete headers[name];
+      expect(await post({ ...bare, headers })).toEqual(refused);
+    }
+    expect(await post({ ...bare, headers: { ...bare.headers, 'svix-signature': 'v1,not-base64!' } })).toEqual(refused);
+    expect(await post({ body: bare.body })).toEqual(refused);
+    expect(await suppression(email)).toBeNull();
+  });
+
+  it('a timestamp more than 5 minutes old or ahead is refused (a replay); within 5 minutes it is taken', async () => {
+    const email = fanEmail('old');
+    expect(await post(await signed(bounce(email), { skew: -6 * 60 }))).toEqual(refused);
+    expect(await post(await signed(bounce(email), { skew: 6 * 60 }))).toEqual(refused);
+    expect(await suppression(email)).toBeNull();
+    expect((await post(await signed(bounce(email), { skew: -4 * 60 }))).status).toBe(200);
+    expect(await suppression(email)).toEqual({ reason: 'bounced' });
+  });
+
+  it('without a configured secret every request is refused (401, never a 5xx)', async () => {
+    const email = fanEmail('nosecret');
+    const hook = await signed(bounce(email));
+    for (const secret of [undefined, '', 'not-a-whsec-secret', 'whsec_!!!']) {
+      const res = await post({ ...hook, runEnv: { ...env, RESEND_WEBHOOK_SECRET: secret } });
+      expect(res).toEqual({ status: 401, body: { detail: 'Il webhook delle email non è configurato.' } });
+    }
+    expect(await suppression(email)).toBeNull();
+  });
+
+  it('a body over the small-body cap is 413, never a 5xx', async () => {
+    const hook = await signed(null, { raw: JSON.stringify({ type: 'email.bounced', pad: 'x'.repeat(20_000) }) });
+    expect((await post(hook)).status).toBe(413);
+  });
+});

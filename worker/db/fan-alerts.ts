@@ -1,0 +1,353 @@
+/**
+ * Fan alerts over D1 (docs/architecture.md#fan-alerts): the alerts of a page, who they go to,
+ * and the per-fan delivery rows that make every e-mail go once. Plain functions with ? binds;
+ * every status move is one conditional UPDATE, so two runs never both take the same step.
+ */
+import { ALL_CITIES } from '../../src/core/fans';
+import type { FanAlert } from '../../src/core/schemas/fans';
+
+export type AlertStatus = FanAlert['status'];
+
+export interface FanAlertRow {
+  id: number;
+  page_id: number;
+  kind: 'new_date';
+  status: AlertStatus;
+  /** JSON array of button ids */
+  button_ids: string;
+  due_at: string;
+  recipients: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** The button ids of an alert (a malformed list reads as none). */
+export function alertButtonIds(row: Pick<FanAlertRow, 'button_ids'>): number[] {
+  try {
+    const value = JSON.parse(row.button_ids) as unknown;
+    return Array.isArray(value) ? value.filter((v): v is number => Number.isSafeInteger(v) && v > 0) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A button as an alert reads it: its event text and its links. */
+export interface AlertButtonRow {
+  id: number;
+  type: string;
+  text: string;
+  url: string | null;
+  cta_buttons: string | null;
+}
+
+export async function alertButtons(db: D1Database, pageId: number): Promise<AlertButtonRow[]> {
+  const { results } = await db
+    .prepare('SELECT id, type, text, url, cta_buttons FROM buttons WHERE page_id = ? ORDER BY position, id')
+    .bind(pageId)
+    .all<AlertButtonRow>();
+  return results;
+}
+
+/**
+ * Adds new dates to the page's open alert, or schedules a new one due at `dueAt`. Open: a
+ * scheduled alert still inside its grace delay (due after `now`) or, when `joinWaiting`, one
+ * that is due but waiting for the page to become visible; joining a waiting one moves its due
+ * time to `dueAt`, so the new date gets its own grace. One batch (one transaction): two saves
+ * at once end in one alert.
+ */
+export async function scheduleAlert(
+  db: D1Database,
+  pageId: number,
+  buttonIds: readonly number[],
+  now: string,
+  dueAt: string,
+  joinWaiting: boolean,
+): Promise<void> {
+  const ids = JSON.stringify([...new Set(buttonIds)]);
+  const open = `page_id = ? AND status = 'scheduled' AND (due_at > ? OR ? = 1)`;
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE fan_alerts SET
+           button_ids = (SELECT json_group_array(v) FROM
+             (SELECT value AS v FROM json_each(fan_alerts.button_ids) UNION SELECT value FROM json_each(?))),
+           due_at = CASE WHEN due_at > ? THEN due_at ELSE ? END
+         WHERE id = (SELECT id FROM fan_alerts WHERE ${open} ORDER BY id DESC LIMIT 1)`,
+      )
+      .bind(ids, now, dueAt, pageId, now, joinWaiting ? 1 : 0),
+    db
+      .prepare(
+        `INSERT INTO fan_alerts (page_id, kind, status, button_ids, due_at)
+         SELECT ?, 'new_date', 'scheduled', ?, ? WHERE NOT EXISTS (SELECT 1 FROM fan_alerts WHERE ${open})`,
+      )
+      .bind(pageId, ids, dueAt, pageId, now, joinWaiting ? 1 : 0),
+  ]);
+}
+
+/** The page's alerts, newest first: all of them (at most `limit`) or only the scheduled ones. */
+export async function alertsOfPage(
+  db: D1Database,
+  pageId: number,
+  opts: { scheduledOnly: boolean; limit: number },
+): Promise<FanAlertRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM fan_alerts WHERE page_id = ? ${opts.scheduledOnly ? "AND status = 'scheduled'" : ''}
+       ORDER BY id DESC LIMIT ?`,
+    )
+    .bind(pageId, opts.limit)
+    .all<FanAlertRow>();
+  return results;
+}
+
+export async function alertOfPage(db: D1Database, pageId: number, id: number): Promise<FanAlertRow | null> {
+  return db.prepare('SELECT * FROM fan_alerts WHERE id = ? AND page_id = ?').bind(id, pageId).first<FanAlertRow>();
+}
+
+export async function alertById(db: D1Database, id: number): Promise<FanAlertRow | null> {
+  return db.prepare('SELECT * FROM fan_alerts WHERE id = ?').bind(id).first<FanAlertRow>();
+}
+
+/**
+ * Scheduled alerts due at `now` whose page the public sees now (visible, inside its publishing
+ * window), oldest due first. The window is compared as instants (julianday), whatever the
+ * stored precision.
+ */
+export async function dueAlertIds(db: D1Database, now: string, limit: number): Promise<number[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT a.id FROM fan_alerts a JOIN landing_pages p ON p.id = a.page_id
+       WHERE a.status = 'scheduled' AND julianday(a.due_at) <= julianday(?1) AND p.visible = 1
+         AND (p.visible_from IS NULL OR julianday(p.visible_from) <= julianday(?1))
+         AND (p.visible_until IS NULL OR julianday(p.visible_until) > julianday(?1))
+       ORDER BY a.due_at, a.id LIMIT ?2`,
+    )
+    .bind(now, limit)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
+/** Takes a scheduled alert for sending; null when another run took it first (or it is not scheduled). */
+export async function claimAlert(db: D1Database, id: number, now: string): Promise<FanAlertRow | null> {
+  return db
+    .prepare(
+      `UPDATE fan_alerts SET status = 'sending', started_at = ? WHERE id = ? AND status = 'scheduled' RETURNING *`,
+    )
+    .bind(now, id)
+    .first<FanAlertRow>();
+}
+
+/** Gives a claimed alert back (its messages could not be queued): the next run tries again. */
+export async function releaseAlert(db: D1Database, id: number): Promise<void> {
+  await db
+    .prepare(`UPDATE fan_alerts SET status = 'scheduled', started_at = NULL WHERE id = ? AND status = 'sending'`)
+    .bind(id)
+    .run();
+}
+
+export async function setRecipients(db: D1Database, id: number, recipients: number): Promise<void> {
+  await db.prepare('UPDATE fan_alerts SET recipients = ? WHERE id = ?').bind(recipients, id).run();
+}
+
+/** Ends a sending alert at once (no fan to tell, or nothing left to announce). */
+export async function endAlert(
+  db: D1Database,
+  id: number,
+  status: 'sent' | 'cancelled',
+  recipients: number,
+  now: string,
+): Promise<void> {
+  await db
+    .prepare(`UPDATE fan_alerts SET status = ?, recipients = ?, finished_at = ? WHERE id = ? AND status = 'sending'`)
+    .bind(status, recipients, now, id)
+    .run();
+}
+
+/** 'Invia ora': a scheduled alert becomes due now. False when it is not scheduled (any more). */
+export async function makeDueNow(db: D1Database, pageId: number, id: number, now: string): Promise<boolean> {
+  const res = await db
+    .prepare(`UPDATE fan_alerts SET due_at = ? WHERE id = ? AND page_id = ? AND status = 'scheduled'`)
+    .bind(now, id, pageId)
+    .run();
+  return res.meta.changes > 0;
+}
+
+/** 'Annulla': only a scheduled alert. False when it is not scheduled (any more). */
+export async function cancelAlert(db: D1Database, pageId: number, id: number, now: string): Promise<boolean> {
+  const res = await db
+    .prepare(
+      `UPDATE fan_alerts SET status = 'cancelled', finished_at = ? WHERE id = ? AND page_id = ? AND status = 'scheduled'`,
+    )
+    .bind(now, id, pageId)
+    .run();
+  return res.meta.changes > 0;
+}
+
+/**
+ * The confirmed fans of a page that follow any of these city keys or 'Tutte le date', minus the
+ * suppressed addresses; each fan once, by id.
+ */
+function recipientsSql(select: string): string {
+  return `SELECT ${select} FROM fans f
+    WHERE f.page_id = ?1 AND f.confirmed_at IS NOT NULL
+      AND EXISTS (SELECT 1 FROM fan_cities c WHERE c.fan_id = f.id
+                  AND c.city_key IN (SELECT value FROM json_each(?2)))
+      AND NOT EXISTS (SELECT 1 FROM fan_suppressions s WHERE s.email = f.email)`;
+}
+
+function withAllCities(keys: readonly string[]): string {
+  return JSON.stringify([ALL_CITIES, ...new Set(keys)]);
+}
+
+export async function recipientIds(db: D1Database, pageId: number, cityKeys: readonly string[]): Promise<number[]> {
+  const { results } = await db
+    .prepare(`${recipientsSql('f.id')} ORDER BY f.id`)
+    .bind(pageId, withAllCities(cityKeys))
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
+export async function countRecipients(db: D1Database, pageId: number, cityKeys: readonly string[]): Promise<number> {
+  const row = await db
+    .prepare(recipientsSql('COUNT(*) AS n'))
+    .bind(pageId, withAllCities(cityKeys))
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Per alert: its deliveries sent and failed. */
+export async function deliveryCounts(
+  db: D1Database,
+  alertIds: readonly number[],
+): Promise<Map<number, { sent: number; failed: number }>> {
+  const counts = new Map<number, { sent: number; failed: number }>();
+  if (alertIds.length === 0) return counts;
+  const { results } = await db
+    .prepare(
+      `SELECT alert_id, SUM(status = 'sent') AS sent, SUM(status = 'failed') AS failed FROM fan_deliveries
+       WHERE alert_id IN (SELECT value FROM json_each(?)) GROUP BY alert_id`,
+    )
+    .bind(JSON.stringify(alertIds))
+    .all<{ alert_id: number; sent: number; failed: number }>();
+  for (const r of results) counts.set(r.alert_id, { sent: r.sent ?? 0, failed: r.failed ?? 0 });
+  return counts;
+}
+
+export interface PendingFan {
+  id: number;
+  email: string;
+  /** the city keys the fan follows */
+  keys: string[];
+}
+
+/**
+ * The fans of a message still to be sent this alert: of the page, confirmed, not suppressed,
+ * without a finished delivery row (sent, failed, skipped) for it; with the cities they follow.
+ * A fan whose row says 'sending' (an earlier attempt) is still to be sent.
+ */
+export async function pendingFans(
+  db: D1Database,
+  alertId: number,
+  pageId: number,
+  fanIds: readonly number[],
+): Promise<PendingFan[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT f.id, f.email, (SELECT json_group_array(c.city_key) FROM fan_cities c WHERE c.fan_id = f.id) AS keys
+       FROM fans f
+       WHERE f.id IN (SELECT value FROM json_each(?1)) AND f.page_id = ?2 AND f.confirmed_at IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM fan_suppressions s WHERE s.email = f.email)
+         AND NOT EXISTS (SELECT 1 FROM fan_deliveries d WHERE d.alert_id = ?3 AND d.fan_id = f.id
+                         AND d.status IN ('sent', 'failed', 'skipped'))
+       ORDER BY f.id`,
+    )
+    .bind(JSON.stringify(fanIds), pageId, alertId)
+    .all<{ id: number; email: string; keys: string }>();
+  return results.map((r) => ({ id: r.id, email: r.email, keys: JSON.parse(r.keys) as string[] }));
+}
+
+/**
+ * Claims fans for a provider call: a 'sending' row each (a row left 'sending' by an earlier
+ * attempt counts one more attempt). A finished row is never touched.
+ */
+export async function claimDeliveries(db: D1Database, alertId: number, fanIds: readonly number[]): Promise<void> {
+  if (fanIds.length === 0) return;
+  await db
+    .prepare(
+      `INSERT INTO fan_deliveries (alert_id, fan_id, status, attempts)
+       SELECT ?, value, 'sending', 1 FROM json_each(?) WHERE true
+       ON CONFLICT (alert_id, fan_id) DO UPDATE SET attempts = attempts + 1,
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE status = 'sending'`,
+    )
+    .bind(alertId, JSON.stringify(fanIds))
+    .run();
+}
+
+/**
+ * Finishes fans' deliveries: 'sent' or 'failed' after a provider call (only rows still
+ * 'sending'), 'skipped' for fans that left (inserted, or a 'sending' row turned).
+ */
+export async function finishDeliveries(
+  db: D1Database,
+  alertId: number,
+  fanIds: readonly number[],
+  status: 'sent' | 'failed' | 'skipped',
+): Promise<void> {
+  if (fanIds.length === 0) return;
+  await db
+    .prepare(
+      `INSERT INTO fan_deliveries (alert_id, fan_id, status)
+       SELECT ?1, value, ?3 FROM json_each(?2) WHERE true
+       ON CONFLICT (alert_id, fan_id) DO UPDATE SET status = ?3,
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE status = 'sending'`,
+    )
+    .bind(alertId, JSON.stringify(fanIds), status)
+    .run();
+}
+
+/** A sending alert whose every recipient has a finished delivery row becomes 'sent'. */
+export async function finishIfDone(db: D1Database, alertId: number, now: string): Promise<boolean> {
+  const res = await db
+    .prepare(
+      `UPDATE fan_alerts SET status = 'sent', finished_at = ?1 WHERE id = ?2 AND status = 'sending'
+       AND (SELECT COUNT(*) FROM fan_deliveries WHERE alert_id = ?2 AND status IN ('sent', 'failed', 'skipped'))
+           >= recipients`,
+    )
+    .bind(now, alertId)
+    .run();
+  return res.meta.changes > 0;
+}
+
+/**
+ * Alerts still 'sending' long after they started (a message parked in the dead-letter queue)
+ * are closed as sent with what went out, so the organiser's list does not wait forever.
+ */
+export async function closeStaleAlerts(db: D1Database, startedBefore: string, now: string): Promise<number> {
+  const res = await db
+    .prepare(
+      `UPDATE fan_alerts SET status = 'sent', finished_at = ? WHERE status = 'sending'
+       AND julianday(started_at) < julianday(?)`,
+    )
+    .bind(now, startedBefore)
+    .run();
+  return res.meta.changes ?? 0;
+}
+
+/** Addresses that get nothing more from any page; an address already listed keeps its first reason. */
+export async function suppressAddresses(
+  db: D1Database,
+  emails: readonly string[],
+  reason: 'bounced' | 'complained',
+): Promise<void> {
+  if (emails.length === 0) return;
+  await db
+    .prepare(
+      `INSERT INTO fan_suppressions (email, reason) SELECT DISTINCT value, ? FROM json_each(?) WHERE true
+       ON CONFLICT (email) DO NOTHING`,
+    )
+    .bind(reason, JSON.stringify(emails))
+    .run();
+}
