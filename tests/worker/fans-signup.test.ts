@@ -6,6 +6,7 @@ import { t } from '../../src/core/messages';
 import { NETWORK_LIMITS } from '../../worker/services/throttle';
 import { MAIL_OUTBOX_RETENTION_DAYS, MAINTENANCE_STEPS, runMaintenance } from '../../worker/services/maintenance';
 import { call, callJson, mailbox, uniqueEmail } from './helpers';
+import { PHONE_UA, eventually, signupsBy } from './counting-helpers';
 import { createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
 import { COMPANY, citiesOf, confirmMails, confirmPath, fanOf, fanPage, signUp, uniqueIp } from './fans-helpers';
 
@@ -516,5 +517,33 @@ describe("the published page's block names the page's company", () => {
     const html = await (await call(`/${slug}`)).text();
     expect(html).toContain(consent('Seconda Live Srl'));
     expect(html).not.toContain('Prima Live Srl');
+  });
+});
+
+describe('POST /{slug}/fans: a sign-up is a conversion of its source', () => {
+  it("counts in the page's statistics under the source the page script passes, never a honeypot or a refusal", async () => {
+    const { slug } = await fanPage();
+    const phone = { 'user-agent': PHONE_UA };
+    const post = (fields: Record<string, string>) =>
+      call(`/${slug}/fans`, { form: fields, headers: { ...phone, accept: 'application/json' }, settle: true });
+    expect((await post({ email: uniqueEmail('conv'), city: 'Milano', u: 'Newsletter' })).status).toBe(202);
+    expect((await post({ email: uniqueEmail('conv'), city: '*', r: 'https://l.instagram.com' })).status).toBe(202);
+    // a plain form POST from the page opened with ?utm_source=qr
+    const plain = await call(`/${slug}/fans`, {
+      form: { email: uniqueEmail('conv'), city: 'Milano' },
+      headers: { ...phone, referer: `http://localhost/${slug}?utm_source=qr` },
+      settle: true,
+    });
+    expect(plain.status).toBe(200);
+    // nothing a person did not sign up with counts
+    expect((await post({ email: uniqueEmail('conv'), city: 'Milano', website: 'x', u: 'bot' })).status).toBe(202);
+    expect((await post({ email: 'not an address', city: 'Milano', u: 'bad' })).status).toBe(422);
+    const counted = await eventually(
+      () => signupsBy(slug),
+      (s) => s.total >= 3,
+    );
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await signupsBy(slug)).toEqual({ total: 3, by: { newsletter: 1, instagram: 1, qr: 1 } });
+    expect(counted.total).toBe(3);
   });
 });

@@ -29,7 +29,8 @@ import type { FanNoticeContent } from '../../src/landing/FanNotice';
 import { contentSecurityPolicy, renderFanNotice } from '../../src/landing/render';
 import { confirmFan, deleteFan, eraseFanAddress, pendingFanByHash } from '../db/fans';
 import { getPageRow, getPublishedPage, type PageRow } from '../db/pages';
-import { afterResponse } from '../services/background';
+import { afterResponse, executionCtxOf } from '../services/background';
+import { countSignup } from '../services/counting';
 import { runFanSignup } from '../services/fan-signup';
 import { confirmTokenHash, verifyUnsubscribeToken } from '../services/fan-tokens';
 import { publicOrigin } from '../services/publish';
@@ -159,6 +160,8 @@ async function signup(c: C): Promise<Response> {
       'retry-after': String(verdict.retryAfterS),
     });
   }
+  // a conversion of the view's source in the page's statistics (docs/behaviour.md#counting-views-and-clicks)
+  countSignup(c.env, executionCtxOf(c), c.req.raw, slug, { u: form.u, r: form.r });
   const requestUrl = c.req.url;
   const origin = publicOrigin(c.env, new URL(requestUrl).origin);
   // the fan row and the e-mail after the answer: every address answers alike, and as fast
