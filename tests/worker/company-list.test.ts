@@ -192,10 +192,10 @@ describe('a company goes with its last account that is not rejected, unless a pa
   });
 });
 
-describe('migration 0009 removes the rows nothing keeps, and only those', () => {
+describe('migration 0008 removes the rows nothing keeps, and only those', () => {
   async function runMigration(): Promise<void> {
-    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0009_'));
-    expect(migration, 'migrations/0009_*.sql').toBeDefined();
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0008_'));
+    expect(migration, 'migrations/0008_*.sql').toBeDefined();
     for (const query of migration!.queries) await env.DB.prepare(query).run();
   }
 
