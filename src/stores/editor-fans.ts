@@ -253,8 +253,9 @@ export const $scheduledAlerts = atom<ScheduledAlerts | null>(null);
 /** Alert ids whose 'Invia ora' or 'Annulla' is under way (their buttons wait). */
 export const $alertBusy = atom<ReadonlySet<number>>(new Set());
 
+/** The notice names only alerts that will reach someone: a date no fan follows is news to nobody. */
 function showScheduled(slug: string, alerts: readonly FanAlert[]): void {
-  const scheduled = alerts.filter((a) => a.status === 'scheduled').reverse();
+  const scheduled = alerts.filter((a) => a.status === 'scheduled' && a.recipients > 0).reverse();
   $scheduledAlerts.set({ slug, alerts: scheduled });
 }
 

@@ -278,11 +278,18 @@ describe('the Fan view', () => {
     const gate = new Gate();
     expectAccessible(await gate.audit(page, 'fan view at 1280 px', { widths: [1280] }));
 
-    // a page without fans, with a scheduled alert to Roma and Milano (named in date order)
+    // a page with one fan of 'Tutte le date', with a scheduled alert to Roma and Milano (named in
+    // date order); the notice names only an alert that reaches someone
     const quiet = uniqueSlug('fansquiet');
     const saved = await tourPage(token, quiet, `Tour tranquillo ${Date.now().toString(36)}`);
     const due = new Date(Date.now() + 5 * 60_000).toISOString();
-    executeSql(alertSql(saved.id, 'scheduled', [saved.buttons[1]!.id, saved.buttons[0]!.id], due), inject('persistTo'));
+    executeSql(
+      [
+        fanSql(saved.id, fanMail('solo'), [['*', 'Tutte le date']], hoursAgo(1)),
+        alertSql(saved.id, 'scheduled', [saved.buttons[1]!.id, saved.buttons[0]!.id], due),
+      ].join('\n'),
+      inject('persistTo'),
+    );
     await openPage(page, quiet, 'click');
     const notice = page.getByTestId('fan-alert-notice');
     await notice.getByText(`Avviso ai fan di Milano e Roma alle ${romeTime(due)}`).waitFor();
@@ -302,7 +309,12 @@ describe('the Fan view', () => {
     await settle(page);
     await shot(page, 'fans-notice-1280', false);
 
-    // no fans yet: the empty state explains the 'Avvisami' block, and that it is off here
+    // its only fan removed: the empty state explains the 'Avvisami' block, and that it is off here
+    const listed = await api(`/api/db/landing-pages/${quiet}/fans/list?q=`, { token });
+    const [solo] = ((await listed.json()) as { fans: Array<{ id: number }> }).fans;
+    expect((await api(`/api/db/landing-pages/${quiet}/fans/${solo!.id}`, { token, method: 'DELETE' })).status).toBe(
+      200,
+    );
     await page.getByRole('tab', { name: 'Fan' }).click();
     const empty = page.getByTestId('fans-empty');
     await empty.getByText('Ancora nessun fan').waitFor();

@@ -48,7 +48,7 @@ function alert(patch: Partial<FanAlert> = {}): FanAlert {
     finished_at: null,
     cities: ['Milano'],
     events: [{ button_id: 3, date: '20/05/2027', city: 'Milano', venue: 'Alcatraz' }],
-    recipients: 0,
+    recipients: 2,
     sent: 0,
     failed: 0,
     ...patch,
@@ -247,7 +247,7 @@ describe('loading the summary', () => {
 });
 
 describe('the scheduled-alert notice', () => {
-  it('after a save or a load: only the scheduled alerts, oldest first; cleared by a new page', async () => {
+  it('after a save or a load: only the scheduled alerts that reach a fan, oldest first; cleared by a new page', async () => {
     replies = [
       summaryIs(
         summary({
@@ -256,6 +256,8 @@ describe('the scheduled-alert notice', () => {
             alert({ id: 8, status: 'sent' }),
             alert({ id: 7, cities: ['Milano', 'Torino'] }),
             alert({ id: 6, status: 'cancelled' }),
+            // no confirmed fan would get it (a new page's dates): no notice
+            alert({ id: 5, cities: ['Bari'], recipients: 0 }),
           ],
         }),
       ),

@@ -1,17 +1,16 @@
 /**
  * The organiser's reads of a page's fans (docs/api.md#fans): the summary of the 'Fan' view, the
  * list with its search, the CSV's rows, the removal of one fan, and the administrators' totals.
- * Plain functions with ? binds over the tables of migrations/0011_fans.sql.
+ * Plain functions with ? binds over the tables of migrations/0009_fans.sql.
  *
  * A confirmed fan (docs/behaviour.md#for-the-organiser) is a row of `fans` with `confirmed_at`
  * set whose address is not in `fan_suppressions`; every count of fans here uses CONFIRMED.
  */
-import { decodeEventText } from '../../src/core/button-codec';
-import { ALL_CITIES, cityKey, OTHER_CITY, upcomingCities } from '../../src/core/fans';
+import { ALL_CITIES, OTHER_CITY, upcomingCities } from '../../src/core/fans';
 import type { FanExportRow } from '../../src/core/fans-export';
 import { t } from '../../src/core/messages';
-import type { AdminFanTotals, FanAlert, FanRow, FanSummary } from '../../src/core/schemas/fans';
-import { eventDay, romeMidnightAfter } from '../../src/core/schedule';
+import type { AdminFanTotals, FanRow, FanSummary } from '../../src/core/schemas/fans';
+import { romeMidnightAfter } from '../../src/core/schedule';
 import { addDays, daysBetween, romeBucket } from '../../src/core/traffic';
 import type { StatsRange } from './stats-read';
 
@@ -20,8 +19,6 @@ const NOT_SUPPRESSED = 'NOT EXISTS (SELECT 1 FROM fan_suppressions s WHERE s.ema
 /** `f` is a confirmed fan. */
 const CONFIRMED = `f.confirmed_at IS NOT NULL AND ${NOT_SUPPRESSED}`;
 
-/** The alerts the summary lists, newest first. */
-export const FAN_ALERTS_SHOWN = 20;
 /** The fans the list shows at most, newest first (the search narrows it). */
 export const FAN_LIST_MAX = 200;
 
@@ -50,21 +47,7 @@ const DAILY_SQL = `SELECT substr(f.confirmed_at, 1, 13) AS hour, COUNT(*) AS fan
     AND substr(f.confirmed_at, 1, 13) >= ?2 AND substr(f.confirmed_at, 1, 13) < ?3
   GROUP BY hour`;
 
-const ALERTS_SQL = `SELECT id, kind, status, button_ids, due_at, recipients, created_at, finished_at
-  FROM fan_alerts WHERE page_id = ? ORDER BY id DESC LIMIT ${FAN_ALERTS_SHOWN}`;
-
-const DELIVERIES_SQL = `SELECT alert_id,
-    COALESCE(SUM(CASE WHEN status = 'sent' THEN 1 END), 0) AS sent,
-    COALESCE(SUM(CASE WHEN status = 'failed' THEN 1 END), 0) AS failed
-  FROM fan_deliveries
-  WHERE alert_id IN (SELECT id FROM fan_alerts WHERE page_id = ? ORDER BY id DESC LIMIT ${FAN_ALERTS_SHOWN})
-  GROUP BY alert_id`;
-
 const BUTTONS_SQL = 'SELECT id, type, text FROM buttons WHERE page_id = ? ORDER BY position, id';
-
-/** The confirmed fans of the page who follow one of the keys (a JSON array): whom an alert reaches. */
-const REACH_SQL = `SELECT COUNT(DISTINCT f.id) AS fans FROM fans f JOIN fan_cities c ON c.fan_id = f.id
-  WHERE f.page_id = ? AND ${CONFIRMED} AND c.city_key IN (SELECT value FROM json_each(?))`;
 
 interface CityRow {
   key: string;
@@ -72,53 +55,10 @@ interface CityRow {
   fans: number;
   first: string;
 }
-interface AlertRow {
-  id: number;
-  kind: 'new_date';
-  status: FanAlert['status'];
-  button_ids: string;
-  due_at: string;
-  recipients: number;
-  created_at: string;
-  finished_at: string | null;
-}
 interface ButtonRow {
   id: number;
   type: string;
   text: string;
-}
-
-/** The button ids of an alert (a JSON array as stored); anything else in it is ignored. */
-function alertButtonIds(text: string): number[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!Array.isArray(value)) return [];
-    return value.filter((id): id is number => Number.isSafeInteger(id) && id > 0);
-  } catch {
-    return [];
-  }
-}
-
-/**
- * An alert's events as the page has them now (a removed or no longer text button is left out), in
- * date order (an undated one last), and their cities in that order.
- */
-function alertEvents(row: AlertRow, buttons: ReadonlyMap<number, ButtonRow>): Pick<FanAlert, 'events' | 'cities'> {
-  const dated: Array<{ day: string; event: FanAlert['events'][number] }> = [];
-  for (const id of new Set(alertButtonIds(row.button_ids))) {
-    const button = buttons.get(id);
-    if (button?.type !== 'text') continue;
-    const { date, city, venue } = decodeEventText(button.text);
-    // '~' sorts after every 'YYYY-MM-DD'
-    dated.push({ day: eventDay(date) ?? '~', event: { button_id: id, date, city, venue } });
-  }
-  const events = dated.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)).map((d) => d.event);
-  const cities = new Map<string, string>();
-  for (const { city } of events) {
-    const key = cityKey(city);
-    if (key !== '' && !cities.has(key)) cities.set(key, city.trim());
-  }
-  return { events, cities: [...cities.values()] };
 }
 
 /** Each key's fans and the spelling most of them typed (the first typed on a tie). */
@@ -154,13 +94,11 @@ export async function readFanSummary(
   pageId: number,
   range: StatsRange,
   now: Date = new Date(),
-): Promise<FanSummary> {
-  const [counts, cityRows, dailyRows, alertRows, deliveryRows, buttonRows] = await db.batch([
+): Promise<Omit<FanSummary, 'alerts'>> {
+  const [counts, cityRows, dailyRows, buttonRows] = await db.batch([
     db.prepare(COUNTS_SQL).bind(pageId),
     db.prepare(CITY_SQL).bind(pageId),
     db.prepare(DAILY_SQL).bind(pageId, romeDayStartHour(range.from), romeDayStartHour(addDays(range.to, 1))),
-    db.prepare(ALERTS_SQL).bind(pageId),
-    db.prepare(DELIVERIES_SQL).bind(pageId),
     db.prepare(BUTTONS_SQL).bind(pageId),
   ]);
   const { total, pending } = counts!.results[0] as { total: number; pending: number };
@@ -187,37 +125,6 @@ export async function readFanSummary(
   }
   const daily = daysBetween(range.from, range.to).map((date) => ({ date, signups: perDay.get(date) ?? 0 }));
 
-  const delivered = new Map(
-    (deliveryRows!.results as Array<{ alert_id: number; sent: number; failed: number }>).map((r) => [r.alert_id, r]),
-  );
-  const buttonsById = new Map(buttons.map((b) => [b.id, b]));
-  const alerts: FanAlert[] = (alertRows!.results as AlertRow[]).map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    due_at: row.due_at,
-    created_at: row.created_at,
-    finished_at: row.finished_at,
-    ...alertEvents(row, buttonsById),
-    recipients: row.recipients,
-    sent: delivered.get(row.id)?.sent ?? 0,
-    failed: delivered.get(row.id)?.failed ?? 0,
-  }));
-
-  // a scheduled alert has counted nobody yet: whom it would reach now (its cities and 'Tutte le date')
-  const scheduled = alerts.filter((a) => a.status === 'scheduled' && a.events.length > 0);
-  if (scheduled.length > 0) {
-    const reach = await db.batch(
-      scheduled.map((a) =>
-        db.prepare(REACH_SQL).bind(pageId, JSON.stringify([ALL_CITIES, ...a.cities.map((c) => cityKey(c))])),
-      ),
-    );
-    scheduled.forEach((a, i) => {
-      a.recipients = (reach[i]!.results[0] as { fans: number }).fans;
-    });
-  }
-  for (const a of alerts) if (a.status === 'scheduled' && a.events.length === 0) a.recipients = 0;
-
   return {
     total,
     pending,
@@ -225,7 +132,6 @@ export async function readFanSummary(
     cities,
     requested,
     daily,
-    alerts,
   };
 }
 

@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { FAN_EMAIL_MAX } from '../../src/core/fans';
 import { fansCsv, fansCsvFilename } from '../../src/core/fans-export';
 import { t } from '../../src/core/messages';
+import type { FanSummary } from '../../src/core/schemas/fans';
 import { statsQuerySchema } from '../../src/core/schemas/stats';
 import { romeBucket } from '../../src/core/traffic';
 import { z } from '../../src/core/zod';
@@ -17,6 +18,7 @@ import { statsRange } from '../db/stats-read';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { requireActive, requireAdmin } from '../middleware/auth';
+import { recentAlerts } from '../services/fan-alerts';
 import { ownedPage } from '../services/page-access';
 import { validate } from '../validate';
 
@@ -43,8 +45,11 @@ const noStore = { 'cache-control': 'no-store' };
 export const fansOwner = new Hono<AppEnv>()
   .get('/:slug/fans', requireActive, validate('query', statsQuerySchema), async (c) => {
     const page = await ownedPage(c, c.req.param('slug'));
-    const summary = await readFanSummary(c.env.DB, page.id, statsRange(c.req.valid('query').days));
-    return c.json(summary, 200, noStore);
+    const [summary, alerts] = await Promise.all([
+      readFanSummary(c.env.DB, page.id, statsRange(c.req.valid('query').days)),
+      recentAlerts(c.env.DB, page.id),
+    ]);
+    return c.json({ ...summary, alerts } satisfies FanSummary, 200, noStore);
   })
 
   .get('/:slug/fans/list', requireActive, validate('query', listQuery), async (c) => {
