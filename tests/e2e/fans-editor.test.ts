@@ -70,6 +70,11 @@ function fanSql(pageId: number, email: string, cities: Array<[string, string]>, 
   ].join('\n');
 }
 
+/** Every alert of the page gone (a create schedules one for the page's dates). */
+function dropAlertsSql(pageId: number): string {
+  return `DELETE FROM fan_alerts WHERE page_id = ${pageId};`;
+}
+
 function alertSql(pageId: number, status: string, buttonIds: number[], dueAt: string, extra = ''): string {
   return `INSERT INTO fan_alerts (page_id, status, button_ids, due_at, recipients, finished_at)
     VALUES (${pageId}, ${q(status)}, ${q(JSON.stringify(buttonIds))}, ${q(dueAt)}, ${extra || '0, NULL'});`;
@@ -128,6 +133,8 @@ describe('the Fan view', () => {
     alertDue = new Date(Date.now() + 9 * 60_000).toISOString();
     executeSql(
       [
+        // the create's own alert (its dates, to nobody yet) makes way for the ones seeded here
+        dropAlertsSql(saved.id),
         fanSql(
           saved.id,
           fanMail('anna'),
@@ -285,6 +292,7 @@ describe('the Fan view', () => {
     const due = new Date(Date.now() + 5 * 60_000).toISOString();
     executeSql(
       [
+        dropAlertsSql(saved.id),
         fanSql(saved.id, fanMail('solo'), [['*', 'Tutte le date']], hoursAgo(1)),
         alertSql(saved.id, 'scheduled', [saved.buttons[1]!.id, saved.buttons[0]!.id], due),
       ].join('\n'),
