@@ -186,13 +186,15 @@ export async function cancelAlert(db: D1Database, pageId: number, id: number, no
 
 /**
  * The confirmed fans of a page that follow any of these city keys or 'Tutte le date', minus the
- * suppressed addresses; each fan once, by id.
+ * suppressed addresses; each fan once, by id. Only fans who followed that city (and were
+ * confirmed) before the alert was made (?3, its created_at): a fan who signs up while the alert
+ * waits already saw the date on the page.
  */
 function recipientsSql(select: string): string {
   return `SELECT ${select} FROM fans f
-    WHERE f.page_id = ?1 AND f.confirmed_at IS NOT NULL
+    WHERE f.page_id = ?1 AND f.confirmed_at IS NOT NULL AND f.confirmed_at <= ?3
       AND EXISTS (SELECT 1 FROM fan_cities c WHERE c.fan_id = f.id
-                  AND c.city_key IN (SELECT value FROM json_each(?2)))
+                  AND c.city_key IN (SELECT value FROM json_each(?2)) AND c.created_at <= ?3)
       AND NOT EXISTS (SELECT 1 FROM fan_suppressions s WHERE s.email = f.email)`;
 }
 
@@ -200,18 +202,29 @@ function withAllCities(keys: readonly string[]): string {
   return JSON.stringify([ALL_CITIES, ...new Set(keys)]);
 }
 
-export async function recipientIds(db: D1Database, pageId: number, cityKeys: readonly string[]): Promise<number[]> {
+/** Whom an alert made at `alertCreatedAt` goes to ('…Z'; see recipientsSql). */
+export async function recipientIds(
+  db: D1Database,
+  pageId: number,
+  cityKeys: readonly string[],
+  alertCreatedAt: string,
+): Promise<number[]> {
   const { results } = await db
     .prepare(`${recipientsSql('f.id')} ORDER BY f.id`)
-    .bind(pageId, withAllCities(cityKeys))
+    .bind(pageId, withAllCities(cityKeys), alertCreatedAt)
     .all<{ id: number }>();
   return results.map((r) => r.id);
 }
 
-export async function countRecipients(db: D1Database, pageId: number, cityKeys: readonly string[]): Promise<number> {
+export async function countRecipients(
+  db: D1Database,
+  pageId: number,
+  cityKeys: readonly string[],
+  alertCreatedAt: string,
+): Promise<number> {
   const row = await db
     .prepare(recipientsSql('COUNT(*) AS n'))
-    .bind(pageId, withAllCities(cityKeys))
+    .bind(pageId, withAllCities(cityKeys), alertCreatedAt)
     .first<{ n: number }>();
   return row?.n ?? 0;
 }

@@ -165,8 +165,7 @@ export const pages = new Hono<AppEnv>()
       if (isUniqueViolation(err)) await checkUnique(c.env.DB, user, slug, title, null);
       throw err;
     }
-    // every upcoming date of a new page is new (docs/behaviour.md#alerts)
-    await scheduleNewDates(c.env, { id, ...visibilityOf(fields) }, new Map());
+    // a new page has no fans yet: its dates are news to nobody, so no alert (docs/behaviour.md#alerts)
     await republish(c, slug);
     const page = await getPageRow(c.env.DB, slug);
     return c.json(await pageAnswer(c.env.DB, page!), 201);

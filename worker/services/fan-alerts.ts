@@ -196,6 +196,7 @@ async function toAnswers(db: D1Database, pageId: number, rows: readonly FanAlert
               db,
               pageId,
               events.map((e) => e.key),
+              row.created_at,
             )
         : row.recipients;
     const cities = new Map<string, string>();
@@ -270,6 +271,7 @@ export async function startAlert(env: Pick<Bindings, 'DB'>, alertId: number, now
     env.DB,
     page.id,
     events.map((e) => e.key),
+    claimed.created_at,
   );
   if (fans.length === 0) {
     await endAlert(env.DB, alertId, 'sent', 0, stamp);
@@ -339,8 +341,10 @@ type ConsumerEnv = Pick<Bindings, 'DB' | 'MAILER' | 'MAIL_FROM' | 'RESEND_API_KE
 let lastProviderCall = 0;
 
 async function paceProviderCall(): Promise<void> {
-  const wait = lastProviderCall + PROVIDER_SPACING_MS - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  for (let wait = lastProviderCall + PROVIDER_SPACING_MS - Date.now(); wait > 0; ) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    wait = lastProviderCall + PROVIDER_SPACING_MS - Date.now();
+  }
   lastProviderCall = Date.now();
 }
 
@@ -408,8 +412,7 @@ async function deliverMessage(env: ConsumerEnv, body: FanMessage, attempts: numb
   );
   const ids = toSend.map((f) => f.id);
   await claimDeliveries(env.DB, alert.id, ids);
-  await paceProviderCall();
-  const outcome = await sendMailBatch(env, mails, await alertIdempotencyKey(alert.id, ids), null);
+  const outcome = await sendMailBatch(env, mails, await alertIdempotencyKey(alert.id, ids), null, paceProviderCall);
   console.log(
     `[fans] alert ${alert.id}: ${ids.length} e-mails, one provider call (attempt ${attempts}): ${outcome.status}`,
   );

@@ -121,6 +121,8 @@ export async function sendMailBatch(
   mails: readonly Mail[],
   idempotencyKey: string,
   requestUrl: string | null,
+  /** awaited right before the provider call (the caller's rate-limit spacing) */
+  pace: () => Promise<void> = async () => {},
 ): Promise<BatchOutcome> {
   if (mails.length === 0) return { status: 'sent' };
   if (mails.length > MAIL_BATCH_MAX) throw new Error(`at most ${MAIL_BATCH_MAX} messages per batch`);
@@ -140,6 +142,7 @@ export async function sendMailBatch(
   );
   let outcome: BatchOutcome;
   try {
+    await pace();
     if (mailer === 'console') {
       if (!inClear) {
         throw new Error(
