@@ -50,6 +50,8 @@ async function tourPage(token: string, slug: string, title: string): Promise<Sav
     ],
   });
   saved.buttons.sort((a, b) => a.position - b.position);
+  // a new page's dates schedule an alert (docs/behaviour.md#alerts): these tests seed their own
+  executeSql(`DELETE FROM fan_alerts WHERE page_id = ${saved.id};`, inject('persistTo'));
   return saved;
 }
 
