@@ -38,6 +38,14 @@ export async function expectNotice(page: Page, text: string | RegExp): Promise<v
   await page.locator('.ed-notice', { hasText: text }).first().waitFor({ timeout: 8000 });
 }
 
+/** Loads a saved page into the editor from the sidebar, with a tap (phone) or a click. */
+export async function openSavedPage(page: Page, slug: string, press: 'tap' | 'click'): Promise<void> {
+  await page.getByRole('button', { name: /^Landing Pages/ })[press]();
+  await page.locator(`.ed-page[data-slug="${slug}"] button`).first()[press]();
+  await page.getByRole('heading', { level: 1, name: 'MODIFICA LANDING' }).waitFor();
+  await page.locator('dialog.ed-drawer[open]').waitFor({ state: 'detached' });
+}
+
 /** A minimal text page created through the API (set-up for ownership checks). */
 export async function createTextPageApi(token: string, slug: string, title: string, city: string): Promise<void> {
   await createPage(token, {

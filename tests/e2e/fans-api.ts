@@ -95,3 +95,30 @@ export async function unsubscribePath(slug: string, email: string): Promise<stri
   if (!fan) throw new Error(`no fan ${email} on ${slug}`);
   return fanPaths.unsubscribe(slug, await unsubscribeToken({ JWT_SECRET: inject('jwtSecret') }, fan.id));
 }
+
+/** A message of the dev mailbox as GET /api/dev/mailbox answers it (worker/routes/dev.ts). */
+export interface DevMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  created_at: string;
+}
+
+/** Everything the console mailer wrote to `email` so far, newest first. */
+export async function mailsTo(email: string): Promise<DevMail[]> {
+  const res = await api(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  if (res.status !== 200) throw new Error(`dev mailbox: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { messages: DevMail[] }).messages;
+}
+
+/** The HTML version of a dev mailbox message (the outbox keeps it; the mailbox shows the text). */
+export function mailHtml(id: number): string {
+  const [out] = executeSql(`SELECT body_html FROM mail_outbox WHERE id = ${Number(id)}`, inject('persistTo')) as Array<{
+    results: Array<{ body_html: string | null }>;
+  }>;
+  const html = out?.results[0]?.body_html;
+  if (!html) throw new Error(`no HTML for mail ${id}`);
+  return html;
+}

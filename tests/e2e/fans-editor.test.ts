@@ -16,7 +16,7 @@ import { romeBucket } from '../../src/core/traffic';
 import { Gate, expectAccessible, settle } from './a11y';
 import { adminToken, api, organiser } from './api';
 import { DESKTOP, PERSON_UA, PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
-import { editorPage, expectNotice } from './editor-helpers';
+import { editorPage, expectNotice, openSavedPage } from './editor-helpers';
 import { createPage, uniqueSlug } from './pages-api';
 
 const PHONE_UA =
@@ -70,11 +70,6 @@ function fanSql(pageId: number, email: string, cities: Array<[string, string]>, 
   ].join('\n');
 }
 
-/** Every alert of the page gone (a create schedules one for the page's dates). */
-function dropAlertsSql(pageId: number): string {
-  return `DELETE FROM fan_alerts WHERE page_id = ${pageId};`;
-}
-
 function alertSql(pageId: number, status: string, buttonIds: number[], dueAt: string, extra = ''): string {
   return `INSERT INTO fan_alerts (page_id, status, button_ids, due_at, recipients, finished_at)
     VALUES (${pageId}, ${q(status)}, ${q(JSON.stringify(buttonIds))}, ${q(dueAt)}, ${extra || '0, NULL'});`;
@@ -95,14 +90,6 @@ async function cityRows(page: Page, testId: string): Promise<[string, number][]>
         Number(row.querySelector('[data-fans]')?.getAttribute('data-fans')),
       ]),
     );
-}
-
-/** Loads a saved page into the editor from the sidebar. */
-async function openPage(page: Page, slug: string, press: 'tap' | 'click'): Promise<void> {
-  await page.getByRole('button', { name: /^Landing Pages/ })[press]();
-  await page.locator(`.ed-page[data-slug="${slug}"] button`).first()[press]();
-  await page.getByRole('heading', { level: 1, name: 'MODIFICA LANDING' }).waitFor();
-  await expect.poll(() => page.locator('dialog.ed-drawer[open]').count()).toBe(0);
 }
 
 describe('the Fan view', () => {
@@ -133,8 +120,6 @@ describe('the Fan view', () => {
     alertDue = new Date(Date.now() + 9 * 60_000).toISOString();
     executeSql(
       [
-        // the create's own alert (its dates, to nobody yet) makes way for the ones seeded here
-        dropAlertsSql(saved.id),
         fanSql(
           saved.id,
           fanMail('anna'),
@@ -164,7 +149,7 @@ describe('the Fan view', () => {
     );
 
     const page = await editorPage(phone, token, '/user');
-    await openPage(page, slug, 'tap');
+    await openSavedPage(page, slug, 'tap');
 
     // the notice of the scheduled alert, in Europe/Rome time, with its two buttons
     const notice = page.getByTestId('fan-alert-notice');
@@ -270,7 +255,7 @@ describe('the Fan view', () => {
     const page = await editorPage(desktop, token, '/admin');
 
     // the phone's page at 1280 px: figures, chart and its table
-    await openPage(page, slug, 'click');
+    await openSavedPage(page, slug, 'click');
     await page.getByRole('tab', { name: 'Fan' }).click();
     await expect.poll(() => kpi(page, 'total')).toBe('7');
     await page.getByTestId('fans-view').getByRole('button', { name: 'Mostra come tabella' }).click();
@@ -292,13 +277,12 @@ describe('the Fan view', () => {
     const due = new Date(Date.now() + 5 * 60_000).toISOString();
     executeSql(
       [
-        dropAlertsSql(saved.id),
         fanSql(saved.id, fanMail('solo'), [['*', 'Tutte le date']], hoursAgo(1)),
         alertSql(saved.id, 'scheduled', [saved.buttons[1]!.id, saved.buttons[0]!.id], due),
       ].join('\n'),
       inject('persistTo'),
     );
-    await openPage(page, quiet, 'click');
+    await openSavedPage(page, quiet, 'click');
     const notice = page.getByTestId('fan-alert-notice');
     await notice.getByText(`Avviso ai fan di Milano e Roma alle ${romeTime(due)}`).waitFor();
 
