@@ -97,7 +97,10 @@ export function alertMail(
     ...rows.map(
       (e) =>
         `<p style="margin:16px 0"><strong>${escapeHtml(e.date)}</strong><br>${escapeHtml(e.where)}<br>` +
-        `<a href="${escapeHtml(e.tickets)}">${escapeHtml(t('fans.mail.alert.tickets'))}</a></p>`,
+        // a button a thumb finds: a padded block link (mail clients keep inline styles only)
+        `<a href="${escapeHtml(e.tickets)}" style="display:inline-block;margin-top:8px;padding:12px 24px;` +
+        `background:#111;color:#fff;border-radius:999px;font-weight:bold;text-decoration:none">` +
+        `${escapeHtml(t('fans.mail.alert.tickets'))}</a></p>`,
     ),
     `<p><a href="${escapeHtml(pageUrl)}">${escapeHtml(t('fans.mail.alert.page'))}</a></p>`,
     '<hr style="border:0;border-top:1px solid #ddd;margin:24px 0">',

@@ -10,12 +10,12 @@ export const fansMailMessages = {
   'fans.mail.alert.subjectOne': 'Nuova data a {city}: {title}',
   /** several events in one e-mail */
   'fans.mail.alert.subjectMany': 'Nuove date: {title}',
-  'fans.mail.alert.introOne': '{company} ha annunciato una nuova data di {title}.',
-  'fans.mail.alert.introMany': '{company} ha annunciato nuove date di {title}.',
+  'fans.mail.alert.introOne': '{company} ha annunciato una nuova data: «{title}».',
+  'fans.mail.alert.introMany': '{company} ha annunciato nuove date: «{title}».',
   'fans.mail.alert.tickets': 'Biglietti',
   'fans.mail.alert.page': 'Tutte le date',
   /** why the fan gets it: {title} */
-  'fans.mail.alert.why': 'Ricevi questa email perché hai chiesto di essere avvisato delle nuove date di {title}.',
+  'fans.mail.alert.why': 'Ricevi questa email perché hai chiesto di essere avvisato delle nuove date di «{title}».',
   /** the HTML version of fans.mail.unsubscribe: the question, then the link's text */
   'fans.mail.unsubscribeQuestion': 'Non vuoi più ricevere queste email?',
   'fans.mail.unsubscribeLink': 'Annulla qui',
