@@ -176,8 +176,9 @@ describe('the fans loop at 375 px with touch', () => {
     await expectNotice(page, t('success.pageUpdated'));
 
     // the save scheduled one alert, 10 minutes on; the notice says when, in Rome's time
-    const [scheduled, older] = await alertsOfPage();
-    expect(older).toMatchObject({ status: 'sent', cities: ['Roma'] });
+    const alerts = await alertsOfPage();
+    expect(alerts).toHaveLength(1);
+    const [scheduled] = alerts;
     expect(scheduled).toMatchObject({ status: 'scheduled', cities: ['Milano'], recipients: 2 });
     const leaves = Date.parse(scheduled!.due_at) - Date.now();
     expect(leaves).toBeGreaterThan(9 * 60_000);
@@ -236,10 +237,7 @@ describe('the fans loop at 375 px with touch', () => {
     // the deliveries are written right after the mail: the alert is 'sent' to 2
     await expect
       .poll(async () => (await alertsOfPage()).map((a) => [a.cities, a.status, a.recipients, a.sent, a.failed]))
-      .toEqual([
-        [['Milano'], 'sent', 2, 2, 0],
-        [['Roma'], 'sent', 0, 0, 0],
-      ]);
+      .toEqual([[['Milano'], 'sent', 2, 2, 0]]);
 
     const page = await editorPage(phone, token, '/user');
     await openSavedPage(page, slug, 'tap');
