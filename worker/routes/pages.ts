@@ -157,9 +157,8 @@ export const pages = new Hono<AppEnv>()
       visible: payload.visible ?? true,
       ...schedule,
     };
-    let id: number;
     try {
-      id = await createPage(c.env.DB, slug, company, fields, normaliseButtons(buttons), user.id);
+      await createPage(c.env.DB, slug, company, fields, normaliseButtons(buttons), user.id);
     } catch (err) {
       // a concurrent create took the slug or title between the check and the insert
       if (isUniqueViolation(err)) await checkUnique(c.env.DB, user, slug, title, null);
