@@ -27,6 +27,7 @@ import { FanAlerts } from './fans/FanAlerts';
 import { FanCities } from './fans/FanCities';
 import { FanList } from './fans/FanList';
 import { SignupChart } from './fans/SignupChart';
+import { KpiTiles } from './stats/Kpis';
 import { PeriodSwitch } from './stats/PeriodSwitch';
 import { longDay } from './stats/days';
 import './extras.css';
@@ -94,26 +95,7 @@ function FanKpis({ summary, stale }: { summary: FanSummary | null; stale: boolea
       hint: t('fans.editor.kpi.allDatesHint'),
     },
   ] as const;
-  return (
-    <dl className={`xs-kpis xs-fan-kpis${stale ? ' is-stale' : ''}`}>
-      {tiles.map(({ key, Icon, label, value, hint }) => (
-        <div className="xs-kpi" key={key} data-kpi={key}>
-          <dt className="xs-kpi-label">
-            <span className="xs-kpi-icon" aria-hidden="true">
-              <Icon size={18} />
-            </span>
-            {label}
-          </dt>
-          {value === null ? (
-            <dd className="skeleton xs-kpi-skeleton" aria-hidden="true" />
-          ) : (
-            <dd className="xs-kpi-value tabular">{value}</dd>
-          )}
-          {value !== null && hint && <dd className="xs-kpi-hint">{hint}</dd>}
-        </div>
-      ))}
-    </dl>
-  );
+  return <KpiTiles tiles={tiles} stale={stale} className="xs-fan-kpis" />;
 }
 
 function EmptyState() {
