@@ -84,7 +84,7 @@ describe('POST /{slug}/fans: double opt-in', () => {
       '"Aurora Live" <noreply@palco.example>',
     );
     // the HTML escapes what it shows
-    expect(mail.html).toContain('Tour &#60;X&#62;');
+    expect(mail.html).toContain('Tour &lt;X&gt;');
     expect(mail.html).not.toContain('<X>');
   });
 });

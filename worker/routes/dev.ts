@@ -4,6 +4,7 @@ import { t } from '../../src/core/messages';
 import { EMAIL_MAX } from '../../src/core/schemas/user';
 import { listMail } from '../db/outbox';
 import type { AppEnv } from '../env';
+import { escapeHtml } from '../services/html';
 import { consoleMailerAllowed, linksIn } from '../services/mail';
 
 /**
@@ -39,15 +40,6 @@ async function mailbox(db: D1Database, to: string | undefined): Promise<MailboxM
     status: r.status,
     created_at: r.created_at,
   }));
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** Plain text with its http(s) links made clickable; everything escaped. */

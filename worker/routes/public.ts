@@ -12,6 +12,7 @@ import { getPublicLanding, getPublishedPage } from '../db/pages';
 import { visibleSlugs } from '../db/page-counts';
 import { countView, isCountable } from '../services/counting';
 import { executionCtxOf } from '../services/background';
+import { escapeHtml } from '../services/html';
 import { acceptsGzip, forgetHot, hotPage, hotResponse, hotTicket, keepHot } from '../services/hot-pages';
 import {
   PAGE_CACHE_CONTROL,
@@ -129,10 +130,6 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   return htmlResponse(doc, 200, head);
 }
 
-function xmlEscape(value: string): string {
-  return value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
 export const publicRoutes = new Hono<AppEnv>()
   .get('/api/db/public/landing/:slug', async (c) => {
     const slug = c.req.param('slug');
@@ -156,7 +153,7 @@ export const publicRoutes = new Hono<AppEnv>()
     const urls = pages
       .map(
         (p) =>
-          `<url><loc>${xmlEscape(`${origin}/${p.folder_name}`)}</loc><lastmod>${xmlEscape(p.updated_at.slice(0, 10))}</lastmod></url>`,
+          `<url><loc>${escapeHtml(`${origin}/${p.folder_name}`)}</loc><lastmod>${escapeHtml(p.updated_at.slice(0, 10))}</lastmod></url>`,
       )
       .join('');
     const xml = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`;

@@ -7,6 +7,7 @@
 import { fanPaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import { parseHttpUrl } from '../../src/core/urls';
+import { escapeHtml } from './html';
 import type { Mail } from './mail';
 
 /** utm_source of every link of an alert e-mail: the visits it brings show as 'email' in the statistics. */
@@ -40,15 +41,6 @@ export function withEmailSource(url: string | null | undefined): string | null {
 /** The public page's address as an alert links it. */
 export function alertPageUrl(origin: string, slug: string): string {
   return `${origin}/${encodeURIComponent(slug)}?utm_source=${ALERT_UTM_SOURCE}`;
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /**

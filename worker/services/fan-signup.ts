@@ -13,6 +13,7 @@ import type { Bindings } from '../env';
 import { fanCities, isSuppressed, recordSignup, releaseConfirmSlot } from '../db/fans';
 import { confirmTokenHash, newConfirmToken } from './fan-tokens';
 import { fanConfirmUrl } from './fan-links';
+import { escapeHtml } from './html';
 import { mayMail, sendMail, type Mail } from './mail';
 
 type SignupEnv = Pick<Bindings, 'DB' | 'MAILER' | 'MAIL_FROM' | 'RESEND_API_KEY' | 'APP_URL'>;
@@ -63,10 +64,6 @@ export async function runFanSignup(
   const sent = await sendMail(env, fanConfirmMail(work, cities, fanConfirmUrl(origin, work.slug, token)), requestUrl);
   // not delivered (the provider refused it): the next sign-up may send it again at once
   if (!sent.sent) await releaseConfirmSlot(env.DB, fanId);
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** The confirmation e-mail: plain text and simple HTML, from the organiser's name. */

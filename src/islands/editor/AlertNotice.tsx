@@ -2,16 +2,9 @@
 // a save that added dates, 'Avviso ai fan di Milano alle 10:42' with 'Invia ora' and 'Annulla', one
 // line per alert still in its grace delay. State and actions: src/stores/editor-fans.ts.
 import { useStore } from '@nanostores/react';
-import { BellRing, Loader2, Send, X } from 'lucide-react';
-import { t } from '../../core/messages';
-import {
-  $alertBusy,
-  $scheduledAlerts,
-  alertNotice,
-  cancelAlert,
-  joinCities,
-  sendAlertNow,
-} from '../../stores/editor-fans';
+import { BellRing } from 'lucide-react';
+import { $alertBusy, $scheduledAlerts, alertNotice } from '../../stores/editor-fans';
+import { AlertActions } from './AlertActions';
 import './editor-alerts.css';
 
 export default function AlertNotice({ slug }: { slug: string }) {
@@ -20,42 +13,20 @@ export default function AlertNotice({ slug }: { slug: string }) {
   if (!scheduled || scheduled.slug !== slug || scheduled.alerts.length === 0) return null;
   return (
     <div className="ed-alerts" data-testid="fan-alert-notice">
-      {scheduled.alerts.map((alert) => {
-        const waiting = busy.has(alert.id);
-        const cities = joinCities(alert.cities);
-        return (
-          <div key={alert.id} className="ed-alert" data-alert-id={alert.id}>
-            <BellRing size={20} aria-hidden="true" className="ed-alert__icon" />
-            <p className="ed-alert__text">{alertNotice(alert)}</p>
-            <div className="ed-alert__actions">
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                onClick={() => void sendAlertNow(slug, alert)}
-                disabled={waiting}
-                aria-label={cities ? t('fans.editor.alert.sendNowLabel', { cities }) : undefined}
-              >
-                {waiting ? (
-                  <Loader2 size={16} aria-hidden="true" className="ed-spin" />
-                ) : (
-                  <Send size={16} aria-hidden="true" />
-                )}
-                {t('fans.editor.sendNow')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm"
-                onClick={() => void cancelAlert(slug, alert)}
-                disabled={waiting}
-                aria-label={cities ? t('fans.editor.alert.cancelLabel', { cities }) : undefined}
-              >
-                <X size={16} aria-hidden="true" />
-                {t('fans.editor.cancel')}
-              </button>
-            </div>
-          </div>
-        );
-      })}
+      {scheduled.alerts.map((alert) => (
+        <div key={alert.id} className="ed-alert" data-alert-id={alert.id}>
+          <BellRing size={20} aria-hidden="true" className="ed-alert__icon" />
+          <p className="ed-alert__text">{alertNotice(alert)}</p>
+          <AlertActions
+            slug={slug}
+            alert={alert}
+            busy={busy.has(alert.id)}
+            className="ed-alert__actions"
+            iconSize={16}
+            spinClassName="ed-spin"
+          />
+        </div>
+      ))}
     </div>
   );
 }

@@ -5,7 +5,7 @@
 // them live in src/stores/editor-fans.ts.
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Download, Info, Loader2, MailCheck, RefreshCw, Sparkles, TrendingUp, Users } from 'lucide-react';
+import { Download, Info, Loader2, MailCheck, Sparkles, TrendingUp, Users } from 'lucide-react';
 import { FAN_PENDING_DAYS } from '../../../core/fans';
 import { t } from '../../../core/messages';
 import { formatNumber } from '../../../lib/format';
@@ -27,6 +27,8 @@ import { FanAlerts } from './fans/FanAlerts';
 import { FanCities } from './fans/FanCities';
 import { FanList } from './fans/FanList';
 import { SignupChart } from './fans/SignupChart';
+import { KpiTiles } from './stats/Kpis';
+import { PeriodHeader } from './stats/PeriodHeader';
 import { PeriodSwitch } from './stats/PeriodSwitch';
 import { longDay } from './stats/days';
 import './extras.css';
@@ -94,26 +96,7 @@ function FanKpis({ summary, stale }: { summary: FanSummary | null; stale: boolea
       hint: t('fans.editor.kpi.allDatesHint'),
     },
   ] as const;
-  return (
-    <dl className={`xs-kpis xs-fan-kpis${stale ? ' is-stale' : ''}`}>
-      {tiles.map(({ key, Icon, label, value, hint }) => (
-        <div className="xs-kpi" key={key} data-kpi={key}>
-          <dt className="xs-kpi-label">
-            <span className="xs-kpi-icon" aria-hidden="true">
-              <Icon size={18} />
-            </span>
-            {label}
-          </dt>
-          {value === null ? (
-            <dd className="skeleton xs-kpi-skeleton" aria-hidden="true" />
-          ) : (
-            <dd className="xs-kpi-value tabular">{value}</dd>
-          )}
-          {value !== null && hint && <dd className="xs-kpi-hint">{hint}</dd>}
-        </div>
-      ))}
-    </dl>
-  );
+  return <KpiTiles tiles={tiles} stale={stale} className="xs-fan-kpis" />;
 }
 
 function EmptyState() {
@@ -201,29 +184,17 @@ export function FansPanel({ slug }: { slug: string }) {
 
   return (
     <section className="xs-view xs-stats xs-fans" aria-labelledby={headingId} aria-busy={busy} data-testid="fans-view">
-      <header className="xs-view-head">
-        <div className="xs-stats-heading">
-          <h2 id={headingId} className="xs-title">
-            {t('fans.editor.title')}
-          </h2>
-          {current && (
-            <p className={`hint tabular${stale ? ' is-stale' : ''}`} data-testid="fans-range">
-              {rangeText(current)}
-              {' · '}
-              {t('stats.updatedAt', {
-                time: current.at.toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
-              })}
-            </p>
-          )}
-        </div>
-        <div className="xs-actions">
-          <button type="button" className="btn btn-secondary btn-sm" onClick={refresh} disabled={busy}>
-            <RefreshCw size={14} aria-hidden="true" className={busy ? 'xs-spin' : undefined} />
-            {t('stats.refresh')}
-          </button>
-          <CsvButton slug={slug} />
-        </div>
-      </header>
+      <PeriodHeader
+        headingId={headingId}
+        title={t('fans.editor.title')}
+        shown={current && { range: rangeText(current), at: current.at }}
+        stale={stale}
+        rangeTestId="fans-range"
+        busy={busy}
+        onRefresh={refresh}
+      >
+        <CsvButton slug={slug} />
+      </PeriodHeader>
 
       <PeriodSwitch value={period} />
 

@@ -4,7 +4,7 @@
 // that shape them live in src/stores/editor-stats.ts.
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { BarChart3, Download, Globe2, Info, Loader2, RefreshCw, Share2, Smartphone } from 'lucide-react';
+import { BarChart3, Download, Globe2, Info, Loader2, Share2, Smartphone } from 'lucide-react';
 import { t } from '../../../core/messages';
 import { errorText } from '../../../lib/api';
 import { pageStatsCsv } from '../../../lib/api-client';
@@ -28,6 +28,7 @@ import {
 import type { SlotProps } from '../slots';
 import { BreakdownCard, ButtonsCard } from './stats/Breakdown';
 import { Kpis } from './stats/Kpis';
+import { PeriodHeader } from './stats/PeriodHeader';
 import { PeriodSwitch } from './stats/PeriodSwitch';
 import { StatsChart } from './stats/StatsChart';
 import { longDay } from './stats/days';
@@ -163,34 +164,17 @@ export function StatsPanel({ slug }: { slug: string }) {
 
   return (
     <section className="xs-view xs-stats" aria-labelledby={headingId} aria-busy={busy} data-testid="stats-view">
-      <header className="xs-view-head">
-        <div className="xs-stats-heading">
-          <h2 id={headingId} className="xs-title">
-            {t('stats.title')}
-          </h2>
-          {current && (
-            <p className={`hint tabular${stale ? ' is-stale' : ''}`} data-testid="stats-range">
-              {rangeText(current)}
-              {' · '}
-              {t('stats.updatedAt', {
-                time: current.at.toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
-              })}
-            </p>
-          )}
-        </div>
-        <div className="xs-actions">
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            onClick={() => void loadStats(slug, days, true)}
-            disabled={busy}
-          >
-            <RefreshCw size={14} aria-hidden="true" className={busy ? 'xs-spin' : undefined} />
-            {t('stats.refresh')}
-          </button>
-          <CsvButton slug={slug} days={days} />
-        </div>
-      </header>
+      <PeriodHeader
+        headingId={headingId}
+        title={t('stats.title')}
+        shown={current && { range: rangeText(current), at: current.at }}
+        stale={stale}
+        rangeTestId="stats-range"
+        busy={busy}
+        onRefresh={() => void loadStats(slug, days, true)}
+      >
+        <CsvButton slug={slug} days={days} />
+      </PeriodHeader>
 
       <PeriodSwitch value={period} />
 

@@ -2,7 +2,7 @@
 // many, how it went; 'Invia ora' and 'Annulla' on a scheduled one.
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { BellRing, CalendarDays, Loader2, Send, X } from 'lucide-react';
+import { BellRing, CalendarDays } from 'lucide-react';
 import { FAN_GRACE_MINUTES } from '../../../../core/fans';
 import { t } from '../../../../core/messages';
 import {
@@ -10,11 +10,10 @@ import {
   alertReach,
   alertStatusLabel,
   alertWhen,
-  cancelAlert,
   type FanAlert,
   joinCities,
-  sendAlertNow,
 } from '../../../../stores/editor-fans';
+import { AlertActions } from '../../AlertActions';
 
 const BADGES: Record<FanAlert['status'], string> = {
   scheduled: 'badge-warning',
@@ -44,32 +43,14 @@ function AlertItem({ slug, alert, busy }: { slug: string; alert: FanAlert; busy:
       )}
       <p className="xs-fan-alert-reach tabular">{alertReach(alert)}</p>
       {alert.status === 'scheduled' && (
-        <div className="xs-actions">
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() => void sendAlertNow(slug, alert)}
-            disabled={busy}
-            aria-label={cities ? t('fans.editor.alert.sendNowLabel', { cities }) : undefined}
-          >
-            {busy ? (
-              <Loader2 size={14} aria-hidden="true" className="xs-spin" />
-            ) : (
-              <Send size={14} aria-hidden="true" />
-            )}
-            {t('fans.editor.sendNow')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            onClick={() => void cancelAlert(slug, alert)}
-            disabled={busy}
-            aria-label={cities ? t('fans.editor.alert.cancelLabel', { cities }) : undefined}
-          >
-            <X size={14} aria-hidden="true" />
-            {t('fans.editor.cancel')}
-          </button>
-        </div>
+        <AlertActions
+          slug={slug}
+          alert={alert}
+          busy={busy}
+          className="xs-actions"
+          iconSize={14}
+          spinClassName="xs-spin"
+        />
       )}
     </li>
   );

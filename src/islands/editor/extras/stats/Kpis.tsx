@@ -1,5 +1,6 @@
-// The headline figures of the period: views, clicks, fan sign-ups and the click-through rate.
-import { Eye, MousePointerClick, Percent, UserPlus } from 'lucide-react';
+// The headline figures of the period: views, clicks, fan sign-ups and the click-through rate; and
+// the row of tiles they (and the Fan view's figures) are drawn as.
+import { Eye, type LucideIcon, MousePointerClick, Percent, UserPlus } from 'lucide-react';
 import { t } from '../../../../core/messages';
 import { formatNumber } from '../../../../lib/format';
 import { clickRate, formatRate } from '../../../../stores/editor-stats';
@@ -36,8 +37,31 @@ export function Kpis({
       hint: rate === null ? t('stats.kpi.ctr.none') : t('stats.kpi.ctr.hint'),
     },
   ] as const;
+  return <KpiTiles tiles={tiles} stale={stale} />;
+}
+
+export interface KpiTile {
+  key: string;
+  Icon: LucideIcon;
+  label: string;
+  /** null while the figures load: a skeleton */
+  value: string | null;
+  hint: string | null;
+}
+
+/** Tiles of headline figures, each a label with its icon, the value and an optional hint. */
+export function KpiTiles({
+  tiles,
+  stale,
+  className,
+}: {
+  tiles: readonly KpiTile[];
+  stale: boolean;
+  /** classes besides xs-kpis */
+  className?: string;
+}) {
   return (
-    <dl className={`xs-kpis${stale ? ' is-stale' : ''}`}>
+    <dl className={`xs-kpis${className ? ` ${className}` : ''}${stale ? ' is-stale' : ''}`}>
       {tiles.map(({ key, Icon, label, value, hint }) => (
         <div className="xs-kpi" key={key} data-kpi={key}>
           <dt className="xs-kpi-label">
