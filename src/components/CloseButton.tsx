@@ -9,6 +9,8 @@ interface CloseButtonProps {
   size?: number;
   /** takes the focus when the dialog around it opens (see Modal) */
   autoFocusOnOpen?: boolean;
+  onFocus?: () => void;
+  onBlur?: () => void;
 }
 
 export function CloseButton({
@@ -17,12 +19,16 @@ export function CloseButton({
   className = 'btn btn-ghost btn-icon',
   size = 20,
   autoFocusOnOpen,
+  onFocus,
+  onBlur,
 }: CloseButtonProps) {
   return (
     <button
       type="button"
       className={className}
       onClick={onClick}
+      onFocus={onFocus}
+      onBlur={onBlur}
       aria-label={label}
       data-autofocus={autoFocusOnOpen || undefined}
     >

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2, Info } from 'lucide-react';
 import { t } from '../../core/messages';
-import { $notice, dismissNotice } from '../../stores/editor-notice';
+import { $notice, dismissNotice, holdNotice, releaseNotice } from '../../stores/editor-notice';
 import { stickyTop } from './sticky-inset';
 import { CloseButton } from '../../components/CloseButton';
 
@@ -29,6 +29,9 @@ export default function NotificationBar({ pinned = false, children }: { pinned?:
           <CloseButton
             label={t('editor.notice.close')}
             onClick={dismissNotice}
+            // the message stays while the focus is on its ×
+            onFocus={holdNotice}
+            onBlur={releaseNotice}
             className="btn-icon ed-notice__close"
             size={18}
           />
