@@ -124,6 +124,9 @@ describe('type, then one tap', () => {
       await approveBox.getByRole('heading', { name: 'Approvare la richiesta?' }).waitFor();
       await w.press(approveBox.getByRole('button', { name: 'Approva' }));
       await page.getByText(`${approving.full_name} approvato`).first().waitFor();
+      // as a person does, the next tap comes once the approved row has left the pending list
+      // (the rows under it move up when the lists are read again)
+      await pendingRow(page, approving.email).waitFor({ state: 'detached' });
 
       // a reason typed, then one tap on 'Rifiuta'
       await w.press(pendingRow(page, rejecting.email).getByRole('button', { name: `Rifiuta ${rejecting.full_name}` }));

@@ -112,24 +112,23 @@ export function StatsBar({ onPick }: { onPick: () => void }) {
             )}
           </dd>
         </div>
-        {fans && (
-          <div>
-            <dt>
-              <Heart size={16} aria-hidden="true" />
-              {t('fans.editor.admin.fans')}
-            </dt>
-            <dd className="tabular">
-              <strong data-stat="fans">{formatNumber(fans.total)}</strong>
-              <span className="us-stat-sub" data-stat="fan-companies">
-                {fans.companies.length === 0
-                  ? t('fans.editor.admin.confirmed')
-                  : fans.companies.length === 1
-                    ? t('fans.editor.admin.companies.one')
-                    : t('fans.editor.admin.companies.many', { count: formatNumber(fans.companies.length) })}
-              </span>
-            </dd>
-          </div>
-        )}
+        {/* always there (a dash until the total arrives), so nothing moves when it does */}
+        <div>
+          <dt>
+            <Heart size={16} aria-hidden="true" />
+            {t('fans.editor.admin.fans')}
+          </dt>
+          <dd className="tabular">
+            <strong data-stat="fans">{fans ? formatNumber(fans.total) : '–'}</strong>
+            <span className="us-stat-sub" data-stat="fan-companies">
+              {!fans || fans.companies.length === 0
+                ? t('fans.editor.admin.confirmed')
+                : fans.companies.length === 1
+                  ? t('fans.editor.admin.companies.one')
+                  : t('fans.editor.admin.companies.many', { count: formatNumber(fans.companies.length) })}
+            </span>
+          </dd>
+        </div>
       </dl>
     </section>
   );
