@@ -337,7 +337,11 @@ export const FANS_QUEUE = 'palco-fans';
 
 type ConsumerEnv = Pick<Bindings, 'DB' | 'MAILER' | 'MAIL_FROM' | 'RESEND_API_KEY' | 'APP_URL' | 'JWT_SECRET'>;
 
-/** When the last provider call of this isolate started (max_concurrency 1: one consumer at a time). */
+/**
+ * When the last provider call of this isolate ended (max_concurrency 1: one consumer at a time).
+ * The spacing runs from the end of one call to the start of the next: stricter than start to
+ * start, and it holds whatever the clock's granularity.
+ */
 let lastProviderCall = 0;
 
 async function paceProviderCall(): Promise<void> {
@@ -345,7 +349,6 @@ async function paceProviderCall(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, wait));
     wait = lastProviderCall + PROVIDER_SPACING_MS - Date.now();
   }
-  lastProviderCall = Date.now();
 }
 
 function sha256Hex(text: string): Promise<string> {
@@ -413,6 +416,7 @@ async function deliverMessage(env: ConsumerEnv, body: FanMessage, attempts: numb
   const ids = toSend.map((f) => f.id);
   await claimDeliveries(env.DB, alert.id, ids);
   const outcome = await sendMailBatch(env, mails, await alertIdempotencyKey(alert.id, ids), null, paceProviderCall);
+  lastProviderCall = Date.now();
   console.log(
     `[fans] alert ${alert.id}: ${ids.length} e-mails, one provider call (attempt ${attempts}): ${outcome.status}`,
   );
