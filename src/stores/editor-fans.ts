@@ -23,6 +23,7 @@ import { saveBlob } from '../lib/download';
 import { formatNumber } from '../lib/format';
 import { confirmDialog } from './dialog';
 import { notify } from './editor-notice';
+import type { PeriodLoad } from './editor-stats';
 
 export type { FanAlert, FanRow, FanSummary } from '../core/schemas/fans';
 
@@ -143,12 +144,7 @@ export interface FansData {
 }
 
 /** The fans of the page on show: the days last asked for and the last answer (maybe of another period while loading). */
-export interface FansLoad {
-  slug: string;
-  days: number;
-  status: 'loading' | 'ready' | 'error';
-  data: FansData | null;
-}
+export type FansLoad = PeriodLoad<FansData>;
 
 export const $fans = atom<FansLoad | null>(null);
 

@@ -290,14 +290,34 @@ export interface StatsData {
 }
 
 /**
- * The stats of the page on show. `days` is the period last asked for; `data` the last answer
- * for this page, which may be of another period while the new one loads (the view dims it).
+ * A page's figures over a period, as the stats and the Fan view load them. `days` is the period
+ * last asked for; `data` the last answer for this page, which may be of another period while the
+ * new one loads (the view dims it).
  */
-export interface StatsLoad {
+export interface PeriodLoad<D extends { days: number }> {
   slug: string;
   days: number;
   status: 'loading' | 'ready' | 'error';
-  data: StatsData | null;
+  data: D | null;
+}
+
+/** The stats of the page on show. */
+export type StatsLoad = PeriodLoad<StatsData>;
+
+/**
+ * What a view shows of a load for `slug` over `days`: `busy` while asked for and not answered
+ * (the period may have changed since the last load began); `current` this period's figures, or
+ * another period's only while the new ones load, so the view stays in place; `stale` when those
+ * are another period's (shown dimmed); `failed` when the load failed and this period is not on show.
+ */
+export function periodShown<D extends { days: number }>(load: PeriodLoad<D> | null, slug: string, days: number) {
+  const mine = load?.slug === slug ? load : null;
+  const data = mine?.data ?? null;
+  const busy = !mine || mine.days !== days || mine.status === 'loading';
+  const current = data && (data.days === days || busy) ? data : null;
+  const stale = current !== null && current.days !== days;
+  const failed = !busy && mine?.status === 'error' && (!data || data.days !== days);
+  return { busy, current, stale, failed };
 }
 
 export const $stats = atom<StatsLoad | null>(null);

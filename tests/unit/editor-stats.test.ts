@@ -21,6 +21,7 @@ import {
   signupsText,
   sourceLabel,
   viewsText,
+  periodShown,
 } from '../../src/stores/editor-stats';
 
 const at = (iso: string) => Date.parse(iso);
@@ -269,5 +270,39 @@ describe('buttonRows', () => {
       buttons: [{ id: 1, clicks: 1, daily: [], ctas: [] }],
     });
     expect(buttonRows(s, { buttons: [event(1, 1, 'a - b - c|Prevendite', null)] })[0]!.ctas).toEqual([]);
+  });
+});
+
+describe('what a view shows of a period load', () => {
+  const load = (days: number, status: 'loading' | 'ready' | 'error', dataDays: number | null) => ({
+    slug: 'tour',
+    days,
+    status,
+    data: dataDays === null ? null : { days: dataDays },
+  });
+
+  it('the figures of the period asked for, once answered', () => {
+    expect(periodShown(load(7, 'ready', 7), 'tour', 7)).toEqual({
+      busy: false,
+      current: { days: 7 },
+      stale: false,
+      failed: false,
+    });
+  });
+
+  it("another period's figures, dimmed, only while the new ones load", () => {
+    expect(periodShown(load(30, 'loading', 7), 'tour', 30)).toEqual({
+      busy: true,
+      current: { days: 7 },
+      stale: true,
+      failed: false,
+    });
+    expect(periodShown(load(30, 'error', 7), 'tour', 30)).toMatchObject({ current: null, failed: true });
+  });
+
+  it("another page's load, or none, is busy with nothing to show", () => {
+    for (const shown of [periodShown(load(7, 'ready', 7), 'other', 7), periodShown(null, 'tour', 7)]) {
+      expect(shown).toEqual({ busy: true, current: null, stale: false, failed: false });
+    }
   });
 });

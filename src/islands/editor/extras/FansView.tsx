@@ -21,7 +21,7 @@ import {
   searchFans,
   signupsTotal,
 } from '../../../stores/editor-fans';
-import { $statsPeriod, periodDays } from '../../../stores/editor-stats';
+import { $statsPeriod, periodDays, periodShown } from '../../../stores/editor-stats';
 import type { SlotProps } from '../slots';
 import { FanAlerts } from './fans/FanAlerts';
 import { FanCities } from './fans/FanCities';
@@ -167,14 +167,7 @@ export function FansPanel({ slug }: { slug: string }) {
     void loadFans(slug, days);
   }, [slug, days]);
 
-  const mine = load?.slug === slug ? load : null;
-  const data = mine?.data ?? null;
-  // asked for and not answered yet (the period may have changed since the last load began)
-  const busy = !mine || mine.days !== days || mine.status === 'loading';
-  // this period's figures; another period's only while the new ones load (shown dimmed)
-  const current = data && (data.days === days || busy) ? data : null;
-  const stale = current !== null && current.days !== days;
-  const failed = !busy && mine?.status === 'error' && (!data || data.days !== days);
+  const { busy, current, stale, failed } = periodShown(load, slug, days);
 
   const refresh = () => {
     void loadFans(slug, days, true);

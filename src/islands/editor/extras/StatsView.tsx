@@ -21,6 +21,7 @@ import {
   deviceLabel,
   loadStats,
   periodDays,
+  periodShown,
   removedClicks,
   share,
   sourceLabel,
@@ -148,16 +149,7 @@ export function StatsPanel({ slug }: { slug: string }) {
     void loadStats(slug, days);
   }, [slug, days]);
 
-  const mine = load?.slug === slug ? load : null;
-  const data = mine?.data ?? null;
-  // asked for and not answered yet (the period may have changed since the last load began)
-  const busy = !mine || mine.days !== days || mine.status === 'loading';
-  // the figures of this period; those of another period only while the new ones load, so the
-  // chart (and its open table) stays in place
-  const current = data && (data.days === days || busy) ? data : null;
-  // figures of the previous period, shown dimmed while this one loads
-  const stale = current !== null && current.days !== days;
-  const failed = !busy && mine?.status === 'error' && (!data || data.days !== days);
+  const { busy, current, stale, failed } = periodShown(load, slug, days);
   const totals = current?.stats.totals ?? null;
   const empty = totals !== null && totals.views === 0 && totals.clicks === 0 && totals.signups === 0;
   const everCounted = period !== 'all' && (page?.folder_name === slug ? page.view_page : 0) > 0;
