@@ -7,47 +7,22 @@
 import { csvText } from './csv';
 import { ALL_CITIES, FAN_CONSENT_VERSION } from './fans';
 import { type MessageKey, t } from './messages';
-import { STATS_TIME_ZONE } from './traffic';
+import { utcToRomeLocal } from './schedule';
 
 /** The file name of GET …/{slug}/fans.csv: the Worker sends it, the site saves the download under it. */
 export function fansCsvFilename(slug: string, day: string): string {
   return `${slug}-fan-${day}.csv`;
 }
 
-const romeMinute = new Intl.DateTimeFormat('en-CA', {
-  timeZone: STATS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-function romeParts(iso: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> | null {
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return null;
-  const parts = romeMinute.formatToParts(new Date(at));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: String(Number(get('hour')) % 24).padStart(2, '0'),
-    minute: get('minute'),
-  };
-}
-
 /** An instant as Europe/Rome clock time, '10:42' ('' for text that is no instant). */
 export function romeTime(iso: string): string {
-  const p = romeParts(iso);
-  return p ? `${p.hour}:${p.minute}` : '';
+  return utcToRomeLocal(iso).slice(11, 16);
 }
 
 /** An instant as an Italian Europe/Rome date and time, '25/11/2026 10:42' ('' for text that is no instant). */
 export function romeDateTime(iso: string): string {
-  const p = romeParts(iso);
-  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : '';
+  const local = utcToRomeLocal(iso);
+  return local ? `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}` : '';
 }
 
 /**
