@@ -4,6 +4,7 @@
  * links. In the page's colours and UI font, no script, no image; every action is a form POST
  * (a GET never acts: link scanners open links).
  */
+import { InlineStyle } from './LandingPage';
 
 export interface NoticeAction {
   /** the URL the form posts to */
@@ -27,12 +28,6 @@ export interface FanNoticeProps extends FanNoticeContent {
   css: string;
   /** the page's display title, shown above the heading ('' for none) */
   pageTitle: string;
-}
-
-/** The page's stylesheet, inline. */
-function InlineStyle({ css }: { css: string }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the CSS is built from normalised styles (allowed sets and #RRGGBB colours) and constants, never from text a user typed
-  return <style dangerouslySetInnerHTML={{ __html: css }} />;
 }
 
 export function FanNoticeDocument({ css, pageTitle, heading, lines, actions = [], back }: FanNoticeProps) {

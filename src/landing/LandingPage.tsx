@@ -86,7 +86,7 @@ function SpeakerIcons() {
 }
 
 /** The page's stylesheet, inline. */
-function InlineStyle({ css }: { css: string }) {
+export function InlineStyle({ css }: { css: string }) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the CSS is built from normalised styles (allowed sets and #RRGGBB colours) and constants, never from text a user typed
   return <style dangerouslySetInnerHTML={{ __html: css }} />;
 }
