@@ -14,6 +14,39 @@ const BOUNDS = [
   { key: 'visibleUntil', id: 'ed-visible-until', label: 'editor.schedule.until' },
 ] as const;
 
+/** A checkbox of the page's options with its hint below ('{id}-hint'). */
+function CheckField({
+  id,
+  checked,
+  onChange,
+  label,
+  hint,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  hint: string;
+}) {
+  return (
+    <div className="field ed-check">
+      <label className="ed-check__label">
+        <input
+          type="checkbox"
+          className="ed-check__box"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-describedby={`${id}-hint`}
+        />
+        {label}
+      </label>
+      <p id={`${id}-hint`} className="hint">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
 export default function ScheduleFields() {
   const form = useStore($form);
   const error = useStore($windowError);
@@ -21,38 +54,22 @@ export default function ScheduleFields() {
   return (
     <>
       {form.mode === 'text' && (
-        <div className="field ed-check">
-          <label className="ed-check__label">
-            <input
-              type="checkbox"
-              className="ed-check__box"
-              checked={form.showPast}
-              onChange={(e) => setShowPast(e.target.checked)}
-              aria-describedby="ed-show-past-hint"
-            />
-            {t('editor.schedule.showPast')}
-          </label>
-          <p id="ed-show-past-hint" className="hint">
-            {t('editor.schedule.showPastHint')}
-          </p>
-        </div>
-      )}
-      {form.mode === 'text' && (
-        <div className="field ed-check">
-          <label className="ed-check__label">
-            <input
-              type="checkbox"
-              className="ed-check__box"
-              checked={form.fanSignup}
-              onChange={(e) => setFanSignup(e.target.checked)}
-              aria-describedby="ed-fan-signup-hint"
-            />
-            {t('fans.editor.form.signup')}
-          </label>
-          <p id="ed-fan-signup-hint" className="hint">
-            {t('fans.editor.form.signupHint')}
-          </p>
-        </div>
+        <>
+          <CheckField
+            id="ed-show-past"
+            checked={form.showPast}
+            onChange={setShowPast}
+            label={t('editor.schedule.showPast')}
+            hint={t('editor.schedule.showPastHint')}
+          />
+          <CheckField
+            id="ed-fan-signup"
+            checked={form.fanSignup}
+            onChange={setFanSignup}
+            label={t('fans.editor.form.signup')}
+            hint={t('fans.editor.form.signupHint')}
+          />
+        </>
       )}
       <fieldset className="field ed-fieldset ed-window">
         <legend className="label ed-window__legend">
