@@ -9,7 +9,8 @@
 //   $fanList / searchFans(slug, q) the list of fans (newest first, at most 200) and its search
 //   removeFan(slug, fan)           asks, removes one fan, reads list and summary again
 //   $scheduledAlerts               the scheduled alerts of the page in the editor (the notice)
-//   checkScheduledAlerts(slug)     reads them (after a save, on opening a page)
+//   showScheduled(slug, alerts)    shows them from a page's answer (after a save, on opening a page)
+//   checkScheduledAlerts(slug)     reads them again (after 'Invia ora' or 'Annulla')
 //   sendAlertNow / cancelAlert     the notice's and the view's buttons
 //   downloadFansCsv(slug)          saves the CSV of the confirmed fans
 //   alertNotice, joinCities, alertStatusLabel, cityBars, signupsTotal: pure
@@ -249,8 +250,12 @@ export const $scheduledAlerts = atom<ScheduledAlerts | null>(null);
 /** Alert ids whose 'Invia ora' or 'Annulla' is under way (their buttons wait). */
 export const $alertBusy = atom<ReadonlySet<number>>(new Set());
 
-/** The notice names only alerts that will reach someone: a date no fan follows is news to nobody. */
-function showScheduled(slug: string, alerts: readonly FanAlert[]): void {
+/**
+ * Shows the notice for these alerts of the page (a page's answer carries its scheduled ones, a
+ * summary all of them). It names only alerts that will reach someone: a date no fan follows is
+ * news to nobody.
+ */
+export function showScheduled(slug: string, alerts: readonly FanAlert[]): void {
   const scheduled = alerts.filter((a) => a.status === 'scheduled' && a.recipients > 0).reverse();
   $scheduledAlerts.set({ slug, alerts: scheduled });
 }

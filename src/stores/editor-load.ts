@@ -21,7 +21,7 @@ import {
   revokeAllPreviews,
 } from './editor';
 import { type CtaButton, decodeEventText, type FullPage, isStorePath, type ReceivedButton } from './editor-core';
-import { checkScheduledAlerts, clearScheduledAlerts } from './editor-fans';
+import { clearScheduledAlerts, showScheduled } from './editor-fans';
 import { notify } from './editor-notice';
 import { fetchPage } from './editor-pages';
 import { $duplicateError } from './editor-validation';
@@ -107,8 +107,8 @@ export async function loadPageForEdit(slug: string): Promise<boolean> {
     applyPage(page);
     $editorView.set('edit');
     notify('success', t('success.pageLoaded'));
-    // an alert still in its grace delay shows its notice again
-    void checkScheduledAlerts(slug);
+    // an alert still in its grace delay shows its notice again (the page's answer carries it)
+    showScheduled(slug, page.fan_alerts ?? []);
     return true;
   } catch (err) {
     notify('error', errorText(err));

@@ -10,7 +10,7 @@ import { ApiError, errorText, getToken } from '../lib/api';
 import * as api from '../lib/api-client';
 import { $editing, $form, $imagesToDelete, $lastSaved, $saving } from './editor';
 import { type FullPage, isStorePath } from './editor-core';
-import { checkScheduledAlerts } from './editor-fans';
+import { showScheduled } from './editor-fans';
 import { dismissNotice, notify } from './editor-notice';
 import { revalidatePagesList } from './editor-pages';
 import { buildPayload } from './editor-payload';
@@ -75,7 +75,7 @@ export async function save(): Promise<boolean> {
     await finishSave(slug, { formSlug: editing?.slug ?? null, created: !editing }, saved, plan, left);
     // a save that added dates may have scheduled an alert to the fans: the notice offers
     // 'Invia ora' and 'Annulla' (docs/behaviour.md#for-the-organiser)
-    void checkScheduledAlerts(slug);
+    showScheduled(slug, saved.fan_alerts ?? []);
     return true;
   } finally {
     $saving.set(false);
