@@ -7,15 +7,15 @@
 // 'Invia ora' and 'Annulla' call routes another part of the work adds: their clicks are tested
 // where those routes exist.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { executeSql } from '../../scripts/lib/stack.mjs';
 import { FAN_CONSENT_VERSION } from '../../src/core/fans';
 import { fansCsvFilename, romeTime } from '../../src/core/fans-export';
 import { romeBucket } from '../../src/core/traffic';
 import { Gate, expectAccessible, settle } from './a11y';
 import { adminToken, api, organiser } from './api';
-import { DESKTOP, PERSON_UA, PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
+import { pageWithSession, phoneAndDesktop, ready, shot } from './browser';
 import { editorPage, expectNotice, openSavedPage } from './editor-helpers';
 import { createPage, uniqueSlug } from './pages-api';
 
@@ -93,22 +93,11 @@ async function cityRows(page: Page, testId: string): Promise<[string, number][]>
 }
 
 describe('the Fan view', () => {
-  let phone: BrowserContext;
-  let desktop: BrowserContext;
+  const browsers = phoneAndDesktop({ userAgent: PHONE_UA, touch: true });
   const run = Date.now().toString(36);
   const fanMail = (name: string) => `${name}.${run}@fan.test`;
   let slug = '';
   let alertDue = '';
-
-  beforeAll(async () => {
-    [phone, desktop] = await Promise.all([
-      openBrowser(PHONE, PHONE_UA, { touch: true }),
-      openBrowser(DESKTOP, PERSON_UA),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([phone?.close(), desktop?.close()]);
-  });
 
   it('phone, touch: figures, tour cities, requested cities, the scheduled alert, CSV, search, Rimuovi', {
     timeout: 180_000,
@@ -148,7 +137,7 @@ describe('the Fan view', () => {
       inject('persistTo'),
     );
 
-    const page = await editorPage(phone, token, '/user');
+    const page = await editorPage(browsers.phone, token, '/user');
     await openSavedPage(page, slug, 'tap');
 
     // the notice of the scheduled alert, in Europe/Rome time, with its two buttons
@@ -252,7 +241,7 @@ describe('the Fan view', () => {
     timeout: 180_000,
   }, async () => {
     const token = await adminToken();
-    const page = await editorPage(desktop, token, '/admin');
+    const page = await editorPage(browsers.desktop, token, '/admin');
 
     // the phone's page at 1280 px: figures, chart and its table
     await openSavedPage(page, slug, 'click');
@@ -316,7 +305,7 @@ describe('the Fan view', () => {
     await page.close();
 
     // the administrators' screen: confirmed fans across companies
-    const users = await pageWithSession(desktop, token);
+    const users = await pageWithSession(browsers.desktop, token);
     await users.goto('/admin/users');
     await ready(users);
     const fans = users.locator('[data-stat="fans"]');
