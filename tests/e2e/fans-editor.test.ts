@@ -16,7 +16,7 @@ import { romeBucket } from '../../src/core/traffic';
 import { Gate, expectAccessible, settle } from './a11y';
 import { adminToken, api, organiser } from './api';
 import { pageWithSession, phoneAndDesktop, ready, shot } from './browser';
-import { editorPage, expectNotice, openSavedPage } from './editor-helpers';
+import { editorPage, expectNotice, openSavedPage, rankRows } from './editor-helpers';
 import { createPage, uniqueSlug } from './pages-api';
 
 const PHONE_UA =
@@ -80,16 +80,8 @@ async function kpi(page: Page, name: 'total' | 'pending' | 'all'): Promise<strin
 }
 
 /** A list of city rows as [city, fans] (fans from the row's data, not its wording). */
-async function cityRows(page: Page, testId: string): Promise<[string, number][]> {
-  return page
-    .getByTestId(testId)
-    .locator('.xs-rank-row')
-    .evaluateAll((rows) =>
-      rows.map((row) => [
-        row.querySelector('.xs-rank-text')?.textContent?.trim() ?? '',
-        Number(row.querySelector('[data-fans]')?.getAttribute('data-fans')),
-      ]),
-    );
+function cityRows(page: Page, testId: string): Promise<[string, number][]> {
+  return rankRows(page, testId, '.xs-rank-text', 'data-fans');
 }
 
 describe('the Fan view', () => {

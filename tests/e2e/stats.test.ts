@@ -13,7 +13,7 @@ import { executeSql } from '../../scripts/lib/stack.mjs';
 import { type AuditReport, Gate, expectAccessible, setWidth } from './a11y';
 import { adminToken, api } from './api';
 import { PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
-import { editorPage, expectNotice } from './editor-helpers';
+import { editorPage, expectNotice, rankRows } from './editor-helpers';
 import { createPage, uniqueSlug } from './pages-api';
 
 /** A phone's Chrome: counted as a visit, and as a smartphone. */
@@ -64,29 +64,13 @@ async function openStats(page: Page, slug: string): Promise<void> {
 }
 
 /** A breakdown's rows as [label, views] (views from the row's data, not its wording). */
-async function rowsOf(page: Page, testId: string): Promise<[string, number][]> {
-  return page
-    .getByTestId(testId)
-    .locator('.xs-rank-row')
-    .evaluateAll((rows) =>
-      rows.map((row) => [
-        row.querySelector('.xs-rank-label')?.textContent?.trim() ?? '',
-        Number(row.querySelector('[data-views]')?.getAttribute('data-views')),
-      ]),
-    );
+function rowsOf(page: Page, testId: string): Promise<[string, number][]> {
+  return rankRows(page, testId, '.xs-rank-label', 'data-views');
 }
 
 /** A breakdown's rows as [label, sign-ups], from the rows' data. */
-async function signupsOf(page: Page, testId: string): Promise<[string, number][]> {
-  return page
-    .getByTestId(testId)
-    .locator('.xs-rank-row')
-    .evaluateAll((rows) =>
-      rows.map((row) => [
-        row.querySelector('.xs-rank-label')?.textContent?.trim() ?? '',
-        Number(row.querySelector('[data-signups]')?.getAttribute('data-signups')),
-      ]),
-    );
+function signupsOf(page: Page, testId: string): Promise<[string, number][]> {
+  return rankRows(page, testId, '.xs-rank-label', 'data-signups');
 }
 
 /**
