@@ -2,7 +2,7 @@
 // and small page actions.
 import type { BrowserContext, Page } from 'playwright-core';
 import { pageWithSession, ready } from './browser';
-import { createPage } from './pages-api';
+import { createPage, textPageBody } from './pages-api';
 
 const EDITOR_HEADING = { level: 1, name: 'CREAZIONE LANDING' } as const;
 
@@ -66,15 +66,9 @@ export async function rankRows(page: Page, testId: string, text: string, figure:
 
 /** A minimal text page created through the API (set-up for ownership checks). */
 export async function createTextPageApi(token: string, slug: string, title: string, city: string): Promise<void> {
-  await createPage(token, {
-    title,
-    display_title: title,
-    folder_name: slug,
-    mode: 'text',
-    style: 'light',
-    custom_styles: {},
-    header: 'https://example.com/header.jpg',
-    buttons: [
+  await createPage(
+    token,
+    textPageBody(slug, title, [
       {
         position: 1,
         type: 'text',
@@ -83,8 +77,8 @@ export async function createTextPageApi(token: string, slug: string, title: stri
         url: 'https://example.com/t',
         cta_buttons: [{ url: 'https://example.com/t', buttonText: 'biglietti' }],
       },
-    ],
-  });
+    ]),
+  );
 }
 
 /**

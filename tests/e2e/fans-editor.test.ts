@@ -17,7 +17,7 @@ import { Gate, expectAccessible, settle } from './a11y';
 import { adminToken, api, organiser } from './api';
 import { pageWithSession, phoneAndDesktop, ready, shot } from './browser';
 import { editorPage, expectNotice, openSavedPage, rankRows } from './editor-helpers';
-import { createPage, uniqueSlug } from './pages-api';
+import { createPage, textPageBody, uniqueSlug } from './pages-api';
 
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -35,20 +35,14 @@ async function tourPage(token: string, slug: string, title: string): Promise<Sav
     url: 'https://example.com/t',
     cta_buttons: [{ buttonText: 'biglietti', url: 'https://example.com/t' }],
   });
-  const saved = await createPage<Saved>(token, {
-    title,
-    display_title: title,
-    folder_name: slug,
-    mode: 'text',
-    style: 'light',
-    custom_styles: {},
-    header: 'https://example.com/header.jpg',
-    buttons: [
+  const saved = await createPage<Saved>(
+    token,
+    textPageBody(slug, title, [
       event('12/05/2099 - Milano - Alcatraz|biglietti'),
       event('13/05/2099 - Roma - Atlantico|biglietti'),
       event('15/05/2099 - Firenze - Tuscany Hall|biglietti'),
-    ],
-  });
+    ]),
+  );
   saved.buttons.sort((a, b) => a.position - b.position);
   return saved;
 }

@@ -14,7 +14,7 @@ import { type AuditReport, Gate, expectAccessible, setWidth } from './a11y';
 import { adminToken, api } from './api';
 import { PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
 import { editorPage, expectNotice, rankRows } from './editor-helpers';
-import { createPage, uniqueSlug } from './pages-api';
+import { createPage, textPageBody, uniqueSlug } from './pages-api';
 
 /** A phone's Chrome: counted as a visit, and as a smartphone. */
 const PHONE_UA =
@@ -35,22 +35,16 @@ async function seedPage(token: string, slug: string): Promise<Saved> {
     url: ctas[0]![1],
     cta_buttons: ctas.map(([buttonText, url]) => ({ buttonText, url })),
   });
-  return createPage<Saved>(token, {
-    title: `Statistiche ${slug}`,
-    display_title: `Statistiche ${slug}`,
-    folder_name: slug,
-    mode: 'text',
-    style: 'light',
-    custom_styles: {},
-    header: 'https://example.com/header.jpg',
-    buttons: [
+  return createPage<Saved>(
+    token,
+    textPageBody(slug, `Statistiche ${slug}`, [
       event('14 giugno - Milano - Alcatraz|biglietti', [
         ['biglietti', 'https://example.com/mi'],
         ['VIP', 'https://example.com/mi-vip'],
       ]),
       event('20 giugno - Roma - Atlantico|biglietti', [['biglietti', 'https://example.com/rm']]),
-    ],
-  });
+    ]),
+  );
 }
 
 /** Loads a saved page into the editor from the sidebar and opens its statistics. */
