@@ -2,7 +2,7 @@
 // queue has written them: totals, today's row and per source must be exact. Prints requests per
 // second and how long the counts took to reach D1 after the last answer.
 // Usage: npx node bench/counts.mjs [total=5000] [concurrency=50]
-import { api, loop, startServer, tenEventPage, uniqueSlug } from './lib.mjs';
+import { api, countedStats, loop, startServer, tenEventPage, uniqueSlug } from './lib.mjs';
 
 const total = Number(process.argv[2] ?? 5000);
 const concurrency = Number(process.argv[3] ?? 50);
@@ -49,13 +49,7 @@ try {
       return res.status === 202 || `status ${res.status}`;
     },
   });
-  const answered = performance.now();
-  let stats;
-  do {
-    await new Promise((r) => setTimeout(r, 250));
-    stats = await api(server.base, server.token, `/api/db/landing-pages/${slug}/stats?days=1`);
-  } while ((stats.totals.views < total || stats.totals.clicks < total) && performance.now() - answered < 60_000);
-  const flushed = (performance.now() - answered) / 1000;
+  const { stats, flushed } = await countedStats(server, slug, { views: total, clicks: total, limitMs: 60_000 });
   const today = stats.daily.at(-1);
   const bySource = Object.fromEntries(stats.sources.map((s) => [s.source, { views: s.views, clicks: s.clicks }]));
   const lifetime = await api(server.base, server.token, `/api/db/landing-pages/${slug}`);

@@ -92,6 +92,21 @@ export async function api(base, token, path, { method = 'GET', json } = {}) {
   return body;
 }
 
+/**
+ * Polls the page's stats of today every 250 ms until they hold `views` views and `clicks` clicks
+ * (the queue has written them to D1), or `limitMs` has passed; answers the last stats and the
+ * seconds that took.
+ */
+export async function countedStats(server, slug, { views, clicks, limitMs }) {
+  const answered = performance.now();
+  let stats;
+  do {
+    await new Promise((r) => setTimeout(r, 250));
+    stats = await api(server.base, server.token, `/api/db/landing-pages/${slug}/stats?days=1`);
+  } while ((stats.totals.views < views || stats.totals.clicks < clicks) && performance.now() - answered < limitMs);
+  return { stats, flushed: (performance.now() - answered) / 1000 };
+}
+
 const CITIES = [
   ['Milano', 'Alcatraz'],
   ['Bologna', 'Estragon'],

@@ -6,7 +6,7 @@
 // stay bounded (at most 50 sources of its own a day, 'altro' for the rest; at most 20 names
 // per breakdown in the answer), while the totals stay exact.
 // Usage: npx node bench/stats-flood.mjs [views=10000] [clicks=2000] [concurrency=50]
-import { api, kb, loop, startServer, uniqueSlug } from './lib.mjs';
+import { api, countedStats, kb, loop, startServer, uniqueSlug } from './lib.mjs';
 
 const views = Number(process.argv[2] ?? 10_000);
 const clicks = Number(process.argv[3] ?? 2_000);
@@ -87,13 +87,7 @@ try {
       return res.status === 202 || `status ${res.status}`;
     },
   });
-  const answered = performance.now();
-  let stats;
-  do {
-    await new Promise((r) => setTimeout(r, 250));
-    stats = await api(server.base, server.token, `/api/db/landing-pages/${slug}/stats?days=1`);
-  } while ((stats.totals.views < views || stats.totals.clicks < validClicks) && performance.now() - answered < 120_000);
-  const flushed = (performance.now() - answered) / 1000;
+  const { flushed } = await countedStats(server, slug, { views, clicks: validClicks, limitMs: 120_000 });
   // a moment more: anything counted twice or late would show now
   await new Promise((r) => setTimeout(r, 2500));
   const answer = await fetch(`${server.base}/api/db/landing-pages/${slug}/stats?days=1`, {
@@ -102,7 +96,7 @@ try {
   const monthAnswer = await fetch(`${server.base}/api/db/landing-pages/${slug}/stats?days=30`, {
     headers: { authorization: `Bearer ${server.token}` },
   }).then((r) => r.text());
-  stats = JSON.parse(answer);
+  const stats = JSON.parse(answer);
   const [rows] = server.sql(
     `SELECT COUNT(*) AS rows, COUNT(DISTINCT day || ' ' || hour) AS hours, COUNT(DISTINCT source) AS sources,
        COUNT(DISTINCT country) AS countries, COALESCE(SUM(views), 0) AS views, COALESCE(SUM(clicks), 0) AS clicks

@@ -70,9 +70,10 @@ interface Browsers {
 
 /**
  * A phone (375 px) and a desktop (1280 px) browser for the tests of this file, opened before the
- * first test and closed after the last; read them inside tests.
+ * first test and closed after the last; read them inside tests. `phone` gives the phone another
+ * User-Agent and a touch screen (see openBrowser); the desktop always says PERSON_UA.
  */
-export function phoneAndDesktop(): Browsers {
+export function phoneAndDesktop(phone: { userAgent?: string; touch?: boolean } = {}): Browsers {
   const browsers: Browsers = {
     phone: undefined as unknown as BrowserContext,
     desktop: undefined as unknown as BrowserContext,
@@ -82,7 +83,10 @@ export function phoneAndDesktop(): Browsers {
     ],
   };
   beforeAll(async () => {
-    [browsers.phone, browsers.desktop] = await Promise.all([openBrowser(PHONE), openBrowser(DESKTOP)]);
+    [browsers.phone, browsers.desktop] = await Promise.all([
+      openBrowser(PHONE, phone.userAgent, { touch: phone.touch }),
+      openBrowser(DESKTOP),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([browsers.phone?.close(), browsers.desktop?.close()]);

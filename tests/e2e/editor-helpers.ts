@@ -2,7 +2,7 @@
 // and small page actions.
 import type { BrowserContext, Page } from 'playwright-core';
 import { pageWithSession, ready } from './browser';
-import { createPage } from './pages-api';
+import { createPage, textPageBody } from './pages-api';
 
 const EDITOR_HEADING = { level: 1, name: 'CREAZIONE LANDING' } as const;
 
@@ -46,17 +46,29 @@ export async function openSavedPage(page: Page, slug: string, press: 'tap' | 'cl
   await page.locator('dialog.ed-drawer[open]').waitFor({ state: 'detached' });
 }
 
+/**
+ * A ranked list's rows (`.xs-rank-row` under this test id) as [text, figure]: the text of the
+ * `text` element and the number in the `figure` data attribute (the row's data, not its wording).
+ */
+export async function rankRows(page: Page, testId: string, text: string, figure: string): Promise<[string, number][]> {
+  return page
+    .getByTestId(testId)
+    .locator('.xs-rank-row')
+    .evaluateAll(
+      (rows, [text, figure]) =>
+        rows.map((row): [string, number] => [
+          row.querySelector(text)?.textContent?.trim() ?? '',
+          Number(row.querySelector(`[${figure}]`)?.getAttribute(figure)),
+        ]),
+      [text, figure] as const,
+    );
+}
+
 /** A minimal text page created through the API (set-up for ownership checks). */
 export async function createTextPageApi(token: string, slug: string, title: string, city: string): Promise<void> {
-  await createPage(token, {
-    title,
-    display_title: title,
-    folder_name: slug,
-    mode: 'text',
-    style: 'light',
-    custom_styles: {},
-    header: 'https://example.com/header.jpg',
-    buttons: [
+  await createPage(
+    token,
+    textPageBody(slug, title, [
       {
         position: 1,
         type: 'text',
@@ -65,8 +77,8 @@ export async function createTextPageApi(token: string, slug: string, title: stri
         url: 'https://example.com/t',
         cta_buttons: [{ url: 'https://example.com/t', buttonText: 'biglietti' }],
       },
-    ],
-  });
+    ]),
+  );
 }
 
 /**

@@ -7,17 +7,17 @@
 // 'Invia ora' and 'Annulla' call routes another part of the work adds: their clicks are tested
 // where those routes exist.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { executeSql } from '../../scripts/lib/stack.mjs';
 import { FAN_CONSENT_VERSION } from '../../src/core/fans';
 import { fansCsvFilename, romeTime } from '../../src/core/fans-export';
 import { romeBucket } from '../../src/core/traffic';
 import { Gate, expectAccessible, settle } from './a11y';
 import { adminToken, api, organiser } from './api';
-import { DESKTOP, PERSON_UA, PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
-import { editorPage, expectNotice, openSavedPage } from './editor-helpers';
-import { createPage, uniqueSlug } from './pages-api';
+import { pageWithSession, phoneAndDesktop, ready, shot } from './browser';
+import { editorPage, expectNotice, openSavedPage, rankRows } from './editor-helpers';
+import { createPage, textPageBody, uniqueSlug } from './pages-api';
 
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -35,20 +35,14 @@ async function tourPage(token: string, slug: string, title: string): Promise<Sav
     url: 'https://example.com/t',
     cta_buttons: [{ buttonText: 'biglietti', url: 'https://example.com/t' }],
   });
-  const saved = await createPage<Saved>(token, {
-    title,
-    display_title: title,
-    folder_name: slug,
-    mode: 'text',
-    style: 'light',
-    custom_styles: {},
-    header: 'https://example.com/header.jpg',
-    buttons: [
+  const saved = await createPage<Saved>(
+    token,
+    textPageBody(slug, title, [
       event('12/05/2099 - Milano - Alcatraz|biglietti'),
       event('13/05/2099 - Roma - Atlantico|biglietti'),
       event('15/05/2099 - Firenze - Tuscany Hall|biglietti'),
-    ],
-  });
+    ]),
+  );
   saved.buttons.sort((a, b) => a.position - b.position);
   return saved;
 }
@@ -80,35 +74,16 @@ async function kpi(page: Page, name: 'total' | 'pending' | 'all'): Promise<strin
 }
 
 /** A list of city rows as [city, fans] (fans from the row's data, not its wording). */
-async function cityRows(page: Page, testId: string): Promise<[string, number][]> {
-  return page
-    .getByTestId(testId)
-    .locator('.xs-rank-row')
-    .evaluateAll((rows) =>
-      rows.map((row) => [
-        row.querySelector('.xs-rank-text')?.textContent?.trim() ?? '',
-        Number(row.querySelector('[data-fans]')?.getAttribute('data-fans')),
-      ]),
-    );
+function cityRows(page: Page, testId: string): Promise<[string, number][]> {
+  return rankRows(page, testId, '.xs-rank-text', 'data-fans');
 }
 
 describe('the Fan view', () => {
-  let phone: BrowserContext;
-  let desktop: BrowserContext;
+  const browsers = phoneAndDesktop({ userAgent: PHONE_UA, touch: true });
   const run = Date.now().toString(36);
   const fanMail = (name: string) => `${name}.${run}@fan.test`;
   let slug = '';
   let alertDue = '';
-
-  beforeAll(async () => {
-    [phone, desktop] = await Promise.all([
-      openBrowser(PHONE, PHONE_UA, { touch: true }),
-      openBrowser(DESKTOP, PERSON_UA),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([phone?.close(), desktop?.close()]);
-  });
 
   it('phone, touch: figures, tour cities, requested cities, the scheduled alert, CSV, search, Rimuovi', {
     timeout: 180_000,
@@ -148,7 +123,7 @@ describe('the Fan view', () => {
       inject('persistTo'),
     );
 
-    const page = await editorPage(phone, token, '/user');
+    const page = await editorPage(browsers.phone, token, '/user');
     await openSavedPage(page, slug, 'tap');
 
     // the notice of the scheduled alert, in Europe/Rome time, with its two buttons
@@ -252,7 +227,7 @@ describe('the Fan view', () => {
     timeout: 180_000,
   }, async () => {
     const token = await adminToken();
-    const page = await editorPage(desktop, token, '/admin');
+    const page = await editorPage(browsers.desktop, token, '/admin');
 
     // the phone's page at 1280 px: figures, chart and its table
     await openSavedPage(page, slug, 'click');
@@ -316,7 +291,7 @@ describe('the Fan view', () => {
     await page.close();
 
     // the administrators' screen: confirmed fans across companies
-    const users = await pageWithSession(desktop, token);
+    const users = await pageWithSession(browsers.desktop, token);
     await users.goto('/admin/users');
     await ready(users);
     const fans = users.locator('[data-stat="fans"]');

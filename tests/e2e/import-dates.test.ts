@@ -3,10 +3,9 @@
 // them; on a desktop with a mouse at 1280 px the exported file imports back to the same events.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { adminToken } from './api';
-import { DESKTOP, PHONE, PERSON_UA, openBrowser, shot } from './browser';
+import { phoneAndDesktop, shot } from './browser';
 
 /** Resolves once the dialog's own animations (its opening) have finished. */
 function settled(dialog: Locator): Promise<unknown> {
@@ -41,22 +40,11 @@ function overflowX(page: Page): Promise<number> {
 }
 
 describe('importing and exporting dates', () => {
-  let phone: BrowserContext;
-  let desktop: BrowserContext;
+  const browsers = phoneAndDesktop({ userAgent: PHONE_UA, touch: true });
   let exported = '';
 
-  beforeAll(async () => {
-    [phone, desktop] = await Promise.all([
-      openBrowser(PHONE, PHONE_UA, { touch: true }),
-      openBrowser(DESKTOP, PERSON_UA),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([phone?.close(), desktop?.close()]);
-  });
-
   it('phone, touch: 3 good rows and 1 bad import 3 dates with tracked links; the export downloads them', async () => {
-    const page = await editorPage(phone, await adminToken(), '/admin');
+    const page = await editorPage(browsers.phone, await adminToken(), '/admin');
     // nothing to export on an empty page
     await expect(page.getByRole('button', { name: 'Esporta CSV' }).count()).resolves.toBe(0);
     const open = page.getByRole('button', { name: 'Importa date' });
@@ -111,7 +99,7 @@ describe('importing and exporting dates', () => {
 
   it('desktop, mouse: the exported file imports back to the same events', async () => {
     expect(exported).not.toBe('');
-    const page = await editorPage(desktop, await adminToken(), '/admin');
+    const page = await editorPage(browsers.desktop, await adminToken(), '/admin');
     await page.getByRole('button', { name: 'Importa date' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importa date' });
     await dialog.getByLabel('Righe da importare').fill(exported);

@@ -9,6 +9,20 @@ export function uniqueSlug(prefix: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
+/** A text page's body as the editor sends it: light style, a header image, these events. */
+export function textPageBody(slug: string, title: string, buttons: unknown[]): Record<string, unknown> {
+  return {
+    title,
+    display_title: title,
+    folder_name: slug,
+    mode: 'text',
+    style: 'light',
+    custom_styles: {},
+    header: 'https://example.com/header.jpg',
+    buttons,
+  };
+}
+
 /** Creates a page (the body as the editor sends it); answers the saved page. */
 export async function createPage<T = any>(token: string, body: Record<string, unknown>): Promise<T> {
   const res = await api('/api/db/landing-pages', { method: 'POST', token, json: body });

@@ -13,8 +13,8 @@ import { executeSql } from '../../scripts/lib/stack.mjs';
 import { type AuditReport, Gate, expectAccessible, setWidth } from './a11y';
 import { adminToken, api } from './api';
 import { PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
-import { editorPage, expectNotice } from './editor-helpers';
-import { createPage, uniqueSlug } from './pages-api';
+import { editorPage, expectNotice, rankRows } from './editor-helpers';
+import { createPage, textPageBody, uniqueSlug } from './pages-api';
 
 /** A phone's Chrome: counted as a visit, and as a smartphone. */
 const PHONE_UA =
@@ -35,22 +35,16 @@ async function seedPage(token: string, slug: string): Promise<Saved> {
     url: ctas[0]![1],
     cta_buttons: ctas.map(([buttonText, url]) => ({ buttonText, url })),
   });
-  return createPage<Saved>(token, {
-    title: `Statistiche ${slug}`,
-    display_title: `Statistiche ${slug}`,
-    folder_name: slug,
-    mode: 'text',
-    style: 'light',
-    custom_styles: {},
-    header: 'https://example.com/header.jpg',
-    buttons: [
+  return createPage<Saved>(
+    token,
+    textPageBody(slug, `Statistiche ${slug}`, [
       event('14 giugno - Milano - Alcatraz|biglietti', [
         ['biglietti', 'https://example.com/mi'],
         ['VIP', 'https://example.com/mi-vip'],
       ]),
       event('20 giugno - Roma - Atlantico|biglietti', [['biglietti', 'https://example.com/rm']]),
-    ],
-  });
+    ]),
+  );
 }
 
 /** Loads a saved page into the editor from the sidebar and opens its statistics. */
@@ -64,29 +58,13 @@ async function openStats(page: Page, slug: string): Promise<void> {
 }
 
 /** A breakdown's rows as [label, views] (views from the row's data, not its wording). */
-async function rowsOf(page: Page, testId: string): Promise<[string, number][]> {
-  return page
-    .getByTestId(testId)
-    .locator('.xs-rank-row')
-    .evaluateAll((rows) =>
-      rows.map((row) => [
-        row.querySelector('.xs-rank-label')?.textContent?.trim() ?? '',
-        Number(row.querySelector('[data-views]')?.getAttribute('data-views')),
-      ]),
-    );
+function rowsOf(page: Page, testId: string): Promise<[string, number][]> {
+  return rankRows(page, testId, '.xs-rank-label', 'data-views');
 }
 
 /** A breakdown's rows as [label, sign-ups], from the rows' data. */
-async function signupsOf(page: Page, testId: string): Promise<[string, number][]> {
-  return page
-    .getByTestId(testId)
-    .locator('.xs-rank-row')
-    .evaluateAll((rows) =>
-      rows.map((row) => [
-        row.querySelector('.xs-rank-label')?.textContent?.trim() ?? '',
-        Number(row.querySelector('[data-signups]')?.getAttribute('data-signups')),
-      ]),
-    );
+function signupsOf(page: Page, testId: string): Promise<[string, number][]> {
+  return rankRows(page, testId, '.xs-rank-label', 'data-signups');
 }
 
 /**

@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:test';
 import { ALL_CITIES, cityKey, FAN_CONSENT_VERSION } from '../../src/core/fans';
 import type { FanAlert } from '../../src/core/schemas/fans';
-import { call, createPage, eventButton, makeUser, uniqueSlug, type TestUser } from './pages-helpers';
+import { call, createPage, eventButton, makeUser, textPage, uniqueSlug, type TestUser } from './pages-helpers';
 
 export const BASE = '/api/db/landing-pages';
 export const MINUTE = 60_000;
@@ -31,16 +31,10 @@ export async function alertPage(
 ): Promise<AlertPage> {
   const user = await makeUser();
   const slug = uniqueSlug('fa');
-  const page = await createPage(user.token, {
-    folder_name: slug,
-    title: `Tour ${slug}`,
-    display_title: 'Tour',
-    mode: 'text',
-    style: 'light',
-    header: `/dati/${slug}/${slug}.jpg`,
-    buttons: [eventButton(ROMA, 'https://www.vivaticket.com/it/ticket/roma')],
-    ...extra,
-  });
+  const page = await createPage(
+    user.token,
+    textPage(slug, { buttons: [eventButton(ROMA, 'https://www.vivaticket.com/it/ticket/roma')], ...extra }),
+  );
   if (!opts.keepCreateAlert) {
     for (const alert of page.fan_alerts as FanAlert[]) {
       const res = await call(`${BASE}/${slug}/fans/alerts/${alert.id}/cancel`, { method: 'POST', token: user.token });
