@@ -201,6 +201,24 @@ export interface PageFields {
   visible_until: string | null;
 }
 
+/**
+ * The binds of the columns createPage and updatePage both write, in this order: visible, mode,
+ * style, custom_styles, header, show_past, fan_signup, visible_from, visible_until.
+ */
+function settingBinds(fields: PageFields) {
+  return [
+    fields.visible ? 1 : 0,
+    fields.mode,
+    fields.style,
+    fields.custom_styles,
+    fields.header,
+    fields.show_past ? 1 : 0,
+    fields.fan_signup ? 1 : 0,
+    fields.visible_from,
+    fields.visible_until,
+  ] as const;
+}
+
 /** Creates a page and its buttons in one batch; answers the new page's id. */
 export async function createPage(
   db: D1Database,
@@ -224,15 +242,7 @@ export async function createPage(
       fields.display_title,
       company.name,
       company.key,
-      fields.visible ? 1 : 0,
-      fields.mode,
-      fields.style,
-      fields.custom_styles,
-      fields.header,
-      fields.show_past ? 1 : 0,
-      fields.fan_signup ? 1 : 0,
-      fields.visible_from,
-      fields.visible_until,
+      ...settingBinds(fields),
       createdBy,
     );
   const results = await db.batch<{ id: number }>([insertPage, ...buttons.map((b) => insertButton(db, { slug }, b))]);
@@ -260,22 +270,7 @@ export async function updatePage(
            style = ?, custom_styles = ?, header = ?, show_past = ?, fan_signup = ?, visible_from = ?,
            visible_until = ?, header_poster = CASE WHEN header = ? THEN header_poster ELSE '' END, updated_at = ${NOW} WHERE id = ?`,
       )
-      .bind(
-        fields.title,
-        fields.title_key,
-        fields.display_title,
-        fields.visible ? 1 : 0,
-        fields.mode,
-        fields.style,
-        fields.custom_styles,
-        fields.header,
-        fields.show_past ? 1 : 0,
-        fields.fan_signup ? 1 : 0,
-        fields.visible_from,
-        fields.visible_until,
-        fields.header,
-        page.id,
-      ),
+      .bind(fields.title, fields.title_key, fields.display_title, ...settingBinds(fields), fields.header, page.id),
   ];
   const updates: D1PreparedStatement[] = [];
   const inserts: D1PreparedStatement[] = [];
