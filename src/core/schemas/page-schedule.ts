@@ -5,7 +5,7 @@
  */
 import { z } from '../zod';
 import { t } from '../messages';
-import { instantText, isWindowInstant, wallClock, windowIsValid } from '../schedule';
+import { instantText, isWindowInstant, matchedWallClock, windowIsValid } from '../schedule';
 
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))$/i;
 
@@ -18,18 +18,10 @@ const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9}
 export function normaliseInstant(text: string): string | null {
   const m = INSTANT.exec(text.trim());
   if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1, 7).map((x) => Number(x ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
   const offH = Number(m[9] ?? 0);
   const offM = Number(m[10] ?? 0);
-  if (y < 1000 || offH > 23 || offM > 59) return null;
-  const wall = wallClock(y, mo, d, h, mi, s);
+  if (Number(m[1]) < 1000 || offH > 23 || offM > 59) return null;
+  const wall = matchedWallClock(m);
   if (wall === null) return null;
   const offset = m[7] ? 0 : (m[8] === '-' ? -1 : 1) * (offH * 60 + offM);
   const at = wall - offset * 60_000;
