@@ -7,7 +7,7 @@ export interface Bindings {
   ASSETS: Fetcher;
   /** views and clicks on their way to D1 (services/counting.ts → db/stats-write.ts) */
   COUNTS: Queue;
-  /** fan alerts on their way to the e-mail provider, 100 fans a message (services/fan-alerts.ts) */
+  /** fan alerts on their way to the e-mail provider, 100 fans a message (services/fan-delivery.ts) */
   FANS: Queue;
   JWT_SECRET: string;
   /** Public origin used in e-mail links, e.g. http://localhost:8787. Falls back to the request's. */

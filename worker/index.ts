@@ -4,7 +4,7 @@ import { runMaintenance } from './services/maintenance';
 import { REPUBLISH_CRON, republishDue } from './services/schedule';
 import { countMessageSchema } from './services/counting';
 import { applyCountBatch, type CountBatchMessage } from './db/stats-write';
-import { consumeFanBatch, dispatchDueAlerts, FANS_QUEUE } from './services/fan-alerts';
+import { consumeFanBatch, dispatchDueAlerts, FANS_QUEUE } from './services/fan-delivery';
 
 const app = createApp();
 /** The longest wait between two attempts at a count batch. */
@@ -15,7 +15,7 @@ export default {
   /**
    * The Cron Triggers of wrangler.toml: every minute, the republish of the pages whose next
    * boundary has passed (worker/services/schedule.ts), then the fan alerts that are due on a
-   * page the public sees (worker/services/fan-alerts.ts), so a page that just opened is
+   * page the public sees (worker/services/fan-delivery.ts), so a page that just opened is
    * published before its alert links to it; hourly, the housekeeping
    * (worker/services/maintenance.ts), which runs the republish too.
    */
@@ -40,7 +40,7 @@ export default {
    * the write fails, every message is retried with a delay that doubles with its attempts (2 s up
    * to 5 min, so an outage of D1 of over an hour is ridden out) and, past max_retries, goes to the
    * dead-letter queue. The FANS queue's batches go to their own consumer (fan alerts:
-   * worker/services/fan-alerts.ts).
+   * worker/services/fan-delivery.ts).
    */
   async queue(batch, env, _ctx) {
     if (batch.queue === FANS_QUEUE) return consumeFanBatch(batch, env);

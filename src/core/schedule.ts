@@ -63,7 +63,7 @@ export function isWindowInstant(at: number): boolean {
 }
 
 /** A calendar date and clock time read as UTC milliseconds, or null when no such time exists (30 February, 24:00). */
-export function wallClock(y: number, mo: number, d: number, h: number, mi: number, s: number): number | null {
+function wallClock(y: number, mo: number, d: number, h: number, mi: number, s: number): number | null {
   if (h > 23 || mi > 59 || s > 59) return null;
   // setUTCFullYear, not Date.UTC: that one reads the years 0 to 99 as 1900 to 1999
   const check = new Date(0);
@@ -75,6 +75,22 @@ export function wallClock(y: number, mo: number, d: number, h: number, mi: numbe
 }
 
 /**
+ * wallClock of a date-time match whose first six groups are year, month, day, hour, minute and
+ * second (a missing second is 0): the local fields of romeLocalToUtc and of an ISO instant.
+ */
+export function matchedWallClock(m: RegExpExecArray): number | null {
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map((x) => Number(x ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return wallClock(y, mo, d, h, mi, s);
+}
+
+/**
  * A Europe/Rome wall-clock time ('YYYY-MM-DDTHH:MM', what a datetime-local field holds) as a UTC
  * ISO instant ('…Z'), or null when it is not one. In the hour skipped by the spring change the
  * time is read with the winter offset (02:30 → 03:30 summer time); in the hour repeated in autumn
@@ -83,15 +99,7 @@ export function wallClock(y: number, mo: number, d: number, h: number, mi: numbe
 export function romeLocalToUtc(local: string): string | null {
   const m = LOCAL.exec(local.trim());
   if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const wall = wallClock(y, mo, d, h, mi, s);
+  const wall = matchedWallClock(m);
   if (wall === null) return null;
   // Rome is UTC+1 or UTC+2: the readings whose offset holds at their own instant; both in the
   // autumn hour (the earlier wins), neither in the spring gap (read with the winter offset)

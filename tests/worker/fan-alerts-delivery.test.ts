@@ -11,7 +11,7 @@ import {
   type FanMessage,
   PROVIDER_SPACING_MS,
   startAlert,
-} from '../../worker/services/fan-alerts';
+} from '../../worker/services/fan-delivery';
 import {
   alertMails,
   alertPage,

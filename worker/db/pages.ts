@@ -1,16 +1,13 @@
 /**
  * Landing pages and buttons over D1: plain functions with ? binds. Counters only move with
- * `SET n = n + 1`; a page and its buttons are written in one batch().
+ * `SET n = n + 1`; a page and its buttons are written in one batch(). The button rows' helpers
+ * are in page-buttons.ts.
  */
 import type {
-  ButtonAsReceived,
-  ButtonType,
-  Cta,
   PageAsReceived,
   PageListItem,
   PageMode,
   PageStyle,
-  PublicButton,
   PublicLanding,
   StoredButton,
   StoredCustomStyles,
@@ -18,6 +15,7 @@ import type {
 import { windowState } from '../../src/core/schedule';
 
 import { dropUnusedCompanyStatement, type CompanyRef } from './companies';
+import { buttonRows, insertButton, parseJson, toButton, toPublicButton } from './page-buttons';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -47,51 +45,9 @@ interface PageRow {
   updated_at: string;
 }
 
-interface ButtonRow {
-  id: number;
-  page_id: number;
-  position: number;
-  type: ButtonType;
-  text: string;
-  image_path: string | null;
-  url: string | null;
-  cta_buttons: string | null;
-  click_count: number;
-}
-
-function parseJson(text: string | null): unknown {
-  if (text === null || text === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
 function parseStyles(text: string | null): StoredCustomStyles {
   const value = parseJson(text);
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
-
-function parseCtas(row: ButtonRow): Cta[] | null {
-  if (row.type !== 'text') return null;
-  const value = parseJson(row.cta_buttons);
-  if (Array.isArray(value)) {
-    return value
-      .filter((c): c is Record<string, unknown> => !!c && typeof c === 'object')
-      .map((c) => ({ url: String(c.url ?? ''), buttonText: String(c.buttonText ?? '') }));
-  }
-  return null;
-}
-
-function toButton(row: ButtonRow): ButtonAsReceived {
-  const { id, position, type, text, image_path, url, click_count } = row;
-  return { id, position, type, text, image_path, url, click_count, cta_buttons: parseCtas(row) };
-}
-
-function toPublicButton(row: ButtonRow): PublicButton {
-  const { click_count: _ignored, ...rest } = toButton(row);
-  return rest;
 }
 
 function toListItem(row: PageRow): PageListItem {
@@ -107,14 +63,6 @@ function toListItem(row: PageRow): PageListItem {
     visible_until: row.visible_until ?? null,
     updated_at,
   };
-}
-
-async function buttonRows(db: D1Database, pageId: number): Promise<ButtonRow[]> {
-  const { results } = await db
-    .prepare('SELECT * FROM buttons WHERE page_id = ? ORDER BY position, id')
-    .bind(pageId)
-    .all<ButtonRow>();
-  return results;
 }
 
 export async function getPageRow(db: D1Database, slug: string): Promise<PageRow | null> {
@@ -253,15 +201,22 @@ export interface PageFields {
   visible_until: string | null;
 }
 
-function insertButton(db: D1Database, pageRef: { slug: string } | { id: number }, b: StoredButton) {
-  const ctas = b.cta_buttons === null ? null : JSON.stringify(b.cta_buttons);
-  const pageId = 'id' in pageRef ? '?' : '(SELECT id FROM landing_pages WHERE folder_name = ?)';
-  return db
-    .prepare(
-      `INSERT INTO buttons (page_id, position, type, text, image_path, url, cta_buttons)
-       VALUES (${pageId}, ?, ?, ?, ?, ?, ?)`,
-    )
-    .bind('id' in pageRef ? pageRef.id : pageRef.slug, b.position, b.type, b.text, b.image_path, b.url, ctas);
+/**
+ * The binds of the columns createPage and updatePage both write, in this order: visible, mode,
+ * style, custom_styles, header, show_past, fan_signup, visible_from, visible_until.
+ */
+function settingBinds(fields: PageFields) {
+  return [
+    fields.visible ? 1 : 0,
+    fields.mode,
+    fields.style,
+    fields.custom_styles,
+    fields.header,
+    fields.show_past ? 1 : 0,
+    fields.fan_signup ? 1 : 0,
+    fields.visible_from,
+    fields.visible_until,
+  ] as const;
 }
 
 /** Creates a page and its buttons in one batch; answers the new page's id. */
@@ -287,15 +242,7 @@ export async function createPage(
       fields.display_title,
       company.name,
       company.key,
-      fields.visible ? 1 : 0,
-      fields.mode,
-      fields.style,
-      fields.custom_styles,
-      fields.header,
-      fields.show_past ? 1 : 0,
-      fields.fan_signup ? 1 : 0,
-      fields.visible_from,
-      fields.visible_until,
+      ...settingBinds(fields),
       createdBy,
     );
   const results = await db.batch<{ id: number }>([insertPage, ...buttons.map((b) => insertButton(db, { slug }, b))]);
@@ -323,22 +270,7 @@ export async function updatePage(
            style = ?, custom_styles = ?, header = ?, show_past = ?, fan_signup = ?, visible_from = ?,
            visible_until = ?, header_poster = CASE WHEN header = ? THEN header_poster ELSE '' END, updated_at = ${NOW} WHERE id = ?`,
       )
-      .bind(
-        fields.title,
-        fields.title_key,
-        fields.display_title,
-        fields.visible ? 1 : 0,
-        fields.mode,
-        fields.style,
-        fields.custom_styles,
-        fields.header,
-        fields.show_past ? 1 : 0,
-        fields.fan_signup ? 1 : 0,
-        fields.visible_from,
-        fields.visible_until,
-        fields.header,
-        page.id,
-      ),
+      .bind(fields.title, fields.title_key, fields.display_title, ...settingBinds(fields), fields.header, page.id),
   ];
   const updates: D1PreparedStatement[] = [];
   const inserts: D1PreparedStatement[] = [];

@@ -14,7 +14,8 @@ import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { requireActive } from '../middleware/auth';
 import { afterResponse } from '../services/background';
-import { alertAnswer, dispatchAlert, recentAlerts } from '../services/fan-alerts';
+import { alertAnswer, recentAlerts } from '../services/fan-alerts';
+import { dispatchAlert } from '../services/fan-delivery';
 import { suppressionOf, verifyWebhook, webhookKey } from '../services/fan-webhook';
 import { ownedPage } from '../services/page-access';
 

@@ -15,14 +15,12 @@ import {
   companyPayloadSchema,
   normaliseButtons,
   pagePayloadSchema,
-  schedulePatchSchema,
   titleKey,
   validatePage,
-  windowProblem,
   type PageAsReceived,
   type PagePayload,
-  type SchedulePatch,
 } from '../../src/core/schemas/page';
+import { schedulePatchSchema, windowProblem, type SchedulePatch } from '../../src/core/schemas/page-schedule';
 import {
   createPage,
   deletePage,

@@ -1,0 +1,67 @@
+/**
+ * The buttons of a landing page over D1: their rows, decoded for the API and the public page,
+ * read in page order, and the insert a page write batches (pages.ts).
+ */
+import type { ButtonAsReceived, ButtonType, Cta, PublicButton, StoredButton } from '../../src/core/schemas/page';
+
+interface ButtonRow {
+  id: number;
+  page_id: number;
+  position: number;
+  type: ButtonType;
+  text: string;
+  image_path: string | null;
+  url: string | null;
+  cta_buttons: string | null;
+  click_count: number;
+}
+
+/** A JSON column's value; null when empty or malformed. */
+export function parseJson(text: string | null): unknown {
+  if (text === null || text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function parseCtas(row: ButtonRow): Cta[] | null {
+  if (row.type !== 'text') return null;
+  const value = parseJson(row.cta_buttons);
+  if (Array.isArray(value)) {
+    return value
+      .filter((c): c is Record<string, unknown> => !!c && typeof c === 'object')
+      .map((c) => ({ url: String(c.url ?? ''), buttonText: String(c.buttonText ?? '') }));
+  }
+  return null;
+}
+
+export function toButton(row: ButtonRow): ButtonAsReceived {
+  const { id, position, type, text, image_path, url, click_count } = row;
+  return { id, position, type, text, image_path, url, click_count, cta_buttons: parseCtas(row) };
+}
+
+export function toPublicButton(row: ButtonRow): PublicButton {
+  const { click_count: _ignored, ...rest } = toButton(row);
+  return rest;
+}
+
+export async function buttonRows(db: D1Database, pageId: number): Promise<ButtonRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM buttons WHERE page_id = ? ORDER BY position, id')
+    .bind(pageId)
+    .all<ButtonRow>();
+  return results;
+}
+
+export function insertButton(db: D1Database, pageRef: { slug: string } | { id: number }, b: StoredButton) {
+  const ctas = b.cta_buttons === null ? null : JSON.stringify(b.cta_buttons);
+  const pageId = 'id' in pageRef ? '?' : '(SELECT id FROM landing_pages WHERE folder_name = ?)';
+  return db
+    .prepare(
+      `INSERT INTO buttons (page_id, position, type, text, image_path, url, cta_buttons)
+       VALUES (${pageId}, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind('id' in pageRef ? pageRef.id : pageRef.slug, b.position, b.type, b.text, b.image_path, b.url, ctas);
+}
