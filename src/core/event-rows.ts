@@ -16,7 +16,7 @@ import Papa from 'papaparse';
 import { cleanEventPart, cleanLabel, encodeEventText } from './button-codec';
 import { CSV_BOM, FORMULA_START } from './csv';
 import { t, type MessageKey } from './messages';
-import { CTAS_MAX, TEXT_MAX, type Cta, validateEventForm } from './schemas/page';
+import { CTAS_MAX, TEXT_MAX, type CtaLink as Cta, validateEventForm } from './schemas/page';
 import { isSafeLinkUrl, parseHttpUrl } from './urls';
 
 export interface EventRow {

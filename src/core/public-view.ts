@@ -122,11 +122,6 @@ export interface PublicViewOptions {
   now?: Date;
 }
 
-/** A CTA whose text is 'soldout' (any case, 'sold out' and 'sold-out' too) is disabled and greyed. */
-export function isSoldout(text: string | null | undefined): boolean {
-  return /^sold[\s-]?out$/i.test(String(text ?? '').trim());
-}
-
 /** An empty button text shows as BIGLIETTI in the public view. */
 function labelOf(text: string | null | undefined): string {
   const label = String(text ?? '')

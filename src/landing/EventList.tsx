@@ -4,7 +4,8 @@
  * past ones greyed in a 'Date passate' list, newest first, with no ticket button.
  */
 import { t } from '../core/messages';
-import { isSoldout, type PublicCta, type PublicEvent } from '../core/public-view';
+import { isSoldout } from '../core/on-sale';
+import type { PublicCta, PublicEvent } from '../core/public-view';
 import { pagePaths } from '../core/api-paths';
 import { calendarPath } from '../core/ics';
 import { eventDay } from '../core/schedule';

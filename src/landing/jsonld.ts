@@ -4,7 +4,7 @@
  * <script type="application/ld+json"> element it lives in.
  */
 import type { PublicEvent, PublicView } from '../core/public-view';
-import { isSoldout } from '../core/public-view';
+import { isSoldout } from '../core/on-sale';
 import { parseItalianDate } from '../core/event-date';
 
 function absolute(url: string, origin: string): string {

@@ -1,6 +1,7 @@
 // What the form becomes: the JSON payload a save sends, and the page the preview shows.
 import { computed } from 'nanostores';
 import { t } from '../core/messages';
+import { ON_SALE_NOW } from '../core/on-sale';
 import { romeLocalToUtc } from '../core/schedule';
 import { $buttons, $editing, $form } from './editor';
 import { posterShown } from './editor-poster';
@@ -126,7 +127,7 @@ export function previewPage(): PreviewPage {
       image_path: b.type === 'image' ? image : null,
       url: b.url ?? null,
       click_count: 0,
-      cta_buttons: b.type === 'text' ? (b.cta_buttons as CtaButton[]) : null,
+      cta_buttons: b.type === 'text' ? (b.cta_buttons as CtaButton[]).map((c) => ({ ...ON_SALE_NOW, ...c })) : null,
     };
   });
   return {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { savedPage } from './saved-page';
 import { payloadOf } from '../../src/stores/editor-extras';
 import type { FullPage, ReceivedButton } from '../../src/stores/editor-core';
+import { ON_SALE_NOW } from '../../src/core/on-sale';
 
 function button(id: number, position: number, clicks: number, over: Partial<ReceivedButton> = {}): ReceivedButton {
   return {
@@ -12,7 +13,7 @@ function button(id: number, position: number, clicks: number, over: Partial<Rece
     image_path: null,
     url: `https://example.com/${id}`,
     click_count: clicks,
-    cta_buttons: [{ url: `https://example.com/${id}`, buttonText: 'biglietti' }],
+    cta_buttons: [{ url: `https://example.com/${id}`, buttonText: 'biglietti', ...ON_SALE_NOW }],
     ...over,
   };
 }

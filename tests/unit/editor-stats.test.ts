@@ -23,6 +23,7 @@ import {
   viewsText,
   periodShown,
 } from '../../src/stores/editor-stats';
+import { ON_SALE_NOW } from '../../src/core/on-sale';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -48,7 +49,7 @@ function event(id: number, position: number, text: string, ctas: string[] | null
     image_path: null,
     url: 'https://example.com/t',
     click_count: 0,
-    cta_buttons: ctas ? ctas.map((buttonText) => ({ url: 'https://example.com/t', buttonText })) : null,
+    cta_buttons: ctas ? ctas.map((buttonText) => ({ url: 'https://example.com/t', buttonText, ...ON_SALE_NOW })) : null,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   validatePage,
   type PagePayload,
 } from '../../src/core/schemas/page';
+import { ON_SALE_NOW } from '../../src/core/on-sale';
 
 const ev = (text = '1/6 - Torino - Hiroshima|biglietti', url = 'https://t.example') => ({
   type: 'text' as const,
@@ -149,8 +150,8 @@ describe('normaliseButtons', () => {
       image_path: null,
       url: 'https://x',
       cta_buttons: [
-        { url: 'https://x', buttonText: 'VIP' },
-        { url: '', buttonText: 'biglietti' },
+        { url: 'https://x', buttonText: 'VIP', ...ON_SALE_NOW },
+        { url: '', buttonText: 'biglietti', ...ON_SALE_NOW },
       ],
     });
   });

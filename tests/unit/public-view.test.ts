@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { headerOf, isSoldout, toPublicButtons, toPublicView, viewModeOf } from '../../src/core/public-view';
+import { isSoldout } from '../../src/core/on-sale';
+import { headerOf, toPublicButtons, toPublicView, viewModeOf } from '../../src/core/public-view';
 
 const ev = (id: number, text: string, extra: Record<string, unknown> = {}) => ({
   id,

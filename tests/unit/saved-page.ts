@@ -1,5 +1,6 @@
 // A page as GET /api/db/landing-pages/{slug} answers it, for the editor's store tests.
 import type { FullPage, ReceivedButton } from '../../src/stores/editor-core';
+import { ON_SALE_NOW } from '../../src/core/on-sale';
 
 /** A saved text event with one CTA. */
 export function savedEvent(text: string, id = 1, position = 1): ReceivedButton {
@@ -11,7 +12,7 @@ export function savedEvent(text: string, id = 1, position = 1): ReceivedButton {
     image_path: null,
     url: 'https://example.com/t',
     click_count: 0,
-    cta_buttons: [{ url: 'https://example.com/t', buttonText: 'biglietti' }],
+    cta_buttons: [{ url: 'https://example.com/t', buttonText: 'biglietti', ...ON_SALE_NOW }],
   };
 }
 

@@ -6,6 +6,7 @@ import { call, createPage, eventButton, makeUser, textPage, uniqueSlug } from '.
 import { PUBLIC_PAGE_KEYS } from './public-helpers';
 import { eventually, totals } from './counting-helpers';
 import { PAGE_BODY_MAX_BYTES } from '../../worker/middleware/body-limit';
+import { ON_SALE_NOW } from '../../src/core/on-sale';
 
 const BASE = '/api/db/landing-pages';
 
@@ -53,7 +54,9 @@ describe('create, read, list', () => {
       image_path: null,
       url: 'https://www.ticketone.it/x',
       click_count: 0,
-      cta_buttons: [{ url: 'https://www.ticketone.it/x', buttonText: 'biglietti' }],
+      cta_buttons: [
+        { url: 'https://www.ticketone.it/x', buttonText: 'biglietti', on_sale_at: null, availability: 'on_sale' },
+      ],
     });
     expect(page.buttons[1].position).toBe(2);
 
@@ -98,9 +101,9 @@ describe('create, read, list', () => {
     expect(page.buttons[0].text).toBe('1 giugno - Torino - Hiroshima|tickets');
     expect(page.buttons[0].url).toBe('https://a.example/1');
     expect(page.buttons[0].cta_buttons).toEqual([
-      { url: 'https://a.example/1', buttonText: 'tickets' },
-      { url: '', buttonText: 'biglietti' },
-      { url: 'b.example', buttonText: 'VIP' },
+      { url: 'https://a.example/1', buttonText: 'tickets', ...ON_SALE_NOW },
+      { url: '', buttonText: 'biglietti', ...ON_SALE_NOW },
+      { url: 'b.example', buttonText: 'VIP', ...ON_SALE_NOW },
     ]);
   });
 

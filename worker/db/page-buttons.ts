@@ -2,6 +2,7 @@
  * The buttons of a landing page over D1: their rows, decoded for the API and the public page,
  * read in page order, and the insert a page write batches (pages.ts).
  */
+import { availabilityOf } from '../../src/core/on-sale';
 import type { ButtonAsReceived, ButtonType, Cta, PublicButton, StoredButton } from '../../src/core/schemas/page';
 
 interface ButtonRow {
@@ -32,7 +33,17 @@ function parseCtas(row: ButtonRow): Cta[] | null {
   if (Array.isArray(value)) {
     return value
       .filter((c): c is Record<string, unknown> => !!c && typeof c === 'object')
-      .map((c) => ({ url: String(c.url ?? ''), buttonText: String(c.buttonText ?? '') }));
+      .map((c) => {
+        const buttonText = String(c.buttonText ?? '');
+        // rows saved before ticket drops have neither field: on sale now
+        const onSaleAt = typeof c.on_sale_at === 'string' && c.on_sale_at ? c.on_sale_at : null;
+        return {
+          url: String(c.url ?? ''),
+          buttonText,
+          on_sale_at: onSaleAt,
+          availability: availabilityOf({ buttonText, availability: c.availability }),
+        };
+      });
   }
   return null;
 }

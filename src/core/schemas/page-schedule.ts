@@ -28,8 +28,11 @@ export function normaliseInstant(text: string): string | null {
   return isWindowInstant(at) ? instantText(at) : null;
 }
 
-/** A bound of the publishing window: an ISO 8601 instant with its zone, or null / '' for none. */
-const instantSchema = z
+/**
+ * An instant of the API (a bound of the publishing window, a CTA's on-sale instant): ISO 8601
+ * with its zone, or null / '' for none.
+ */
+export const instantSchema = z
   .string()
   .nullable()
   .transform((value, ctx) => {

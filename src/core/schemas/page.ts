@@ -13,7 +13,8 @@ import { decodeEventText, encodeEventText, cleanLabel, type EventParts } from '.
 import { SLUG_MAX, isReservedSlug, isValidSlugFormat } from '../slug';
 import { isSafeLinkUrl, isSafeMediaRef, URL_MAX } from '../urls';
 import { storeByPath } from '../stores';
-import { scheduleFields } from './page-schedule';
+import { instantSchema, scheduleFields } from './page-schedule';
+import { AVAILABILITIES, availabilityOf, type SaleFields } from '../on-sale';
 
 export const PAGE_MODES = ['text', 'image'] as const;
 export const PAGE_STYLES = ['light', 'dark', 'custom'] as const;
@@ -30,10 +31,14 @@ export const CTAS_MAX = 10;
 // ---------------------------------------------------------------------------------------------
 // Shapes as received (answers)
 
-export interface Cta {
+/** A call to action of an event: its link and its label. */
+export interface CtaLink {
   url: string;
   buttonText: string;
 }
+
+/** A call to action as stored and answered, with its ticket drop (docs/behaviour.md#ticket-drops). */
+export interface Cta extends CtaLink, SaleFields {}
 
 /** A button as the API answers it. */
 export interface ButtonAsReceived {
@@ -116,6 +121,10 @@ const optionalText = z.string().nullish();
 export const ctaInputSchema = z.object({
   url: optionalText,
   buttonText: optionalText,
+  // ISO 8601 with its zone, stored as UTC; absent, null or '' = on sale now
+  on_sale_at: instantSchema.optional(),
+  // absent = on sale; the 'soldout' label means sold out whatever this says
+  availability: z.enum(AVAILABILITIES).nullish(),
 });
 
 export const buttonInputSchema = z.object({
@@ -178,13 +187,26 @@ export const imageMappingSchema = z.record(z.string().regex(/^\d{1,4}$/), button
 /** The CTAs of a text button: cta_buttons when given, else the codec's label with `url`. */
 export function ctasOf(button: Pick<ButtonInput, 'text' | 'url' | 'cta_buttons'>): Cta[] {
   if (button.cta_buttons && button.cta_buttons.length > 0) {
-    return button.cta_buttons.map((cta) => ({
-      url: String(cta.url ?? '').trim(),
-      buttonText: cleanLabel(cta.buttonText),
-    }));
+    return button.cta_buttons.map((cta) => {
+      const buttonText = cleanLabel(cta.buttonText);
+      return {
+        url: String(cta.url ?? '').trim(),
+        buttonText,
+        on_sale_at: cta.on_sale_at ?? null,
+        availability: availabilityOf({ buttonText, availability: cta.availability }),
+      };
+    });
   }
   if (button.cta_buttons && button.cta_buttons.length === 0) return [];
-  return [{ url: String(button.url ?? '').trim(), buttonText: decodeEventText(button.text).label }];
+  const buttonText = decodeEventText(button.text).label;
+  return [
+    {
+      url: String(button.url ?? '').trim(),
+      buttonText,
+      on_sale_at: null,
+      availability: availabilityOf({ buttonText }),
+    },
+  ];
 }
 
 export interface StoredButton {
