@@ -20,7 +20,7 @@ export function TourCalendar({ slug, origin, preview }: { slug: string; origin: 
         </svg>
         {t('tour.addAll')}
       </a>
-      <a className="sd" href={href(path)} rel="nofollow" download={`${slug}.ics`}>
+      <a className="sd" href={href(path)} rel="nofollow" download={preview ? undefined : `${slug}.ics`}>
         {t('tour.download')}
       </a>
     </p>
