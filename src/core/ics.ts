@@ -118,7 +118,13 @@ function veventLines(entry: CalendarEvent, context: CalendarContext): string[] |
   ];
 }
 
-const CALENDAR_HEAD = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Palco//Pagine evento//IT', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+const CALENDAR_HEAD = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Palco//Pagine evento//IT',
+  'CALSCALE:GREGORIAN',
+  'METHOD:PUBLISH',
+];
 
 function calendarText(lines: string[]): string {
   return `${lines.map(foldLine).join('\r\n')}\r\n`;

@@ -173,9 +173,7 @@ describe("'Aggiungi tutte le date al calendario'", () => {
 
   it('subscribes by webcal:// to the whole calendar, with the https file beside it', () => {
     const html = renderLandingDocument(page([ev(2, 'sab 20 marzo 2027 ore 21:00', 'Forlì')]), { ...OPTS, now });
-    expect(html).toContain(
-      '<a class="sa" href="webcal://palco.test/tour/calendar.ics" rel="nofollow">',
-    );
+    expect(html).toContain('<a class="sa" href="webcal://palco.test/tour/calendar.ics" rel="nofollow">');
     expect(html).toContain('Aggiungi tutte le date al calendario</a>');
     expect(html).toContain(
       '<a class="sd" href="/tour/calendar.ics" rel="nofollow" download="tour.ics">oppure scarica il file</a>',

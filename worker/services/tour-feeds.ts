@@ -39,7 +39,7 @@ export interface Tour {
  */
 export async function readTour(env: Pick<Bindings, 'DB'>, slug: string, req: FileRequest): Promise<Tour | null> {
   const page = await getPublishedPage(env.DB, slug, req.now);
-  if (!page || page.landing.mode !== 'text') return null;
+  if (page?.landing.mode !== 'text') return null;
   const view = toPublicView(renderable(page), slug, { now: req.now });
   const events = view.buttons.filter((b): b is SavedEvent => b.type === 'text' && b.id !== null);
   let history = await eventHistory(env.DB, page.id);
