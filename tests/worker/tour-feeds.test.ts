@@ -161,6 +161,17 @@ describe('GET /{slug}/feed.xml', () => {
     expect(new Date(forli!.pubDate!).getTime()).toBe(Math.floor(Date.parse(stamped!.published_at) / 1000) * 1000);
     await settle();
   });
+  it('drops what XML cannot carry, so one odd character never breaks the whole feed', async () => {
+    const slug = slugFor('trx');
+    await seedPage(slug, {
+      buttons: [{ text: `${FUTURE} - Pisa - Lumi\u0007ere\uffff ]]> <x>|x`, cta_buttons: null }],
+    });
+    const body = await (await get(`/${slug}/feed.xml`)).text();
+    expect(body).not.toContain('\u0007');
+    const feed = await new Parser().parseString(body);
+    expect(feed.items[0]!.title).toBe(`${FUTURE} – Pisa, Lumiere ]]> <x>`);
+    await settle();
+  });
 });
 
 describe('the three feeds', () => {
