@@ -26,6 +26,7 @@ import {
 import { media } from './routes/media';
 import { tracking } from './routes/tracking';
 import { icsRoutes } from './routes/ics';
+import { tourFeedRoutes } from './routes/tour-feeds';
 import { fansPublic } from './routes/fans-public';
 import { publicRoutes } from './routes/public';
 
@@ -80,6 +81,7 @@ export function createApp() {
     .route('/', media)
     .route('/', tracking)
     .route('/', icsRoutes)
+    .route('/', tourFeedRoutes)
     .route('/', fansPublic)
     // last: it owns the catch-all /{slug}
     .route('/', publicRoutes);

@@ -56,12 +56,21 @@ function icsStamp(iso: string): string {
   return iso.replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
 }
 
-export interface CalendarInput {
+/** One event of a calendar, with what a subscribed calendar needs to notice a change. */
+export interface CalendarEvent {
   event: PublicEvent;
-  /** the page's display title */
-  title: string;
   /** the button's id: with the host it makes the stable UID */
   buttonId: number;
+  /** SEQUENCE: how many times the event's text, link or CTAs changed */
+  sequence?: number;
+  /** LAST-MODIFIED, ISO 8601 UTC */
+  lastModified?: string;
+}
+
+/** What every event of one page's calendar shares. */
+export interface CalendarContext {
+  /** the page's display title */
+  title: string;
   /** the public host, e.g. 'palco.example' */
   host: string;
   /** the absolute URL of the page, used when the event has no ticket link */
@@ -70,6 +79,8 @@ export interface CalendarInput {
   now?: Date;
 }
 
+export interface CalendarInput extends CalendarEvent, CalendarContext {}
+
 function absoluteUrl(url: string | undefined, pageUrl: string): string {
   if (!url) return pageUrl;
   if (url.startsWith('//')) return `https:${url}`;
@@ -77,9 +88,12 @@ function absoluteUrl(url: string | undefined, pageUrl: string): string {
   return url;
 }
 
-/** The calendar file of a dated event, or null when its date text has no date. */
-export function buildCalendar(input: CalendarInput): string | null {
-  const { event } = input;
+/**
+ * THE VEVENT of a dated event (the single-event file and the page's calendar both use it), or
+ * null when its date text has no date.
+ */
+function veventLines(entry: CalendarEvent, context: CalendarContext): string[] | null {
+  const { event } = entry;
   const when = parseItalianDate(event.data);
   if (!when) return null;
   const day = when.slice(0, 10);
@@ -87,24 +101,86 @@ export function buildCalendar(input: CalendarInput): string | null {
   const timing = startUtc
     ? [`DTSTART:${icsStamp(startUtc)}`]
     : [`DTSTART;VALUE=DATE:${icsStamp(day)}`, `DTEND;VALUE=DATE:${icsStamp(addDays(day, 1))}`];
-  const summary = [input.title, event.city].filter(Boolean).join(' – ');
+  const summary = [context.title, event.city].filter(Boolean).join(' – ');
   const location = [event.venue, event.city].filter(Boolean).join(', ');
-  const url = absoluteUrl(event.ctaButtons.find((c) => c.url)?.url, input.pageUrl).replace(/[\s"]/g, '');
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Palco//Pagine evento//IT',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+  const url = absoluteUrl(event.ctaButtons.find((c) => c.url)?.url, context.pageUrl).replace(/[\s"]/g, '');
+  return [
     'BEGIN:VEVENT',
-    `UID:${input.buttonId}@${input.host}`,
-    `DTSTAMP:${icsStamp((input.now ?? new Date()).toISOString())}`,
+    `UID:${entry.buttonId}@${context.host}`,
+    `DTSTAMP:${icsStamp((context.now ?? new Date()).toISOString())}`,
+    ...(entry.lastModified ? [`LAST-MODIFIED:${icsStamp(entry.lastModified)}`] : []),
+    ...(entry.sequence !== undefined ? [`SEQUENCE:${entry.sequence}`] : []),
     ...timing,
-    `SUMMARY:${escapeText(summary || input.title)}`,
+    `SUMMARY:${escapeText(summary || context.title)}`,
     ...(location ? [`LOCATION:${escapeText(location)}`] : []),
     `URL:${url}`,
     'END:VEVENT',
-    'END:VCALENDAR',
   ];
+}
+
+const CALENDAR_HEAD = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Palco//Pagine evento//IT',
+  'CALSCALE:GREGORIAN',
+  'METHOD:PUBLISH',
+];
+
+function calendarText(lines: string[]): string {
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
+
+/** The calendar file of a dated event, or null when its date text has no date. */
+export function buildCalendar(input: CalendarInput): string | null {
+  const vevent = veventLines(input, input);
+  return vevent ? calendarText([...CALENDAR_HEAD, ...vevent, 'END:VCALENDAR']) : null;
+}
+
+/**
+ * Europe/Rome since 1996 (EU summer time). Every time in our files is UTC, so no event names it:
+ * it gives the page's calendar its zone (X-WR-TIMEZONE) in the form RFC 5545 defines, and keeps a
+ * calendar whose dates are all past valid (a VCALENDAR holds at least one component).
+ */
+const ROME_TIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:Europe/Rome',
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0200',
+  'TZNAME:CEST',
+  'DTSTART:19700329T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:+0200',
+  'TZOFFSETTO:+0100',
+  'TZNAME:CET',
+  'DTSTART:19701025T030000',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
+
+/** How often a subscribed calendar should look again (RFC 7986 and the older Outlook hint). */
+export const CALENDAR_REFRESH = 'PT1H';
+
+/**
+ * The calendar a fan subscribes to: every dated event given (undated ones are left out), with
+ * the page's name and the refresh hints. The same UIDs as the single-event files, so a subscribed
+ * copy of an event replaces one imported from its file.
+ */
+export function buildTourCalendar(input: CalendarContext & { events: readonly CalendarEvent[] }): string {
+  const vevents = input.events.flatMap((entry) => veventLines(entry, input) ?? []);
+  const name = escapeText(input.title);
+  return calendarText([
+    ...CALENDAR_HEAD,
+    `NAME:${name}`,
+    `X-WR-CALNAME:${name}`,
+    'X-WR-TIMEZONE:Europe/Rome',
+    `REFRESH-INTERVAL;VALUE=DURATION:${CALENDAR_REFRESH}`,
+    `X-PUBLISHED-TTL:${CALENDAR_REFRESH}`,
+    ...ROME_TIMEZONE,
+    ...vevents,
+    'END:VCALENDAR',
+  ]);
 }

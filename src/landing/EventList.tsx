@@ -51,7 +51,7 @@ function Cta({
   );
 }
 
-const CALENDAR_ICON = 'ci';
+export const CALENDAR_ICON = 'ci';
 
 /** The calendar icon, defined once per page and drawn by <use> beside each dated event. */
 function CalendarSymbol() {

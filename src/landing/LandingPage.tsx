@@ -10,6 +10,9 @@ import type { PublicEvent, PublicImage, PublicView } from '../core/public-view';
 import { serialiseJsonLd } from './jsonld';
 import { clickBeaconPath, EventList } from './EventList';
 import { FanSignup } from './FanSignup';
+import { TourCalendar } from './TourCalendar';
+import { eventDay } from '../core/schedule';
+import { tourFeedPaths } from '../core/tour-feeds';
 
 export interface FooterLinks {
   provider: string;
@@ -23,6 +26,8 @@ export interface LandingProps {
   /** editor preview: links inert, no tracking, not indexed */
   preview: boolean;
   links: FooterLinks;
+  /** the public origin, e.g. 'https://palco.example': the calendar subscription is absolute */
+  origin: string;
 }
 
 export interface LandingDocumentProps extends LandingProps {
@@ -200,8 +205,9 @@ function Footer({ links, preview }: { links: FooterLinks; preview: boolean }) {
 }
 
 /** The page body: header, events or image buttons (or the empty state), footer. */
-export function LandingPage({ view, slug, preview, links }: LandingProps) {
+export function LandingPage({ view, slug, preview, links, origin }: LandingProps) {
   let content: ReactNode;
+  let subscribe = false;
   if (view.buttons.length === 0 && view.past.length === 0) {
     content = <p className="empty">{t('public.empty')}</p>;
   } else if (view.mode === 'image') {
@@ -215,6 +221,7 @@ export function LandingPage({ view, slug, preview, links }: LandingProps) {
   } else {
     const events = view.buttons.filter((b): b is PublicEvent => b.type === 'text');
     content = <EventList events={events} past={view.past} slug={slug} preview={preview} />;
+    subscribe = events.some((e) => eventDay(e.data) !== null);
   }
   const backdrop = view.header.kind === 'image' ? view.header.src : view.header.poster;
   return (
@@ -228,6 +235,7 @@ export function LandingPage({ view, slug, preview, links }: LandingProps) {
         <main className="ct">
           <h1 className="vh">{view.displayTitle}</h1>
           {content}
+          {subscribe ? <TourCalendar slug={slug} origin={origin} preview={preview} /> : null}
           {view.fanSignup ? (
             <FanSignup
               signup={view.fanSignup}
@@ -260,6 +268,15 @@ export function LandingDocument(props: LandingDocumentProps) {
         {preview ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
         <meta name="theme-color" content={themeColor(view)} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* feed readers find the tour's RSS feed here (no request: an alternate is never fetched by the page) */}
+        {!preview && view.mode === 'text' && view.buttons.length > 0 ? (
+          <link
+            rel="alternate"
+            type="application/rss+xml"
+            title={t('tour.feedLink', { title })}
+            href={tourFeedPaths.feed(props.slug)}
+          />
+        ) : null}
         {fontPreloads.map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}

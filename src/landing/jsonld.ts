@@ -1,10 +1,12 @@
 /**
  * schema.org MusicEvent data for search engines and link previews (an addition of ours: promoters
- * need their dates to show up as events). Serialised so that no user text can close the
- * <script type="application/ld+json"> element it lives in.
+ * need their dates to show up as events), and the same objects as an ItemList for the page's
+ * events.json (docs/behaviour.md#tour-feeds-calendar-json-and-rss). Serialised so that no user text
+ * can close the <script type="application/ld+json"> element it lives in.
  */
 import type { PublicEvent, PublicView } from '../core/public-view';
 import { isSoldout } from '../core/on-sale';
+import type { EventItemList, MusicEventData } from '../core/schemas/tour';
 import { parseItalianDate } from '../core/event-date';
 
 function absolute(url: string, origin: string): string {
@@ -13,7 +15,7 @@ function absolute(url: string, origin: string): string {
   return url;
 }
 
-export function musicEvents(view: PublicView, origin: string, pageUrl: string): object[] {
+export function musicEvents(view: PublicView, origin: string, pageUrl: string): MusicEventData[] {
   const events = view.buttons.filter((b): b is PublicEvent => b.type === 'text');
   const image =
     view.header.kind === 'image'
@@ -25,27 +27,42 @@ export function musicEvents(view: PublicView, origin: string, pageUrl: string): 
     const where = [e.city, e.venue].filter(Boolean).join(', ');
     const startDate = parseItalianDate(e.data);
     const offers = e.ctaButtons.map((cta) => ({
-      '@type': 'Offer',
+      '@type': 'Offer' as const,
       ...(cta.url ? { url: absolute(cta.url, origin) } : {}),
       name: cta.buttonText,
-      availability: isSoldout(cta.buttonText) ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+      availability: isSoldout(cta.buttonText)
+        ? ('https://schema.org/SoldOut' as const)
+        : ('https://schema.org/InStock' as const),
     }));
     return {
-      '@context': 'https://schema.org',
-      '@type': 'MusicEvent',
+      '@context': 'https://schema.org' as const,
+      '@type': 'MusicEvent' as const,
       name: where ? `${view.displayTitle} – ${where}` : view.displayTitle,
       ...(startDate ? { startDate } : {}),
-      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode' as const,
       location: {
-        '@type': 'Place',
+        '@type': 'Place' as const,
         name: e.venue || e.city,
-        address: { '@type': 'PostalAddress', addressLocality: e.city },
+        address: { '@type': 'PostalAddress' as const, addressLocality: e.city },
       },
       ...(image ? { image: [image] } : {}),
       url: pageUrl,
       offers,
     };
   });
+}
+
+/** The page's events (the very objects of its JSON-LD) as one schema.org ItemList. */
+export function eventItemList(view: PublicView, origin: string, pageUrl: string): EventItemList {
+  const events = musicEvents(view, origin, pageUrl);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: view.displayTitle,
+    url: pageUrl,
+    numberOfItems: events.length,
+    itemListElement: events.map((item, i) => ({ '@type': 'ListItem', position: i + 1, item })),
+  };
 }
 
 /** JSON for an inline <script>: '<', '>', '&' and U+2028/2029 become \\u escapes. */

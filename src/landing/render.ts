@@ -22,7 +22,7 @@ import { ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
 import { musicEvents } from './jsonld';
 
 /** Bump when the markup, CSS or script change: published copies live under a versioned R2 key. */
-export const RENDERER_VERSION = 8;
+export const RENDERER_VERSION = 9;
 
 export interface RenderOptions {
   slug: string;
@@ -72,6 +72,7 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
     slug: opts.slug,
     preview,
     links: opts.links,
+    origin,
     css,
     script: LANDING_SCRIPT,
     canonical,

@@ -54,6 +54,11 @@ a.b:focus-visible,.ib a:focus-visible,.mute:focus-visible,.ft a:focus-visible{ou
 .ph{margin:12px 20px 0;padding-top:28px;border-top:1px solid var(--line);text-align:center;color:var(--mut);font:600 12px/1.4 var(--ui-ff);letter-spacing:.14em;text-transform:uppercase}
 .ps .e{padding:18px 0 20px;opacity:.55;filter:grayscale(1)}
 .ps .e:first-child{border-top:0}
+.sub{margin:4px 20px 0;padding:22px 0 6px;border-top:1px solid var(--line);text-align:center}
+.sa{display:flex;align-items:center;justify-content:center;gap:10px;min-height:48px;padding:10px 16px;border-radius:999px;box-shadow:inset 0 0 0 1.5px color-mix(in srgb,var(--ft-fg) 28%,transparent);color:var(--ft-fg);font:600 .875rem/1.3 var(--ui-ff);text-decoration:none;text-wrap:balance;-webkit-tap-highlight-color:transparent}
+.sa svg{width:20px;height:20px;flex:none}
+.sd{display:block;width:max-content;margin:2px auto 0;padding:10px 8px;color:var(--ft-mut);font-size:.8125rem}
+.sa:focus-visible,.sd:focus-visible{outline:3px solid var(--focus);outline-offset:3px}
 .ib{list-style:none;margin:0;padding:16px 16px 0;display:flex;flex-direction:column;gap:14px}
 .ib a,.ib span{display:block;border-radius:16px;overflow:hidden;-webkit-tap-highlight-color:transparent;transition:transform .12s ease}
 .ib a:active{transform:scale(.985)}

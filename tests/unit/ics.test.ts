@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { buildCalendar, calendarPath, escapeText, foldLine } from '../../src/core/ics';
+import { buildCalendar, buildTourCalendar, calendarPath, escapeText, foldLine } from '../../src/core/ics';
 import type { PublicEvent } from '../../src/core/public-view';
 
 const bytes = (s: string) => new TextEncoder().encode(s).length;
@@ -145,5 +145,31 @@ describe('buildCalendar', () => {
 
   it('calendarPath', () => {
     expect(calendarPath('nomadi', 7)).toBe('/nomadi/events/7.ics');
+  });
+});
+
+describe('buildTourCalendar', () => {
+  const entries = [
+    { event: event('sab 20 marzo 2027 ore 21:00'), buttonId: 7, sequence: 2, lastModified: '2027-01-02T03:04:05.678Z' },
+    { event: event('data da annunciare'), buttonId: 8 },
+    { event: event('21 marzo 2027', { city: 'Roma' }), buttonId: 9, sequence: 0 },
+  ];
+
+  it('the events of the single files (same VEVENT), the dated ones only, with revision and hints', () => {
+    const { buttonId: _b, ...context } = BASE;
+    const ics = buildTourCalendar({ ...context, events: entries });
+    const lines = unfold(ics);
+    expect(lines).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H');
+    expect(lines).toContain('X-PUBLISHED-TTL:PT1H');
+    const root = new ICAL.Component(ICAL.parse(ics));
+    expect(root.getFirstSubcomponent('vtimezone')!.getFirstPropertyValue('tzid')).toBe('Europe/Rome');
+    const vevents = root.getAllSubcomponents('vevent');
+    expect(vevents.map((v) => v.getFirstPropertyValue('uid'))).toEqual(['7@palco.example', '9@palco.example']);
+    expect(vevents[0]!.getFirstPropertyValue('sequence')).toBe(2);
+    expect(lines).toContain('LAST-MODIFIED:20270102T030405Z');
+    // the single file of the same event is the same VEVENT
+    const single = unfold(buildCalendar({ ...BASE, ...entries[0]! })!);
+    const veventOf = (l: string[]) => l.slice(l.indexOf('BEGIN:VEVENT'), l.indexOf('END:VEVENT') + 1);
+    expect(veventOf(single)).toEqual(veventOf(lines));
   });
 });

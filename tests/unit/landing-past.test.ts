@@ -147,7 +147,8 @@ describe('add-to-calendar links', () => {
       ['/tour/events/4.ics', 'Aggiungi al calendario: Torino 22/03/2027'],
     ]);
     expect(html.match(/<symbol /g)).toHaveLength(1);
-    expect(html.match(/<use /g)).toHaveLength(2);
+    // one per event, and the link to subscribe to them all
+    expect(html.match(/<use /g)).toHaveLength(3);
   });
 
   it('no symbol when no event has a date; the preview shows the link inert', () => {
@@ -162,7 +163,32 @@ describe('add-to-calendar links', () => {
   it('thirty events stay cheap: the icon path is written once', () => {
     const many = page(Array.from({ length: 30 }, (_, i) => ev(i + 1, `${(i % 28) + 1} aprile 2027`, `Città ${i}`)));
     const html = renderLandingDocument(many, { ...OPTS, now });
-    expect(html.match(/<use /g)).toHaveLength(30);
+    expect(html.match(/<use /g)).toHaveLength(31);
     expect(html.match(/M7 3v3/g)).toHaveLength(1);
+  });
+});
+
+describe("'Aggiungi tutte le date al calendario'", () => {
+  const now = new Date('2027-03-10T10:00:00Z');
+
+  it('subscribes by webcal:// to the whole calendar, with the https file beside it', () => {
+    const html = renderLandingDocument(page([ev(2, 'sab 20 marzo 2027 ore 21:00', 'Forlì')]), { ...OPTS, now });
+    expect(html).toContain('<a class="sa" href="webcal://palco.test/tour/calendar.ics" rel="nofollow">');
+    expect(html).toContain('Aggiungi tutte le date al calendario</a>');
+    expect(html).toContain(
+      '<a class="sd" href="/tour/calendar.ics" rel="nofollow" download="tour.ics">oppure scarica il file</a>',
+    );
+  });
+
+  it('is absent without an upcoming dated event, and inert in the preview', () => {
+    const undated = renderLandingDocument(page([ev(3, 'data da annunciare', 'Bari')]), { ...OPTS, now });
+    expect(undated).not.toContain('calendar.ics');
+    expect(undated).not.toContain('class="sa"');
+    const past = renderLandingDocument({ ...page([ev(1, '1 marzo 2027', 'Asti')]), show_past: true }, { ...OPTS, now });
+    expect(past).not.toContain('class="sa"');
+    const preview = renderLandingDocument(page([ev(2, '20 marzo 2027', 'Forlì')]), { ...OPTS, now, preview: true });
+    expect(preview).toContain('<a class="sa" rel="nofollow">');
+    expect(preview).not.toContain('calendar.ics');
+    expect(preview).not.toContain('feed.xml');
   });
 });

@@ -76,3 +76,42 @@ export function insertButton(db: D1Database, pageRef: { slug: string } | { id: n
     )
     .bind('id' in pageRef ? pageRef.id : pageRef.slug, b.position, b.type, b.text, b.image_path, b.url, ctas);
 }
+
+/** What the tour feeds tell of an event beside its text (docs/behaviour.md#tour-feeds-calendar-json-and-rss). */
+export interface EventHistory {
+  /** how many times its text, link or CTAs changed: the calendar's SEQUENCE */
+  revision: number;
+  /** when they last changed (its creation if never), ISO 8601 UTC */
+  modifiedAt: string;
+  /** when the public first saw it, ISO 8601 UTC; null until a publish stamps it */
+  publishedAt: string | null;
+}
+
+/** The history of a page's events, by button id. */
+export async function eventHistory(db: D1Database, pageId: number): Promise<Map<number, EventHistory>> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, revision, COALESCE(modified_at, created_at) AS modified_at, published_at
+         FROM buttons WHERE page_id = ? AND type = 'text'`,
+    )
+    .bind(pageId)
+    .all<{ id: number; revision: number; modified_at: string; published_at: string | null }>();
+  return new Map(
+    results.map((r) => [r.id, { revision: r.revision, modifiedAt: r.modified_at, publishedAt: r.published_at }]),
+  );
+}
+
+/**
+ * Stamps the moment the public first sees a page's events: only those never stamped, so a later
+ * save or publish keeps the first date (the RSS feed's pubDate).
+ */
+export async function stampPublished(db: D1Database, slug: string): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE buttons SET published_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+        WHERE published_at IS NULL AND type = 'text'
+          AND page_id = (SELECT id FROM landing_pages WHERE folder_name = ?)`,
+    )
+    .bind(slug)
+    .run();
+}

@@ -19,6 +19,9 @@ import { buttonRows, insertButton, parseJson, toButton, toPublicButton } from '.
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
+/** Whether a button's UPDATE (binds ?3 text, ?5 url, ?6 cta_buttons) changes what its event says. */
+const EVENT_CHANGED = '(text IS NOT ?3 OR url IS NOT ?5 OR cta_buttons IS NOT ?6)';
+
 interface PageRow {
   id: number;
   folder_name: string;
@@ -280,8 +283,13 @@ export async function updatePage(
       updates.push(
         db
           .prepare(
-            `UPDATE buttons SET position = ?, type = ?, text = ?, image_path = COALESCE(?, image_path),
-               url = ?, cta_buttons = ? WHERE id = ? AND page_id = ?`,
+            // An event whose text, link or CTAs change gets a new revision and modification time
+            // (the calendar's SEQUENCE and LAST-MODIFIED); SET reads the row as it was before.
+            `UPDATE buttons SET
+               revision = revision + (${EVENT_CHANGED}),
+               modified_at = CASE WHEN ${EVENT_CHANGED} THEN ${NOW} ELSE modified_at END,
+               position = ?1, type = ?2, text = ?3, image_path = COALESCE(?4, image_path),
+               url = ?5, cta_buttons = ?6 WHERE id = ?7 AND page_id = ?8`,
           )
           .bind(
             b.position,

@@ -1,7 +1,8 @@
 /**
  * Publishing: a page is rendered
  * once per change into one self-contained HTML document, stored in R2 under a key versioned by
- * page and renderer, and the Cache API copy of /{slug} is purged where the publish runs.
+ * page and renderer, and the Cache API copies of /{slug}, its events' calendar files and its tour
+ * feeds are purged where the publish runs.
  * GET /{slug} (routes/public.ts) then reads cache → R2 → D1, so the hot path never reads D1.
  */
 import type { Bindings } from '../env';
@@ -11,6 +12,8 @@ import { RENDERER_VERSION, contentSecurityPolicy, renderErrorDocument, renderLan
 import type { FooterLinks } from '../../src/landing/LandingPage';
 import type { PageLike } from '../../src/core/public-view';
 import { calendarPath } from '../../src/core/ics';
+import { tourFeedList } from '../../src/core/tour-feeds';
+import { stampPublished } from '../db/page-buttons';
 import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
 import { dropHot } from './hot-pages';
 
@@ -20,17 +23,18 @@ export function pageKey(slug: string): string {
 }
 
 /**
- * The Cache API key of /{slug}: the public origin (APP_URL, else the request's) plus the path,
- * versioned by renderer. Publish and serve compute the same key, so a publish purges what GET
- * cached (a key on a host outside the zone might not be cached by Cloudflare at all).
+ * THE Cache API key of a public path of a page (/{slug}, an event's calendar file, a tour feed):
+ * the public origin (APP_URL, else the request's) plus the path, versioned by renderer. Publish
+ * and serve compute the same key, so a publish purges what GET cached (a key on a host outside
+ * the zone might not be cached by Cloudflare at all).
  */
-export function pageCacheKey(slug: string, origin: string): Request {
-  return new Request(`${origin.replace(/\/+$/, '')}/${slug}?r=${RENDERER_VERSION}`);
+export function publicCacheKey(path: string, origin: string): Request {
+  return new Request(`${origin.replace(/\/+$/, '')}${path}?r=${RENDERER_VERSION}`);
 }
 
-/** The Cache API key of an event's calendar file (same origin rule as the page's key). */
-export function eventFileCacheKey(slug: string, buttonId: number, origin: string): Request {
-  return new Request(`${origin.replace(/\/+$/, '')}${calendarPath(slug, buttonId)}?r=${RENDERER_VERSION}`);
+/** The Cache API key of /{slug}. */
+export function pageCacheKey(slug: string, origin: string): Request {
+  return publicCacheKey(`/${slug}`, origin);
 }
 
 /** The text buttons of a page, whose calendar files a publish purges with the page. */
@@ -93,13 +97,18 @@ export function errorDocument(): Promise<PublishedDocument> {
   return errorDoc;
 }
 
+/** Every path of a page that is cached like it: the page, its events' calendar files, its tour feeds. */
+async function cachedPaths(slug: string, db?: D1Database): Promise<string[]> {
+  const ids = db ? await eventIds(db, slug) : [];
+  return [`/${slug}`, ...ids.map((id) => calendarPath(slug, id)), ...tourFeedList(slug)];
+}
+
 async function purge(slug: string, origin: string, db?: D1Database): Promise<void> {
   dropHot(slug);
   try {
-    await caches.default.delete(pageCacheKey(slug, origin));
-    // the calendar files of its events are cached like the page, and go with it
-    for (const id of db ? await eventIds(db, slug) : [])
-      await caches.default.delete(eventFileCacheKey(slug, id, origin));
+    // all together: every copy goes in one round, none waits for another's delete
+    const paths = await cachedPaths(slug, db);
+    await Promise.all(paths.map((path) => caches.default.delete(publicCacheKey(path, origin))));
   } catch (err) {
     // The Cache API is missing on some hosts (workers.dev); the copy then lives at most s-maxage.
     console.warn('cache purge failed', slug, err);
@@ -152,6 +161,8 @@ export async function publishPage(
       // rendered for the instant published for: a scheduled run drops the events past by then
       const doc = await renderForPublish(env, slug, renderable(page), options.origin, now);
       await storePublished(env, slug, doc);
+      // the events the public sees from now on keep this as their first publication (the RSS pubDate)
+      await stampPublished(env.DB, slug);
       // Awaited, not left to waitUntil: the editor reloads the page right after saving.
       await purge(slug, publicOrigin(env, options.origin), env.DB);
       published = true;
@@ -192,8 +203,10 @@ export async function storeRebuilt(
   if ((await pageStamp(env.DB, slug)) !== stamp) return false;
   await storePublished(env, slug, doc);
   if ((await pageStamp(env.DB, slug)) === stamp) {
-    // a copy rebuilt by a visit changes at the same boundaries as a published one
+    // a copy rebuilt by a visit changes at the same boundaries as a published one, and publishes
+    // its events as a publish would
     await storeNextBoundary(env.DB, slug, new Date());
+    await stampPublished(env.DB, slug);
     return true;
   }
   await env.BUCKET.delete(pageKey(slug));

@@ -17,6 +17,7 @@ import { pagesMessages } from './pages';
 import { requestsMessages } from './requests';
 import { siteMessages } from './site';
 import { statsMessages } from './stats';
+import { tourMessages } from './tour';
 import { usersScreenMessages } from './users-screen';
 
 /**
@@ -45,6 +46,7 @@ export const messages = {
   ...fansPublicMessages,
   ...fansMailMessages,
   ...fansEditorMessages,
+  ...tourMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
