@@ -27,6 +27,7 @@ import { media } from './routes/media';
 import { tracking } from './routes/tracking';
 import { icsRoutes } from './routes/ics';
 import { fansPublic } from './routes/fans-public';
+import { embedRoutes } from './routes/embed';
 import { publicRoutes } from './routes/public';
 
 // Only the Italian locale: `z.locales` would pull every language into the edge bundle.
@@ -81,6 +82,7 @@ export function createApp() {
     .route('/', tracking)
     .route('/', icsRoutes)
     .route('/', fansPublic)
+    .route('/', embedRoutes)
     // last: it owns the catch-all /{slug}
     .route('/', publicRoutes);
 

@@ -7,10 +7,17 @@
 import type { Bindings } from '../env';
 import { getPublishedPage, isPubliclyVisible, type PageRow, type PublishedPage } from '../db/pages';
 import { storeNextBoundary } from '../db/page-schedule';
-import { RENDERER_VERSION, contentSecurityPolicy, renderErrorDocument, renderLanding } from '../../src/landing/render';
+import {
+  RENDERER_VERSION,
+  contentSecurityPolicy,
+  renderEmbed,
+  renderErrorDocument,
+  renderLanding,
+} from '../../src/landing/render';
 import type { FooterLinks } from '../../src/landing/LandingPage';
 import type { PageLike } from '../../src/core/public-view';
 import { calendarPath } from '../../src/core/ics';
+import { embedPath } from '../../src/core/embed';
 import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
 import { dropHot } from './hot-pages';
 
@@ -31,6 +38,14 @@ export function pageCacheKey(slug: string, origin: string): Request {
 /** The Cache API key of an event's calendar file (same origin rule as the page's key). */
 export function eventFileCacheKey(slug: string, buttonId: number, origin: string): Request {
   return new Request(`${origin.replace(/\/+$/, '')}${calendarPath(slug, buttonId)}?r=${RENDERER_VERSION}`);
+}
+
+/**
+ * The Cache API key of the page's embed (same origin rule as the page's key): purged with the
+ * page's, so the band's site shows a change as soon as the page does.
+ */
+export function embedCacheKey(slug: string, origin: string): Request {
+  return new Request(`${origin.replace(/\/+$/, '')}${embedPath(slug)}?r=${RENDERER_VERSION}`);
 }
 
 /** The text buttons of a page, whose calendar files a publish purges with the page. */
@@ -82,6 +97,20 @@ export async function renderForPublish(
   return { html: doc.html, csp: await contentSecurityPolicy(doc) };
 }
 
+/**
+ * The embed of a page the public sees, or the neutral empty state for `null`
+ * (docs/behaviour.md#embedding-the-dates), with its policy: framable by any site.
+ */
+export async function renderEmbedDocument(
+  env: Pick<Bindings, 'APP_URL'>,
+  slug: string,
+  page: PageLike | null,
+  origin?: string,
+): Promise<PublishedDocument> {
+  const doc = renderEmbed(page, { slug, origin: publicOrigin(env, origin) });
+  return { html: doc.html, csp: await contentSecurityPolicy(doc, { anyAncestor: true }) };
+}
+
 let errorDoc: Promise<PublishedDocument> | null = null;
 
 /** The 404 error-state document (constant, so rendered once per isolate). */
@@ -97,6 +126,7 @@ async function purge(slug: string, origin: string, db?: D1Database): Promise<voi
   dropHot(slug);
   try {
     await caches.default.delete(pageCacheKey(slug, origin));
+    await caches.default.delete(embedCacheKey(slug, origin));
     // the calendar files of its events are cached like the page, and go with it
     for (const id of db ? await eventIds(db, slug) : [])
       await caches.default.delete(eventFileCacheKey(slug, id, origin));
