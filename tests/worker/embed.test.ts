@@ -184,7 +184,10 @@ describe('GET /{slug}/embed', () => {
     await createPage(u.token, textPage(slug));
     expect((await embed(slug)).status).toBe(200);
     await settle();
-    const hide = await call(`/api/db/landing-pages/${slug}/visibility?visible=false`, { token: u.token, method: 'PATCH' });
+    const hide = await call(`/api/db/landing-pages/${slug}/visibility?visible=false`, {
+      token: u.token,
+      method: 'PATCH',
+    });
     expect(hide.status).toBe(200);
     const res = await embed(slug);
     expectEmptyState(res, await res.text(), 'hidden after a visit');
@@ -212,7 +215,9 @@ describe('GET /{slug}/embed', () => {
       method: 'PUT',
       token: u.token,
       json: textPage(slug, {
-        buttons: [{ type: 'text', text: '20/06/2099 - Bologna - Estragon|biglietti', url: 'https://www.ticketone.it/b' }],
+        buttons: [
+          { type: 'text', text: '20/06/2099 - Bologna - Estragon|biglietti', url: 'https://www.ticketone.it/b' },
+        ],
       }),
     });
     expect(saved.status).toBe(200);
