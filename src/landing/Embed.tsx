@@ -33,8 +33,11 @@ function EmbedBody({ view, slug, canonical, preview }: Omit<EmbedDocumentProps, 
   }
   const events = view.mode === 'text' ? view.buttons.filter((b): b is PublicEvent => b.type === 'text') : [];
   return (
-    <main className="em">
-      <h1 className="eh">{view.displayTitle}</h1>
+    // named by its title: a landmark of its own beside the embedding page's main (and the editor's)
+    <main className="em" aria-labelledby="eh">
+      <h1 className="eh" id="eh">
+        {view.displayTitle}
+      </h1>
       {events.length > 0 ? (
         <EventList events={events} past={[]} slug={slug} preview={preview} newTab />
       ) : (

@@ -15,7 +15,15 @@
 import { atom } from 'nanostores';
 import { t, type MessageKey } from '../core/messages';
 import type { PageStats } from '../core/schemas/stats';
-import { EMBED_SOURCE, FOLDED, type NAMED_SOURCES, QR_SOURCE, STATS_DAYS_MAX, daysApart, romeBucket } from '../core/traffic';
+import {
+  EMBED_SOURCE,
+  FOLDED,
+  type NAMED_SOURCES,
+  QR_SOURCE,
+  STATS_DAYS_MAX,
+  daysApart,
+  romeBucket,
+} from '../core/traffic';
 import { pageStats } from '../lib/api-client';
 import { decodeEventText, type FullPage } from './editor-core';
 import { notify } from './editor-notice';

@@ -55,7 +55,7 @@ describe('GET /{slug}/embed', () => {
     const res = await embed(slug);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<h1 class="eh">Tour Embed</h1>');
+    expect(html).toContain('<h1 class="eh" id="eh">Tour Embed</h1>');
     expect(html).toContain('Milano');
     expect(html).toContain('Alcatraz');
     expect(html).toContain('Sold out');
