@@ -76,25 +76,19 @@ async function embedFrame(page: Page): Promise<Frame> {
   return frame;
 }
 
-async function stats(): Promise<PageStats> {
-  const res = await api(`/api/db/landing-pages/${slug}/stats?days=1`, { token });
+async function stats(page = slug): Promise<PageStats> {
+  const res = await api(`/api/db/landing-pages/${page}/stats?days=1`, { token });
   expect(res.status).toBe(200);
   return (await res.json()) as PageStats;
 }
 
-beforeAll(async () => {
-  ({ token } = await organiser({ company: 'Embed Band' }));
-  slug = uniqueSlug('embed');
-  band = bandSite(baseURL(), slug);
-  await new Promise<void>((r) => band.listen(0, '127.0.0.1', r));
-  // localhost, not 127.0.0.1: another site than Palco's, as the band's own would be
-  bandOrigin = `http://localhost:${(band.address() as AddressInfo).port}`;
-  const ticket = `${bandOrigin}/ticket`;
+/** A text page with an event in each of CITIES, its tickets on `ticket`. */
+async function tourPage(page: string, ticket: string): Promise<void> {
   await createPage(
     token,
     textPageBody(
-      slug,
-      `Tour ${slug}`,
+      page,
+      `Tour ${page}`,
       CITIES.map((city, i) => ({
         position: i + 1,
         type: 'text',
@@ -105,6 +99,16 @@ beforeAll(async () => {
       })),
     ),
   );
+}
+
+beforeAll(async () => {
+  ({ token } = await organiser({ company: 'Embed Band' }));
+  slug = uniqueSlug('embed');
+  band = bandSite(baseURL(), slug);
+  await new Promise<void>((r) => band.listen(0, '127.0.0.1', r));
+  // localhost, not 127.0.0.1: another site than Palco's, as the band's own would be
+  bandOrigin = `http://localhost:${(band.address() as AddressInfo).port}`;
+  await tourPage(slug, `${bandOrigin}/ticket`);
 });
 
 afterAll(async () => {
@@ -181,25 +185,21 @@ describe("'Incorpora' in the editor", () => {
     timeout: 150_000,
   }, async () => {
     const gate = new Gate();
-    const viewsBefore = (await stats()).totals.views;
+    // a page of its own, which no other test visits
+    const edited = uniqueSlug('embedit');
+    await tourPage(edited, 'https://example.com/biglietti');
     for (const [ctx, width] of browsers.both()) {
       await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
       const page = await editorPage(ctx, token, '/user');
-      await openSavedPage(page, slug, width === WIDTHS[0] ? 'tap' : 'click');
+      await openSavedPage(page, edited, width === WIDTHS[0] ? 'tap' : 'click');
       await page.getByRole('button', { name: 'Incorpora' }).click();
       const panel = page.getByTestId('embed-panel');
       await panel.waitFor();
 
       const script = panel.getByLabel('Codice da incollare (consigliato)');
       const iframe = panel.getByLabel('Alternativa senza script');
-      expect(await script.inputValue()).toBe(embedScriptSnippet(baseURL(), slug));
-      expect(await iframe.inputValue()).toBe(embedFrameSnippet(baseURL(), slug));
-
-      const copies = panel.getByRole('button', { name: 'Copia' });
-      expect(await copies.count()).toBe(2);
-      await copies.first().click();
-      await expectNotice(page, 'Codice copiato');
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(embedScriptSnippet(baseURL(), slug));
+      expect(await script.inputValue()).toBe(embedScriptSnippet(baseURL(), edited));
+      expect(await iframe.inputValue()).toBe(embedFrameSnippet(baseURL(), edited));
 
       // the preview follows the form, with inert links
       const preview = page.frameLocator('[data-testid="embed-preview"]');
@@ -210,14 +210,20 @@ describe("'Incorpora' in the editor", () => {
         .toBeGreaterThan(400);
 
       await setWidth(page, width as (typeof WIDTHS)[number]);
-      await panel.scrollIntoViewIfNeeded();
+      await page.getByRole('button', { name: 'Incorpora' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await shot(page, `embed-editor-${width}`, false);
       await gate.audit(page, "editor with 'Incorpora' open", { widths: [width as (typeof WIDTHS)[number]] });
+
+      const copies = panel.getByRole('button', { name: 'Copia' });
+      expect(await copies.count()).toBe(2);
+      await copies.first().click();
+      await expectNotice(page, 'Codice copiato');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(embedScriptSnippet(baseURL(), edited));
       await page.close();
     }
     expectAccessible(gate.reports);
     // the editor's preview is drawn in the browser and never counted (past the flush delay)
     await new Promise((r) => setTimeout(r, 3000));
-    expect((await stats()).totals.views).toBe(viewsBefore);
+    expect((await stats(edited)).totals.views).toBe(0);
   });
 });
