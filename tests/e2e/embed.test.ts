@@ -178,6 +178,16 @@ describe('the snippet on another site', () => {
     expect(consoleErrors).toEqual([]);
     await page.close();
   });
+
+  it('the embed itself passes axe and reflow at 375 and 1280 px', { timeout: 60_000 }, async () => {
+    const page = await browsers.desktop.newPage();
+    await page.goto(`/${slug}/embed`);
+    await page.locator('.e').first().waitFor();
+    const gate = new Gate();
+    await gate.audit(page, 'the embed on its own');
+    expectAccessible(gate.reports);
+    await page.close();
+  });
 });
 
 describe("'Incorpora' in the editor", () => {
