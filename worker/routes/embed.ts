@@ -12,7 +12,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
-import { EMBED_LOADER_PATH } from '../../src/core/embed';
 import { EMBED_SOURCE } from '../../src/core/traffic';
 import { embedLoader } from '../../src/landing/script';
 import { getPublicLanding } from '../db/pages';
@@ -94,7 +93,8 @@ async function serveEmbed(c: Context<AppEnv>, slug: string): Promise<Response> {
 let loader: string | null = null;
 
 export const embedRoutes = new Hono<AppEnv>()
-  .get(EMBED_LOADER_PATH, (c) => {
+  // EMBED_LOADER_PATH of src/core/embed.ts, spelled out so the reserved-slug check sees it
+  .get('/embed.js', (c) => {
     loader ??= embedLoader();
     return new Response(c.req.method === 'HEAD' ? null : loader, {
       headers: {
