@@ -1,6 +1,7 @@
 // Budget: a 10-event text page ≤ 14 KB gzip for HTML+CSS+JS together, ≤ 2.5 KB of JS, no
 // render-blocking sub-request, nothing from another origin except the organiser's media URLs,
-// no cookie. Usage: npx node bench/page-bytes.mjs
+// no cookie. The same page's embed (/{slug}/embed): ≤ 10 KB gzip with its 10 events, its inline
+// JS, no cookie; and the snippet's loader /embed.js ≤ 1 KB. Usage: npx node bench/page-bytes.mjs
 import { gzipSync } from 'node:zlib';
 import { api, kb, startServer, tenEventPage, uniqueSlug } from './lib.mjs';
 
@@ -68,6 +69,30 @@ try {
   console.log(`\n10-event page /${slug} (status ${res.status})`);
   for (const [name, value, verdict] of rows) console.log(`  ${name.padEnd(40)} ${value.padStart(12)}  ${verdict}`);
   failed = rows.some(([, , v]) => /OVER|FAIL/.test(v)) || res.status !== 200;
+
+  // the embed of the same page, and the snippet's loader
+  const embedRes = await fetch(`${server.base}/${slug}/embed`);
+  const embed = await embedRes.text();
+  const embedGz = gzipSync(Buffer.from(embed), { level: 6 }).length;
+  const embedJs = [...embed.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].reduce(
+    (n, [, b]) => n + Buffer.byteLength(b),
+    0,
+  );
+  const embedEvents = (embed.match(/<li class="e">/g) ?? []).length;
+  const embedCookie = embedRes.headers.get('set-cookie');
+  const loaderRes = await fetch(`${server.base}/embed.js`);
+  const loader = Buffer.byteLength(await loaderRes.text());
+  const embedRows = [
+    ['embed events shown', String(embedEvents), embedEvents === 10 ? 'ok' : 'FAIL'],
+    ['embed HTML raw', kb(Buffer.byteLength(embed)), ''],
+    ['embed HTML+CSS+JS gzip', kb(embedGz), embedGz <= 10 * 1024 ? 'ok ≤ 10 KB' : 'OVER 10 KB'],
+    ['embed inline JS raw', `${embedJs} B`, embedJs <= 2560 ? 'ok ≤ 2.5 KB' : 'OVER 2.5 KB'],
+    ['embed Set-Cookie', embedCookie ?? 'none', embedCookie ? 'FAIL' : 'ok'],
+    ['/embed.js raw', `${loader} B`, loader <= 1024 ? 'ok ≤ 1 KB' : 'OVER 1 KB'],
+  ];
+  console.log(`\nits embed /${slug}/embed (status ${embedRes.status}) and /embed.js (status ${loaderRes.status})`);
+  for (const [name, value, verdict] of embedRows) console.log(`  ${name.padEnd(40)} ${value.padStart(12)}  ${verdict}`);
+  failed ||= embedRows.some(([, , v]) => /OVER|FAIL/.test(v)) || embedRes.status !== 200 || loaderRes.status !== 200;
 } finally {
   await server.stop();
 }

@@ -28,6 +28,7 @@ import { tracking } from './routes/tracking';
 import { icsRoutes } from './routes/ics';
 import { tourFeedRoutes } from './routes/tour-feeds';
 import { fansPublic } from './routes/fans-public';
+import { embedRoutes } from './routes/embed';
 import { publicRoutes } from './routes/public';
 
 // Only the Italian locale: `z.locales` would pull every language into the edge bundle.
@@ -83,6 +84,7 @@ export function createApp() {
     .route('/', icsRoutes)
     .route('/', tourFeedRoutes)
     .route('/', fansPublic)
+    .route('/', embedRoutes)
     // last: it owns the catch-all /{slug}
     .route('/', publicRoutes);
 

@@ -85,6 +85,8 @@ export const RESERVED_SEGMENTS: readonly string[] = [
   '_astro',
   'robots.txt',
   'sitemap.xml',
+  // the embed's loader (src/core/embed.ts)
+  'embed.js',
   'favicon.svg',
   'favicon.ico',
   '.well-known',

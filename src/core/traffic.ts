@@ -25,6 +25,12 @@ export const NAMED_SOURCES = [
 export const QR_SOURCE = 'qr';
 
 /**
+ * Source of the views and clicks of a page's embed (GET /{slug}/embed inside another site): the
+ * embed's script sends it as the click's `u`, the Worker gives it to the embed's views.
+ */
+export const EMBED_SOURCE = 'embed';
+
+/**
  * A source is a named referrer, 'other', 'direct', or the page URL's own utm_source: lower-case
  * `[a-z0-9._-]`, at most 40 characters (utmSource).
  */
@@ -41,7 +47,7 @@ export const FOLDED = 'altro';
  * Sources that are always kept by name, whatever the cap: the named referrers, the QR code,
  * 'other', 'direct' and FOLDED itself. A flood of made-up utm_source values cannot push them out.
  */
-export const FIXED_SOURCES: readonly string[] = [...NAMED_SOURCES, QR_SOURCE, 'other', 'direct', FOLDED];
+export const FIXED_SOURCES: readonly string[] = [...NAMED_SOURCES, QR_SOURCE, EMBED_SOURCE, 'other', 'direct', FOLDED];
 
 /**
  * A page keeps at most this many sources of its own (utm_source values not among FIXED_SOURCES)

@@ -1,7 +1,8 @@
 /**
  * The events of a text page (docs/behaviour.md#dates-and-publishing-windows): the upcoming and
  * undated ones, each dated one with its calendar file link, then, when the page keeps them, the
- * past ones greyed in a 'Date passate' list, newest first, with no ticket button.
+ * past ones greyed in a 'Date passate' list, newest first, with no ticket button. The embed
+ * (Embed.tsx) draws its dates with the same list, its links opening a new tab (`newTab`).
  */
 import { t } from '../core/messages';
 import { isSoldout } from '../core/on-sale';
@@ -15,13 +16,24 @@ export function clickBeaconPath(slug: string, id: number, cta = 0): string {
   return `${pagePaths.buttonClick(slug, id)}${cta > 0 ? `?k=${cta}` : ''}`;
 }
 
+/** Where a link opens: a new tab from the embed (it lives in another site's frame), said aloud too. */
+interface Target {
+  newTab?: boolean;
+}
+
+/** The hidden words that tell a screen reader a link opens a new tab. */
+function NewTabNote({ newTab }: Target) {
+  return newTab ? <span className="vh"> {t('embed.newTab')}</span> : null;
+}
+
 function Cta({
   cta,
   index,
   id,
   slug,
   preview,
-}: {
+  newTab,
+}: Target & {
   cta: PublicCta;
   index: number;
   id: number | null;
@@ -45,8 +57,15 @@ function Cta({
     );
   }
   return (
-    <a className="b" href={cta.url} rel="noopener" data-c={id !== null ? clickBeaconPath(slug, id, index) : undefined}>
+    <a
+      className="b"
+      href={cta.url}
+      rel="noopener"
+      target={newTab ? '_blank' : undefined}
+      data-c={id !== null ? clickBeaconPath(slug, id, index) : undefined}
+    >
       {cta.buttonText}
+      <NewTabNote newTab={newTab} />
     </a>
   );
 }
@@ -71,8 +90,14 @@ function CalendarSymbol() {
   );
 }
 
-function CalendarLink({ event, slug, preview }: { event: PublicEvent; slug: string; preview: boolean }) {
-  const label = t('landing.addToCalendar', { city: event.city, date: event.data }).replace(/\s+/g, ' ').trim();
+function CalendarLink({
+  event,
+  slug,
+  preview,
+  newTab,
+}: Target & { event: PublicEvent; slug: string; preview: boolean }) {
+  const text = t('landing.addToCalendar', { city: event.city, date: event.data });
+  const label = (newTab ? `${text} ${t('embed.newTab')}` : text).replace(/\s+/g, ' ').trim();
   const icon = (
     <svg aria-hidden="true" focusable="false">
       <use href={`#${CALENDAR_ICON}`} />
@@ -87,7 +112,13 @@ function CalendarLink({ event, slug, preview }: { event: PublicEvent; slug: stri
     );
   }
   return (
-    <a className="cal" href={calendarPath(slug, event.id)} aria-label={label} rel="nofollow">
+    <a
+      className="cal"
+      href={calendarPath(slug, event.id)}
+      aria-label={label}
+      rel="nofollow"
+      target={newTab ? '_blank' : undefined}
+    >
       {icon}
     </a>
   );
@@ -98,7 +129,8 @@ function EventBlock({
   slug,
   preview,
   past = false,
-}: {
+  newTab,
+}: Target & {
   event: PublicEvent;
   slug: string;
   preview: boolean;
@@ -110,7 +142,7 @@ function EventBlock({
       {event.data ? (
         <p className="d">
           {event.data}
-          {dated ? <CalendarLink event={event} slug={slug} preview={preview} /> : null}
+          {dated ? <CalendarLink event={event} slug={slug} preview={preview} newTab={newTab} /> : null}
         </p>
       ) : null}
       {event.city ? <p className="c">{event.city}</p> : null}
@@ -119,7 +151,7 @@ function EventBlock({
         <div className="ctas">
           {event.ctaButtons.map((cta, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a CTA has no identity of its own, and the list is rendered once, never reordered
-            <Cta key={i} cta={cta} index={i} id={event.id} slug={slug} preview={preview} />
+            <Cta key={i} cta={cta} index={i} id={event.id} slug={slug} preview={preview} newTab={newTab} />
           ))}
         </div>
       )}
@@ -133,7 +165,8 @@ export function EventList({
   past,
   slug,
   preview,
-}: {
+  newTab,
+}: Target & {
   events: readonly PublicEvent[];
   past: readonly PublicEvent[];
   slug: string;
@@ -146,7 +179,7 @@ export function EventList({
       {events.length > 0 ? (
         <ol className="ev" aria-label={t('landing.events')}>
           {events.map((e, i) => (
-            <EventBlock key={e.id ?? `n${i}`} event={e} slug={slug} preview={preview} />
+            <EventBlock key={e.id ?? `n${i}`} event={e} slug={slug} preview={preview} newTab={newTab} />
           ))}
         </ol>
       ) : null}

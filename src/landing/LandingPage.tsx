@@ -97,7 +97,7 @@ export function InlineStyle({ css }: { css: string }) {
 }
 
 /** The page's one script, inline. */
-function InlineScript({ code }: { code: string }) {
+export function InlineScript({ code }: { code: string }) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the script is a constant of script.ts, never built from user data
   return <script dangerouslySetInnerHTML={{ __html: code }} />;
 }

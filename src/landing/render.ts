@@ -16,9 +16,10 @@ import {
 } from '../core/public-view';
 import { normaliseCustomStyles } from '../core/styles';
 import { ErrorDocument, LandingDocument, type FooterLinks } from './LandingPage';
-import { ERROR_CSS, noticeCss, pageCss, preloadFonts } from './styles';
+import { ERROR_CSS, embedCss, noticeCss, pageCss, preloadFonts } from './styles';
 import { FanNoticeDocument, type FanNoticeContent } from './FanNotice';
-import { ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
+import { EMBED_SCRIPT, ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
+import { EmbedDocument } from './Embed';
 import { musicEvents } from './jsonld';
 
 /** Bump when the markup, CSS or script change: published copies live under a versioned R2 key. */
@@ -106,6 +107,48 @@ export async function renderPreviewDocument(
   return renderLanding(page, { ...opts, preview: true, metaCsp }).html;
 }
 
+export interface EmbedRenderOptions {
+  slug: string;
+  /** e.g. 'https://palco.example' — for the link to the page */
+  origin: string;
+  preview?: boolean;
+  metaCsp?: string;
+  /** the instant that decides which events are past (Europe/Rome days); default now */
+  now?: Date;
+}
+
+/**
+ * The embed of a page (docs/behaviour.md#embedding-the-dates): its upcoming dates in its own
+ * style, or, for `null` (a page the public may not see, or none), the neutral empty state.
+ */
+export function renderEmbed(page: PageLike | null, opts: EmbedRenderOptions): RenderedDocument {
+  const preview = opts.preview === true;
+  const origin = opts.origin.replace(/\/+$/, '');
+  const view = page ? toPublicView(page, opts.slug, { preview, now: opts.now }) : null;
+  // the empty state takes the light theme and the UI font of an empty page
+  const css = embedCss(view ?? toPublicView({}, opts.slug));
+  const element = createElement(EmbedDocument, {
+    view,
+    slug: opts.slug,
+    canonical: `${origin}/${encodeURIComponent(opts.slug)}`,
+    css,
+    script: EMBED_SCRIPT,
+    preview,
+    metaCsp: opts.metaCsp,
+  });
+  return { html: `<!doctype html>${renderToStaticMarkup(element)}`, styles: [css], scripts: [EMBED_SCRIPT] };
+}
+
+/** The editor's preview of the embed: inert links and the embed's policy in a <meta>, as renderPreviewDocument. */
+export async function renderEmbedPreview(
+  page: PageLike,
+  opts: Omit<EmbedRenderOptions, 'preview' | 'metaCsp'>,
+): Promise<string> {
+  const plain = renderEmbed(page, { ...opts, preview: true });
+  const metaCsp = await contentSecurityPolicy(plain, { meta: true });
+  return renderEmbed(page, { ...opts, preview: true, metaCsp }).html;
+}
+
 /** The 404 error state: message, 'Reindirizzamento in corso...', /home after 2 s. */
 export function renderErrorDocument(): RenderedDocument {
   const html = `<!doctype html>${renderToStaticMarkup(
@@ -143,14 +186,14 @@ export interface PolicyOptions {
   meta?: boolean;
   /** images and video may also be blob: URLs (a header picked in the editor, not uploaded yet) */
   blobMedia?: boolean;
-  /** framed by no one (the fans' link pages, whose buttons act), instead of by our own pages */
-  noFraming?: boolean;
+  /** framed by any site (the embed, made for other sites' iframes) instead of by no one */
+  anyAncestor?: boolean;
 }
 
 /**
  * A strict CSP for a rendered document: only its own inline style and script (by hash), fonts,
  * the beacon and the sign-up's fetch to our origin, forms posted only to our origin, media from
- * our origin or https (organisers type media URLs).
+ * our origin or https (organisers type media URLs), framed by no one but for the embed.
  */
 export async function contentSecurityPolicy(
   doc: Pick<RenderedDocument, 'styles' | 'scripts'>,
@@ -170,6 +213,8 @@ export async function contentSecurityPolicy(
     "base-uri 'none'",
     // the 'Avvisami' form posts to the page's own /{slug}/fans
     "form-action 'self'",
-    ...(options.meta ? [] : [options.noFraming ? "frame-ancestors 'none'" : "frame-ancestors 'self'"]),
+    // Only the embed may be framed; the page, the fans' pages and the error state never are
+    // (click-jacking: the page's links and forms act), which the middleware's X-Frame-Options repeats.
+    ...(options.meta ? [] : [options.anyAncestor ? 'frame-ancestors *' : "frame-ancestors 'none'"]),
   ].join('; ');
 }

@@ -14,6 +14,10 @@
  */
 import { PUBLIC_ERROR_REDIRECT_MS } from '../core/constants';
 import { PLACEHOLDER_HEADER } from '../core/public-view';
+import { EMBED_SOURCE } from '../core/traffic';
+import { EMBED_FRAME_HEIGHT } from '../core/embed';
+import { t } from '../core/messages';
+import { SLUG_MAX } from '../core/slug';
 
 export const LANDING_SCRIPT =
   '(function(d){' +
@@ -68,3 +72,58 @@ export const ERROR_REDIRECT_SCRIPT =
   '["keydown","pointerdown","touchstart","wheel","focusin"].forEach(function(e){w.removeEventListener(e,s,true)})}' +
   '["keydown","pointerdown","touchstart","wheel","focusin"].forEach(function(e){w.addEventListener(e,s,true)})' +
   '})(window,document)';
+
+/** The `type` of the embed's height message, which /embed.js (EMBED_LOADER) waits for. */
+export const EMBED_HEIGHT_MESSAGE = 'palco:height';
+
+/**
+ * The embed's only script (GET /{slug}/embed, inside another site's iframe). It:
+ * - sends the click beacon of a CTA (data-c) with the source `embed` as `u`, so the tap is
+ *   counted like the page's, under the embed's source (docs/behaviour.md#embedding-the-dates);
+ * - posts the document's height to the frame's parent whenever it changes, so /embed.js keeps
+ *   the iframe fitted to the dates. Only a number leaves the frame, so any parent may read it:
+ *   the parent checks who sent it (the message's origin and source).
+ * A constant string: the CSP allows it by its hash.
+ */
+export const EMBED_SCRIPT =
+  '(function(d,w){' +
+  'd.addEventListener("click",function(e){' +
+  'var t=e.target,a=t&&t.closest?t.closest("[data-c]"):null;if(!a)return;' +
+  'var u=a.getAttribute("data-c");u+=(u.indexOf("?")<0?"?":"&")+"u=' +
+  EMBED_SOURCE +
+  '";' +
+  'try{navigator.sendBeacon(u)||fetch(u,{method:"POST",keepalive:true})}catch(x){}});' +
+  'if(w.parent===w)return;' +
+  'var l=0;function h(){var n=Math.ceil(d.documentElement.getBoundingClientRect().height);' +
+  'if(n!==l){l=n;w.parent.postMessage({type:"' +
+  EMBED_HEIGHT_MESSAGE +
+  '",height:n},"*")}}' +
+  'if(w.ResizeObserver)new ResizeObserver(h).observe(d.documentElement);' +
+  'w.addEventListener("load",h);d.addEventListener("DOMContentLoaded",h)' +
+  '})(document,window)';
+
+/**
+ * /embed.js, the band's one-line snippet (`<script src=".../embed.js" data-palco="{slug}"
+ * async>`): inserts a titled, lazy iframe of the page's embed right after its script tag and sets
+ * the frame's height from the embed's height messages, accepting them only from the frame it
+ * made (the message's source) on the origin it loaded from (the message's origin). Sizes go
+ * through the CSSOM, which an embedding site's strict style-src allows. Built once per isolate
+ * from the catalogue's frame title; under 1 KB.
+ */
+export function embedLoader(): string {
+  return (
+    '(function(d,w){var s=d.currentScript;if(!s||!s.src)return;' +
+    'var o=new URL(s.src).origin,p=s.getAttribute("data-palco")||"";' +
+    `if(!/^[a-z0-9]{1,${SLUG_MAX}}$/.test(p))return;` +
+    'var f=d.createElement("iframe");' +
+    `f.src=o+"/"+p+"/embed";f.title=${JSON.stringify(t('embed.frameTitle'))};f.setAttribute("loading","lazy");` +
+    `f.style.display="block";f.style.width="100%";f.style.border="0";f.style.height="${EMBED_FRAME_HEIGHT}px";` +
+    's.parentNode.insertBefore(f,s.nextSibling);' +
+    'w.addEventListener("message",function(e){var m=e.data;' +
+    'if(e.origin!==o||e.source!==f.contentWindow||!m||m.type!=="' +
+    EMBED_HEIGHT_MESSAGE +
+    '")return;' +
+    'var h=Number(m.height);if(h>0&&h<1e5)f.style.height=Math.ceil(h)+"px"})' +
+    '})(document,window)'
+  );
+}

@@ -14,7 +14,8 @@ import {
 import { findFont, fontFaceCss, fontStack, fontUrl, nearestWeight, type FaceRequest } from '../core/fonts';
 import type { PublicView } from '../core/public-view';
 
-const BASE_CSS = `
+/** The reset and the helpers every document of a page shares (the page and its embed). */
+const RESET_CSS = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%;background:var(--bg)}
 body{margin:0;min-height:100vh;min-height:100dvh;background:var(--bg);color:var(--fg);font-family:var(--ui-ff);font-size:16px;line-height:1.5;-webkit-font-smoothing:antialiased;-moz-osx-font-smoothing:grayscale}
@@ -23,6 +24,12 @@ a{color:inherit}
 [hidden]{display:none!important}
 .bd{display:none}
 .vh{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+`
+  .replace(/\n/g, '')
+  .trim();
+
+/** The page's frame: the column, the header and its mute button, the content area. */
+const FRAME_CSS = `
 .pg{display:flex;flex-direction:column;min-height:100vh;min-height:100dvh;width:100%;margin:0 auto;background:var(--bg)}
 .hd{position:relative;background:var(--hd-bg);overflow:hidden}
 .hd-m{width:100%;height:auto;max-height:80vh;object-fit:cover}
@@ -32,6 +39,12 @@ a{color:inherit}
 .mute .on,.mute[aria-pressed=true] .off{display:none}
 .mute[aria-pressed=true] .on{display:block}
 .ct{flex:1;padding:8px 0 16px}
+`
+  .replace(/\n/g, '')
+  .trim();
+
+/** The events: date, city, venue, the CTAs and the calendar links (the page and its embed). */
+const EVENTS_CSS = `
 .ev{list-style:none;margin:0;padding:0 20px}
 .e{padding:28px 0 30px;text-align:center;border-top:1px solid var(--line)}
 .e:first-child{border-top:0}
@@ -51,6 +64,12 @@ a.b:focus-visible,.ib a:focus-visible,.mute:focus-visible,.ft a:focus-visible{ou
 .cal svg{width:20px;height:20px;opacity:.8}
 .cal:hover svg{opacity:1}
 .cal:focus-visible{outline:3px solid var(--focus);outline-offset:-3px}
+`
+  .replace(/\n/g, '')
+  .trim();
+
+/** The rest of the page: past dates, image buttons, footer, sign-up, wide screens. */
+const REST_CSS = `
 .ph{margin:12px 20px 0;padding-top:28px;border-top:1px solid var(--line);text-align:center;color:var(--mut);font:600 12px/1.4 var(--ui-ff);letter-spacing:.14em;text-transform:uppercase}
 .ps .e{padding:18px 0 20px;opacity:.55;filter:grayscale(1)}
 .ps .e:first-child{border-top:0}
@@ -93,9 +112,12 @@ body{background:transparent;padding:32px 0}
 .pg{max-width:480px;min-height:calc(100vh - 64px);border-radius:28px;overflow:hidden;box-shadow:0 1px 2px rgba(0,0,0,.06),0 24px 64px rgba(0,0,0,.18)}
 }
 @media (prefers-reduced-motion:reduce){*{transition:none!important}}
+
 `
   .replace(/\n/g, '')
   .trim();
+
+const BASE_CSS = RESET_CSS + FRAME_CSS + EVENTS_CSS + REST_CSS;
 
 const DEFAULT_TYPE =
   ':root{--ui-ff:' +
@@ -238,6 +260,31 @@ function themeCss(view: Pick<PublicView, 'mode' | 'style' | 'customStyles'>): st
 /** The complete stylesheet of one page. */
 export function pageCss(view: PublicView, fontBase = '/fonts/'): string {
   return fontFaceCss(facesFor(view), fontBase) + DEFAULT_TYPE + themeCss(view) + BASE_CSS;
+}
+
+/**
+ * What the embed adds: no full-height body (its frame takes the height of its content), a
+ * centred column, the title line, the empty state and the link to the page.
+ */
+const EMBED_CSS = `
+body{min-height:0}
+.em{max-width:560px;margin:0 auto;padding:4px 0 0}
+.eh{margin:0;padding:20px 20px 0;text-align:center;color:var(--mut);font:600 12px/1.4 var(--ui-ff);letter-spacing:.14em;text-transform:uppercase;overflow-wrap:anywhere}
+.empty{margin:0;padding:28px 20px;text-align:center;color:var(--mut)}
+.ef{margin:0;padding:14px 20px 18px;text-align:center;border-top:1px solid var(--line);font-size:14px}
+.ef a{color:var(--fg);font-weight:600;text-underline-offset:3px}
+.ef a:focus-visible{outline:3px solid var(--focus);outline-offset:3px}
+@media (prefers-reduced-motion:reduce){*{transition:none!important}}
+`
+  .replace(/\n/g, '')
+  .trim();
+
+/**
+ * The embed's stylesheet: the page's own faces, type and theme, and the same reset and event
+ * rules as the page (one set of rules, not a copy), plus EMBED_CSS.
+ */
+export function embedCss(view: PublicView, fontBase = '/fonts/'): string {
+  return fontFaceCss(facesFor(view), fontBase) + DEFAULT_TYPE + themeCss(view) + RESET_CSS + EVENTS_CSS + EMBED_CSS;
 }
 
 const NOTICE_CSS = `

@@ -15,7 +15,15 @@
 import { atom } from 'nanostores';
 import { t, type MessageKey } from '../core/messages';
 import type { PageStats } from '../core/schemas/stats';
-import { FOLDED, type NAMED_SOURCES, QR_SOURCE, STATS_DAYS_MAX, daysApart, romeBucket } from '../core/traffic';
+import {
+  EMBED_SOURCE,
+  FOLDED,
+  type NAMED_SOURCES,
+  QR_SOURCE,
+  STATS_DAYS_MAX,
+  daysApart,
+  romeBucket,
+} from '../core/traffic';
 import { pageStats } from '../lib/api-client';
 import { decodeEventText, type FullPage } from './editor-core';
 import { notify } from './editor-notice';
@@ -99,13 +107,14 @@ export function signupsText(n: number): string {
 // Labels
 
 const SOURCE_LABELS: Record<
-  (typeof NAMED_SOURCES)[number] | 'direct' | 'other' | typeof QR_SOURCE | typeof FOLDED,
+  (typeof NAMED_SOURCES)[number] | 'direct' | 'other' | typeof QR_SOURCE | typeof EMBED_SOURCE | typeof FOLDED,
   MessageKey
 > = {
   [FOLDED]: 'stats.source.folded',
   direct: 'stats.source.direct',
   other: 'stats.source.other',
   [QR_SOURCE]: 'stats.source.qr',
+  [EMBED_SOURCE]: 'stats.source.embed',
   instagram: 'stats.source.instagram',
   facebook: 'stats.source.facebook',
   tiktok: 'stats.source.tiktok',

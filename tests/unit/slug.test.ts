@@ -63,7 +63,7 @@ describe('reserved slugs', () => {
 
   it('cover every Worker route prefix', () => {
     const segments = workerRootSegments();
-    for (const s of ['api', 'auth', 'users', 'dati', 'proxy-image', 'robots.txt', 'sitemap.xml']) {
+    for (const s of ['api', 'auth', 'users', 'dati', 'proxy-image', 'robots.txt', 'sitemap.xml', 'embed.js']) {
       expect(segments, s).toContain(s);
     }
     for (const s of segments) expect(isReservedSlug(s), s).toBe(true);

@@ -77,7 +77,7 @@ describe('GET /{slug}', () => {
       expect(csp).toContain("default-src 'none'");
       expect(csp).toContain("connect-src 'self'");
       expect(csp).toContain("font-src 'self'");
-      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe-inline');
       const html = await res.text();
       const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;

@@ -64,7 +64,7 @@ describe("the Worker's own answers carry the security headers", () => {
     }
   });
 
-  it('a published page keeps its own hash policy (framable by its own origin only) and gains the rest', async () => {
+  it('a published page keeps its own hash policy (framed by no one) and gains the rest', async () => {
     const slug = slugFor('hdr');
     await seedPage(slug);
     await publishPage(env, slug);
@@ -73,8 +73,8 @@ describe("the Worker's own answers carry the security headers", () => {
     expectBaseline(res, slug);
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toMatch(/script-src 'sha256-[^']+'/);
-    expect(csp).toContain("frame-ancestors 'self'");
-    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 });
 

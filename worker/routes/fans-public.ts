@@ -75,7 +75,7 @@ async function notice(page: PageLike | null, content: FanNoticeContent, status: 
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': await contentSecurityPolicy(doc, { noFraming: true }),
+      'content-security-policy': await contentSecurityPolicy(doc),
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
     },

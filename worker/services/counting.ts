@@ -140,10 +140,19 @@ function dimensions(req: Visit, src: string) {
   };
 }
 
-/** Counts one view of /{slug}: source from the URL's utm_source, else the Referer header's host. */
-export function countView(env: Pick<Bindings, 'COUNTS'>, ctx: Ctx | null, req: Visit, slug: string): void {
+/**
+ * Counts one view of /{slug}: source from the URL's utm_source, else the Referer header's host;
+ * or `source` as given (the embed's views are all EMBED_SOURCE's).
+ */
+export function countView(
+  env: Pick<Bindings, 'COUNTS'>,
+  ctx: Ctx | null,
+  req: Visit,
+  slug: string,
+  source?: string,
+): void {
   const url = new URL(req.url);
-  const src = classifySource(url.searchParams.get('utm_source'), req.headers.get('referer'), url.hostname);
+  const src = source ?? classifySource(url.searchParams.get('utm_source'), req.headers.get('referer'), url.hostname);
   record(env, ctx, { s: slug, b: 0, k: 0, v: 1, c: 0, f: 0, ...dimensions(req, src) });
 }
 

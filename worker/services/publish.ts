@@ -1,19 +1,26 @@
 /**
  * Publishing: a page is rendered
  * once per change into one self-contained HTML document, stored in R2 under a key versioned by
- * page and renderer, and the Cache API copies of /{slug}, its events' calendar files and its tour
- * feeds are purged where the publish runs.
+ * page and renderer, and the Cache API copies of /{slug}, its embed, its events' calendar files
+ * and its tour feeds are purged where the publish runs.
  * GET /{slug} (routes/public.ts) then reads cache → R2 → D1, so the hot path never reads D1.
  */
 import type { Bindings } from '../env';
 import { getPublishedPage, isPubliclyVisible, type PageRow, type PublishedPage } from '../db/pages';
 import { storeNextBoundary } from '../db/page-schedule';
-import { RENDERER_VERSION, contentSecurityPolicy, renderErrorDocument, renderLanding } from '../../src/landing/render';
+import {
+  RENDERER_VERSION,
+  contentSecurityPolicy,
+  renderEmbed,
+  renderErrorDocument,
+  renderLanding,
+} from '../../src/landing/render';
 import type { FooterLinks } from '../../src/landing/LandingPage';
 import type { PageLike } from '../../src/core/public-view';
 import { calendarPath } from '../../src/core/ics';
 import { tourFeedList } from '../../src/core/tour-feeds';
 import { stampPublished } from '../db/page-buttons';
+import { embedPath } from '../../src/core/embed';
 import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
 import { dropHot } from './hot-pages';
 
@@ -35,6 +42,14 @@ export function publicCacheKey(path: string, origin: string): Request {
 /** The Cache API key of /{slug}. */
 export function pageCacheKey(slug: string, origin: string): Request {
   return publicCacheKey(`/${slug}`, origin);
+}
+
+/**
+ * The Cache API key of the page's embed (same origin rule as the page's key): purged with the
+ * page's, so the band's site shows a change as soon as the page does.
+ */
+export function embedCacheKey(slug: string, origin: string): Request {
+  return publicCacheKey(embedPath(slug), origin);
 }
 
 /** The text buttons of a page, whose calendar files a publish purges with the page. */
@@ -86,6 +101,20 @@ export async function renderForPublish(
   return { html: doc.html, csp: await contentSecurityPolicy(doc) };
 }
 
+/**
+ * The embed of a page the public sees, or the neutral empty state for `null`
+ * (docs/behaviour.md#embedding-the-dates), with its policy: framable by any site.
+ */
+export async function renderEmbedDocument(
+  env: Pick<Bindings, 'APP_URL'>,
+  slug: string,
+  page: PageLike | null,
+  origin?: string,
+): Promise<PublishedDocument> {
+  const doc = renderEmbed(page, { slug, origin: publicOrigin(env, origin) });
+  return { html: doc.html, csp: await contentSecurityPolicy(doc, { anyAncestor: true }) };
+}
+
 let errorDoc: Promise<PublishedDocument> | null = null;
 
 /** The 404 error-state document (constant, so rendered once per isolate). */
@@ -97,10 +126,13 @@ export function errorDocument(): Promise<PublishedDocument> {
   return errorDoc;
 }
 
-/** Every path of a page that is cached like it: the page, its events' calendar files, its tour feeds. */
+/**
+ * Every path of a page that is cached like it: the page, its embed, its events' calendar files,
+ * its tour feeds.
+ */
 async function cachedPaths(slug: string, db?: D1Database): Promise<string[]> {
   const ids = db ? await eventIds(db, slug) : [];
-  return [`/${slug}`, ...ids.map((id) => calendarPath(slug, id)), ...tourFeedList(slug)];
+  return [`/${slug}`, embedPath(slug), ...ids.map((id) => calendarPath(slug, id)), ...tourFeedList(slug)];
 }
 
 async function purge(slug: string, origin: string, db?: D1Database): Promise<void> {

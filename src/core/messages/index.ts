@@ -2,6 +2,7 @@ import { adminMessages } from './admin';
 import { authMessages } from './auth';
 import { commonMessages } from './common';
 import { editorMessages } from './editor';
+import { embedMessages } from './embed';
 import { editorExtrasMessages } from './editor-extras';
 import { editorImportMessages } from './editor-import';
 import { editorMediaMessages } from './editor-media';
@@ -47,6 +48,7 @@ export const messages = {
   ...fansMailMessages,
   ...fansEditorMessages,
   ...tourMessages,
+  ...embedMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

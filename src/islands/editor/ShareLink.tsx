@@ -21,6 +21,7 @@ export default function ShareLink() {
   const url = publicUrl(slug);
   const hidden = editing ? !editing.visible : false;
   const Extras = slots.shareExtras;
+  const Embed = slots.shareEmbed;
 
   const copy = async () => {
     try {
@@ -60,6 +61,11 @@ export default function ShareLink() {
       {Extras && (
         <Suspense fallback={null}>
           <Extras slug={slug} url={url} />
+        </Suspense>
+      )}
+      {Embed && (
+        <Suspense fallback={null}>
+          <Embed slug={slug} url={url} />
         </Suspense>
       )}
     </section>

@@ -11,6 +11,7 @@
  *   When a slot is null its tab is not offered (the fan view only beside the statistics).
  *   Props: SlotProps (slug is always set for these).
  * - shareExtras: rendered inside the public link card of a saved page (e.g. the QR code).
+ * - shareEmbed: rendered after shareExtras in that card: 'Incorpora', the embed's snippets.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -33,10 +34,12 @@ export const slots: {
   statsView: Slot<SlotProps>;
   fansView: Slot<SlotProps>;
   shareExtras: Slot<ShareSlotProps>;
+  shareEmbed: Slot<ShareSlotProps>;
 } = {
   customStylePanel: lazy(() => import('./extras/StylePanel')),
   codeView: lazy(() => import('./extras/CodeView')),
   statsView: lazy(() => import('./extras/StatsView')),
   fansView: lazy(() => import('./extras/FansView')),
   shareExtras: lazy(() => import('./extras/QrCode')),
+  shareEmbed: lazy(() => import('./extras/EmbedCode')),
 };
