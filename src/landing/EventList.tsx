@@ -1,11 +1,12 @@
 /**
  * The events of a text page (docs/behaviour.md#dates-and-publishing-windows): the upcoming and
  * undated ones, each dated one with its calendar file link, then, when the page keeps them, the
- * past ones greyed in a 'Date passate' list, newest first, with no ticket button.
+ * past ones greyed in a 'Date passate' list, newest first, with no ticket button. A CTA waiting
+ * for its on-sale instant carries both of its states (docs/behaviour.md#ticket-drops).
  */
 import { t } from '../core/messages';
-import { isSoldout } from '../core/on-sale';
-import type { PublicCta, PublicEvent } from '../core/public-view';
+import { ALL_CITIES, cityKey, OTHER_CITY } from '../core/fans';
+import type { FanSignupView, PublicCta, PublicEvent } from '../core/public-view';
 import { pagePaths } from '../core/api-paths';
 import { calendarPath } from '../core/ics';
 import { eventDay } from '../core/schedule';
@@ -15,7 +16,8 @@ export function clickBeaconPath(slug: string, id: number, cta = 0): string {
   return `${pagePaths.buttonClick(slug, id)}${cta > 0 ? `?k=${cta}` : ''}`;
 }
 
-function Cta({
+/** The CTA once on sale: its link (inert in the preview), or its label when it has none. */
+function OpenCta({
   cta,
   index,
   id,
@@ -28,25 +30,71 @@ function Cta({
   slug: string;
   preview: boolean;
 }) {
-  if (isSoldout(cta.buttonText)) {
+  // few tickets left: a tag inside the link, read with its label
+  const label = (
+    <>
+      {cta.buttonText}
+      {cta.availability === 'limited' ? <span className="tg">{t('drops.limited')}</span> : null}
+    </>
+  );
+  if (!cta.url) return <span className="b nl">{label}</span>;
+  if (preview) {
+    return (
+      // biome-ignore lint/a11y/useValidAnchor: the preview shows the link inert: no href, so nothing navigates, while it keeps the look of the published link
+      <a className="b" role="link" aria-disabled="true">
+        {label}
+      </a>
+    );
+  }
+  return (
+    <a className="b" href={cta.url} rel="noopener" data-c={id !== null ? clickBeaconPath(slug, id, index) : undefined}>
+      {label}
+    </a>
+  );
+}
+
+function Cta(props: { cta: PublicCta; index: number; id: number | null; slug: string; preview: boolean }) {
+  const { cta } = props;
+  if (cta.availability === 'sold_out') {
     return (
       <span className="b off" aria-disabled="true">
         {t('landing.soldoutLabel')}
       </span>
     );
   }
-  if (!cta.url) return <span className="b nl">{cta.buttonText}</span>;
-  if (preview) {
-    return (
-      // biome-ignore lint/a11y/useValidAnchor: the preview shows the link inert: no href, so nothing navigates, while it keeps the look of the published link
-      <a className="b" role="link" aria-disabled="true">
-        {cta.buttonText}
-      </a>
-    );
-  }
+  if (!cta.onSaleAt) return <OpenCta {...props} />;
+  // Waiting: the waiting block, then the CTA as it will be, which the page's CSS hides while
+  // data-w is there; the drops script (DROP_SCRIPT) counts down and drops data-w at the instant.
   return (
-    <a className="b" href={cta.url} rel="noopener" data-c={id !== null ? clickBeaconPath(slug, id, index) : undefined}>
-      {cta.buttonText}
+    <div className="dw" data-w={Date.parse(cta.onSaleAt)}>
+      <p className="b ws">
+        <span className="wn">{cta.buttonText}</span>
+        <span className="wd">{cta.onSaleText}</span>
+        <span role="timer" data-p={t('drops.countdown', { tempo: '' })} />
+      </p>
+      <OpenCta {...props} />
+    </div>
+  );
+}
+
+/**
+ * 'Avvisami' under an event whose CTAs wait: to the page's sign-up block, where the drops script
+ * chooses the event's city (data-a: a city of the form, else 'Un'altra città' with the city in
+ * data-o, or 'Tutte le date' for an event without a city).
+ */
+function NotifyLink({ event, signup, preview }: { event: PublicEvent; signup: FanSignupView; preview: boolean }) {
+  const key = cityKey(event.city);
+  const listed = key ? signup.cities.find((c) => c.key === key) : undefined;
+  const choice = listed ? listed.name : key ? OTHER_CITY : ALL_CITIES;
+  return (
+    <a
+      className="ak"
+      href={preview ? undefined : '#fs-h'}
+      data-a={choice}
+      data-o={choice === OTHER_CITY ? event.city : undefined}
+      aria-label={key ? t('drops.notifyMeLabel', { city: event.city }) : undefined}
+    >
+      {t('drops.notifyMe')}
     </a>
   );
 }
@@ -97,11 +145,13 @@ function EventBlock({
   event,
   slug,
   preview,
+  signup = null,
   past = false,
 }: {
   event: PublicEvent;
   slug: string;
   preview: boolean;
+  signup?: FanSignupView | null;
   past?: boolean;
 }) {
   const dated = !past && eventDay(event.data) !== null;
@@ -123,21 +173,30 @@ function EventBlock({
           ))}
         </div>
       )}
+      {!past && signup && event.ctaButtons.some((c) => c.onSaleAt) ? (
+        <NotifyLink event={event} signup={signup} preview={preview} />
+      ) : null}
     </li>
   );
 }
 
-/** Upcoming and undated events, then the past ones (empty unless the page keeps them). */
+/**
+ * Upcoming and undated events, then the past ones (empty unless the page keeps them). `signup`:
+ * the page's 'Avvisami' block when it has one in the same document, which an event whose CTAs
+ * wait then links to.
+ */
 export function EventList({
   events,
   past,
   slug,
   preview,
+  signup = null,
 }: {
   events: readonly PublicEvent[];
   past: readonly PublicEvent[];
   slug: string;
   preview: boolean;
+  signup?: FanSignupView | null;
 }) {
   const anyCalendar = events.some((e) => eventDay(e.data) !== null);
   return (
@@ -146,7 +205,7 @@ export function EventList({
       {events.length > 0 ? (
         <ol className="ev" aria-label={t('landing.events')}>
           {events.map((e, i) => (
-            <EventBlock key={e.id ?? `n${i}`} event={e} slug={slug} preview={preview} />
+            <EventBlock key={e.id ?? `n${i}`} event={e} slug={slug} preview={preview} signup={signup} />
           ))}
         </ol>
       ) : null}

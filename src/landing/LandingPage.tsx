@@ -28,6 +28,8 @@ export interface LandingProps {
 export interface LandingDocumentProps extends LandingProps {
   css: string;
   script: string;
+  /** the ticket drops' script, at the end of the body, on a page with a CTA waiting (script.ts) */
+  dropScript?: string;
   /** absolute URL of the page (canonical, og:url) */
   canonical: string;
   /** absolute URL of the share image, if any */
@@ -91,9 +93,9 @@ export function InlineStyle({ css }: { css: string }) {
   return <style dangerouslySetInnerHTML={{ __html: css }} />;
 }
 
-/** The page's one script, inline. */
+/** One of the page's scripts, inline. */
 function InlineScript({ code }: { code: string }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the script is a constant of script.ts, never built from user data
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the scripts are constants of script.ts, never built from user data
   return <script dangerouslySetInnerHTML={{ __html: code }} />;
 }
 
@@ -214,7 +216,7 @@ export function LandingPage({ view, slug, preview, links }: LandingProps) {
     );
   } else {
     const events = view.buttons.filter((b): b is PublicEvent => b.type === 'text');
-    content = <EventList events={events} past={view.past} slug={slug} preview={preview} />;
+    content = <EventList events={events} past={view.past} slug={slug} preview={preview} signup={view.fanSignup} />;
   }
   const backdrop = view.header.kind === 'image' ? view.header.src : view.header.poster;
   return (
@@ -281,6 +283,7 @@ export function LandingDocument(props: LandingDocumentProps) {
       </head>
       <body>
         <LandingPage {...props} />
+        {props.dropScript ? <InlineScript code={props.dropScript} /> : null}
       </body>
     </html>
   );

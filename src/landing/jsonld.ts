@@ -3,14 +3,25 @@
  * need their dates to show up as events). Serialised so that no user text can close the
  * <script type="application/ld+json"> element it lives in.
  */
-import type { PublicEvent, PublicView } from '../core/public-view';
-import { isSoldout } from '../core/on-sale';
+import type { PublicCta, PublicEvent, PublicView } from '../core/public-view';
 import { parseItalianDate } from '../core/event-date';
 
 function absolute(url: string, origin: string): string {
   if (url.startsWith('//')) return `https:${url}`;
   if (url.startsWith('/')) return `${origin}${url}`;
   return url;
+}
+
+const SCHEMA = 'https://schema.org/';
+
+/**
+ * An offer's availability (docs/behaviour.md#ticket-drops): sold out; before its on-sale instant a
+ * pre-order valid from it; then in stock, or limited for 'Ultimi biglietti'.
+ */
+function offerAvailability(cta: PublicCta): { availability: string; validFrom?: string } {
+  if (cta.availability === 'sold_out') return { availability: `${SCHEMA}SoldOut` };
+  if (cta.onSaleAt) return { availability: `${SCHEMA}PreOrder`, validFrom: cta.onSaleAt };
+  return { availability: `${SCHEMA}${cta.availability === 'limited' ? 'LimitedAvailability' : 'InStock'}` };
 }
 
 export function musicEvents(view: PublicView, origin: string, pageUrl: string): object[] {
@@ -28,7 +39,7 @@ export function musicEvents(view: PublicView, origin: string, pageUrl: string): 
       '@type': 'Offer',
       ...(cta.url ? { url: absolute(cta.url, origin) } : {}),
       name: cta.buttonText,
-      availability: isSoldout(cta.buttonText) ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+      ...offerAvailability(cta),
     }));
     return {
       '@context': 'https://schema.org',

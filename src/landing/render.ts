@@ -18,11 +18,11 @@ import { normaliseCustomStyles } from '../core/styles';
 import { ErrorDocument, LandingDocument, type FooterLinks } from './LandingPage';
 import { ERROR_CSS, noticeCss, pageCss, preloadFonts } from './styles';
 import { FanNoticeDocument, type FanNoticeContent } from './FanNotice';
-import { ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
+import { DROP_SCRIPT, ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
 import { musicEvents } from './jsonld';
 
 /** Bump when the markup, CSS or script change: published copies live under a versioned R2 key. */
-export const RENDERER_VERSION = 8;
+export const RENDERER_VERSION = 9;
 
 export interface RenderOptions {
   slug: string;
@@ -43,6 +43,11 @@ export interface RenderedDocument {
   /** the inline <style> and executable <script> bodies, for CSP hashes */
   styles: string[];
   scripts: string[];
+  /**
+   * the earliest on-sale instant (UTC ms) of a CTA the document shows waiting: the document is
+   * out of date from then on (docs/behaviour.md#ticket-drops); absent when none waits
+   */
+  until?: number;
 }
 
 function absolute(url: string, origin: string): string {
@@ -67,6 +72,12 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
   const canonical = `${origin}/${encodeURIComponent(opts.slug)}`;
   const shareSource = view.header.kind === 'image' ? view.header.src : view.header.poster;
   const shareImage = shareSource && !/^(blob|data):/i.test(shareSource) ? absolute(shareSource, origin) : undefined;
+  // the earliest instant at which a CTA shown waiting opens: the drops script, and the copy's end
+  const instants = view.buttons.flatMap((b) =>
+    b.type === 'text' ? b.ctaButtons.flatMap((c) => (c.onSaleAt ? [Date.parse(c.onSaleAt)] : [])) : [],
+  );
+  const until = instants.length > 0 ? Math.min(...instants) : undefined;
+  const scripts = until === undefined ? [LANDING_SCRIPT] : [LANDING_SCRIPT, DROP_SCRIPT];
   const element = createElement(LandingDocument, {
     view,
     slug: opts.slug,
@@ -74,6 +85,7 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
     links: opts.links,
     css,
     script: LANDING_SCRIPT,
+    dropScript: until === undefined ? undefined : DROP_SCRIPT,
     canonical,
     shareImage,
     description: describe(view),
@@ -81,7 +93,8 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
     fontPreloads: preloadFonts(view),
     metaCsp: opts.metaCsp,
   });
-  return { html: `<!doctype html>${renderToStaticMarkup(element)}`, styles: [css], scripts: [LANDING_SCRIPT] };
+  const html = `<!doctype html>${renderToStaticMarkup(element)}`;
+  return until === undefined ? { html, styles: [css], scripts } : { html, styles: [css], scripts, until };
 }
 
 /** The published document of a page, in whichever layout its mode and style choose. */
