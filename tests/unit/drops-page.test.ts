@@ -133,7 +133,7 @@ function standInDocument(roots: El[]) {
     querySelectorAll: (selector: string) =>
       selector === '[data-w]' ? roots.flatMap((r) => r.all()).filter((el) => 'w' in el.dataset) : [],
     addEventListener: (type: string, fn: (e: unknown) => void) => {
-      (listeners[type] ??= []).push(fn);
+      listeners[type] = [...(listeners[type] ?? []), fn];
     },
     getElementById: (id: string) => byId[id] ?? null,
   };
