@@ -1,14 +1,40 @@
 // Budget: a 10-event text page ≤ 14 KB gzip for HTML+CSS+JS together, ≤ 2.5 KB of JS, no
 // render-blocking sub-request, nothing from another origin except the organiser's media URLs,
-// no cookie. Usage: npx node bench/page-bytes.mjs
+// no cookie. Measured twice: the plain page, and the same page during ticket drops (CTAs
+// waiting for their on-sale instant, which adds the drops script and both states of each CTA;
+// others with few tickets left). Usage: npx node bench/page-bytes.mjs
 import { gzipSync } from 'node:zlib';
 import { api, kb, startServer, tenEventPage, uniqueSlug } from './lib.mjs';
+
+/** The 10-event page during ticket drops: every other date waits (two in their last day), one has few left. */
+function dropsPage(slug) {
+  const page = tenEventPage(slug);
+  const at = (hours) => new Date(Math.ceil(Date.now() / 1000) * 1000 + hours * 3600_000).toISOString();
+  const waits = [2, 5, 30, 72, 200];
+  page.buttons = page.buttons.map((b, i) => ({
+    ...b,
+    cta_buttons: b.cta_buttons.map((c) => ({
+      ...c,
+      ...(i % 2 === 0 ? { on_sale_at: at(waits[i / 2]) } : {}),
+      ...(i === 5 ? { availability: 'limited' } : {}),
+    })),
+  }));
+  return page;
+}
 
 const server = await startServer();
 let failed = false;
 try {
-  const slug = uniqueSlug('bytes');
-  const payload = tenEventPage(slug);
+  failed = (await measure('10-event page', uniqueSlug('bytes'), tenEventPage)) || failed;
+  failed = (await measure('10-event page, ticket drops', `drops${Date.now().toString(36)}`, dropsPage)) || failed;
+} finally {
+  await server.stop();
+}
+process.exitCode = failed ? 1 : 0;
+
+/** Publishes the page, reads it as a visitor and prints its figures; answers whether a budget failed. */
+async function measure(name, slug, make) {
+  const payload = make(slug);
   await api(server.base, server.token, '/api/db/landing-pages', { method: 'POST', json: payload });
   const res = await fetch(`${server.base}/${slug}`);
   const html = await res.text();
@@ -51,6 +77,7 @@ try {
     ['HTML+CSS+JS gzip', kb(gz), gz <= 14 * 1024 ? 'ok ≤ 14 KB' : 'OVER 14 KB'],
     ['inline CSS raw', kb(cssBytes), ''],
     ['inline JS raw', `${jsBytes} B`, jsBytes <= 2560 ? 'ok ≤ 2.5 KB' : 'OVER 2.5 KB'],
+    ['inline scripts (CTAs waiting)', `${js.length} (${(html.match(/ data-w="/g) ?? []).length})`, ''],
     ['JSON-LD raw (data, not JS)', kb(jsonLdBytes), ''],
     [
       'render-blocking sub-requests',
@@ -65,10 +92,7 @@ try {
     ['Set-Cookie', cookie ?? 'none', cookie ? 'FAIL' : 'ok'],
     ["'Avvisami' block", signup ? 'present' : 'missing', signup ? 'ok' : 'FAIL'],
   ];
-  console.log(`\n10-event page /${slug} (status ${res.status})`);
-  for (const [name, value, verdict] of rows) console.log(`  ${name.padEnd(40)} ${value.padStart(12)}  ${verdict}`);
-  failed = rows.some(([, , v]) => /OVER|FAIL/.test(v)) || res.status !== 200;
-} finally {
-  await server.stop();
+  console.log(`\n${name} /${slug} (status ${res.status})`);
+  for (const [label, value, verdict] of rows) console.log(`  ${label.padEnd(40)} ${value.padStart(12)}  ${verdict}`);
+  return rows.some(([, , v]) => /OVER|FAIL/.test(v)) || res.status !== 200;
 }
-process.exitCode = failed ? 1 : 0;

@@ -241,7 +241,8 @@ function themeCss(view: Pick<PublicView, 'mode' | 'style' | 'customStyles'>): st
 const DROPS_CSS = `
 .dw{display:flex;flex-direction:column}
 .dw[data-w]>:last-child,.dw:not([data-w])>.ws,.dw:not(.c) [role=timer],.dw.c .wd{display:none}
-.ws{flex-direction:column;gap:2px;margin:0;background:transparent;color:var(--fg);box-shadow:inset 0 0 0 1.5px var(--b-bg);letter-spacing:0;text-transform:none;font-weight:500}
+.ws{flex-direction:column;gap:2px;margin:0;padding:10px 18px;background:transparent;color:var(--fg);box-shadow:inset 0 0 0 1.5px var(--b-bg);letter-spacing:0;text-transform:none;font-weight:500}
+.wd{font-size:.9375rem}
 .wn{font-size:.75rem;font-weight:600;letter-spacing:.12em;text-transform:uppercase;opacity:.8}
 .ws [role=timer]{font-weight:600;font-variant-numeric:tabular-nums}
 .tg{flex:none;margin-left:10px;padding:4px 9px;border-radius:999px;background:#FFD60A;color:#0A0A0A;font-size:.6875rem;line-height:1.2;letter-spacing:.06em;white-space:nowrap}
