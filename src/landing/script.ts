@@ -13,6 +13,7 @@
  * The CSP allows it by its sha256 hash, so it must stay a constant string.
  */
 import { PUBLIC_ERROR_REDIRECT_MS } from '../core/constants';
+import { COUNTDOWN_MS } from '../core/on-sale';
 import { PLACEHOLDER_HEADER } from '../core/public-view';
 
 export const LANDING_SCRIPT =
@@ -92,9 +93,13 @@ export const DROP_SCRIPT =
   'd.querySelectorAll("[data-w]").forEach(function(e){' +
   'var r=e.dataset.w-n,t=e.firstChild.lastChild,s=Math.ceil(r/1e3);' +
   // under a day left the seconds are a time of day: ISO gives HH:MM:SS
-  'if(r>0){if(s<86400){e.classList.add("c");' +
+  'if(r>0){if(s<' +
+  String(COUNTDOWN_MS / 1000) +
+  '){e.classList.add("c");' +
   't.textContent=t.dataset.p+new Date(s*1e3).toISOString().slice(11,19);r=r%1e3||1e3}' +
-  'else r-=86399e3;if(r<m)m=r}' +
+  'else r-=' +
+  String(COUNTDOWN_MS - 1000) +
+  ';if(r<m)m=r}' +
   'else e.removeAttribute("data-w")' +
   '});T=setTimeout(u,m)}' +
   'd.addEventListener("visibilitychange",u);' +
