@@ -98,10 +98,10 @@ class El {
       this.children.push(child);
     }
   }
-  get firstChild() {
+  get firstChild(): El | null {
     return this.children[0] ?? null;
   }
-  get lastChild() {
+  get lastChild(): El | null {
     return this.children[this.children.length - 1] ?? null;
   }
   removeAttribute(name: string) {
