@@ -97,8 +97,9 @@ interface Rebuilt {
 }
 
 /**
- * Rebuilds in flight in this isolate, per slug: when a page's copy goes out of date at an on-sale
- * instant every visitor of that second misses it, and one render per isolate serves them all.
+ * Rebuilds in flight in this isolate, per origin and slug (the origin names the page's own
+ * links): when a page's copy goes out of date at an on-sale instant every visitor of that second
+ * misses it, and one render per isolate serves them all.
  */
 const rebuilds = new Map<string, Promise<Rebuilt | null>>();
 
@@ -108,15 +109,16 @@ function rebuild(
   slug: string,
   origin: string,
 ): { result: Promise<Rebuilt | null>; first: boolean } {
-  const running = rebuilds.get(slug);
+  const id = `${origin} ${slug}`;
+  const running = rebuilds.get(id);
   if (running) return { result: running, first: false };
   const result = (async () => {
     const stamp = await pageStamp(c.env.DB, slug);
     const page = stamp === null ? null : await getPublishedPage(c.env.DB, slug);
     if (!page || stamp === null) return null;
     return { doc: await renderForPublish(c.env, slug, renderable(page), origin), stamp };
-  })().finally(() => rebuilds.delete(slug));
-  rebuilds.set(slug, result);
+  })().finally(() => rebuilds.delete(id));
+  rebuilds.set(id, result);
   return { result, first: true };
 }
 
