@@ -1,15 +1,42 @@
 // Budget: a 10-event text page ≤ 14 KB gzip for HTML+CSS+JS together, ≤ 2.5 KB of JS, no
 // render-blocking sub-request, nothing from another origin except the organiser's media URLs,
-// no cookie. The same page's embed (/{slug}/embed): ≤ 10 KB gzip with its 10 events, its inline
-// JS, no cookie; and the snippet's loader /embed.js ≤ 1 KB. Usage: npx node bench/page-bytes.mjs
+// no cookie. Measured twice: the plain page, and the same page during ticket drops (CTAs
+// waiting for their on-sale instant, which adds the drops script and both states of each CTA;
+// others with few tickets left). Each page's embed (/{slug}/embed): ≤ 10 KB gzip with its 10
+// events, its inline JS, no cookie; and the snippet's loader /embed.js ≤ 1 KB.
+// Usage: npx node bench/page-bytes.mjs
 import { gzipSync } from 'node:zlib';
 import { api, kb, startServer, tenEventPage, uniqueSlug } from './lib.mjs';
+
+/** The 10-event page during ticket drops: every other date waits (two in their last day), one has few left. */
+function dropsPage(slug) {
+  const page = tenEventPage(slug);
+  const at = (hours) => new Date(Math.ceil(Date.now() / 1000) * 1000 + hours * 3600_000).toISOString();
+  const waits = [2, 5, 30, 72, 200];
+  page.buttons = page.buttons.map((b, i) => ({
+    ...b,
+    cta_buttons: b.cta_buttons.map((c) => ({
+      ...c,
+      ...(i % 2 === 0 ? { on_sale_at: at(waits[i / 2]) } : {}),
+      ...(i === 5 ? { availability: 'limited' } : {}),
+    })),
+  }));
+  return page;
+}
 
 const server = await startServer();
 let failed = false;
 try {
-  const slug = uniqueSlug('bytes');
-  const payload = tenEventPage(slug);
+  failed = (await measure('10-event page', uniqueSlug('bytes'), tenEventPage)) || failed;
+  failed = (await measure('10-event page, ticket drops', `drops${Date.now().toString(36)}`, dropsPage)) || failed;
+} finally {
+  await server.stop();
+}
+process.exitCode = failed ? 1 : 0;
+
+/** Publishes the page, reads it as a visitor and prints its figures; answers whether a budget failed. */
+async function measure(name, slug, make) {
+  const payload = make(slug);
   await api(server.base, server.token, '/api/db/landing-pages', { method: 'POST', json: payload });
   const res = await fetch(`${server.base}/${slug}`);
   const html = await res.text();
@@ -52,6 +79,7 @@ try {
     ['HTML+CSS+JS gzip', kb(gz), gz <= 14 * 1024 ? 'ok ≤ 14 KB' : 'OVER 14 KB'],
     ['inline CSS raw', kb(cssBytes), ''],
     ['inline JS raw', `${jsBytes} B`, jsBytes <= 2560 ? 'ok ≤ 2.5 KB' : 'OVER 2.5 KB'],
+    ['inline scripts (CTAs waiting)', `${js.length} (${(html.match(/ data-w="/g) ?? []).length})`, ''],
     ['JSON-LD raw (data, not JS)', kb(jsonLdBytes), ''],
     [
       'render-blocking sub-requests',
@@ -66,11 +94,14 @@ try {
     ['Set-Cookie', cookie ?? 'none', cookie ? 'FAIL' : 'ok'],
     ["'Avvisami' block", signup ? 'present' : 'missing', signup ? 'ok' : 'FAIL'],
   ];
-  console.log(`\n10-event page /${slug} (status ${res.status})`);
-  for (const [name, value, verdict] of rows) console.log(`  ${name.padEnd(40)} ${value.padStart(12)}  ${verdict}`);
-  failed = rows.some(([, , v]) => /OVER|FAIL/.test(v)) || res.status !== 200;
+  console.log(`\n${name} /${slug} (status ${res.status})`);
+  for (const [label, value, verdict] of rows) console.log(`  ${label.padEnd(40)} ${value.padStart(12)}  ${verdict}`);
+  const pageFailed = rows.some(([, , v]) => /OVER|FAIL/.test(v)) || res.status !== 200;
+  return (await measureEmbed(slug)) || pageFailed;
+}
 
-  // the embed of the same page, and the snippet's loader
+/** The embed of a page, and the snippet's loader: prints their figures; answers whether a budget failed. */
+async function measureEmbed(slug) {
   const embedRes = await fetch(`${server.base}/${slug}/embed`);
   const embed = await embedRes.text();
   const embedGz = gzipSync(Buffer.from(embed), { level: 6 }).length;
@@ -90,10 +121,7 @@ try {
     ['embed Set-Cookie', embedCookie ?? 'none', embedCookie ? 'FAIL' : 'ok'],
     ['/embed.js raw', `${loader} B`, loader <= 1024 ? 'ok ≤ 1 KB' : 'OVER 1 KB'],
   ];
-  console.log(`\nits embed /${slug}/embed (status ${embedRes.status}) and /embed.js (status ${loaderRes.status})`);
+  console.log(`  its embed /${slug}/embed (status ${embedRes.status}) and /embed.js (status ${loaderRes.status})`);
   for (const [name, value, verdict] of embedRows) console.log(`  ${name.padEnd(40)} ${value.padStart(12)}  ${verdict}`);
-  failed ||= embedRows.some(([, , v]) => /OVER|FAIL/.test(v)) || embedRes.status !== 200 || loaderRes.status !== 200;
-} finally {
-  await server.stop();
+  return embedRows.some(([, , v]) => /OVER|FAIL/.test(v)) || embedRes.status !== 200 || loaderRes.status !== 200;
 }
-process.exitCode = failed ? 1 : 0;

@@ -3,6 +3,7 @@
  * left. One rule for the published page, the editor and the Worker. Isomorphic: no DOM, no
  * Workers APIs.
  */
+import { t } from './messages';
 
 /** How a CTA's tickets stand once on sale: on sale, 'Ultimi biglietti' (few left) or sold out. */
 export const AVAILABILITIES = ['on_sale', 'limited', 'sold_out'] as const;
@@ -48,4 +49,58 @@ export function saleState(
   if (availability === 'sold_out') return availability;
   const at = cta.on_sale_at ? Date.parse(cta.on_sale_at) : Number.NaN;
   return at > now ? 'waiting' : availability;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The published page (docs/behaviour.md#ticket-drops): what a waiting CTA reads, and the next
+// instant at which a page turns a CTA into its link.
+
+/** In the last 24 hours before its on-sale instant a waiting CTA counts down instead of naming the day. */
+export const COUNTDOWN_MS = 24 * 3600_000;
+
+const ROME_TIME_ZONE = 'Europe/Rome';
+
+const romeSaleClock = new Intl.DateTimeFormat('it-IT', {
+  timeZone: ROME_TIME_ZONE,
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * What a waiting CTA reads: 'In vendita dal 12 maggio alle 10:00', in Europe/Rome, with the year
+ * when it is not the year of `now` in Rome ('dall'8', 'dall'11': the day's name starts with a
+ * vowel). `at` is the on-sale instant (UTC ISO).
+ */
+export function onSaleText(at: string, now: Date): string {
+  const parts = (date: Date) => {
+    const all = romeSaleClock.formatToParts(date);
+    return (type: Intl.DateTimeFormatPartTypes) => all.find((p) => p.type === type)?.value ?? '';
+  };
+  const sale = parts(new Date(at));
+  const day = sale('day');
+  const sameYear = sale('year') === parts(now)('year');
+  const giorno = [day, sale('month'), sameYear ? '' : sale('year')].filter(Boolean).join(' ');
+  const ora = `${sale('hour')}:${sale('minute')}`;
+  return t(day === '8' || day === '11' ? 'drops.onSaleFromVowel' : 'drops.onSaleFrom', { giorno, ora });
+}
+
+/**
+ * The earliest on-sale instant still ahead of `now` (UTC ms) among CTAs, or null: when a page
+ * next turns a CTA into its link. Sold-out CTAs never open.
+ */
+export function nextOnSale(
+  ctas: Iterable<{ buttonText?: string | null; availability?: unknown; on_sale_at?: string | null }>,
+  now: number,
+): number | null {
+  let next: number | null = null;
+  for (const cta of ctas) {
+    if (saleState(cta, now) !== 'waiting') continue;
+    const at = Date.parse(cta.on_sale_at as string);
+    if (next === null || at < next) next = at;
+  }
+  return next;
 }

@@ -8,8 +8,9 @@ import { DEFAULT_PUBLIC_BUTTON_TEXT } from './constants';
 import { decodeEventText } from './button-codec';
 import { isSafeMediaRef, publicHref } from './urls';
 import { normaliseCustomStyles, type CustomStyles } from './styles';
-import { eventDay, romeToday } from './schedule';
+import { eventDay, instantText, romeToday } from './schedule';
 import { upcomingCities, type TourCity } from './fans';
+import { availabilityOf, onSaleText, saleState, type Availability } from './on-sale';
 
 export type ViewMode = 'text' | 'image';
 export type ViewStyle = 'light' | 'dark' | 'custom';
@@ -18,6 +19,9 @@ export type ViewStyle = 'light' | 'dark' | 'custom';
 export interface CtaLike {
   url?: string | null;
   buttonText?: string | null;
+  /** its ticket drop (docs/behaviour.md#ticket-drops): absent on rows saved before it = on sale now */
+  on_sale_at?: string | null;
+  availability?: unknown;
 }
 
 /** A button as the API stores and returns it, loosely typed so the editor's draft buttons fit too. */
@@ -53,10 +57,22 @@ export interface PageLike {
   company?: string | null;
 }
 
-/** The public view of a CTA; `url` is present only when it is a usable link. */
+/**
+ * The public view of a CTA; `url` is present only when it is a usable link (kept while the CTA
+ * waits: the page carries the link, hidden, for the instant it opens).
+ */
 export interface PublicCta {
   url?: string;
   buttonText: string;
+  /** how its tickets stand once on sale; the 'soldout' label means sold out */
+  availability: Availability;
+  /**
+   * its on-sale instant (UTC ISO) while that is still ahead of the view's instant: the CTA waits
+   * for it (docs/behaviour.md#ticket-drops); absent once on sale, and for a sold-out CTA
+   */
+  onSaleAt?: string;
+  /** what it reads while it waits: 'In vendita dal 12 maggio alle 10:00' (Europe/Rome) */
+  onSaleText?: string;
 }
 
 /** The public view of a text (event) button. */
@@ -118,7 +134,7 @@ export interface PublicViewOptions {
   preview?: boolean;
   /** editor preview of a freshly picked (blob:) header file */
   headerType?: 'image' | 'video';
-  /** the instant that decides which events are past (Europe/Rome days); default now */
+  /** the instant that decides which events are past (Europe/Rome days) and which CTAs wait; default now */
   now?: Date;
 }
 
@@ -167,21 +183,31 @@ export function viewStyleOf(style: string | null | undefined): ViewStyle {
   return style === 'dark' || style === 'custom' ? style : 'light';
 }
 
-function toEvent(button: ButtonLike): PublicEvent {
+/** A CTA as the public sees it at `now`: its label, its link, and its ticket drop. */
+function toCta(cta: CtaLike, now: Date): PublicCta {
+  const view: PublicCta = { buttonText: labelOf(cta.buttonText), availability: availabilityOf(cta) };
+  if (saleState(cta, now.getTime()) === 'waiting' && cta.on_sale_at) {
+    view.onSaleAt = instantText(Date.parse(cta.on_sale_at));
+    view.onSaleText = onSaleText(view.onSaleAt, now);
+  }
+  return withUrl(view, cta.url);
+}
+
+function toEvent(button: ButtonLike, now: Date): PublicEvent {
   const decoded = decodeEventText(button.text);
   const listed = ctaList(button);
   // Without cta_buttons the button's own url and label are the single CTA.
   const source: CtaLike[] =
     listed && listed.length > 0 ? listed : [{ url: button.url, buttonText: listed ? '' : decoded.label }];
-  const ctaButtons = source.map((cta) => withUrl({ buttonText: labelOf(cta.buttonText) }, cta.url));
-  const first = ctaButtons[0] ?? { buttonText: DEFAULT_PUBLIC_BUTTON_TEXT };
+  const ctaButtons = source.map((cta) => toCta(cta, now));
+  const first: Partial<PublicCta> = ctaButtons[0] ?? {};
   const event: PublicEvent = {
     type: 'text',
     data: decoded.date,
     city: decoded.city,
     venue: decoded.venue,
     id: idOf(button.id),
-    buttonText: first.buttonText,
+    buttonText: first.buttonText ?? DEFAULT_PUBLIC_BUTTON_TEXT,
     ctaButtons,
   };
   return first.url ? { ...event, url: first.url } : event;
@@ -211,10 +237,11 @@ export function toPublicButtons(
     .sort((x, y) => (x.b.position ?? x.i + 1) - (y.b.position ?? y.i + 1) || x.i - y.i)
     .map(({ b }) => b);
   const out: PublicViewButton[] = [];
+  const now = options.now ?? new Date();
   for (const button of list) {
     const type = button.type === 'image' || button.type === 'text' ? button.type : mode;
     if (type !== mode) continue;
-    if (type === 'text') out.push(toEvent(button));
+    if (type === 'text') out.push(toEvent(button, now));
     else {
       const image = toImage(button, options.preview === true);
       if (image) out.push(image);

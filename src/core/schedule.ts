@@ -140,10 +140,16 @@ export function windowIsValid(from: string | null, until: string | null): boolea
 
 /**
  * The next instant after `now` at which the public page changes by itself, or null: the window
- * opening or closing, or the Rome midnight after the earliest day of an event not yet past.
+ * opening or closing, the Rome midnight after the earliest day of an event not yet past, or the
+ * next on-sale instant of a CTA it shows waiting (`onSale`, UTC ms: docs/behaviour.md#ticket-drops).
  */
 export function nextBoundary(
-  page: { visible_from: string | null; visible_until: string | null; eventDates: readonly string[] },
+  page: {
+    visible_from: string | null;
+    visible_until: string | null;
+    eventDates: readonly string[];
+    onSale?: number | null;
+  },
   now: Date = new Date(),
 ): string | null {
   const t = now.getTime();
@@ -155,6 +161,7 @@ export function nextBoundary(
   }
   const days = page.eventDates.map(eventDay).filter((d): d is string => d !== null && d >= today);
   if (days.length > 0) candidates.push(Date.parse(romeMidnightAfter(days.sort()[0]!)));
+  if (typeof page.onSale === 'number') candidates.push(page.onSale);
   const next = candidates.filter((x) => x > t).sort((a, b) => a - b)[0];
   return next === undefined ? null : instantText(next);
 }

@@ -17,13 +17,20 @@ export interface EmbedDocumentProps {
   canonical: string;
   css: string;
   script: string;
+  /** the ticket drops' script, on an embed with a CTA waiting for its on-sale instant */
+  dropScript?: string;
   /** the editor's preview: links inert, nothing counted */
   preview: boolean;
   /** a policy delivered in the document itself (the editor's preview has no response headers) */
   metaCsp?: string;
 }
 
-function EmbedBody({ view, slug, canonical, preview }: Omit<EmbedDocumentProps, 'css' | 'script' | 'metaCsp'>) {
+function EmbedBody({
+  view,
+  slug,
+  canonical,
+  preview,
+}: Omit<EmbedDocumentProps, 'css' | 'script' | 'dropScript' | 'metaCsp'>) {
   if (!view) {
     return (
       <main className="em">
@@ -61,7 +68,7 @@ function EmbedBody({ view, slug, canonical, preview }: Omit<EmbedDocumentProps, 
 }
 
 export function EmbedDocument(props: EmbedDocumentProps) {
-  const { view, css, script, metaCsp } = props;
+  const { view, css, script, dropScript, metaCsp } = props;
   const title = view ? t('embed.title', { title: view.displayTitle || view.title }) : t('embed.unavailable');
   return (
     <html lang="it">
@@ -77,6 +84,7 @@ export function EmbedDocument(props: EmbedDocumentProps) {
       </head>
       <body>
         <EmbedBody {...props} />
+        {dropScript ? <InlineScript code={dropScript} /> : null}
       </body>
     </html>
   );

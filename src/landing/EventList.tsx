@@ -1,12 +1,13 @@
 /**
  * The events of a text page (docs/behaviour.md#dates-and-publishing-windows): the upcoming and
  * undated ones, each dated one with its calendar file link, then, when the page keeps them, the
- * past ones greyed in a 'Date passate' list, newest first, with no ticket button. The embed
+ * past ones greyed in a 'Date passate' list, newest first, with no ticket button. A CTA waiting
+ * for its on-sale instant carries both of its states (docs/behaviour.md#ticket-drops). The embed
  * (Embed.tsx) draws its dates with the same list, its links opening a new tab (`newTab`).
  */
 import { t } from '../core/messages';
-import { isSoldout } from '../core/on-sale';
-import type { PublicCta, PublicEvent } from '../core/public-view';
+import { ALL_CITIES, cityKey, OTHER_CITY } from '../core/fans';
+import type { FanSignupView, PublicCta, PublicEvent } from '../core/public-view';
 import { pagePaths } from '../core/api-paths';
 import { calendarPath } from '../core/ics';
 import { eventDay } from '../core/schedule';
@@ -26,33 +27,23 @@ function NewTabNote({ newTab }: Target) {
   return newTab ? <span className="vh"> {t('embed.newTab')}</span> : null;
 }
 
-function Cta({
-  cta,
-  index,
-  id,
-  slug,
-  preview,
-  newTab,
-}: Target & {
-  cta: PublicCta;
-  index: number;
-  id: number | null;
-  slug: string;
-  preview: boolean;
-}) {
-  if (isSoldout(cta.buttonText)) {
-    return (
-      <span className="b off" aria-disabled="true">
-        {t('landing.soldoutLabel')}
-      </span>
-    );
-  }
-  if (!cta.url) return <span className="b nl">{cta.buttonText}</span>;
+type CtaProps = Target & { cta: PublicCta; index: number; id: number | null; slug: string; preview: boolean };
+
+/** The CTA once on sale: its link (inert in the preview), or its label when it has none. */
+function OpenCta({ cta, index, id, slug, preview, newTab }: CtaProps) {
+  // few tickets left: a tag inside the link, read with its label
+  const label = (
+    <>
+      {cta.buttonText}
+      {cta.availability === 'limited' ? <span className="tg">{t('drops.limited')}</span> : null}
+    </>
+  );
+  if (!cta.url) return <span className="b nl">{label}</span>;
   if (preview) {
     return (
       // biome-ignore lint/a11y/useValidAnchor: the preview shows the link inert: no href, so nothing navigates, while it keeps the look of the published link
       <a className="b" role="link" aria-disabled="true">
-        {cta.buttonText}
+        {label}
       </a>
     );
   }
@@ -64,8 +55,54 @@ function Cta({
       target={newTab ? '_blank' : undefined}
       data-c={id !== null ? clickBeaconPath(slug, id, index) : undefined}
     >
-      {cta.buttonText}
+      {label}
       <NewTabNote newTab={newTab} />
+    </a>
+  );
+}
+
+function Cta(props: CtaProps) {
+  const { cta } = props;
+  if (cta.availability === 'sold_out') {
+    return (
+      <span className="b off" aria-disabled="true">
+        {t('landing.soldoutLabel')}
+      </span>
+    );
+  }
+  if (!cta.onSaleAt) return <OpenCta {...props} />;
+  // Waiting: the waiting block, then the CTA as it will be, which the page's CSS hides while
+  // data-w is there; the drops script (DROP_SCRIPT) counts down and drops data-w at the instant.
+  return (
+    <div className="dw" data-w={Date.parse(cta.onSaleAt)}>
+      <p className="b ws">
+        <span className="wn">{cta.buttonText}</span>
+        <span className="wd">{cta.onSaleText}</span>
+        <span role="timer" data-p={t('drops.countdown', { tempo: '' })} />
+      </p>
+      <OpenCta {...props} />
+    </div>
+  );
+}
+
+/**
+ * 'Avvisami' under an event whose CTAs wait: to the page's sign-up block, where the drops script
+ * chooses the event's city (data-a: a city of the form, else 'Un'altra città' with the city in
+ * data-o, or 'Tutte le date' for an event without a city).
+ */
+function NotifyLink({ event, signup, preview }: { event: PublicEvent; signup: FanSignupView; preview: boolean }) {
+  const key = cityKey(event.city);
+  const listed = key ? signup.cities.find((c) => c.key === key) : undefined;
+  const choice = listed ? listed.name : key ? OTHER_CITY : ALL_CITIES;
+  return (
+    <a
+      className="ak"
+      href={preview ? undefined : '#fs-h'}
+      data-a={choice}
+      data-o={choice === OTHER_CITY ? event.city : undefined}
+      aria-label={key ? t('drops.notifyMeLabel', { city: event.city }) : undefined}
+    >
+      {t('drops.notifyMe')}
     </a>
   );
 }
@@ -128,12 +165,14 @@ function EventBlock({
   event,
   slug,
   preview,
+  signup = null,
   past = false,
   newTab,
 }: Target & {
   event: PublicEvent;
   slug: string;
   preview: boolean;
+  signup?: FanSignupView | null;
   past?: boolean;
 }) {
   const dated = !past && eventDay(event.data) !== null;
@@ -155,22 +194,31 @@ function EventBlock({
           ))}
         </div>
       )}
+      {!past && signup && event.ctaButtons.some((c) => c.onSaleAt) ? (
+        <NotifyLink event={event} signup={signup} preview={preview} />
+      ) : null}
     </li>
   );
 }
 
-/** Upcoming and undated events, then the past ones (empty unless the page keeps them). */
+/**
+ * Upcoming and undated events, then the past ones (empty unless the page keeps them). `signup`:
+ * the page's 'Avvisami' block when it has one in the same document, which an event whose CTAs
+ * wait then links to.
+ */
 export function EventList({
   events,
   past,
   slug,
   preview,
+  signup = null,
   newTab,
 }: Target & {
   events: readonly PublicEvent[];
   past: readonly PublicEvent[];
   slug: string;
   preview: boolean;
+  signup?: FanSignupView | null;
 }) {
   const anyCalendar = events.some((e) => eventDay(e.data) !== null);
   return (
@@ -179,7 +227,7 @@ export function EventList({
       {events.length > 0 ? (
         <ol className="ev" aria-label={t('landing.events')}>
           {events.map((e, i) => (
-            <EventBlock key={e.id ?? `n${i}`} event={e} slug={slug} preview={preview} newTab={newTab} />
+            <EventBlock key={e.id ?? `n${i}`} event={e} slug={slug} preview={preview} signup={signup} newTab={newTab} />
           ))}
         </ol>
       ) : null}

@@ -33,6 +33,8 @@ export interface LandingProps {
 export interface LandingDocumentProps extends LandingProps {
   css: string;
   script: string;
+  /** the ticket drops' script, at the end of the body, on a page with a CTA waiting (script.ts) */
+  dropScript?: string;
   /** absolute URL of the page (canonical, og:url) */
   canonical: string;
   /** absolute URL of the share image, if any */
@@ -96,9 +98,9 @@ export function InlineStyle({ css }: { css: string }) {
   return <style dangerouslySetInnerHTML={{ __html: css }} />;
 }
 
-/** The page's one script, inline. */
+/** One of the page's scripts, inline. */
 export function InlineScript({ code }: { code: string }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the script is a constant of script.ts, never built from user data
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the scripts are constants of script.ts, never built from user data
   return <script dangerouslySetInnerHTML={{ __html: code }} />;
 }
 
@@ -220,7 +222,7 @@ export function LandingPage({ view, slug, preview, links, origin }: LandingProps
     );
   } else {
     const events = view.buttons.filter((b): b is PublicEvent => b.type === 'text');
-    content = <EventList events={events} past={view.past} slug={slug} preview={preview} />;
+    content = <EventList events={events} past={view.past} slug={slug} preview={preview} signup={view.fanSignup} />;
     subscribe = events.some((e) => eventDay(e.data) !== null);
   }
   const backdrop = view.header.kind === 'image' ? view.header.src : view.header.poster;
@@ -298,6 +300,7 @@ export function LandingDocument(props: LandingDocumentProps) {
       </head>
       <body>
         <LandingPage {...props} />
+        {props.dropScript ? <InlineScript code={props.dropScript} /> : null}
       </body>
     </html>
   );

@@ -4,15 +4,26 @@
  * events.json (docs/behaviour.md#tour-feeds-calendar-json-and-rss). Serialised so that no user text
  * can close the <script type="application/ld+json"> element it lives in.
  */
-import type { PublicEvent, PublicView } from '../core/public-view';
-import { isSoldout } from '../core/on-sale';
-import type { EventItemList, MusicEventData } from '../core/schemas/tour';
+import type { PublicCta, PublicEvent, PublicView } from '../core/public-view';
+import type { EventItemList, MusicEventData, OfferAvailability } from '../core/schemas/tour';
 import { parseItalianDate } from '../core/event-date';
 
 function absolute(url: string, origin: string): string {
   if (url.startsWith('//')) return `https:${url}`;
   if (url.startsWith('/')) return `${origin}${url}`;
   return url;
+}
+
+const SCHEMA = 'https://schema.org/';
+
+/**
+ * An offer's availability (docs/behaviour.md#ticket-drops): sold out; before its on-sale instant a
+ * pre-order valid from it; then in stock, or limited for 'Ultimi biglietti'.
+ */
+function offerAvailability(cta: PublicCta): { availability: OfferAvailability; validFrom?: string } {
+  if (cta.availability === 'sold_out') return { availability: `${SCHEMA}SoldOut` };
+  if (cta.onSaleAt) return { availability: `${SCHEMA}PreOrder`, validFrom: cta.onSaleAt };
+  return { availability: `${SCHEMA}${cta.availability === 'limited' ? 'LimitedAvailability' : 'InStock'}` };
 }
 
 export function musicEvents(view: PublicView, origin: string, pageUrl: string): MusicEventData[] {
@@ -30,9 +41,7 @@ export function musicEvents(view: PublicView, origin: string, pageUrl: string): 
       '@type': 'Offer' as const,
       ...(cta.url ? { url: absolute(cta.url, origin) } : {}),
       name: cta.buttonText,
-      availability: isSoldout(cta.buttonText)
-        ? ('https://schema.org/SoldOut' as const)
-        : ('https://schema.org/InStock' as const),
+      ...offerAvailability(cta),
     }));
     return {
       '@context': 'https://schema.org' as const,

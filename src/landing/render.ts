@@ -18,12 +18,12 @@ import { normaliseCustomStyles } from '../core/styles';
 import { ErrorDocument, LandingDocument, type FooterLinks } from './LandingPage';
 import { ERROR_CSS, embedCss, noticeCss, pageCss, preloadFonts } from './styles';
 import { FanNoticeDocument, type FanNoticeContent } from './FanNotice';
-import { EMBED_SCRIPT, ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
+import { DROP_SCRIPT, EMBED_SCRIPT, ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
 import { EmbedDocument } from './Embed';
 import { musicEvents } from './jsonld';
 
 /** Bump when the markup, CSS or script change: published copies live under a versioned R2 key. */
-export const RENDERER_VERSION = 9;
+export const RENDERER_VERSION = 10;
 
 export interface RenderOptions {
   slug: string;
@@ -44,12 +44,28 @@ export interface RenderedDocument {
   /** the inline <style> and executable <script> bodies, for CSP hashes */
   styles: string[];
   scripts: string[];
+  /**
+   * the earliest on-sale instant (UTC ms) of a CTA the document shows waiting: the document is
+   * out of date from then on (docs/behaviour.md#ticket-drops); absent when none waits
+   */
+  until?: number;
 }
 
 function absolute(url: string, origin: string): string {
   if (url.startsWith('//')) return `https:${url}`;
   if (url.startsWith('/')) return `${origin}${url}`;
   return url;
+}
+
+/**
+ * The earliest instant (UTC ms) at which a CTA the view shows waiting opens, or undefined: a
+ * document of the view needs the drops script, and goes out of date then.
+ */
+function waitingUntil(view: PublicView): number | undefined {
+  const instants = view.buttons.flatMap((b) =>
+    b.type === 'text' ? b.ctaButtons.flatMap((c) => (c.onSaleAt ? [Date.parse(c.onSaleAt)] : [])) : [],
+  );
+  return instants.length > 0 ? Math.min(...instants) : undefined;
 }
 
 function describe(view: PublicView): string {
@@ -68,6 +84,8 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
   const canonical = `${origin}/${encodeURIComponent(opts.slug)}`;
   const shareSource = view.header.kind === 'image' ? view.header.src : view.header.poster;
   const shareImage = shareSource && !/^(blob|data):/i.test(shareSource) ? absolute(shareSource, origin) : undefined;
+  const until = waitingUntil(view);
+  const scripts = until === undefined ? [LANDING_SCRIPT] : [LANDING_SCRIPT, DROP_SCRIPT];
   const element = createElement(LandingDocument, {
     view,
     slug: opts.slug,
@@ -76,6 +94,7 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
     origin,
     css,
     script: LANDING_SCRIPT,
+    dropScript: until === undefined ? undefined : DROP_SCRIPT,
     canonical,
     shareImage,
     description: describe(view),
@@ -83,7 +102,8 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
     fontPreloads: preloadFonts(view),
     metaCsp: opts.metaCsp,
   });
-  return { html: `<!doctype html>${renderToStaticMarkup(element)}`, styles: [css], scripts: [LANDING_SCRIPT] };
+  const html = `<!doctype html>${renderToStaticMarkup(element)}`;
+  return until === undefined ? { html, styles: [css], scripts } : { html, styles: [css], scripts, until };
 }
 
 /** The published document of a page, in whichever layout its mode and style choose. */
@@ -127,16 +147,22 @@ export function renderEmbed(page: PageLike | null, opts: EmbedRenderOptions): Re
   const view = page ? toPublicView(page, opts.slug, { preview, now: opts.now }) : null;
   // the empty state takes the light theme and the UI font of an empty page
   const css = embedCss(view ?? toPublicView({}, opts.slug));
+  // a CTA waiting for its sale switches in the embed as on the page (docs/behaviour.md#ticket-drops)
+  const until = view ? waitingUntil(view) : undefined;
   const element = createElement(EmbedDocument, {
     view,
     slug: opts.slug,
     canonical: `${origin}/${encodeURIComponent(opts.slug)}`,
     css,
     script: EMBED_SCRIPT,
+    dropScript: until === undefined ? undefined : DROP_SCRIPT,
     preview,
     metaCsp: opts.metaCsp,
   });
-  return { html: `<!doctype html>${renderToStaticMarkup(element)}`, styles: [css], scripts: [EMBED_SCRIPT] };
+  const html = `<!doctype html>${renderToStaticMarkup(element)}`;
+  return until === undefined
+    ? { html, styles: [css], scripts: [EMBED_SCRIPT] }
+    : { html, styles: [css], scripts: [EMBED_SCRIPT, DROP_SCRIPT], until };
 }
 
 /** The editor's preview of the embed: inert links and the embed's policy in a <meta>, as renderPreviewDocument. */

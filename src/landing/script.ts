@@ -13,6 +13,7 @@
  * The CSP allows it by its sha256 hash, so it must stay a constant string.
  */
 import { PUBLIC_ERROR_REDIRECT_MS } from '../core/constants';
+import { COUNTDOWN_MS } from '../core/on-sale';
 import { PLACEHOLDER_HEADER } from '../core/public-view';
 import { EMBED_SOURCE } from '../core/traffic';
 import { EMBED_FRAME_HEIGHT } from '../core/embed';
@@ -127,3 +128,41 @@ export function embedLoader(): string {
     '})(document,window)'
   );
 }
+
+/**
+ * The ticket drops' script (docs/behaviour.md#ticket-drops), emitted at the end of the body only
+ * on a page with a CTA waiting for its on-sale instant, and allowed by its own hash. Each waiting
+ * CTA is a `.dw` wrapper whose data-w is the instant in UTC ms, holding the waiting block (label,
+ * date text, then the `role=timer` with its 'Apre tra ' prefix in data-p) and the CTA as it will
+ * be once on sale; the page's CSS shows one or the other from data-w and the class `c`. On the
+ * visitor's clock it:
+ * - in the last 24 hours marks the wrapper `c` and writes the countdown, HH:MM:SS rounded up (so
+ *   never 00:00:00 while still closed), ticking on the instant's own second boundaries;
+ * - at the instant drops data-w: the CTA shows in the waiting block's place (and the event's
+ *   'Avvisami' link goes once none of its CTAs waits, by CSS);
+ * - sleeps at most 2e9 ms at a time (setTimeout overflows past 2^31-1 ms, 24.8 days) and looks
+ *   again when the tab comes back (visibilitychange: timers of hidden tabs are throttled);
+ * - runs once at once, so a document older than the instant switches as it loads;
+ * - on 'Avvisami' (data-a), chooses the event's city in the sign-up form (data-o: the text of
+ *   'Un'altra città'); the link itself goes to the form.
+ */
+export const DROP_SCRIPT =
+  '(function(d){var T;' +
+  'function u(){clearTimeout(T);var n=Date.now(),m=2e9;' +
+  'd.querySelectorAll("[data-w]").forEach(function(e){' +
+  'var r=e.dataset.w-n,t=e.firstChild.lastChild,s=Math.ceil(r/1e3);' +
+  // under a day left the seconds are a time of day: ISO gives HH:MM:SS
+  'if(r>0){if(s<' +
+  String(COUNTDOWN_MS / 1000) +
+  '){e.classList.add("c");' +
+  't.textContent=t.dataset.p+new Date(s*1e3).toISOString().slice(11,19);r=r%1e3||1e3}' +
+  'else r-=' +
+  String(COUNTDOWN_MS - 1000) +
+  ';if(r<m)m=r}' +
+  'else e.removeAttribute("data-w")' +
+  '});T=setTimeout(u,m)}' +
+  'd.addEventListener("visibilitychange",u);' +
+  'd.addEventListener("click",function(e){' +
+  'var a=e.target.closest("[data-a]"),s=d.getElementById("fs-c");' +
+  'if(a&&s){s.value=a.dataset.a;if(a.dataset.o)d.getElementById("fs-o").value=a.dataset.o}});' +
+  'u()})(document)';

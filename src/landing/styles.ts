@@ -257,9 +257,40 @@ function themeCss(view: Pick<PublicView, 'mode' | 'style' | 'customStyles'>): st
   return view.mode === 'text' && view.style === 'dark' ? THEME_DARK : THEME_LIGHT;
 }
 
+/**
+ * Ticket drops (docs/behaviour.md#ticket-drops), only on a page with a CTA waiting or with few
+ * tickets left. A waiting CTA's wrapper (.dw) holds the waiting block (.ws) and the CTA as it
+ * will be: while data-w is there the CTA is hidden, without it (the drops script's switch) the
+ * waiting block is; the class c (the last 24 hours) shows the countdown instead of the date.
+ * An event's 'Avvisami' (.ak) goes once none of its CTAs waits. The 'Ultimi biglietti' tag (.tg)
+ * is black on yellow whatever the theme: 14:1.
+ */
+const DROPS_CSS = `
+.dw{display:flex;flex-direction:column}
+.dw[data-w]>:last-child,.dw:not([data-w])>.ws,.dw:not(.c) [role=timer],.dw.c .wd{display:none}
+.ws{flex-direction:column;gap:2px;margin:0;padding:10px 18px;background:transparent;color:var(--fg);box-shadow:inset 0 0 0 1.5px var(--b-bg);letter-spacing:0;text-transform:none;font-weight:500}
+.wd{font-size:.9375rem}
+.wn{font-size:.75rem;font-weight:600;letter-spacing:.12em;text-transform:uppercase;opacity:.8}
+.ws [role=timer]{font-weight:600;font-variant-numeric:tabular-nums}
+.tg{flex:none;margin-left:10px;padding:4px 9px;border-radius:999px;background:#FFD60A;color:#0A0A0A;font-size:.6875rem;line-height:1.2;letter-spacing:.06em;white-space:nowrap}
+.ak{display:inline-flex;align-items:center;min-height:44px;margin-top:8px;padding:0 14px;font-weight:600;text-underline-offset:3px}
+.ak:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+li:not(:has([data-w])) .ak{display:none}
+`
+  .replace(/\n/g, '')
+  .trim();
+
+function hasDrops(view: PublicView): boolean {
+  return view.buttons.some(
+    (b) => b.type === 'text' && b.ctaButtons.some((c) => c.onSaleAt !== undefined || c.availability === 'limited'),
+  );
+}
+
 /** The complete stylesheet of one page. */
 export function pageCss(view: PublicView, fontBase = '/fonts/'): string {
-  return fontFaceCss(facesFor(view), fontBase) + DEFAULT_TYPE + themeCss(view) + BASE_CSS;
+  return (
+    fontFaceCss(facesFor(view), fontBase) + DEFAULT_TYPE + themeCss(view) + BASE_CSS + (hasDrops(view) ? DROPS_CSS : '')
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ function event(data: string, extra: Partial<PublicEvent> = {}): PublicEvent {
     venue: 'Vidia Club',
     id: 7,
     buttonText: 'biglietti',
-    ctaButtons: [{ url: 'https://tickets.example/forli', buttonText: 'biglietti' }],
+    ctaButtons: [{ url: 'https://tickets.example/forli', buttonText: 'biglietti', availability: 'on_sale' }],
     ...extra,
   };
 }
@@ -117,14 +117,16 @@ describe('buildCalendar', () => {
   it('no ticket link: the page URL; protocol-relative links made absolute; no city: the title alone', () => {
     const noLink = buildCalendar({
       ...BASE,
-      event: event('20 marzo 2027', { city: '', ctaButtons: [{ buttonText: 'soldout' }] }),
+      event: event('20 marzo 2027', { city: '', ctaButtons: [{ buttonText: 'soldout', availability: 'sold_out' }] }),
     })!;
     expect(unfold(noLink)).toContain('URL:https://palco.example/nomadi');
     expect(unfold(noLink)).toContain('SUMMARY:I Nomadi Elettrici');
     expect(unfold(noLink)).toContain('LOCATION:Vidia Club');
     const rel = buildCalendar({
       ...BASE,
-      event: event('20 marzo 2027', { ctaButtons: [{ url: '//t.example/x', buttonText: 'b' }] }),
+      event: event('20 marzo 2027', {
+        ctaButtons: [{ url: '//t.example/x', buttonText: 'b', availability: 'on_sale' }],
+      }),
     })!;
     expect(unfold(rel)).toContain('URL:https://t.example/x');
   });

@@ -35,7 +35,10 @@ describe('toPublicButtons (text)', () => {
       id: 5,
       url: '//ticketone.it/x',
       buttonText: 'biglietti',
-      ctaButtons: [{ url: '//ticketone.it/x', buttonText: 'biglietti' }, { buttonText: 'VIP' }],
+      ctaButtons: [
+        { url: '//ticketone.it/x', buttonText: 'biglietti', availability: 'on_sale' },
+        { buttonText: 'VIP', availability: 'on_sale' },
+      ],
     });
   });
   it('without cta_buttons the own url and label are the single CTA; blank label → BIGLIETTI', () => {
@@ -76,7 +79,7 @@ describe('toPublicButtons (text)', () => {
     ];
     for (const url of urls) {
       const [e] = toPublicButtons([ev(1, 'a - b - c', { cta_buttons: [{ url, buttonText: 'go' }] })], 'text');
-      expect(e!.type === 'text' && e!.ctaButtons[0]).toEqual({ buttonText: 'go' });
+      expect(e!.type === 'text' && e!.ctaButtons[0]).toEqual({ buttonText: 'go', availability: 'on_sale' });
     }
     const [e] = toPublicButtons(
       [

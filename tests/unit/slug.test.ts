@@ -43,7 +43,8 @@ function workerRootSegments(): string[] {
   for (const name of files) {
     const src = readFileSync(join(ROOT, 'worker/routes', `${name}.ts`), 'utf8');
     const paths = [
-      ...[...src.matchAll(/\.(?:get|post|put|patch|delete|all|on|use)\(\s*'([^']+)'/g)].map((m) => m[1]!),
+      // a route's path starts with '/' (headers.get('cache-control') is no route)
+      ...[...src.matchAll(/\.(?:get|post|put|patch|delete|all|on|use)\(\s*'(\/[^']*)'/g)].map((m) => m[1]!),
       ...[...src.matchAll(/^\s*'(\/[^']*)':/gm)].map((m) => m[1]!), // redirect tables
     ];
     for (const p of paths) {

@@ -5,7 +5,9 @@
  * Instants are ISO 8601 UTC to the second ('…Z'), so they compare as text.
  */
 import { decodeEventText } from '../../src/core/button-codec';
-import { instantText, nextBoundary } from '../../src/core/schedule';
+import { nextOnSale } from '../../src/core/on-sale';
+import { instantText, isPastEvent, nextBoundary } from '../../src/core/schedule';
+import { buttonRows, toButton } from './page-buttons';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -36,8 +38,9 @@ interface ScheduleRow {
 }
 
 /**
- * Computes and stores the page's next boundary as of `now`: the window opening or closing, or
- * the Rome midnight after its next event day (the text buttons' dates); null for a hidden page,
+ * Computes and stores the page's next boundary as of `now`: the window opening or closing, the
+ * Rome midnight after its next event day (the text buttons' dates), or the next on-sale instant
+ * of a CTA of an event not past (docs/behaviour.md#ticket-drops); null for a hidden page,
  * which never changes by itself. Written only while the page is as read: a save in between
  * publishes again and stores its own. Answers the boundary, or undefined when the page is gone.
  */
@@ -49,12 +52,19 @@ export async function storeNextBoundary(db: D1Database, slug: string, now: Date)
   if (!row) return undefined;
   let boundary: string | null = null;
   if (row.visible === 1) {
-    const { results } = await db
-      .prepare("SELECT text FROM buttons WHERE page_id = ? AND type = 'text'")
-      .bind(row.id)
-      .all<{ text: string }>();
-    const eventDates = results.map((b) => decodeEventText(b.text).date);
-    boundary = nextBoundary({ visible_from: row.visible_from, visible_until: row.visible_until, eventDates }, now);
+    const events = (await buttonRows(db, row.id))
+      .filter((b) => b.type === 'text')
+      .map((b) => ({ date: decodeEventText(b.text).date, ctas: toButton(b).cta_buttons ?? [] }));
+    const eventDates = events.map((e) => e.date);
+    // the CTAs the page shows: those of the events not past
+    const onSale = nextOnSale(
+      events.filter((e) => !isPastEvent(e.date, now)).flatMap((e) => e.ctas),
+      now.getTime(),
+    );
+    boundary = nextBoundary(
+      { visible_from: row.visible_from, visible_until: row.visible_until, eventDates, onSale },
+      now,
+    );
   }
   await db
     .prepare('UPDATE landing_pages SET next_boundary = ? WHERE id = ? AND updated_at = ?')

@@ -17,9 +17,11 @@ import { embedLoader } from '../../src/landing/script';
 import { getPublicLanding } from '../db/pages';
 import { executionCtxOf } from '../services/background';
 import { countView, isCountable } from '../services/counting';
+import { expiresOf } from '../services/hot-pages';
 import {
-  PAGE_CACHE_CONTROL,
   embedCacheKey,
+  isCurrent,
+  pageCacheControl,
   pageStamp,
   publicOrigin,
   renderEmbedDocument,
@@ -32,14 +34,21 @@ const API_PREFIXES = ['api', 'auth', 'users', 'dati', 'dev'];
 /** The loader changes only with a deploy: browsers keep it an hour, the edge a day. */
 const LOADER_CACHE_CONTROL = 'public, max-age=3600, s-maxage=86400';
 
+/**
+ * Like the page's: an embed showing a CTA that waits for its on-sale instant (`until`) lives in
+ * the cache no longer than up to that instant, and says so in `Expires`
+ * (docs/behaviour.md#ticket-drops).
+ */
 function embedHeaders(doc: PublishedDocument, status: number): Headers {
-  return new Headers({
+  const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': status === 200 ? PAGE_CACHE_CONTROL : 'no-store',
+    'cache-control': status === 200 ? pageCacheControl(doc.until) : 'no-store',
     'content-security-policy': doc.csp,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
   });
+  if (status === 200 && doc.until !== undefined) headers.set('expires', new Date(doc.until).toUTCString());
+  return headers;
 }
 
 function answer(doc: PublishedDocument, status: number, head: boolean): Response {
@@ -65,10 +74,21 @@ async function serveEmbed(c: Context<AppEnv>, slug: string): Promise<Response> {
   const origin = publicOrigin(c.env, new URL(c.req.url).origin);
   const cache = typeof caches !== 'undefined' ? caches.default : null;
   const key = embedCacheKey(slug, origin);
-  const cached = cache ? await cache.match(key) : undefined;
+  let cached = cache ? await cache.match(key) : undefined;
+  const cachedUntil = cached ? expiresOf(cached.headers) : undefined;
+  if (cached && cache && !isCurrent(cachedUntil)) {
+    // kept past a CTA's on-sale instant (the edge rounds its life): out of date, render again
+    await cached.body?.cancel();
+    cached = undefined;
+    const ctx = executionCtxOf(c);
+    if (ctx) ctx.waitUntil(cache.delete(key));
+  }
   if (cached) {
     count(c, slug);
-    return new Response(head ? null : cached.body, { status: 200, headers: cached.headers });
+    const headers = new Headers(cached.headers);
+    // the seconds left to the instant as of this answer, not as of the put
+    if (cachedUntil !== undefined) headers.set('cache-control', pageCacheControl(cachedUntil));
+    return new Response(head ? null : cached.body, { status: 200, headers });
   }
 
   // only a page the public sees now: visible and inside its publishing window
@@ -77,7 +97,8 @@ async function serveEmbed(c: Context<AppEnv>, slug: string): Promise<Response> {
   const page = stamp === null ? null : await getPublicLanding(c.env.DB, slug, now);
   if (!page) return emptyState(c, head);
   const doc = await renderEmbedDocument(c.env, slug, page, origin);
-  if (cache) {
+  // in the last second before a drop the answer is not stored (no-store): the next one renders again
+  if (cache && isCurrent(doc.until, Date.now() + 1000)) {
     // kept only if the page did not change meanwhile: a publish's purge must not be undone
     const put = pageStamp(c.env.DB, slug)
       .then((after) => (after === stamp ? cache.put(key, answer(doc, 200, false)) : undefined))

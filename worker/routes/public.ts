@@ -13,16 +13,17 @@ import { visibleSlugs } from '../db/page-counts';
 import { countView, isCountable } from '../services/counting';
 import { executionCtxOf } from '../services/background';
 import { escapeHtml } from '../services/html';
-import { acceptsGzip, forgetHot, hotPage, hotResponse, hotTicket, keepHot } from '../services/hot-pages';
+import { acceptsGzip, expiresOf, forgetHot, hotPage, hotResponse, hotTicket, keepHot } from '../services/hot-pages';
 import {
-  PAGE_CACHE_CONTROL,
   errorDocument,
+  isCurrent,
+  pageCacheControl,
   pageCacheKey,
-  pageKey,
   publicOrigin,
   pageStamp,
   renderable,
   renderForPublish,
+  storedDocument,
   storeRebuilt,
   type PublishedDocument,
 } from '../services/publish';
@@ -39,18 +40,31 @@ function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>): void {
   executionCtxOf(c)?.waitUntil(promise.catch((err) => console.error('background task failed', err)));
 }
 
-function pageHeaders(csp: string, status: number): Headers {
-  return new Headers({
+/**
+ * The headers of a page's answer. A page with a CTA waiting for its on-sale instant (`until`)
+ * says when it goes out of date in `Expires`, which the cached and hot copies are checked
+ * against, and caps its edge life at the seconds left (docs/behaviour.md#ticket-drops).
+ */
+function pageHeaders(csp: string, status: number, until?: number): Headers {
+  const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': status === 200 ? PAGE_CACHE_CONTROL : 'no-store',
+    'cache-control': status === 200 ? pageCacheControl(until) : 'no-store',
     'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
   });
+  if (status === 200 && until !== undefined) headers.set('expires', new Date(until).toUTCString());
+  return headers;
 }
 
 function htmlResponse(doc: PublishedDocument, status: number, head: boolean): Response {
-  return new Response(head ? null : doc.html, { status, headers: pageHeaders(doc.csp, status) });
+  return new Response(head ? null : doc.html, { status, headers: pageHeaders(doc.csp, status, doc.until) });
+}
+
+/** Puts a page's answer in the edge cache, unless it may not be kept (its last second before an on-sale instant). */
+async function cachePut(cache: Cache, key: Request, doc: PublishedDocument): Promise<void> {
+  const res = htmlResponse(doc, 200, false);
+  if (res.headers.get('cache-control') !== 'no-store') await cache.put(key, res);
 }
 
 /** The static site's 404 page with status 404: what an unknown route answers. */
@@ -77,6 +91,37 @@ function warm(c: Context<AppEnv>, slug: string, html: string, headers: Headers, 
   if (acceptsGzip(c.req)) waitUntil(c, keepHot(slug, html, headers, ticket));
 }
 
+interface Rebuilt {
+  doc: PublishedDocument;
+  stamp: string;
+}
+
+/**
+ * Rebuilds in flight in this isolate, per origin and slug (the origin names the page's own
+ * links): when a page's copy goes out of date at an on-sale instant every visitor of that second
+ * misses it, and one render per isolate serves them all.
+ */
+const rebuilds = new Map<string, Promise<Rebuilt | null>>();
+
+/** The page rendered from D1 now, with the stamp it was read at; null when the public may not see it. */
+function rebuild(
+  c: Context<AppEnv>,
+  slug: string,
+  origin: string,
+): { result: Promise<Rebuilt | null>; first: boolean } {
+  const id = `${origin} ${slug}`;
+  const running = rebuilds.get(id);
+  if (running) return { result: running, first: false };
+  const result = (async () => {
+    const stamp = await pageStamp(c.env.DB, slug);
+    const page = stamp === null ? null : await getPublishedPage(c.env.DB, slug);
+    if (!page || stamp === null) return null;
+    return { doc: await renderForPublish(c.env, slug, renderable(page), origin), stamp };
+  })().finally(() => rebuilds.delete(id));
+  rebuilds.set(id, result);
+  return { result, first: true };
+}
+
 async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   const head = c.req.method === 'HEAD';
   const cache = typeof caches !== 'undefined' ? caches.default : null;
@@ -87,47 +132,60 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   const hot = gzip ? hotPage(slug) : null;
   if (hot) {
     count(c, slug);
-    return hotResponse(hot, head);
+    const res = hotResponse(hot, head);
+    if (hot.expires !== undefined) res.headers.set('cache-control', pageCacheControl(hot.expires));
+    return res;
   }
   const ticket = hotTicket();
 
-  const cached = cache ? await cache.match(key) : undefined;
+  let cached = cache ? await cache.match(key) : undefined;
+  const cachedUntil = cached ? expiresOf(cached.headers) : undefined;
+  if (cached && cache && !isCurrent(cachedUntil)) {
+    // kept past a CTA's on-sale instant (the edge rounds its life): out of date, read again
+    await cached.body?.cancel();
+    cached = undefined;
+    waitUntil(c, cache.delete(key));
+  }
   if (cached) {
     count(c, slug);
-    if (head || !gzip) return new Response(head ? null : cached.body, { status: 200, headers: cached.headers });
+    const headers = new Headers(cached.headers);
+    // the seconds left to the instant as of this answer, not as of the put
+    if (cachedUntil !== undefined) headers.set('cache-control', pageCacheControl(cachedUntil));
+    if (head || !gzip) return new Response(head ? null : cached.body, { status: 200, headers });
     const html = await cached.text();
-    warm(c, slug, html, cached.headers, ticket);
-    return new Response(html, { status: 200, headers: cached.headers });
+    warm(c, slug, html, headers, ticket);
+    return new Response(html, { status: 200, headers });
   }
 
-  const stored = await c.env.BUCKET.get(pageKey(slug));
-  const csp = stored?.customMetadata?.csp;
-  if (stored && csp) {
-    const doc: PublishedDocument = { html: await stored.text(), csp };
-    if (cache) waitUntil(c, cache.put(key, htmlResponse(doc, 200, false)));
-    warm(c, slug, doc.html, pageHeaders(doc.csp, 200), ticket);
+  const doc = await storedDocument(c.env, slug);
+  if (doc) {
+    if (cache) waitUntil(c, cachePut(cache, key, doc));
+    warm(c, slug, doc.html, pageHeaders(doc.csp, 200, doc.until), ticket);
     count(c, slug);
     return htmlResponse(doc, 200, head);
   }
-  // Not published yet (or published by an older renderer): rebuild from D1 and store it,
-  // unless the page is hidden, deleted or edited while this runs (storeRebuilt).
-  const stamp = await pageStamp(c.env.DB, slug);
-  const page = stamp === null ? null : await getPublishedPage(c.env.DB, slug);
-  if (!page || stamp === null) {
+  // Not published yet (or by an older renderer, or out of date since a CTA went on sale):
+  // rebuild from D1 and store it, unless the page is hidden, deleted or edited while this runs
+  // (storeRebuilt).
+  const { result, first } = rebuild(c, slug, origin);
+  const rebuilt = await result;
+  if (!rebuilt) {
     // gone (hidden or deleted in another isolate): no copy of it may answer here any more
     forgetHot(slug);
     return errorState(head);
   }
-  const doc = await renderForPublish(c.env, slug, renderable(page), origin);
-  waitUntil(
-    c,
-    storeRebuilt(c.env, slug, doc, stamp).then(async (kept) => {
-      if (kept && cache) await cache.put(key, htmlResponse(doc, 200, false));
-      if (kept && gzip) await keepHot(slug, doc.html, pageHeaders(doc.csp, 200), ticket);
-    }),
-  );
+  const { doc: fresh, stamp } = rebuilt;
+  if (first) {
+    waitUntil(
+      c,
+      storeRebuilt(c.env, slug, fresh, stamp).then(async (kept) => {
+        if (kept && cache) await cachePut(cache, key, fresh);
+        if (kept && gzip) await keepHot(slug, fresh.html, pageHeaders(fresh.csp, 200, fresh.until), ticket);
+      }),
+    );
+  }
   count(c, slug);
-  return htmlResponse(doc, 200, head);
+  return htmlResponse(fresh, 200, head);
 }
 
 export const publicRoutes = new Hono<AppEnv>()

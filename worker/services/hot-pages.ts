@@ -4,7 +4,9 @@
  * on one page costs neither a Cache API lookup nor a compression per request (gzip rather than
  * Brotli: as small within 15 %, and far cheaper to decode for every visitor's phone). A publish or an unpublish drops the copy in its own
  * isolate at once; any other isolate serves its copy at most HOT_TTL_MS longer (plus the
- * REFRESH_MS of one re-read), then reads the cache again.
+ * REFRESH_MS of one re-read), then reads the cache again. A copy that says when it goes out of
+ * date (`Expires`: a CTA's on-sale instant, docs/behaviour.md#ticket-drops) never answers from
+ * that instant on, not even during a re-read.
  */
 export const HOT_TTL_MS = 2000;
 /** Pages kept per isolate (a page is ~5 KB compressed), the least recently filled dropped first. */
@@ -20,6 +22,8 @@ interface HotPage {
   until: number;
   /** set when a request went to read the page again: until then the others keep this copy */
   refreshBy: number;
+  /** the instant (UTC ms) the document goes out of date by itself, from its Expires header */
+  expires?: number;
 }
 
 const hot = new Map<string, HotPage>();
@@ -44,6 +48,10 @@ export function acceptsGzip(req: { header(name: string): string | undefined }): 
 export function hotPage(slug: string, now = Date.now()): HotPage | null {
   const page = hot.get(slug);
   if (!page) return null;
+  if (page.expires !== undefined && now >= page.expires) {
+    hot.delete(slug);
+    return null;
+  }
   if (page.until > now || page.refreshBy > now) return page;
   page.refreshBy = now + REFRESH_MS;
   return null;
@@ -64,6 +72,12 @@ async function gzip(text: string): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+/** The instant (UTC ms) an answer's Expires header names, or undefined without one. */
+export function expiresOf(headers: Headers): number | undefined {
+  const at = Date.parse(headers.get('expires') ?? '');
+  return Number.isNaN(at) ? undefined : at;
+}
+
 /** Keeps a page's document hot (called after serving it from the cache, R2 or a rebuild). */
 export async function keepHot(slug: string, html: string, headers: Headers, ticket: number): Promise<void> {
   const before = hot.get(slug);
@@ -76,7 +90,9 @@ export async function keepHot(slug: string, html: string, headers: Headers, tick
   copy.set('vary', 'accept-encoding');
   copy.delete('content-length');
   hot.delete(slug);
-  hot.set(slug, { html, gzip: gz, headers: [...copy], until: Date.now() + HOT_TTL_MS, refreshBy: 0 });
+  const expires = expiresOf(headers);
+  const page: HotPage = { html, gzip: gz, headers: [...copy], until: Date.now() + HOT_TTL_MS, refreshBy: 0 };
+  hot.set(slug, expires === undefined ? page : { ...page, expires });
   while (hot.size > HOT_MAX) {
     const oldest = hot.keys().next().value;
     if (oldest === undefined) break;

@@ -65,6 +65,20 @@ async function eventIds(db: D1Database, slug: string): Promise<number[]> {
 
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 
+/** The edge keeps a page at most this long (PAGE_CACHE_CONTROL). */
+const EDGE_TTL_S = 60;
+
+/**
+ * The Cache-Control of a page answered at `now` whose copy is out of date at `until` (UTC ms: a
+ * CTA's on-sale instant, docs/behaviour.md#ticket-drops): the edge may keep it for the whole
+ * seconds left, at most 60, so no cached copy outlives the instant; in its last second, not at all.
+ */
+export function pageCacheControl(until: number | undefined, now: number = Date.now()): string {
+  if (until === undefined) return PAGE_CACHE_CONTROL;
+  const left = Math.floor((until - now) / 1000);
+  return left < 1 ? 'no-store' : `public, max-age=0, s-maxage=${Math.min(EDGE_TTL_S, left)}`;
+}
+
 export function footerLinks(env: Pick<Bindings, 'PROVIDER_URL' | 'TERMS_URL' | 'PRIVACY_URL'>): FooterLinks {
   return {
     provider: env.PROVIDER_URL || DEFAULT_FOOTER_LINKS.provider,
@@ -82,6 +96,16 @@ export function publicOrigin(env: Pick<Bindings, 'APP_URL'>, fallback?: string):
 export interface PublishedDocument {
   html: string;
   csp: string;
+  /**
+   * when this copy goes out of date by itself (UTC ms): the earliest on-sale instant of a CTA it
+   * shows waiting. No copy (R2, edge, hot) answers from then on: the page is rendered again.
+   */
+  until?: number;
+}
+
+/** Whether a copy that goes out of date at `until` may still answer at `now`. */
+export function isCurrent(until: number | undefined, now: number = Date.now()): boolean {
+  return until === undefined || now < until;
 }
 
 /** A page as the renderer takes it: its public fields plus the company the sign-up block names. */
@@ -98,7 +122,8 @@ export async function renderForPublish(
   now?: Date,
 ): Promise<PublishedDocument> {
   const doc = renderLanding(page, { slug, origin: publicOrigin(env, origin), links: footerLinks(env), now });
-  return { html: doc.html, csp: await contentSecurityPolicy(doc) };
+  const csp = await contentSecurityPolicy(doc);
+  return doc.until === undefined ? { html: doc.html, csp } : { html: doc.html, csp, until: doc.until };
 }
 
 /**
@@ -112,7 +137,8 @@ export async function renderEmbedDocument(
   origin?: string,
 ): Promise<PublishedDocument> {
   const doc = renderEmbed(page, { slug, origin: publicOrigin(env, origin) });
-  return { html: doc.html, csp: await contentSecurityPolicy(doc, { anyAncestor: true }) };
+  const csp = await contentSecurityPolicy(doc, { anyAncestor: true });
+  return doc.until === undefined ? { html: doc.html, csp } : { html: doc.html, csp, until: doc.until };
 }
 
 let errorDoc: Promise<PublishedDocument> | null = null;
@@ -156,8 +182,38 @@ export async function storePublished(
 ): Promise<void> {
   await env.BUCKET.put(pageKey(slug), doc.html, {
     httpMetadata: { contentType: 'text/html; charset=utf-8' },
-    customMetadata: { csp: doc.csp, renderer: String(RENDERER_VERSION), publishedAt: new Date().toISOString() },
+    customMetadata: {
+      csp: doc.csp,
+      renderer: String(RENDERER_VERSION),
+      publishedAt: new Date().toISOString(),
+      // read by GET /{slug}: from this instant the copy is not served (storedDocument)
+      ...(doc.until === undefined ? {} : { until: new Date(doc.until).toISOString() }),
+    },
   });
+}
+
+/**
+ * The R2 copy of a page while it is current: null when there is none, it lacks its CSP, or its
+ * `until` has come (a CTA it shows waiting is on sale now: the page must be rendered again).
+ */
+export async function storedDocument(
+  env: Pick<Bindings, 'BUCKET'>,
+  slug: string,
+  now: number = Date.now(),
+): Promise<PublishedDocument | null> {
+  const stored = await env.BUCKET.get(pageKey(slug));
+  const meta = stored?.customMetadata;
+  if (!stored || !meta?.csp) {
+    await stored?.body.cancel();
+    return null;
+  }
+  const until = meta.until ? Date.parse(meta.until) : undefined;
+  if (!isCurrent(until, now)) {
+    await stored.body.cancel();
+    return null;
+  }
+  const doc: PublishedDocument = { html: await stored.text(), csp: meta.csp };
+  return until === undefined ? doc : { ...doc, until };
 }
 
 export interface PublishOptions {

@@ -1,6 +1,7 @@
 import { adminMessages } from './admin';
 import { authMessages } from './auth';
 import { commonMessages } from './common';
+import { dropsMessages } from './drops';
 import { editorMessages } from './editor';
 import { embedMessages } from './embed';
 import { editorExtrasMessages } from './editor-extras';
@@ -49,6 +50,7 @@ export const messages = {
   ...fansEditorMessages,
   ...tourMessages,
   ...embedMessages,
+  ...dropsMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -6,12 +6,23 @@
  */
 import { z } from '../zod';
 
+/** An offer's schema.org availability (docs/behaviour.md#ticket-drops). */
+export const OFFER_AVAILABILITIES = [
+  'https://schema.org/InStock',
+  'https://schema.org/LimitedAvailability',
+  'https://schema.org/PreOrder',
+  'https://schema.org/SoldOut',
+] as const;
+type OfferAvailability = (typeof OFFER_AVAILABILITIES)[number];
+
 const offerSchema = z
   .object({
     '@type': z.literal('Offer'),
     url: z.string().optional(),
     name: z.string(),
-    availability: z.enum(['https://schema.org/InStock', 'https://schema.org/SoldOut']),
+    availability: z.enum(OFFER_AVAILABILITIES),
+    /** before the sale opens (PreOrder): the on-sale instant, UTC ISO 8601 */
+    validFrom: z.string().optional(),
   })
   .strict();
 
@@ -39,6 +50,7 @@ export const musicEventSchema = z
   })
   .strict();
 
+export type { OfferAvailability };
 export type MusicEventData = z.infer<typeof musicEventSchema>;
 
 export const eventItemListSchema = z
