@@ -1,6 +1,7 @@
 import { adminMessages } from './admin';
 import { authMessages } from './auth';
 import { commonMessages } from './common';
+import { dropsMailMessages } from './drops-mail';
 import { editorMessages } from './editor';
 import { editorExtrasMessages } from './editor-extras';
 import { editorImportMessages } from './editor-import';
@@ -45,6 +46,7 @@ export const messages = {
   ...fansPublicMessages,
   ...fansMailMessages,
   ...fansEditorMessages,
+  ...dropsMailMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
