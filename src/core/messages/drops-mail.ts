@@ -34,4 +34,6 @@ export const dropsMailMessages = {
 
   // The page option beside 'Avvisami'
   'drops.editor.saleReminder': 'Promemoria ai fan il giorno prima dell’apertura delle vendite',
+  'drops.editor.saleReminderHint':
+    'Chi segue la città della data riceve «Domani alle 10:00 aprono le vendite» 24 ore prima, se l’apertura è fissata almeno un giorno prima.',
 } as const;
