@@ -25,7 +25,7 @@ export const dropsMailMessages = {
   // The organiser's alert routes and 'Fan' view
   'drops.alert.automatic':
     'Gli avvisi di apertura vendite partono da soli: per cambiarli modifica la data di vendita del biglietto.',
-  'drops.editor.kind.on_sale': 'Biglietti in vendita',
+  'drops.editor.kind.on_sale': 'Biglietti in vendita ora',
   'drops.editor.kind.sale_reminder': 'Promemoria apertura vendite',
 
   /** the consent line fans agreed to before the on-sale e-mails (version 2026-11-25), for the export */
