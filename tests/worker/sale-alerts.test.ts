@@ -129,7 +129,7 @@ async function runCron(at: number, pageId: number): Promise<Queued[]> {
 
 let msgSeq = 0;
 /** Delivers messages as one FANS batch to the consumer with the clock at `at`; answers acks and re-queues. */
-async function deliver(bodies: Array<Queued['body']>, at: number) {
+async function deliver(bodies: Array<Queued['body']>, at: number, runEnv: Record<string, unknown> = env) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(at);
   try {
@@ -139,7 +139,7 @@ async function deliver(bodies: Array<Queued['body']>, at: number) {
       bodies.map((body) => ({ id: `sale-msg-${++msgSeq}`, body, timestamp: new Date(), attempts: 1 })),
     );
     const ctx = createExecutionContext();
-    await worker.queue(batch, { ...env, FANS: queue } as Cloudflare.Env, ctx);
+    await worker.queue(batch, { ...runEnv, FANS: queue } as Cloudflare.Env, ctx);
     const result = await getQueueResult(batch, ctx);
     return { acked: result.explicitAcks.length, retried: result.retryMessages.length, requeued: sent };
   } finally {
@@ -286,6 +286,39 @@ describe("'Biglietti in vendita ora'", () => {
       expect(await res.json()).toEqual({ detail: t('drops.alert.automatic') });
     }
     expect((await saleRows(p.id)).on_sale).toMatchObject({ status: 'scheduled', due_at: iso(instant) });
+  });
+});
+
+describe('with the provider (stubbed at the transport)', () => {
+  it('a failed call is retried with the same idempotency key; each fan gets one e-mail', async () => {
+    const { p, fans } = await dropPage();
+    const instant = ahead(3);
+    await saveDrop(p, instant, {}, { sale_reminder: false });
+    const [queued] = await runCron(instant - MINUTE, p.id);
+    const calls: Array<{ key: string | null; to: string[] }> = [];
+    const answers = [new Response('{"name":"internal_server_error"}', { status: 500 }), Response.json({ data: [] })];
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      const body = JSON.parse(String(init?.body)) as Array<{ to: string[]; headers: Record<string, string> }>;
+      calls.push({ key: new Headers(init?.headers).get('idempotency-key'), to: body.map((m) => m.to[0]!) });
+      expect(body.every((m) => m.headers['List-Unsubscribe-Post'] === 'List-Unsubscribe=One-Click')).toBe(true);
+      return answers.shift()!;
+    });
+    const resend = { ...env, MAILER: 'resend', RESEND_API_KEY: 're_test' };
+    const failed = await deliver([queued!.body], instant + 1000, resend);
+    expect(failed).toMatchObject({ acked: 0, retried: 1 });
+    const id = queued!.body.alert_id;
+    expect(Object.values(await deliveries(id)).map((d) => d.status)).toEqual(['sending', 'sending']);
+    expect(await deliver([queued!.body], instant + 40_000, resend)).toMatchObject({ acked: 1, retried: 0 });
+    expect(await deliver([queued!.body], instant + 50_000, resend)).toMatchObject({ acked: 1, retried: 0 });
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.key).toMatch(/^fan-alert-\d+-[0-9a-f]{64}$/);
+    expect(calls[1]!.key).toBe(calls[0]!.key);
+    expect(calls[1]!.to.sort()).toEqual([fans.milano, fans.all].sort());
+    expect(Object.values(await deliveries(id))).toEqual([
+      { status: 'sent', attempts: 2 },
+      { status: 'sent', attempts: 2 },
+    ]);
   });
 });
 
