@@ -129,7 +129,7 @@ async function runCron(at: number, pageId: number): Promise<Queued[]> {
 
 let msgSeq = 0;
 /** Delivers messages as one FANS batch to the consumer with the clock at `at`; answers acks and re-queues. */
-async function deliver(bodies: Array<Queued['body']>, at: number, runEnv: Record<string, unknown> = env) {
+async function deliver(bodies: Array<Queued['body']>, at: number, runEnv: Cloudflare.Env = env) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(at);
   try {
@@ -304,7 +304,7 @@ describe('with the provider (stubbed at the transport)', () => {
       expect(body.every((m) => m.headers['List-Unsubscribe-Post'] === 'List-Unsubscribe=One-Click')).toBe(true);
       return answers.shift()!;
     });
-    const resend = { ...env, MAILER: 'resend', RESEND_API_KEY: 're_test' };
+    const resend = { ...env, MAILER: 'resend', RESEND_API_KEY: 're_test' } as Cloudflare.Env;
     const failed = await deliver([queued!.body], instant + 1000, resend);
     expect(failed).toMatchObject({ acked: 0, retried: 1 });
     const id = queued!.body.alert_id;
