@@ -135,8 +135,10 @@ export async function syncSaleAlerts(env: Pick<Bindings, 'DB'>, slug: string, no
       const event = row.button_id === null ? undefined : events.get(row.button_id);
       const kind = row.kind as SaleKind;
       const due = event && kinds.includes(kind) ? dueOf(kind, event) : null;
-      // a reminder whose new time has passed would announce a sale that is hours away as 'domani'
-      const wanted = due !== null && (kind === 'on_sale' || Date.parse(due) > t);
+      // a reminder moved to a time already past would announce a sale hours away as 'domani';
+      // one whose time is unchanged and just passed is still on its way (the dispatch sends it)
+      const kept = due !== null && row.status !== 'cancelled' && same(row.due_at, due);
+      const wanted = due !== null && (kind === 'on_sale' || Date.parse(due) > t || kept);
       const notYetDue = Date.parse(row.due_at) > t;
       if (!wanted) {
         if (row.status === 'scheduled' || (row.status === 'sending' && notYetDue))
