@@ -5,7 +5,7 @@
  * (the download's name, the alerts' times).
  */
 import { csvText } from './csv';
-import { ALL_CITIES, FAN_CONSENT_VERSION } from './fans';
+import { ALL_CITIES, FAN_CONSENT_VERSION, FAN_CONSENT_VERSION_NEW_DATES } from './fans';
 import { type MessageKey, t } from './messages';
 import { utcToRomeLocal } from './schedule';
 
@@ -29,7 +29,10 @@ export function romeDateTime(iso: string): string {
  * The consent line of each version, as the catalogue holds it. A new version of the line gets a
  * new key here, so the fans who agreed to an older one keep its words in the export.
  */
-const CONSENT_TEXTS: Readonly<Record<string, MessageKey>> = { [FAN_CONSENT_VERSION]: 'fans.public.consent' };
+const CONSENT_TEXTS: Readonly<Record<string, MessageKey>> = {
+  [FAN_CONSENT_VERSION_NEW_DATES]: 'drops.consent.newDatesOnly',
+  [FAN_CONSENT_VERSION]: 'fans.public.consent',
+};
 
 /** The consent a fan agreed to: the line of its version filled with the page's company and title, then the version. */
 export function consentText(version: string, page: { company: string; title: string }): string {

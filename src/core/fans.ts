@@ -16,7 +16,15 @@ export const FAN_PENDING_DAYS = 7;
  * The version of the consent line a fan agreed to (stored with the fan). Change it whenever the
  * consent text (fans.public.consent in the catalogue) changes.
  */
-export const FAN_CONSENT_VERSION = '2026-11-25';
+export const FAN_CONSENT_VERSION = '2026-11-27';
+/**
+ * The first consent version whose text covers the on-sale e-mails (docs/behaviour.md#on-sale-e-mails):
+ * a fan who agreed to an older one (new dates only) gets the new-date alerts alone. Versions are
+ * dates, so they compare as text.
+ */
+export const FAN_SALE_CONSENT_VERSION = '2026-11-27';
+/** The consent version before the on-sale e-mails: 'email sulle nuove date'. */
+export const FAN_CONSENT_VERSION_NEW_DATES = '2026-11-25';
 
 /** The city value of 'Tutte le date': the fan hears of every new date of the page. */
 export const ALL_CITIES = '*';

@@ -123,6 +123,11 @@ export function setFanSignup(value: boolean): void {
   $form.setKey('fanSignup', value);
 }
 
+/** The fans' reminder a day before an on-sale instant (docs/behaviour.md#on-sale-e-mails). */
+export function setSaleReminder(value: boolean): void {
+  $form.setKey('saleReminder', value);
+}
+
 /** A bound of the publishing window, as the datetime-local field holds it ('' = open). */
 export function setWindowBound(key: 'visibleFrom' | 'visibleUntil', local: string): void {
   $form.setKey(key, local);

@@ -88,6 +88,7 @@ export function applyPage(page: FullPage): void {
     showPast: page.show_past === true,
     // on unless the page says off (an answer without the field is an older page: on)
     fanSignup: page.fan_signup !== false,
+    saleReminder: page.sale_reminder !== false,
     visibleFrom: page.visible_from ? utcToRomeLocal(page.visible_from) : '',
     visibleUntil: page.visible_until ? utcToRomeLocal(page.visible_until) : '',
   });

@@ -21,6 +21,7 @@ import {
 export interface SchedulePayload {
   show_past: boolean;
   fan_signup: boolean;
+  sale_reminder: boolean;
   visible_from: string | null;
   visible_until: string | null;
 }
@@ -76,6 +77,7 @@ export function buildPayload(): PagePayload & SchedulePayload & { buttons: NonNu
     header: f.header,
     show_past: f.showPast,
     fan_signup: f.fanSignup,
+    sale_reminder: f.saleReminder,
     visible_from: windowBound(f.visibleFrom),
     visible_until: windowBound(f.visibleUntil),
     buttons,

@@ -87,6 +87,8 @@ export interface EditorForm {
   showPast: boolean;
   /** the 'Avvisami' block under the events of a text page (on by default) */
   fanSignup: boolean;
+  /** the fans' reminder a day before an on-sale instant (on by default) */
+  saleReminder: boolean;
   /** the publishing window in Europe/Rome wall-clock time ('YYYY-MM-DDTHH:MM'); '' = open */
   visibleFrom: string;
   visibleUntil: string;
@@ -118,6 +120,7 @@ export const emptyForm = (): EditorForm => ({
   posterFile: null,
   showPast: false,
   fanSignup: true,
+  saleReminder: true,
   visibleFrom: '',
   visibleUntil: '',
 });
@@ -158,6 +161,7 @@ function snapshotOf(f: EditorForm, buttons: EditorButton[]): string {
     headerFile: file(f.headerFile),
     showPast: f.showPast,
     fanSignup: f.fanSignup,
+    saleReminder: f.saleReminder,
     visibleFrom: f.visibleFrom,
     visibleUntil: f.visibleUntil,
     buttons: buttons.map((b) =>

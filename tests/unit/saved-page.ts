@@ -32,6 +32,7 @@ export function savedPage(patch: Partial<FullPage> = {}): FullPage {
     header_poster: '',
     show_past: false,
     fan_signup: true,
+    sale_reminder: true,
     visible_from: null,
     visible_until: null,
     view_page: 0,

@@ -7,11 +7,12 @@ import { ALL_CITIES } from '../../src/core/fans';
 import type { FanAlert } from '../../src/core/schemas/fans';
 
 export type AlertStatus = FanAlert['status'];
+export type AlertKind = FanAlert['kind'];
 
 export interface FanAlertRow {
   id: number;
   page_id: number;
-  kind: 'new_date';
+  kind: AlertKind;
   status: AlertStatus;
   /** JSON array of button ids */
   button_ids: string;
@@ -20,6 +21,8 @@ export interface FanAlertRow {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** the event of an on-sale alert or reminder; null for a new-date alert */
+  button_id: number | null;
 }
 
 /** The button ids of an alert (a malformed list reads as none). */
@@ -65,7 +68,7 @@ export async function scheduleAlert(
   joinWaiting: boolean,
 ): Promise<void> {
   const ids = JSON.stringify([...new Set(buttonIds)]);
-  const open = `page_id = ? AND status = 'scheduled' AND (due_at > ? OR ? = 1)`;
+  const open = `page_id = ? AND kind = 'new_date' AND status = 'scheduled' AND (due_at > ? OR ? = 1)`;
   await db.batch([
     db
       .prepare(
@@ -85,7 +88,10 @@ export async function scheduleAlert(
   ]);
 }
 
-/** The page's alerts, newest first: all of them (at most `limit`) or only the scheduled ones. */
+/**
+ * The page's alerts, newest first: all of them (at most `limit`) or only the scheduled new-date
+ * ones (the editor's notice; on-sale e-mails leave by themselves and have no 'Invia ora').
+ */
 export async function alertsOfPage(
   db: D1Database,
   pageId: number,
@@ -93,7 +99,8 @@ export async function alertsOfPage(
 ): Promise<FanAlertRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT * FROM fan_alerts WHERE page_id = ? ${opts.scheduledOnly ? "AND status = 'scheduled'" : ''}
+      `SELECT * FROM fan_alerts WHERE page_id = ?
+       ${opts.scheduledOnly ? "AND status = 'scheduled' AND kind = 'new_date'" : ''}
        ORDER BY id DESC LIMIT ?`,
     )
     .bind(pageId, opts.limit)
@@ -111,19 +118,21 @@ export async function alertById(db: D1Database, id: number): Promise<FanAlertRow
 
 /**
  * Scheduled alerts due at `now` whose page the public sees now (visible, inside its publishing
- * window), oldest due first. The window is compared as instants (julianday), whatever the
- * stored precision.
+ * window), oldest due first; an on-sale alert already when due by `saleLead`, since it is
+ * queued with a delay that ends on its instant, and taken first (a backlog must not make it
+ * late). The window is compared as instants (julianday), whatever the stored precision.
  */
-export async function dueAlertIds(db: D1Database, now: string, limit: number): Promise<number[]> {
+export async function dueAlertIds(db: D1Database, now: string, saleLead: string, limit: number): Promise<number[]> {
   const { results } = await db
     .prepare(
       `SELECT a.id FROM fan_alerts a JOIN landing_pages p ON p.id = a.page_id
-       WHERE a.status = 'scheduled' AND julianday(a.due_at) <= julianday(?1) AND p.visible = 1
+       WHERE a.status = 'scheduled' AND p.visible = 1
+         AND julianday(a.due_at) <= julianday(CASE WHEN a.kind = 'on_sale' THEN ?3 ELSE ?1 END)
          AND (p.visible_from IS NULL OR julianday(p.visible_from) <= julianday(?1))
          AND (p.visible_until IS NULL OR julianday(p.visible_until) > julianday(?1))
-       ORDER BY a.due_at, a.id LIMIT ?2`,
+       ORDER BY a.kind = 'on_sale' DESC, a.due_at, a.id LIMIT ?2`,
     )
-    .bind(now, limit)
+    .bind(now, limit, saleLead)
     .all<{ id: number }>();
   return results.map((r) => r.id);
 }
@@ -164,20 +173,26 @@ export async function endAlert(
     .run();
 }
 
-/** 'Invia ora': a scheduled alert becomes due now. False when it is not scheduled (any more). */
+/**
+ * 'Invia ora': a scheduled new-date alert becomes due now. False when it is not scheduled (any
+ * more) or is an on-sale e-mail, which never leaves before its instant.
+ */
 export async function makeDueNow(db: D1Database, pageId: number, id: number, now: string): Promise<boolean> {
   const res = await db
-    .prepare(`UPDATE fan_alerts SET due_at = ? WHERE id = ? AND page_id = ? AND status = 'scheduled'`)
+    .prepare(
+      `UPDATE fan_alerts SET due_at = ? WHERE id = ? AND page_id = ? AND status = 'scheduled' AND kind = 'new_date'`,
+    )
     .bind(now, id, pageId)
     .run();
   return res.meta.changes > 0;
 }
 
-/** 'Annulla': only a scheduled alert. False when it is not scheduled (any more). */
+/** 'Annulla': only a scheduled new-date alert (on-sale e-mails follow the page). False otherwise. */
 export async function cancelAlert(db: D1Database, pageId: number, id: number, now: string): Promise<boolean> {
   const res = await db
     .prepare(
-      `UPDATE fan_alerts SET status = 'cancelled', finished_at = ? WHERE id = ? AND page_id = ? AND status = 'scheduled'`,
+      `UPDATE fan_alerts SET status = 'cancelled', finished_at = ?
+       WHERE id = ? AND page_id = ? AND status = 'scheduled' AND kind = 'new_date'`,
     )
     .bind(now, id, pageId)
     .run();
@@ -188,11 +203,12 @@ export async function cancelAlert(db: D1Database, pageId: number, id: number, no
  * The confirmed fans of a page that follow any of these city keys or 'Tutte le date', minus the
  * suppressed addresses; each fan once, by id. Only fans who followed that city (and were
  * confirmed) before the alert was made (?3, its created_at): a fan who signs up while the alert
- * waits already saw the date on the page.
+ * waits already saw the date on the page. ?4: the oldest consent version that covers the
+ * alert's kind ('' for any).
  */
 function recipientsSql(select: string): string {
   return `SELECT ${select} FROM fans f
-    WHERE f.page_id = ?1 AND f.confirmed_at IS NOT NULL AND f.confirmed_at <= ?3
+    WHERE f.page_id = ?1 AND f.confirmed_at IS NOT NULL AND f.confirmed_at <= ?3 AND f.consent_version >= ?4
       AND EXISTS (SELECT 1 FROM fan_cities c WHERE c.fan_id = f.id
                   AND c.city_key IN (SELECT value FROM json_each(?2)) AND c.created_at <= ?3)
       AND NOT EXISTS (SELECT 1 FROM fan_suppressions s WHERE s.email = f.email)`;
@@ -202,16 +218,20 @@ function withAllCities(keys: readonly string[]): string {
   return JSON.stringify([ALL_CITIES, ...new Set(keys)]);
 }
 
-/** Whom an alert made at `alertCreatedAt` goes to ('…Z'; see recipientsSql). */
+/**
+ * Whom an alert goes to: fans following by `since` ('…Z'; a new-date alert's created_at) who
+ * agreed to a consent text of version `consentSince` or later (see recipientsSql).
+ */
 export async function recipientIds(
   db: D1Database,
   pageId: number,
   cityKeys: readonly string[],
-  alertCreatedAt: string,
+  since: string,
+  consentSince = '',
 ): Promise<number[]> {
   const { results } = await db
     .prepare(`${recipientsSql('f.id')} ORDER BY f.id`)
-    .bind(pageId, withAllCities(cityKeys), alertCreatedAt)
+    .bind(pageId, withAllCities(cityKeys), since, consentSince)
     .all<{ id: number }>();
   return results.map((r) => r.id);
 }
@@ -220,11 +240,12 @@ export async function countRecipients(
   db: D1Database,
   pageId: number,
   cityKeys: readonly string[],
-  alertCreatedAt: string,
+  since: string,
+  consentSince = '',
 ): Promise<number> {
   const row = await db
     .prepare(recipientsSql('COUNT(*) AS n'))
-    .bind(pageId, withAllCities(cityKeys), alertCreatedAt)
+    .bind(pageId, withAllCities(cityKeys), since, consentSince)
     .first<{ n: number }>();
   return row?.n ?? 0;
 }

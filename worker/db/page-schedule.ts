@@ -16,6 +16,7 @@ export interface ScheduleFields {
   fan_signup: boolean;
   visible_from: string | null;
   visible_until: string | null;
+  sale_reminder: boolean;
 }
 
 /** Writes the scheduling fields (a PATCH); moves updated_at like every page write. */
@@ -23,9 +24,16 @@ export async function setSchedule(db: D1Database, id: number, fields: ScheduleFi
   await db
     .prepare(
       `UPDATE landing_pages SET show_past = ?, fan_signup = ?, visible_from = ?, visible_until = ?,
-         updated_at = ${NOW} WHERE id = ?`,
+         sale_reminder = ?, updated_at = ${NOW} WHERE id = ?`,
     )
-    .bind(fields.show_past ? 1 : 0, fields.fan_signup ? 1 : 0, fields.visible_from, fields.visible_until, id)
+    .bind(
+      fields.show_past ? 1 : 0,
+      fields.fan_signup ? 1 : 0,
+      fields.visible_from,
+      fields.visible_until,
+      fields.sale_reminder ? 1 : 0,
+      id,
+    )
     .run();
 }
 

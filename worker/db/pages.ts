@@ -41,6 +41,8 @@ interface PageRow {
   fan_signup: number;
   visible_from: string | null;
   visible_until: string | null;
+  /** the fans' reminder a day before an on-sale instant (docs/behaviour.md#on-sale-e-mails) */
+  sale_reminder: number;
   next_boundary: string | null;
   view_page: number;
   created_by: number | null;
@@ -145,6 +147,7 @@ export async function toPageAsReceived(db: D1Database, page: PageRow): Promise<P
     header_poster: page.header_poster ?? '',
     show_past: page.show_past === 1,
     fan_signup: page.fan_signup === 1,
+    sale_reminder: page.sale_reminder !== 0,
     view_page: page.view_page,
     created_at: page.created_at,
     updated_at,
@@ -202,11 +205,12 @@ export interface PageFields {
   /** the publishing window, ISO 8601 UTC ('…Z'); null = open on that side */
   visible_from: string | null;
   visible_until: string | null;
+  sale_reminder: boolean;
 }
 
 /**
  * The binds of the columns createPage and updatePage both write, in this order: visible, mode,
- * style, custom_styles, header, show_past, fan_signup, visible_from, visible_until.
+ * style, custom_styles, header, show_past, fan_signup, visible_from, visible_until, sale_reminder.
  */
 function settingBinds(fields: PageFields) {
   return [
@@ -219,6 +223,7 @@ function settingBinds(fields: PageFields) {
     fields.fan_signup ? 1 : 0,
     fields.visible_from,
     fields.visible_until,
+    fields.sale_reminder ? 1 : 0,
   ] as const;
 }
 
@@ -235,8 +240,8 @@ export async function createPage(
     .prepare(
       `INSERT INTO landing_pages
          (folder_name, title, title_key, display_title, company, company_key, visible, mode, style, custom_styles, header,
-          show_past, fan_signup, visible_from, visible_until, created_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          show_past, fan_signup, visible_from, visible_until, sale_reminder, created_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
     .bind(
       slug,
@@ -271,7 +276,7 @@ export async function updatePage(
       .prepare(
         `UPDATE landing_pages SET title = ?, title_key = ?, display_title = ?, visible = ?, mode = ?,
            style = ?, custom_styles = ?, header = ?, show_past = ?, fan_signup = ?, visible_from = ?,
-           visible_until = ?, header_poster = CASE WHEN header = ? THEN header_poster ELSE '' END, updated_at = ${NOW} WHERE id = ?`,
+           visible_until = ?, sale_reminder = ?, header_poster = CASE WHEN header = ? THEN header_poster ELSE '' END, updated_at = ${NOW} WHERE id = ?`,
       )
       .bind(fields.title, fields.title_key, fields.display_title, ...settingBinds(fields), fields.header, page.id),
   ];

@@ -30,6 +30,8 @@ function alertIdOf(c: Context<AppEnv>): number {
 async function refuse(c: Context<AppEnv>, page: PageRow, id: number): Promise<never> {
   const alert = await alertOfPage(c.env.DB, page.id, id);
   if (!alert) fail(404, t('fans.alert.notFound'));
+  // on-sale e-mails follow the page's instants: never sent early, never cancelled by hand
+  if (alert.kind !== 'new_date') fail(409, t('drops.alert.automatic'));
   if (alert.status === 'sent') fail(409, t('fans.alert.alreadySent'));
   if (alert.status === 'cancelled') fail(409, t('fans.alert.alreadyCancelled'));
   fail(409, t('fans.alert.alreadySending'));

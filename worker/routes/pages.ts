@@ -112,6 +112,8 @@ function scheduleOf(payload: SchedulePatch, stored: PageRow | null): ScheduleFie
     fan_signup: payload.fan_signup ?? (stored ? stored.fan_signup === 1 : true),
     visible_from: payload.visible_from !== undefined ? payload.visible_from : (stored?.visible_from ?? null),
     visible_until: payload.visible_until !== undefined ? payload.visible_until : (stored?.visible_until ?? null),
+    // on by default, like 'Avvisami'
+    sale_reminder: payload.sale_reminder ?? (stored ? stored.sale_reminder !== 0 : true),
   };
   const problem = windowProblem(fields.visible_from, fields.visible_until);
   if (problem) fail(422, problem);

@@ -9,7 +9,7 @@
  * - The organiser's list answers each alert with its events, cities, recipients and counts.
  */
 import { decodeEventText } from '../../src/core/button-codec';
-import { cityKey, FAN_GRACE_MINUTES } from '../../src/core/fans';
+import { cityKey, FAN_GRACE_MINUTES, FAN_SALE_CONSENT_VERSION } from '../../src/core/fans';
 import type { FanAlert } from '../../src/core/schemas/fans';
 import { eventDay, instantText, romeToday } from '../../src/core/schedule';
 import {
@@ -55,7 +55,7 @@ function firstCtaUrl(row: AlertButtonRow): string | null {
   return row.url?.trim() || null;
 }
 
-function eventOf(row: AlertButtonRow): AlertEvent {
+export function eventOf(row: AlertButtonRow): AlertEvent {
   const { date, city, venue } = decodeEventText(row.text);
   return { button_id: row.id, date, city, venue, day: eventDay(date), key: cityKey(city), ticketUrl: firstCtaUrl(row) };
 }
@@ -154,6 +154,8 @@ async function toAnswers(db: D1Database, pageId: number, rows: readonly FanAlert
   for (const row of rows) {
     const dated = eventsOf(buttons, alertButtonIds(row));
     const events = row.status === 'scheduled' ? upcomingOf(dated, now) : dated;
+    // an on-sale e-mail goes to the fans following when it leaves, with a consent that covers it
+    const sale = row.kind !== 'new_date';
     const recipients =
       row.status === 'scheduled'
         ? events.length === 0
@@ -162,7 +164,8 @@ async function toAnswers(db: D1Database, pageId: number, rows: readonly FanAlert
               db,
               pageId,
               events.map((e) => e.key),
-              row.created_at,
+              sale ? instantText(now) : row.created_at,
+              sale ? FAN_SALE_CONSENT_VERSION : '',
             )
         : row.recipients;
     const cities = new Map<string, string>();

@@ -18,6 +18,7 @@ import {
   alertButtons,
   alertById,
   claimAlert,
+  type FanAlertRow,
   claimDeliveries,
   closeStaleAlerts,
   dueAlertIds,
@@ -29,12 +30,13 @@ import {
   releaseAlert,
   setRecipients,
 } from '../db/fan-alerts';
-import { getPageRowById, isPubliclyVisible } from '../db/pages';
+import { getPageRowById, isPubliclyVisible, type PageRow } from '../db/pages';
 import type { Bindings } from '../env';
 import { alertMail } from './fan-alert-mail';
 import { type AlertEvent, eventsOf, upcomingOf } from './fan-alerts';
 import { unsubscribeToken } from './fan-tokens';
-import { MAIL_BATCH_MAX, sendMailBatch } from './mail';
+import { type Mail, MAIL_BATCH_MAX, sendMailBatch } from './mail';
+import { type Recipient, SALE_QUEUE_LEAD_MS, saleRecipients, secondsUntil, startSaleAlert } from './sale-alerts';
 
 /** Fans named in one queue message: one provider batch call. */
 export const FANS_PER_MESSAGE = MAIL_BATCH_MAX;
@@ -59,6 +61,9 @@ const STALE_SENDING_MS = 24 * 60 * 60 * 1000;
 export const fanMessageSchema = z.object({
   alert_id: z.number().int().positive(),
   fan_ids: z.array(z.number().int().positive()).min(1).max(FANS_PER_MESSAGE),
+  // an on-sale alert's due time: the message is sent at or after it, and only while the alert
+  // still has it (an instant moved meanwhile makes it stale)
+  not_before: z.string().optional(),
 });
 export type FanMessage = z.infer<typeof fanMessageSchema>;
 
@@ -70,7 +75,12 @@ export type FanMessage = z.infer<typeof fanMessageSchema>;
  */
 export async function startAlert(env: Pick<Bindings, 'DB'>, alertId: number, now: Date): Promise<FanMessage[] | null> {
   const alert = await alertById(env.DB, alertId);
-  if (alert?.status !== 'scheduled' || Date.parse(alert.due_at) > now.getTime()) return null;
+  if (alert?.status !== 'scheduled') return null;
+  if (alert.kind !== 'new_date') {
+    const page = await getPageRowById(env.DB, alert.page_id);
+    return page && isPubliclyVisible(page, now) ? startSaleAlert(env, alert, page, now, FANS_PER_MESSAGE) : null;
+  }
+  if (Date.parse(alert.due_at) > now.getTime()) return null;
   const page = await getPageRowById(env.DB, alert.page_id);
   if (!page || !isPubliclyVisible(page, now)) return null;
   const stamp = instantText(now);
@@ -99,11 +109,20 @@ export async function startAlert(env: Pick<Bindings, 'DB'>, alertId: number, now
   return messages;
 }
 
-/** Puts messages on the FANS queue, up to 100 per call. */
-async function enqueue(env: Pick<Bindings, 'FANS'>, messages: readonly FanMessage[]): Promise<void> {
+/**
+ * Puts messages on the FANS queue, up to 100 per call; a message with `not_before` is delayed
+ * until then (counted from the later of `now` and the clock: a run that starts late delays less).
+ */
+async function enqueue(env: Pick<Bindings, 'FANS'>, messages: readonly FanMessage[], now: Date): Promise<void> {
+  const from = Math.max(now.getTime(), Date.now());
   for (let i = 0; i < messages.length; i += MESSAGES_PER_SEND) {
     await env.FANS.sendBatch(
-      messages.slice(i, i + MESSAGES_PER_SEND).map((body) => ({ body, contentType: 'json' as const })),
+      messages.slice(i, i + MESSAGES_PER_SEND).map((body) => {
+        const delaySeconds = body.not_before ? Math.min(DELAY_CAP_SECONDS, secondsUntil(body.not_before, from)) : 0;
+        return delaySeconds > 0
+          ? { body, contentType: 'json' as const, delaySeconds }
+          : { body, contentType: 'json' as const };
+      }),
     );
   }
 }
@@ -116,7 +135,7 @@ export async function dispatchAlert(env: Pick<Bindings, 'DB' | 'FANS'>, alertId:
   const messages = await startAlert(env, alertId, now);
   if (messages === null) return false;
   try {
-    await enqueue(env, messages);
+    await enqueue(env, messages, now);
   } catch (err) {
     console.error('fan alert not queued, retried next run', alertId, err instanceof Error ? err.message : String(err));
     await releaseAlert(env.DB, alertId);
@@ -133,7 +152,8 @@ export async function dispatchDueAlerts(env: Pick<Bindings, 'DB' | 'FANS'>, now:
   const stamp = instantText(now);
   await closeStaleAlerts(env.DB, instantText(now.getTime() - STALE_SENDING_MS), stamp);
   let started = 0;
-  for (const id of await dueAlertIds(env.DB, stamp, ALERT_DISPATCH_BATCH)) {
+  const saleLead = instantText(now.getTime() + SALE_QUEUE_LEAD_MS);
+  for (const id of await dueAlertIds(env.DB, stamp, saleLead, ALERT_DISPATCH_BATCH)) {
     try {
       if (await dispatchAlert(env, id, now)) started += 1;
     } catch (err) {
@@ -149,7 +169,7 @@ export async function dispatchDueAlerts(env: Pick<Bindings, 'DB' | 'FANS'>, now:
 /** The queue's name in wrangler.toml (also under `wrangler dev` and in the tests). */
 export const FANS_QUEUE = 'palco-fans';
 
-type ConsumerEnv = Pick<Bindings, 'DB' | 'MAILER' | 'MAIL_FROM' | 'RESEND_API_KEY' | 'APP_URL' | 'JWT_SECRET'>;
+type ConsumerEnv = Pick<Bindings, 'DB' | 'FANS' | 'MAILER' | 'MAIL_FROM' | 'RESEND_API_KEY' | 'APP_URL' | 'JWT_SECRET'>;
 
 /**
  * When the last provider call of this isolate ended (max_concurrency 1: one consumer at a time).
@@ -159,10 +179,10 @@ type ConsumerEnv = Pick<Bindings, 'DB' | 'MAILER' | 'MAIL_FROM' | 'RESEND_API_KE
 let lastProviderCall = 0;
 
 async function paceProviderCall(): Promise<void> {
-  for (let wait = lastProviderCall + PROVIDER_SPACING_MS - Date.now(); wait > 0; ) {
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    wait = lastProviderCall + PROVIDER_SPACING_MS - Date.now();
-  }
+  // one wait, at most one spacing: a clock that stepped back (or stands still) must not hold
+  // the consumer; Workers' timers never fire early
+  const wait = Math.min(PROVIDER_SPACING_MS, lastProviderCall + PROVIDER_SPACING_MS - Date.now());
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 function sha256Hex(text: string): Promise<string> {
@@ -191,6 +211,33 @@ function retryDelay(attempts: number): number {
   return Math.min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 2 ** Math.max(0, attempts - 1));
 }
 
+/** The fans of a new-date alert's message still to be sent, each with the events of the cities they follow. */
+async function newDateRecipients(
+  db: D1Database,
+  origin: string,
+  alert: FanAlertRow,
+  page: PageRow,
+  fanIds: readonly number[],
+  now: Date,
+): Promise<Recipient[]> {
+  const events = upcomingOf(eventsOf(await alertButtons(db, page.id), alertButtonIds(alert)), now);
+  const mailPage = { slug: page.folder_name, title: page.display_title || page.title, company: page.company };
+  // each fan hears of the events of the cities they follow ('Tutte le date': all of them)
+  const recipients: Recipient[] = [];
+  for (const fan of await pendingFans(db, alert.id, page.id, fanIds)) {
+    const keys = new Set(fan.keys);
+    const mine: AlertEvent[] = keys.has(ALL_CITIES) ? events : events.filter((e) => keys.has(e.key));
+    if (mine.length > 0) {
+      recipients.push({
+        id: fan.id,
+        email: fan.email,
+        mail: (token): Mail => alertMail(origin, mailPage, mine, fan.email, token),
+      });
+    }
+  }
+  return recipients;
+}
+
 /** Sends one message's fans their e-mail (at most one provider call). */
 async function deliverMessage(env: ConsumerEnv, body: FanMessage, attempts: number): Promise<MessageOutcome> {
   const alert = await alertById(env.DB, body.alert_id);
@@ -199,15 +246,19 @@ async function deliverMessage(env: ConsumerEnv, body: FanMessage, attempts: numb
   if (!page) return { done: true };
   const now = new Date();
   const stamp = instantText(now);
-  const events = upcomingOf(eventsOf(await alertButtons(env.DB, page.id), alertButtonIds(alert)), now);
-  const pending = await pendingFans(env.DB, alert.id, page.id, body.fan_ids);
-
-  // each fan hears of the events of the cities they follow ('Tutte le date': all of them)
-  const toSend: Array<{ id: number; email: string; events: AlertEvent[] }> = [];
-  for (const fan of pending) {
-    const keys = new Set(fan.keys);
-    const mine = keys.has(ALL_CITIES) ? events : events.filter((e) => keys.has(e.key));
-    if (mine.length > 0) toSend.push({ id: fan.id, email: fan.email, events: mine });
+  const origin = configuredOrigin(env);
+  let toSend: Recipient[];
+  if (alert.kind === 'new_date') toSend = await newDateRecipients(env.DB, origin, alert, page, body.fan_ids, now);
+  else {
+    const plan = await saleRecipients(env.DB, origin, alert, page, body, now);
+    if (plan.kind === 'stale') return { done: true };
+    if (plan.kind === 'early') {
+      // a new message rather than a retry: waiting for the instant must not use up the retries
+      await env.FANS.send(body, { contentType: 'json', delaySeconds: Math.min(DELAY_CAP_SECONDS, plan.delaySeconds) });
+      console.log(`[fans] alert ${alert.id}: early by ${plan.delaySeconds} s, queued again`);
+      return { done: true };
+    }
+    toSend = plan.recipients;
   }
   const sending = new Set(toSend.map((f) => f.id));
   // gone since the dispatch: unsubscribed, suppressed, no longer following, or nothing left to announce
@@ -222,11 +273,7 @@ async function deliverMessage(env: ConsumerEnv, body: FanMessage, attempts: numb
     return { done: true };
   }
 
-  const origin = configuredOrigin(env);
-  const mailPage = { slug: page.folder_name, title: page.display_title || page.title, company: page.company };
-  const mails = await Promise.all(
-    toSend.map(async (fan) => alertMail(origin, mailPage, fan.events, fan.email, await unsubscribeToken(env, fan.id))),
-  );
+  const mails = await Promise.all(toSend.map(async (fan) => fan.mail(await unsubscribeToken(env, fan.id))));
   const ids = toSend.map((f) => f.id);
   await claimDeliveries(env.DB, alert.id, ids);
   const outcome = await sendMailBatch(env, mails, await alertIdempotencyKey(alert.id, ids), null, paceProviderCall);

@@ -23,6 +23,7 @@ import { stampPublished } from '../db/page-buttons';
 import { embedPath } from '../../src/core/embed';
 import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
 import { dropHot } from './hot-pages';
+import { syncSaleAlerts } from './sale-alerts';
 
 /** R2 key of a page's published HTML: a renderer change makes every page rebuild on first visit. */
 export function pageKey(slug: string): string {
@@ -227,7 +228,8 @@ export interface PublishOptions {
  * Publishes /{slug} from D1: a page the public sees (visible, inside its publishing window) is
  * rendered to R2 and its cache entry purged; a hidden, scheduled, expired or missing page is
  * unpublished. Then the page's next boundary is stored for the scheduled republish
- * (services/schedule.ts). Returns whether the page is now published.
+ * (services/schedule.ts) and its on-sale e-mails follow its events (services/sale-alerts.ts).
+ * Returns whether the page is now published.
  */
 export async function publishPage(
   env: Bindings,
@@ -258,6 +260,8 @@ export async function publishPage(
     if ((await pageStamp(env.DB, slug, now)) === before) break;
   }
   await storeNextBoundary(env.DB, slug, now);
+  // every write path and the scheduled republish come through here (docs/behaviour.md#on-sale-e-mails)
+  await syncSaleAlerts(env, slug, now);
   return published;
 }
 

@@ -17,7 +17,7 @@ export const fansPublicMessages = {
   'fans.public.honeypot': 'Lascia vuoto questo campo',
   /** the consent line: {company} the organiser's company; a link to the privacy page follows */
   'fans.public.consent':
-    'Iscrivendoti accetti di ricevere da {company} email sulle nuove date di {title}. Puoi annullare in ogni momento.',
+    'Iscrivendoti accetti di ricevere da {company} email sulle nuove date di {title} e sull’apertura delle vendite. Puoi annullare in ogni momento.',
   'fans.public.privacy': 'Informativa privacy',
   'fans.public.sending': 'Invio in corso…',
   'fans.public.networkError': 'Invio non riuscito: controlla la connessione e riprova.',
@@ -37,7 +37,7 @@ export const fansPublicMessages = {
   'fans.page.closedTitle': 'Iscrizioni chiuse',
   'fans.confirm.title': 'Conferma la tua iscrizione',
   'fans.confirm.lead':
-    'Tocca il pulsante per confermare che vuoi ricevere da {company} le email sulle nuove date di {title}.',
+    'Tocca il pulsante per confermare che vuoi ricevere da {company} le email sulle nuove date di {title} e sull’apertura delle vendite.',
   'fans.confirm.button': 'Conferma iscrizione',
   'fans.confirm.doneTitle': 'Iscrizione confermata',
   'fans.confirm.doneLead':
@@ -46,13 +46,13 @@ export const fansPublicMessages = {
   'fans.link.invalidLead':
     'Questo link è scaduto o è già stato usato. Se vuoi ricevere le nuove date, iscriviti di nuovo dalla pagina.',
   'fans.unsubscribe.title': "Vuoi annullare l'iscrizione?",
-  'fans.unsubscribe.lead': 'Non riceverai più email sulle nuove date di {title}.',
+  'fans.unsubscribe.lead': 'Non riceverai più email sulle date di {title}.',
   'fans.unsubscribe.button': 'Annulla iscrizione',
   'fans.unsubscribe.eraseLead':
     'Con «Cancella i miei dati» eliminiamo subito il tuo indirizzo da tutte le pagine Palco a cui ti sei iscritto.',
   'fans.unsubscribe.eraseButton': 'Cancella i miei dati',
   'fans.unsubscribe.doneTitle': 'Iscrizione annullata',
-  'fans.unsubscribe.doneLead': 'Non riceverai più email sulle nuove date di {title}.',
+  'fans.unsubscribe.doneLead': 'Non riceverai più email sulle date di {title}.',
   'fans.erase.doneTitle': 'I tuoi dati sono stati cancellati',
   'fans.erase.doneLead': 'Abbiamo eliminato il tuo indirizzo da tutte le pagine a cui eri iscritto.',
   /** who sends, where a page has no company (never on a published page: every page has one) */
@@ -71,5 +71,5 @@ export const fansPublicMessages = {
   // the privacy page: what a fan's data is, who holds it, how long, how to leave
   'fans.privacy.title': 'Fan che chiedono gli avvisi (Avvisami)',
   'fans.privacy.body':
-    "Chi si iscrive con «Avvisami» su una pagina ci lascia il suo indirizzo email, la pagina, le città scelte, la versione e l'ora del testo di consenso accettato e l'ora della conferma. Non salviamo indirizzo IP né dati del browser insieme all'iscrizione (per fermare gli abusi contiamo per un'ora le iscrizioni di ogni rete, senza collegarle a te). Titolare dei dati è l'organizzatore della pagina, che li usa solo per avvisare delle nuove date, sulla base del consenso che dai iscrivendoti; Palco li tratta per suo conto come responsabile. I dati restano finché annulli l'iscrizione o chiedi di cancellarli; le iscrizioni mai confermate vengono cancellate dopo 7 giorni e le email inviate restano nel nostro registro di invio per 30 giorni. Per uscire usa il link in fondo a ogni email: «Annulla iscrizione» vale per quella pagina, «Cancella i miei dati» elimina subito il tuo indirizzo da tutte le pagine.",
+    "Chi si iscrive con «Avvisami» su una pagina ci lascia il suo indirizzo email, la pagina, le città scelte, la versione e l'ora del testo di consenso accettato e l'ora della conferma. Non salviamo indirizzo IP né dati del browser insieme all'iscrizione (per fermare gli abusi contiamo per un'ora le iscrizioni di ogni rete, senza collegarle a te). Titolare dei dati è l'organizzatore della pagina, che li usa solo per avvisare delle nuove date e dell'apertura delle vendite, sulla base del consenso che dai iscrivendoti; Palco li tratta per suo conto come responsabile. I dati restano finché annulli l'iscrizione o chiedi di cancellarli; le iscrizioni mai confermate vengono cancellate dopo 7 giorni e le email inviate restano nel nostro registro di invio per 30 giorni. Per uscire usa il link in fondo a ogni email: «Annulla iscrizione» vale per quella pagina, «Cancella i miei dati» elimina subito il tuo indirizzo da tutte le pagine.",
 } as const;

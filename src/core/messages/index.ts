@@ -2,6 +2,7 @@ import { adminMessages } from './admin';
 import { authMessages } from './auth';
 import { commonMessages } from './common';
 import { dropsMessages } from './drops';
+import { dropsMailMessages } from './drops-mail';
 import { editorMessages } from './editor';
 import { embedMessages } from './embed';
 import { editorExtrasMessages } from './editor-extras';
@@ -51,6 +52,7 @@ export const messages = {
   ...tourMessages,
   ...embedMessages,
   ...dropsMessages,
+  ...dropsMailMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -96,7 +96,7 @@ export const siteMessages = {
     'Le landing page pubblicate non usano cookie e non caricano servizi di terze parti: i font sono ospitati da noi. Contiamo in forma aggregata le visite a ogni pagina e i clic su ogni pulsante, senza profilare chi visita.',
   'privacy.s3.title': 'Email',
   'privacy.s3.body':
-    "Agli organizzatori inviamo solo email di servizio: conferma dell'indirizzo, esito della registrazione e reset della password. A chi si iscrive con «Avvisami» inviamo, per conto dell'organizzatore, la conferma dell'iscrizione e gli avvisi sulle nuove date.",
+    "Agli organizzatori inviamo solo email di servizio: conferma dell'indirizzo, esito della registrazione e reset della password. A chi si iscrive con «Avvisami» inviamo, per conto dell'organizzatore, la conferma dell'iscrizione e gli avvisi sulle nuove date e sull'apertura delle vendite.",
   'privacy.s4.title': 'Conservazione',
   'privacy.s4.body':
     "I dati dell'account restano finché l'account esiste. Quando un account viene eliminato, i suoi dati personali vengono cancellati; le pagine dell'azienda restano a disposizione dell'azienda.",

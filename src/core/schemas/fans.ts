@@ -36,12 +36,14 @@ export const fanAlertEventSchema = z.object({
   venue: z.string(),
 });
 
+export const FAN_ALERT_KINDS = ['new_date', 'on_sale', 'sale_reminder'] as const;
 export const FAN_ALERT_STATUSES = ['scheduled', 'sending', 'sent', 'cancelled'] as const;
 
 /** An alert of the page: what, when, to how many, how it went. */
 export const fanAlertSchema = z.object({
   id: z.number().int().positive(),
-  kind: z.literal('new_date'),
+  /** a new date, or an event's on-sale e-mail or its reminder (docs/behaviour.md#on-sale-e-mails) */
+  kind: z.enum(FAN_ALERT_KINDS),
   status: z.enum(FAN_ALERT_STATUSES),
   /** when it leaves (scheduled) or left, ISO 8601 UTC */
   due_at: instant,

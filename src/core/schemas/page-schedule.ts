@@ -51,6 +51,8 @@ export const scheduleFields = {
   fan_signup: z.boolean().optional(),
   visible_from: instantSchema.optional(),
   visible_until: instantSchema.optional(),
+  // the fans' reminder a day before an on-sale instant (docs/behaviour.md#on-sale-e-mails)
+  sale_reminder: z.boolean().optional(),
 };
 
 /** `PATCH /api/db/landing-pages/{slug}`: only the scheduling fields (an unknown field is a 422). */

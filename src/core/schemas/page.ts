@@ -86,6 +86,8 @@ export interface PageAsReceived extends PageListItem {
   show_past: boolean;
   /** the 'Avvisami' block under the events of a text-mode page (docs/behaviour.md#fans-and-alerts) */
   fan_signup: boolean;
+  /** the fans' reminder a day before an on-sale instant (docs/behaviour.md#on-sale-e-mails) */
+  sale_reminder: boolean;
   view_page: number;
   created_at: string;
   buttons: ButtonAsReceived[];

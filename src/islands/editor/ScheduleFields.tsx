@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { CalendarClock, X } from 'lucide-react';
 import { t } from '../../core/messages';
 import { $form } from '../../stores/editor';
-import { setFanSignup, setShowPast, setWindowBound } from '../../stores/editor-form';
+import { setFanSignup, setSaleReminder, setShowPast, setWindowBound } from '../../stores/editor-form';
 import { $windowError } from '../../stores/editor-validation';
 import './editor-schedule.css';
 
@@ -68,6 +68,13 @@ export default function ScheduleFields() {
             onChange={setFanSignup}
             label={t('fans.editor.form.signup')}
             hint={t('fans.editor.form.signupHint')}
+          />
+          <CheckField
+            id="ed-sale-reminder"
+            checked={form.saleReminder}
+            onChange={setSaleReminder}
+            label={t('drops.editor.saleReminder')}
+            hint={t('drops.editor.saleReminderHint')}
           />
         </>
       )}

@@ -1,5 +1,6 @@
 // The page's alerts to its fans, newest first: what (cities and dates), when (Europe/Rome), to how
-// many, how it went; 'Invia ora' and 'Annulla' on a scheduled one.
+// many, how it went; 'Invia ora' and 'Annulla' on a scheduled new-date alert. The on-sale e-mails
+// and their reminders are listed read-only, named by kind: they follow the CTAs' on-sale instants.
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { BellRing, CalendarDays } from 'lucide-react';
@@ -30,6 +31,7 @@ function AlertItem({ slug, alert, busy }: { slug: string; alert: FanAlert; busy:
         <span className={`badge ${BADGES[alert.status]}`}>{alertStatusLabel(alert.status)}</span>
         <span className="xs-fan-alert-when tabular">{alertWhen(alert)}</span>
       </div>
+      {alert.kind !== 'new_date' && <p className="xs-fan-alert-kind">{t(`drops.editor.kind.${alert.kind}`)}</p>}
       <p className="xs-fan-alert-what">{cities || t('fans.editor.alert.noEvents')}</p>
       {alert.events.length > 0 && (
         <ul className="xs-fan-alert-events">
@@ -42,7 +44,7 @@ function AlertItem({ slug, alert, busy }: { slug: string; alert: FanAlert; busy:
         </ul>
       )}
       <p className="xs-fan-alert-reach tabular">{alertReach(alert)}</p>
-      {alert.status === 'scheduled' && (
+      {alert.status === 'scheduled' && alert.kind === 'new_date' && (
         <AlertActions
           slug={slug}
           alert={alert}
