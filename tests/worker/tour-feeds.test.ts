@@ -172,6 +172,30 @@ describe('GET /{slug}/feed.xml', () => {
     expect(feed.items[0]!.title).toBe(`${FUTURE} – Pisa, Lumiere ]]> <x>`);
     await settle();
   });
+
+  it('says when a CTA goes on sale instead of its link, and sold out by its availability', async () => {
+    const u = await makeUser();
+    const slug = uniqueSlug('trs');
+    await createPage(u.token, {
+      ...textPage(slug),
+      buttons: [
+        {
+          type: 'text',
+          text: `${FUTURE} - Pisa - Lumiere|biglietti`,
+          cta_buttons: [
+            { url: 'https://tickets.example/wait', buttonText: 'biglietti', on_sale_at: '2099-03-01T09:00:00Z' },
+            { url: 'https://tickets.example/vip', buttonText: 'vip', availability: 'sold_out' },
+          ],
+        },
+      ],
+    });
+    const feed = await new Parser().parseString(await (await get(`/${slug}/feed.xml`)).text());
+    const description = feed.items[0]!.content ?? '';
+    expect(description).toContain('biglietti: In vendita dal 1 marzo 2099 alle 10:00');
+    expect(description).toContain(t('landing.soldoutLabel'));
+    expect(description).not.toContain('tickets.example');
+    await settle();
+  });
 });
 
 describe('the three feeds', () => {

@@ -8,7 +8,6 @@
 import type { Bindings } from '../env';
 import { t } from '../../src/core/messages';
 import { buildTourCalendar } from '../../src/core/ics';
-import { isSoldout } from '../../src/core/on-sale';
 import { toPublicView, type PublicEvent, type PublicView } from '../../src/core/public-view';
 import { tourFeedPaths } from '../../src/core/tour-feeds';
 import { eventItemList } from '../../src/landing/jsonld';
@@ -90,13 +89,12 @@ function feedItem(event: SavedEvent, tour: Tour, host: string): string {
   const published = tour.history.get(event.id)?.publishedAt;
   const where = [event.city, event.venue].filter(Boolean).join(', ');
   const title = event.data && where ? t('tour.itemTitle', { date: event.data, where }) : event.data || where;
-  const offers = event.ctaButtons.map((cta) =>
-    isSoldout(cta.buttonText)
-      ? t('landing.soldoutLabel')
-      : cta.url
-        ? `${cta.buttonText}: ${absolute(cta.url, tour)}`
-        : cta.buttonText,
-  );
+  // as the page shows them (docs/behaviour.md#ticket-drops): sold out, not on sale yet, or the link
+  const offers = event.ctaButtons.map((cta) => {
+    if (cta.availability === 'sold_out') return t('landing.soldoutLabel');
+    if (cta.onSaleAt) return `${cta.buttonText}: ${cta.onSaleText}`;
+    return cta.url ? `${cta.buttonText}: ${absolute(cta.url, tour)}` : cta.buttonText;
+  });
   const description = [event.data, where, ...offers].filter(Boolean).join(' · ');
   return [
     '<item>',
