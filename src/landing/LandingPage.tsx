@@ -5,6 +5,7 @@
  * only from normalised styles; the one script is a constant.
  */
 import type { ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { t } from '../core/messages';
 import type { PublicEvent, PublicImage, PublicView } from '../core/public-view';
 import { serialiseJsonLd } from './jsonld';
@@ -34,8 +35,6 @@ export interface LandingDocumentProps extends LandingProps {
   shareImage?: string;
   description: string;
   jsonLd: object[];
-  /** same-origin woff2 files to preload */
-  fontPreloads: string[];
   /** a policy delivered in the document itself (the editor preview, which has no response headers) */
   metaCsp?: string;
 }
@@ -118,8 +117,8 @@ function Header({ view }: { view: PublicView }) {
           loop
           playsInline
           preload="auto"
-          width={1080}
-          height={1080}
+          width={header.width ?? 1080}
+          height={header.height ?? 1080}
         />
         <button
           type="button"
@@ -142,10 +141,9 @@ function Header({ view }: { view: PublicView }) {
         data-h=""
         src={header.src}
         alt={view.displayTitle}
-        width={1200}
-        height={800}
+        width={header.width ?? 1200}
+        height={header.height ?? 800}
         fetchPriority="high"
-        decoding="async"
       />
     </header>
   );
@@ -246,8 +244,15 @@ export function LandingPage({ view, slug, preview, links }: LandingProps) {
 
 /** The whole self-contained document. */
 export function LandingDocument(props: LandingDocumentProps) {
-  const { view, css, script, canonical, shareImage, description, jsonLd, preview, fontPreloads, metaCsp } = props;
+  const { view, css, script, canonical, shareImage, description, jsonLd, preview, metaCsp } = props;
   const title = view.displayTitle || view.title;
+  // The header is the page's largest paint: its file is the first thing fetched after the
+  // document, at high priority (React places this preload right after the viewport tag). Named
+  // here rather than left to React's own preload of the first <img>, which may be the blurred
+  // backdrop (no priority) or miss a video's poster. No font is preloaded: fonts come after load
+  // (docs/behaviour.md#fonts-after-load).
+  const lcp = view.header.kind === 'image' ? view.header.src : view.header.poster;
+  if (lcp && !/^(blob|data):/i.test(lcp)) preload(lcp, { as: 'image', fetchPriority: 'high' });
   return (
     <html lang="it">
       <head>
@@ -260,9 +265,6 @@ export function LandingDocument(props: LandingDocumentProps) {
         {preview ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
         <meta name="theme-color" content={themeColor(view)} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {fontPreloads.map((href) => (
-          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ))}
         <meta property="og:type" content="website" />
         <meta property="og:locale" content="it_IT" />
         <meta property="og:site_name" content="Palco" />

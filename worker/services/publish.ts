@@ -13,6 +13,7 @@ import type { PageLike } from '../../src/core/public-view';
 import { calendarPath } from '../../src/core/ics';
 import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
 import { dropHot } from './hot-pages';
+import { learnHeaderSize } from './header-size';
 
 /** R2 key of a page's published HTML: a renderer change makes every page rebuild on first visit. */
 export function pageKey(slug: string): string {
@@ -67,7 +68,12 @@ export interface PublishedDocument {
 
 /** A page as the renderer takes it: its public fields plus the company the sign-up block names. */
 export function renderable(page: PublishedPage): PageLike {
-  return { ...page.landing, company: page.company };
+  return {
+    ...page.landing,
+    company: page.company,
+    header_width: page.headerSize?.width ?? null,
+    header_height: page.headerSize?.height ?? null,
+  };
 }
 
 /** Renders a page for publishing (no D1, no R2): used by publish and by the D1 rebuild. */
@@ -141,6 +147,8 @@ export async function publishPage(
   // Two writes in quick succession publish concurrently, and the older render could land last.
   // Every page write moves updated_at: if it moved while we rendered, render again.
   const now = options.now ?? new Date();
+  // pages whose header came before sizes were read learn it now, before the render
+  await learnHeaderSize(env, slug);
   let published = false;
   for (let attempt = 0; attempt < 3; attempt++) {
     const before = await pageStamp(env.DB, slug, now);
