@@ -16,13 +16,13 @@ import {
 } from '../core/public-view';
 import { normaliseCustomStyles } from '../core/styles';
 import { ErrorDocument, LandingDocument, type FooterLinks } from './LandingPage';
-import { ERROR_CSS, noticeCss, pageCss, preloadFonts } from './styles';
+import { ERROR_CSS, noticeCss, pageCss } from './styles';
 import { FanNoticeDocument, type FanNoticeContent } from './FanNotice';
 import { ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
 import { musicEvents } from './jsonld';
 
 /** Bump when the markup, CSS or script change: published copies live under a versioned R2 key. */
-export const RENDERER_VERSION = 8;
+export const RENDERER_VERSION = 9;
 
 export interface RenderOptions {
   slug: string;
@@ -78,7 +78,6 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
     shareImage,
     description: describe(view),
     jsonLd: preview || view.mode !== 'text' ? [] : musicEvents(view, origin, canonical),
-    fontPreloads: preloadFonts(view),
     metaCsp: opts.metaCsp,
   });
   return { html: `<!doctype html>${renderToStaticMarkup(element)}`, styles: [css], scripts: [LANDING_SCRIPT] };
