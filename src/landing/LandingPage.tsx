@@ -37,6 +37,8 @@ export interface LandingDocumentProps extends LandingProps {
   jsonLd: object[];
   /** a policy delivered in the document itself (the editor preview, which has no response headers) */
   metaCsp?: string;
+  /** the header's file (a video's poster) to fetch first */
+  headerPreload?: string;
 }
 
 function PalcoMark() {
@@ -244,15 +246,14 @@ export function LandingPage({ view, slug, preview, links }: LandingProps) {
 
 /** The whole self-contained document. */
 export function LandingDocument(props: LandingDocumentProps) {
-  const { view, css, script, canonical, shareImage, description, jsonLd, preview, metaCsp } = props;
+  const { view, css, script, canonical, shareImage, description, jsonLd, preview, metaCsp, headerPreload } = props;
   const title = view.displayTitle || view.title;
   // The header is the page's largest paint: its file is the first thing fetched after the
   // document, at high priority (React places this preload right after the viewport tag). Named
   // here rather than left to React's own preload of the first <img>, which may be the blurred
   // backdrop (no priority) or miss a video's poster. No font is preloaded: fonts come after load
   // (docs/behaviour.md#fonts-after-load).
-  const lcp = view.header.kind === 'image' ? view.header.src : view.header.poster;
-  if (lcp && !/^(blob|data):/i.test(lcp)) preload(lcp, { as: 'image', fetchPriority: 'high' });
+  if (headerPreload) preload(headerPreload, { as: 'image', fetchPriority: 'high' });
   return (
     <html lang="it">
       <head>

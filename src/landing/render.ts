@@ -43,6 +43,8 @@ export interface RenderedDocument {
   /** the inline <style> and executable <script> bodies, for CSP hashes */
   styles: string[];
   scripts: string[];
+  /** the header's file (a video's poster), preloaded first at high priority; absent when none */
+  headerPreload?: string;
 }
 
 function absolute(url: string, origin: string): string {
@@ -67,6 +69,8 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
   const canonical = `${origin}/${encodeURIComponent(opts.slug)}`;
   const shareSource = view.header.kind === 'image' ? view.header.src : view.header.poster;
   const shareImage = shareSource && !/^(blob|data):/i.test(shareSource) ? absolute(shareSource, origin) : undefined;
+  // the largest paint: an image header, or a video's poster (a local blob: or data: file needs no fetch)
+  const headerPreload = shareSource && !/^(blob|data):/i.test(shareSource) ? shareSource : undefined;
   const element = createElement(LandingDocument, {
     view,
     slug: opts.slug,
@@ -79,8 +83,14 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
     description: describe(view),
     jsonLd: preview || view.mode !== 'text' ? [] : musicEvents(view, origin, canonical),
     metaCsp: opts.metaCsp,
+    headerPreload,
   });
-  return { html: `<!doctype html>${renderToStaticMarkup(element)}`, styles: [css], scripts: [LANDING_SCRIPT] };
+  return {
+    html: `<!doctype html>${renderToStaticMarkup(element)}`,
+    styles: [css],
+    scripts: [LANDING_SCRIPT],
+    headerPreload,
+  };
 }
 
 /** The published document of a page, in whichever layout its mode and style choose. */

@@ -3,7 +3,7 @@
 // and learnt at the next publish for a header stored before sizes were read.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { publishPage } from '../../worker/services/publish';
+import { pageKey, publishPage } from '../../worker/services/publish';
 import { concat, mp4 } from './media-fixtures';
 import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
 
@@ -240,5 +240,47 @@ describe('the header size, learnt at the next publish', () => {
     expect(await publishPage(env, slug)).toBe(true);
     expect(await row(slug)).toMatchObject({ header_size_of: '' });
     expect(dims(await headerTag(slug))).toEqual([1200, 800]);
+  });
+});
+
+describe('the header is fetched first', () => {
+  it('the page answers with a Link preload of the header, from R2 and from the cache alike', async () => {
+    const { u, slug } = await setup();
+    const body = await upload(u.token, slug, 'upload-image', ['image', png(800, 600), 'h.png']);
+    const expected = `<${body.path}>; rel=preload; as=image; fetchpriority=high`;
+    // the first visit reads the published copy from R2; the next ones its cached or hot copy
+    for (let i = 0; i < 3; i++) {
+      const res = await call(`/${slug}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('link'), `visit ${i}`).toBe(expected);
+      await res.arrayBuffer();
+    }
+    expect((await env.BUCKET.head(pageKey(slug)))?.customMetadata?.link).toBe(expected);
+  });
+
+  it("a video's poster is the preload; a video alone, or a URL a header cannot carry, has none", async () => {
+    const { u, slug } = await setup();
+    const body = await upload(
+      u.token,
+      slug,
+      'upload-image',
+      ['image', mp4(), 'v.mp4'],
+      ['poster', png(720, 1280), 'p.png'],
+    );
+    expect((await call(`/${slug}`)).headers.get('link')).toBe(
+      `<${body.poster}>; rel=preload; as=image; fetchpriority=high`,
+    );
+    await upload(u.token, slug, 'upload-image', ['image', mp4(), 'w.mp4']);
+    expect((await call(`/${slug}`)).headers.get('link')).toBeNull();
+    const res = await call(`${BASE}/${slug}`, {
+      method: 'PUT',
+      token: u.token,
+      json: { ...textPage(slug), header: 'https://cdn.example.com/a,b;c.jpg' },
+    });
+    expect(res.status).toBe(200);
+    const page = await call(`/${slug}`);
+    expect(page.headers.get('link')).toBeNull();
+    // the document's own preload still names it
+    expect(await page.text()).toContain('<link rel="preload" href="https://cdn.example.com/a,b;c.jpg" as="image"');
   });
 });

@@ -39,18 +39,21 @@ function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>): void {
   executionCtxOf(c)?.waitUntil(promise.catch((err) => console.error('background task failed', err)));
 }
 
-function pageHeaders(csp: string, status: number): Headers {
-  return new Headers({
+function pageHeaders(doc: Pick<PublishedDocument, 'csp' | 'link'>, status: number): Headers {
+  const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
     'cache-control': status === 200 ? PAGE_CACHE_CONTROL : 'no-store',
-    'content-security-policy': csp,
+    'content-security-policy': doc.csp,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
   });
+  // the header's file, fetched from the headers on (docs/behaviour.md#fonts-after-load)
+  if (doc.link) headers.set('link', doc.link);
+  return headers;
 }
 
 function htmlResponse(doc: PublishedDocument, status: number, head: boolean): Response {
-  return new Response(head ? null : doc.html, { status, headers: pageHeaders(doc.csp, status) });
+  return new Response(head ? null : doc.html, { status, headers: pageHeaders(doc, status) });
 }
 
 /** The static site's 404 page with status 404: what an unknown route answers. */
@@ -103,9 +106,10 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   const stored = await c.env.BUCKET.get(pageKey(slug));
   const csp = stored?.customMetadata?.csp;
   if (stored && csp) {
-    const doc: PublishedDocument = { html: await stored.text(), csp };
+    const link = stored.customMetadata?.link;
+    const doc: PublishedDocument = { html: await stored.text(), csp, ...(link ? { link } : {}) };
     if (cache) waitUntil(c, cache.put(key, htmlResponse(doc, 200, false)));
-    warm(c, slug, doc.html, pageHeaders(doc.csp, 200), ticket);
+    warm(c, slug, doc.html, pageHeaders(doc, 200), ticket);
     count(c, slug);
     return htmlResponse(doc, 200, head);
   }
@@ -123,7 +127,7 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
     c,
     storeRebuilt(c.env, slug, doc, stamp).then(async (kept) => {
       if (kept && cache) await cache.put(key, htmlResponse(doc, 200, false));
-      if (kept && gzip) await keepHot(slug, doc.html, pageHeaders(doc.csp, 200), ticket);
+      if (kept && gzip) await keepHot(slug, doc.html, pageHeaders(doc, 200), ticket);
     }),
   );
   count(c, slug);
