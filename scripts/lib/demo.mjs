@@ -40,10 +40,15 @@ const STORES = [
   ['amazon', 'CD e vinili su Amazon', 'https://www.amazon.it/'],
 ];
 
-function pageSql({ slug, title, displayTitle, mode, style, header }) {
+// The header's pixel size (the SVG's own width and height) is recorded as an upload's would be,
+// so the page reserves its space before the file arrives; a demo page seeded before sizes were
+// stored gets it too, as long as its header is still the demo's.
+function pageSql({ slug, title, displayTitle, mode, style, header, size: [width, height] }) {
   return `INSERT OR IGNORE INTO landing_pages
   (folder_name, title, title_key, display_title, company, visible, mode, style, header)
-VALUES (${q(slug)}, ${q(title)}, ${q(title.toLowerCase())}, ${q(displayTitle)}, 'Palco', 1, ${q(mode)}, ${q(style)}, ${q(header)});`;
+VALUES (${q(slug)}, ${q(title)}, ${q(title.toLowerCase())}, ${q(displayTitle)}, 'Palco', 1, ${q(mode)}, ${q(style)}, ${q(header)});
+UPDATE landing_pages SET header_width = ${width}, header_height = ${height}, header_size_of = ${q(header)}
+WHERE folder_name = ${q(slug)} AND header = ${q(header)} AND header_size_of = '';`;
 }
 
 function buttonsSql(slug, rows) {
@@ -76,6 +81,7 @@ export function demoSql() {
       mode: 'text',
       style: 'dark',
       header: '/demo/tour2027.svg',
+      size: [1200, 900],
     }),
     buttonsSql(DEMO_SLUG, tour),
     pageSql({
@@ -85,6 +91,7 @@ export function demoSql() {
       mode: 'image',
       style: 'light',
       header: '/demo/disco2027.svg',
+      size: [1200, 1200],
     }),
     buttonsSql(DEMO_STORE_SLUG, stores),
   ].join('\n');

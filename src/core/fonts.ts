@@ -113,6 +113,62 @@ export function fontStack(family: string): string {
   return `"${font.family}", ${FALLBACKS[font.category]}`;
 }
 
+/**
+ * Local faces stretched to Poppins' metrics: the published page shows its text in them until
+ * the web fonts apply after load (docs/behaviour.md#fonts-after-load), so the swap moves
+ * nothing. size-adjust is Poppins' width over the local face's on the page's own words
+ * (measured in Chromium, regular and bold apart); the overrides are Poppins' ascent 1.05,
+ * descent 0.35 and line gap 0.1 of the em, divided by it. Arial's metrics are shared by
+ * Liberation Sans and Arimo; Roboto (Android) is wider apart and gets a family of its own.
+ */
+/** The two stand-in families: Arial's metrics, and Roboto's. */
+export const STAND_IN_FAMILIES = ['Poppins fallback', 'Poppins fallback R'] as const;
+
+const METRIC_FALLBACKS: ReadonlyArray<{ family: string; weight: string; locals: string[]; adjust: number }> = [
+  {
+    family: 'Poppins fallback',
+    weight: '100 500',
+    locals: ['Arial', 'ArialMT', 'Liberation Sans', 'Arimo', 'Helvetica'],
+    adjust: 1.086,
+  },
+  {
+    family: 'Poppins fallback',
+    weight: '600 900',
+    locals: ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'Arimo Bold', 'Helvetica Bold'],
+    adjust: 1.047,
+  },
+  { family: 'Poppins fallback R', weight: '100 500', locals: ['Roboto', 'Roboto-Regular'], adjust: 1.097 },
+  { family: 'Poppins fallback R', weight: '600 900', locals: ['Roboto Bold', 'Roboto-Bold'], adjust: 1.11 },
+];
+
+const percent = (n: number) => `${Math.round(n * 1000) / 10}%`;
+
+/** The @font-face rules of Poppins' local stand-ins (see METRIC_FALLBACKS). */
+export function metricFallbackCss(): string {
+  return METRIC_FALLBACKS.map(
+    (f) =>
+      `@font-face{font-family:"${f.family}";font-weight:${f.weight};src:${f.locals.map((l) => `local("${l}")`).join(',')};` +
+      `size-adjust:${percent(f.adjust)};ascent-override:${percent(1.05 / f.adjust)};` +
+      `descent-override:${percent(0.35 / f.adjust)};line-gap-override:${percent(0.1 / f.adjust)}}`,
+  ).join('');
+}
+
+/**
+ * The font-family value before web fonts apply: Poppins' sized stand-ins, else the family's
+ * category fallback.
+ */
+export function fallbackStack(family: string): string {
+  const font = findFont(family) ?? findFont(DEFAULT_FONT)!;
+  const metric = font.family === DEFAULT_FONT ? STAND_IN_FAMILIES.map((f) => `"${f}", `).join('') : '';
+  return metric + FALLBACKS[font.category];
+}
+
+/** The font-family value once web fonts apply: the family, then what stood in for it. */
+export function loadedStack(family: string): string {
+  const font = findFont(family) ?? findFont(DEFAULT_FONT)!;
+  return `"${font.family}", ${fallbackStack(font.family)}`;
+}
+
 /** Every face the build copies: [font, weight, style]. */
 export function allFontFaces(): Array<{ font: FontDef; weight: FontWeight; style: FontStyle }> {
   const out: Array<{ font: FontDef; weight: FontWeight; style: FontStyle }> = [];

@@ -44,6 +44,9 @@ export interface PageLike {
   header?: string | null;
   /** optional poster frame for an MP4 header */
   header_poster?: string | null;
+  /** the pixel size of what the header shows first (image, or video poster), when known */
+  header_width?: number | null;
+  header_height?: number | null;
   mode?: string | null;
   style?: string | null;
   custom_styles?: unknown;
@@ -103,6 +106,9 @@ export interface PublicHeader {
   kind: 'image' | 'video';
   src: string;
   poster?: string;
+  /** its real pixel size (docs/behaviour.md#header-size); absent when unknown */
+  width?: number;
+  height?: number;
 }
 
 export interface PublicView {
@@ -273,6 +279,12 @@ export function headerOf(
   return view;
 }
 
+/** A header with its stored pixel size, when both sides are whole numbers in a sane range. */
+function sized(header: PublicHeader, width: unknown, height: unknown): PublicHeader {
+  const ok = (n: unknown): n is number => Number.isInteger(n) && (n as number) > 0 && (n as number) <= 65_535;
+  return ok(width) && ok(height) ? { ...header, width, height } : header;
+}
+
 /**
  * Upcoming (and undated) events apart from past ones (docs/behaviour.md#dates-and-publishing-windows):
  * an event is past when its day is before today in Europe/Rome. The past ones come newest first.
@@ -302,7 +314,7 @@ export function toPublicView(page: PageLike, slug: string, options: PublicViewOp
   return {
     title,
     displayTitle: String(page.display_title ?? '').trim() || title,
-    header: headerOf(page.header, slug, page.header_poster, options),
+    header: sized(headerOf(page.header, slug, page.header_poster, options), page.header_width, page.header_height),
     mode,
     style: viewStyleOf(page.style),
     customStyles: normaliseCustomStyles(page.custom_styles ?? page.customStyles),

@@ -71,7 +71,8 @@ export function EmbedDocument(props: EmbedDocumentProps) {
   const { view, css, script, dropScript, metaCsp } = props;
   const title = view ? t('embed.title', { title: view.displayTitle || view.title }) : t('embed.unavailable');
   return (
-    <html lang="it">
+    // `f`: the web fonts at once (styles.ts embedCss)
+    <html lang="it" className="f">
       <head>
         <meta charSet="utf-8" />
         {/* before every style and script, or they would load unchecked */}

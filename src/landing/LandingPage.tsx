@@ -5,6 +5,7 @@
  * only from normalised styles; the one script is a constant.
  */
 import type { ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { t } from '../core/messages';
 import type { PublicEvent, PublicImage, PublicView } from '../core/public-view';
 import { serialiseJsonLd } from './jsonld';
@@ -41,10 +42,10 @@ export interface LandingDocumentProps extends LandingProps {
   shareImage?: string;
   description: string;
   jsonLd: object[];
-  /** same-origin woff2 files to preload */
-  fontPreloads: string[];
   /** a policy delivered in the document itself (the editor preview, which has no response headers) */
   metaCsp?: string;
+  /** the header's file (a video's poster) to fetch first */
+  headerPreload?: string;
 }
 
 function PalcoMark() {
@@ -125,8 +126,8 @@ function Header({ view }: { view: PublicView }) {
           loop
           playsInline
           preload="auto"
-          width={1080}
-          height={1080}
+          width={header.width ?? 1080}
+          height={header.height ?? 1080}
         />
         <button
           type="button"
@@ -149,10 +150,9 @@ function Header({ view }: { view: PublicView }) {
         data-h=""
         src={header.src}
         alt={view.displayTitle}
-        width={1200}
-        height={800}
+        width={header.width ?? 1200}
+        height={header.height ?? 800}
         fetchPriority="high"
-        decoding="async"
       />
     </header>
   );
@@ -256,8 +256,14 @@ export function LandingPage({ view, slug, preview, links, origin }: LandingProps
 
 /** The whole self-contained document. */
 export function LandingDocument(props: LandingDocumentProps) {
-  const { view, css, script, canonical, shareImage, description, jsonLd, preview, fontPreloads, metaCsp } = props;
+  const { view, css, script, canonical, shareImage, description, jsonLd, preview, metaCsp, headerPreload } = props;
   const title = view.displayTitle || view.title;
+  // The header is the page's largest paint: its file is the first thing fetched after the
+  // document, at high priority (React places this preload right after the viewport tag). Named
+  // here rather than left to React's own preload of the first <img>, which may be the blurred
+  // backdrop (no priority) or miss a video's poster. No font is preloaded: fonts come after load
+  // (docs/behaviour.md#fonts-after-load).
+  if (headerPreload) preload(headerPreload, { as: 'image', fetchPriority: 'high' });
   return (
     <html lang="it">
       <head>
@@ -279,9 +285,6 @@ export function LandingDocument(props: LandingDocumentProps) {
             href={tourFeedPaths.feed(props.slug)}
           />
         ) : null}
-        {fontPreloads.map((href) => (
-          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ))}
         <meta property="og:type" content="website" />
         <meta property="og:locale" content="it_IT" />
         <meta property="og:site_name" content="Palco" />

@@ -16,7 +16,7 @@ import {
 } from '../core/public-view';
 import { normaliseCustomStyles } from '../core/styles';
 import { ErrorDocument, LandingDocument, type FooterLinks } from './LandingPage';
-import { ERROR_CSS, embedCss, noticeCss, pageCss, preloadFonts } from './styles';
+import { ERROR_CSS, embedCss, noticeCss, pageCss } from './styles';
 import { FanNoticeDocument, type FanNoticeContent } from './FanNotice';
 import { DROP_SCRIPT, EMBED_SCRIPT, ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
 import { EmbedDocument } from './Embed';
@@ -49,6 +49,8 @@ export interface RenderedDocument {
    * out of date from then on (docs/behaviour.md#ticket-drops); absent when none waits
    */
   until?: number;
+  /** the header's file (a video's poster), preloaded first at high priority; absent when none */
+  headerPreload?: string;
 }
 
 function absolute(url: string, origin: string): string {
@@ -86,6 +88,8 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
   const shareImage = shareSource && !/^(blob|data):/i.test(shareSource) ? absolute(shareSource, origin) : undefined;
   const until = waitingUntil(view);
   const scripts = until === undefined ? [LANDING_SCRIPT] : [LANDING_SCRIPT, DROP_SCRIPT];
+  // the largest paint: an image header, or a video's poster (a local blob: or data: file needs no fetch)
+  const headerPreload = shareSource && !/^(blob|data):/i.test(shareSource) ? shareSource : undefined;
   const element = createElement(LandingDocument, {
     view,
     slug: opts.slug,
@@ -99,11 +103,17 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
     shareImage,
     description: describe(view),
     jsonLd: preview || view.mode !== 'text' ? [] : musicEvents(view, origin, canonical),
-    fontPreloads: preloadFonts(view),
     metaCsp: opts.metaCsp,
+    headerPreload,
   });
   const html = `<!doctype html>${renderToStaticMarkup(element)}`;
-  return until === undefined ? { html, styles: [css], scripts } : { html, styles: [css], scripts, until };
+  return {
+    html,
+    styles: [css],
+    scripts,
+    ...(until === undefined ? {} : { until }),
+    ...(headerPreload === undefined ? {} : { headerPreload }),
+  };
 }
 
 /** The published document of a page, in whichever layout its mode and style choose. */

@@ -1,7 +1,8 @@
 /**
  * The published page's only script (< 2.5 KB, no framework), inlined in <head> so its capturing
  * 'error' listener sees images that fail before the body is parsed. It:
- * - marks the document `js` (the sign-up's other-city field then shows only when chosen: CSS);
+ * - marks the document `js` (the sign-up's other-city field then shows only when chosen: CSS),
+ *   and `f` once the page has loaded, which applies the web fonts (styles.ts LANDING_TYPE);
  * - sends the click beacon for a CTA or image link carrying data-c (never delays navigation), with
  *   the source of the view it came from: the page URL's utm_source as `u`, else the origin of
  *   the page's referrer as `r` (the Worker reduces either to a source: src/core/traffic.ts);
@@ -22,7 +23,8 @@ import { SLUG_MAX } from '../core/slug';
 
 export const LANDING_SCRIPT =
   '(function(d){' +
-  'd.documentElement.classList.add("js");' +
+  // `f` once loaded: the web fonts apply only then (docs/behaviour.md#fonts-after-load)
+  'var h=d.documentElement.classList;h.add("js");addEventListener("load",function(){h.add("f")});' +
   'function c(e,s){var t=e.target;return t&&t.closest?t.closest(s):null}' +
   // the view's source: ["u", utm_source] or ["r", referrer origin], or 0
   'function o(){var q=new URLSearchParams(location.search).get("utm_source"),r=d.referrer.split("/").slice(0,3).join("/");' +

@@ -11,7 +11,15 @@ import {
   type CustomStyles,
   type TextStyle,
 } from '../core/styles';
-import { findFont, fontFaceCss, fontStack, fontUrl, nearestWeight, type FaceRequest } from '../core/fonts';
+import {
+  DEFAULT_FONT,
+  fallbackStack,
+  fontFaceCss,
+  fontStack,
+  loadedStack,
+  metricFallbackCss,
+  type FaceRequest,
+} from '../core/fonts';
 import type { PublicView } from '../core/public-view';
 
 /** The reset and the helpers every document of a page shares (the page and its embed). */
@@ -119,17 +127,30 @@ body{background:transparent;padding:32px 0}
 
 const BASE_CSS = RESET_CSS + FRAME_CSS + EVENTS_CSS + REST_CSS;
 
-const DEFAULT_TYPE =
-  ':root{--ui-ff:' +
-  fontStack('Poppins') +
-  ';--d-ff:var(--ui-ff);--c-ff:var(--ui-ff);--v-ff:var(--ui-ff);' +
-  '--d-fs:1.5rem;--c-fs:2.5rem;--v-fs:1.25rem;--d-fw:400;--c-fw:700;--v-fw:400;' +
-  '--d-fst:normal;--c-fst:normal;--v-fst:normal;' +
-  `--d-lh:${lineHeightFor('1.5rem')};--c-lh:${lineHeightFor('2.5rem')};--v-lh:${lineHeightFor('1.25rem')}}`;
+/** The default type scale, its families on `ui` (a font-family value). */
+function defaultType(ui: string): string {
+  return (
+    `:root{--ui-ff:${ui};--d-ff:var(--ui-ff);--c-ff:var(--ui-ff);--v-ff:var(--ui-ff);` +
+    '--d-fs:1.5rem;--c-fs:2.5rem;--v-fs:1.25rem;--d-fw:400;--c-fw:700;--v-fw:400;' +
+    '--d-fst:normal;--c-fst:normal;--v-fst:normal;' +
+    `--d-lh:${lineHeightFor('1.5rem')};--c-lh:${lineHeightFor('2.5rem')};--v-lh:${lineHeightFor('1.25rem')}}`
+  );
+}
+
+/**
+ * The published page's type: local stand-ins sized like Poppins until the page has loaded, then
+ * (class `f`, set by the page's script on load) the web fonts. No font is fetched before the
+ * header and the first paint, and a page without JavaScript keeps the stand-ins
+ * (docs/behaviour.md#fonts-after-load).
+ */
+const LANDING_TYPE = `${metricFallbackCss()}${defaultType(fallbackStack(DEFAULT_FONT))}.f{--ui-ff:${loadedStack(DEFAULT_FONT)}}`;
+
+/** The small pages without the page's script: the web font straight away (it swaps in). */
+const NOTICE_TYPE = defaultType(fontStack(DEFAULT_FONT));
 
 function textVars(prefix: 'd' | 'c' | 'v', s: TextStyle): string {
   return (
-    `--${prefix}-c:${s.color};--${prefix}-fs:${s.fontSize};--${prefix}-ff:${fontStack(s.fontFamily)};` +
+    `--${prefix}-c:${s.color};--${prefix}-fs:${s.fontSize};--${prefix}-ff:${fallbackStack(s.fontFamily)};` +
     `--${prefix}-fw:${s.fontWeight};--${prefix}-fst:${s.fontStyle};--${prefix}-lh:${lineHeightFor(s.fontSize)};`
   );
 }
@@ -209,7 +230,9 @@ export function customThemeCss(input: CustomStyles): string {
     `--b-bg:${s.buttons.backgroundColor};--b-fg:${s.buttons.textColor};` +
     `--b-ring:color-mix(in srgb,${s.buttons.textColor} 14%,transparent);--b-r:${s.buttons.borderRadius};--b-fs:${s.buttons.fontSize};` +
     `--off-bg:color-mix(in srgb,${bg} 82%,#808080);--off-fg:color-mix(in srgb,${bg} 40%,#808080);--c-tt:none;--bd-o:.45;` +
-    `${footerVars(bg)}}`
+    `${footerVars(bg)}}` +
+    // the groups' own families once the page has loaded (see LANDING_TYPE)
+    `.f{--d-ff:${loadedStack(s.data.fontFamily)};--c-ff:${loadedStack(s.city.fontFamily)};--v-ff:${loadedStack(s.venue.fontFamily)}}`
   );
 }
 
@@ -230,25 +253,6 @@ export function facesFor(view: PublicView): FaceRequest[] {
     }
   }
   return faces;
-}
-
-/**
- * The faces worth preloading: the UI's button face and the city face (the largest text), so the
- * first paint of an event block does not reflow when fonts swap in.
- */
-export function preloadFonts(view: PublicView): string[] {
-  const faces = facesFor(view);
-  // faces[1] is the buttons' Poppins 600, faces[2] the city face (see facesFor)
-  const wanted = [faces[1], faces[2]].filter((f): f is FaceRequest => f !== undefined);
-  const urls: string[] = [];
-  for (const face of wanted) {
-    const font = findFont(face.family);
-    if (!font) continue;
-    const style = face.style === 'italic' && font.italic ? 'italic' : 'normal';
-    const url = fontUrl(font, nearestWeight(font, face.weight), style);
-    if (!urls.includes(url)) urls.push(url);
-  }
-  return urls;
 }
 
 /** The custom properties of a page's theme: its style in text mode, light in image mode. */
@@ -289,7 +293,7 @@ function hasDrops(view: PublicView): boolean {
 /** The complete stylesheet of one page. */
 export function pageCss(view: PublicView, fontBase = '/fonts/'): string {
   return (
-    fontFaceCss(facesFor(view), fontBase) + DEFAULT_TYPE + themeCss(view) + BASE_CSS + (hasDrops(view) ? DROPS_CSS : '')
+    fontFaceCss(facesFor(view), fontBase) + LANDING_TYPE + themeCss(view) + BASE_CSS + (hasDrops(view) ? DROPS_CSS : '')
   );
 }
 
@@ -311,11 +315,21 @@ body{min-height:0}
   .trim();
 
 /**
- * The embed's stylesheet: the page's own faces, type and theme, and the same reset and event
- * rules as the page (one set of rules, not a copy), plus EMBED_CSS.
+ * The embed's stylesheet: the page's own faces, type and theme, and the same reset, event and
+ * ticket-drop rules as the page (one set of rules, not a copy), plus EMBED_CSS. Its document
+ * carries the class `f` from the start: the embed is no one's first paint, so its web fonts
+ * apply at once.
  */
 export function embedCss(view: PublicView, fontBase = '/fonts/'): string {
-  return fontFaceCss(facesFor(view), fontBase) + DEFAULT_TYPE + themeCss(view) + RESET_CSS + EVENTS_CSS + EMBED_CSS;
+  return (
+    fontFaceCss(facesFor(view), fontBase) +
+    LANDING_TYPE +
+    themeCss(view) +
+    RESET_CSS +
+    EVENTS_CSS +
+    (hasDrops(view) ? DROPS_CSS : '') +
+    EMBED_CSS
+  );
 }
 
 const NOTICE_CSS = `
@@ -344,7 +358,7 @@ export function noticeCss(view: Pick<PublicView, 'mode' | 'style' | 'customStyle
     { family: 'Poppins', weight: '400', style: 'normal' },
     { family: 'Poppins', weight: '600', style: 'normal' },
   ];
-  return fontFaceCss(faces, fontBase) + DEFAULT_TYPE + themeCss(view) + NOTICE_CSS;
+  return fontFaceCss(faces, fontBase) + NOTICE_TYPE + themeCss(view) + NOTICE_CSS;
 }
 
 /** The error-state document's stylesheet (no custom values at all). */

@@ -87,7 +87,9 @@ describe('public page /{slug}', () => {
     await expect(page.locator('.c').first().textContent()).resolves.toBe('Milano');
     await expect(page.locator('.b.off').textContent()).resolves.toBe('Sold out');
     await expect(page.getByText('Questo sito non contiene cookies').isVisible()).resolves.toBe(true);
-    // Poppins really loaded from /fonts/
+    // Poppins really loaded from /fonts/, once the page had loaded (its script sets `f`)
+    await page.waitForFunction(() => document.documentElement.classList.contains('f'));
+    await page.evaluate(() => document.fonts.ready);
     await expect(page.evaluate(() => document.fonts.check('700 16px Poppins'))).resolves.toBe(true);
     // the header is our upload, not the placeholder
     await expect(page.locator('img[data-h]').getAttribute('src')).resolves.toMatch(new RegExp(`^/dati/${slug}/`));

@@ -10,7 +10,7 @@ import {
 import { LANDING_SCRIPT } from '../../src/landing/script';
 import { parseItalianDate } from '../../src/core/event-date';
 import { serialiseJsonLd } from '../../src/landing/jsonld';
-import { FONT_FAMILIES } from '../../src/core/fonts';
+import { FONT_FAMILIES, STAND_IN_FAMILIES } from '../../src/core/fonts';
 import { LINKS, tourPage } from './landing-fixtures';
 
 const OPTS = { slug: 'tour', origin: 'https://palco.test', links: LINKS };
@@ -78,8 +78,10 @@ function checkStructure(html: string) {
   const css = styleOf(html);
   expect(css).not.toMatch(/[<>]/);
   for (const [hex] of css.matchAll(/#[0-9a-zA-Z]+/g)) expect(hex).toMatch(/^#[0-9A-F]{6}$/);
-  for (const m of css.matchAll(/-ff:"([^"]+)"/g)) expect(FONT_FAMILIES).toContain(m[1]);
-  for (const m of css.matchAll(/font-family:"([^"]+)"/g)) expect(FONT_FAMILIES).toContain(m[1]);
+  // the families offered, and Poppins' two local stand-ins (constants)
+  const families = [...FONT_FAMILIES, ...STAND_IN_FAMILIES];
+  for (const m of css.matchAll(/-ff:"([^"]+)"/g)) expect(families).toContain(m[1]);
+  for (const m of css.matchAll(/font-family:"([^"]+)"/g)) expect(families).toContain(m[1]);
   const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
   if (ld) {
     expect(ld[1]).not.toMatch(/[<>&\u2028\u2029]/);
@@ -202,11 +204,8 @@ describe('renderLandingDocument', () => {
     expect(styleOf(dark)).toContain('--bg:#0B0B0F');
     expect(styleOf(custom)).toContain('--bg:#123456');
     expect(styleOf(custom)).toContain('url(/fonts/anton-400-normal.woff2)');
-    // the city face and the buttons' face are preloaded, from our origin only
-    expect(custom).toContain(
-      '<link rel="preload" href="/fonts/anton-400-normal.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>',
-    );
-    expect(light).toContain('<link rel="preload" href="/fonts/poppins-700-normal.woff2" as="font"');
+    // fonts are never preloaded (they come after load); their faces stay in the CSS, from our origin only
+    for (const html of [light, dark, custom, image]) expect(html).not.toMatch(/<link[^>]*as="font"/);
     expect(image).toContain('<ul class="ib"');
     expect(image).toContain('href="//open.spotify.com"');
     expect(image).toContain('data-c="/api/db/landing-pages/tour/buttons/4/click"');
@@ -266,6 +265,106 @@ describe('renderLandingDocument', () => {
     expect(html).toContain('<meta property="og:image" content="https://palco.test/dati/tour/tour.jpg"/>');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(html).toContain('<link rel="icon" href="/favicon.svg"');
+  });
+
+  it("the head: the header's file is preloaded first, at high priority; no font preload", () => {
+    const heads = {
+      image: renderLandingDocument({ ...tourPage(2), header: '/dati/tour/tour.abc.jpg' }, OPTS),
+      video: renderLandingDocument(
+        { ...tourPage(2), header: '/dati/tour/tour.abc.mp4', header_poster: '/dati/tour/tour-poster.abc.jpg' },
+        OPTS,
+      ),
+      store: renderLandingDocument({ title: 'Link', header: 'https://cdn.example.com/h.webp', mode: 'image' }, OPTS),
+    };
+    const first = {
+      image: '/dati/tour/tour.abc.jpg',
+      video: '/dati/tour/tour-poster.abc.jpg',
+      store: 'https://cdn.example.com/h.webp',
+    };
+    for (const [name, html] of Object.entries(heads)) {
+      const head = html.slice(0, html.indexOf('</head>'));
+      const links = [...head.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]);
+      // the first fetch the head asks for is the header (the video's poster), with nothing before it
+      expect(links[0], name).toBe(
+        `<link rel="preload" href="${first[name as keyof typeof first]}" as="image" fetchPriority="high"/>`,
+      );
+      expect(head.indexOf(links[0]!), name).toBeLessThan(head.indexOf('<style'));
+      expect(head.indexOf(links[0]!), name).toBeLessThan(head.indexOf('<script'));
+      expect(
+        links.filter((l) => l.includes('rel="preload"')),
+        name,
+      ).toHaveLength(1);
+      expect(head, name).not.toMatch(/as="font"/);
+    }
+    // the blurred backdrop (the same file) comes first in the body, yet does not set the priority
+    expect(heads.image).toContain('<img class="bd" data-i="" src="/dati/tour/tour.abc.jpg"');
+    // a video without a poster has no still to preload: the video itself is not preloaded
+    const bare = renderLandingDocument({ ...tourPage(1), header: '/dati/tour/tour.abc.mp4' }, OPTS);
+    expect(bare).not.toContain('rel="preload"');
+  });
+
+  it('the header carries its stored size, else the default ratio', () => {
+    const tag = (html: string) => /<header class="hd">(<(img|video)\b[^>]*>)/.exec(html)![1]!;
+    const sized = renderLandingDocument(
+      { ...tourPage(1), header: '/dati/tour/t.jpg', header_width: 1080, header_height: 1350 },
+      OPTS,
+    );
+    expect(tag(sized)).toContain('width="1080" height="1350" fetchPriority="high"');
+    const video = renderLandingDocument(
+      {
+        ...tourPage(1),
+        header: '/dati/tour/t.mp4',
+        header_poster: '/dati/tour/p.jpg',
+        header_width: 720,
+        header_height: 1280,
+      },
+      OPTS,
+    );
+    expect(tag(video)).toMatch(/^<video [^>]*width="720" height="1280"/);
+    expect(tag(renderLandingDocument({ ...tourPage(1), header: '/dati/tour/t.jpg' }, OPTS))).toContain(
+      'width="1200" height="800"',
+    );
+    expect(tag(renderLandingDocument({ ...tourPage(1), header: '/dati/tour/t.mp4' }, OPTS))).toContain(
+      'width="1080" height="1080"',
+    );
+    // nonsense sizes are not written
+    for (const [w, h] of [
+      [0, 10],
+      [10.5, 10],
+      [-1, 5],
+      [70_000, 10],
+    ]) {
+      const html = renderLandingDocument(
+        { ...tourPage(1), header: '/dati/tour/t.jpg', header_width: w, header_height: h },
+        OPTS,
+      );
+      expect(tag(html)).toContain('width="1200" height="800"');
+    }
+  });
+
+  it('fonts: sized local stand-ins until load, the web fonts under the `f` class the script sets on load', () => {
+    const css = styleOf(renderLandingDocument(tourPage(2), OPTS));
+    // Poppins' stand-ins: Arial-metric faces and Roboto, regular and bold, each sized
+    expect(css.match(/@font-face\{font-family:"Poppins fallback( R)?";[^}]*src:local\(/g)).toHaveLength(4);
+    expect(css).toMatch(
+      /font-family:"Poppins fallback";font-weight:100 500;src:local\("Arial"\)[^}]*size-adjust:108\.6%/,
+    );
+    // before load the UI font is the stand-in; with `f` it is Poppins, then the stand-in
+    expect(css).toContain(':root{--ui-ff:"Poppins fallback", "Poppins fallback R", system-ui');
+    expect(css).toContain('.f{--ui-ff:"Poppins", "Poppins fallback", "Poppins fallback R", system-ui');
+    // the faces themselves are still declared (they load once used), without preload
+    expect(css).toContain('url(/fonts/poppins-700-normal.woff2)');
+    // a custom page's own families apply with `f` too
+    const custom = styleOf(
+      renderLandingDocument(
+        tourPage(2, 'custom', { custom_styles: { city: { fontFamily: 'Anton' }, data: { fontFamily: 'Lora' } } }),
+        OPTS,
+      ),
+    );
+    expect(custom).toMatch(/--c-ff:Impact, "Arial Black", system-ui, sans-serif;/);
+    expect(custom).toMatch(/\.f\{--d-ff:"Lora", Georgia, "Times New Roman", serif;--c-ff:"Anton", Impact/);
+    // the script adds `f` on the window's load event, nothing earlier
+    expect(LANDING_SCRIPT).toContain('addEventListener("load",function(){h.add("f")})');
   });
 
   it('MusicEvent JSON-LD: startDate, location, offers with SoldOut', () => {

@@ -372,9 +372,9 @@ describe('POST …/upload-poster', () => {
       .bind(slug)
       .first<{ id: number }>();
     const poster = `/dati/${slug}/${slug}-poster.x.png`;
-    expect(await setPagePoster(env.DB, row!.id, `/dati/${slug}/${slug}.other.mp4`, poster)).toBe(false);
+    expect(await setPagePoster(env.DB, row!.id, `/dati/${slug}/${slug}.other.mp4`, poster, null)).toBe(false);
     expect((await pageJson(u.token, slug)).header_poster).toBe('');
-    expect(await setPagePoster(env.DB, row!.id, header.body.header, poster)).toBe(true);
+    expect(await setPagePoster(env.DB, row!.id, header.body.header, poster, null)).toBe(true);
     expect((await pageJson(u.token, slug)).header_poster).toBe(poster);
   });
 });

@@ -3,13 +3,56 @@
  * moves updated_at, so the publish that follows notices it (services/publish.ts pageStamp).
  * `mediaInUse` tells which of them the saved page still points at, so a replaced file can go.
  */
+import type { PixelSize } from '../services/image-size';
+
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
-/** Sets the header and its poster ('' for none) together: a poster never outlives its video. */
-export async function setPageHeader(db: D1Database, id: number, header: string, poster: string): Promise<void> {
+/**
+ * The pixel size of the file the header shows first (an image header itself, a video's poster)
+ * and that file's path, read from its bytes (services/image-size.ts); `size` null = not readable.
+ */
+export interface HeaderSize {
+  of: string;
+  size: PixelSize | null;
+}
+
+/** The three size columns' binds: width, height, and the path they were read from. */
+function sizeBinds(size: HeaderSize | null): [number | null, number | null, string] {
+  return [size?.size?.width ?? null, size?.size?.height ?? null, size?.of ?? ''];
+}
+
+/**
+ * Sets the header and its poster ('' for none) together: a poster never outlives its video.
+ * The size read from the upload goes with them (null: nothing read yet, e.g. a video alone).
+ */
+export async function setPageHeader(
+  db: D1Database,
+  id: number,
+  header: string,
+  poster: string,
+  size: HeaderSize | null,
+): Promise<void> {
   await db
-    .prepare(`UPDATE landing_pages SET header = ?, header_poster = ?, updated_at = ${NOW} WHERE id = ?`)
-    .bind(header, poster, id)
+    .prepare(
+      `UPDATE landing_pages SET header = ?, header_poster = ?, header_width = ?, header_height = ?,
+         header_size_of = ?, updated_at = ${NOW} WHERE id = ?`,
+    )
+    .bind(header, poster, ...sizeBinds(size), id)
+    .run();
+}
+
+/**
+ * Records a header size learnt later (at a publish, from the stored file), only while `size.of`
+ * is still the page's header or poster. It leaves updated_at alone: the page did not change, and
+ * a publish comparing stamps must not take it for an edit.
+ */
+export async function setHeaderSize(db: D1Database, id: number, size: HeaderSize): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE landing_pages SET header_width = ?1, header_height = ?2, header_size_of = ?3
+       WHERE id = ?4 AND (header = ?3 OR header_poster = ?3)`,
+    )
+    .bind(...sizeBinds(size), id)
     .run();
 }
 
@@ -17,10 +60,19 @@ export async function setPageHeader(db: D1Database, id: number, header: string, 
  * Sets the poster of the page's video header, only while the header is still `header` (the
  * one the poster was made for); answers whether it did.
  */
-export async function setPagePoster(db: D1Database, id: number, header: string, poster: string): Promise<boolean> {
+export async function setPagePoster(
+  db: D1Database,
+  id: number,
+  header: string,
+  poster: string,
+  size: PixelSize | null,
+): Promise<boolean> {
   const res = await db
-    .prepare(`UPDATE landing_pages SET header_poster = ?, updated_at = ${NOW} WHERE id = ? AND header = ?`)
-    .bind(poster, id, header)
+    .prepare(
+      `UPDATE landing_pages SET header_poster = ?, header_width = ?, header_height = ?, header_size_of = ?,
+         updated_at = ${NOW} WHERE id = ? AND header = ?`,
+    )
+    .bind(poster, ...sizeBinds({ of: poster, size }), id, header)
     .run();
   return res.meta.changes > 0;
 }

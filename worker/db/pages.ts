@@ -13,6 +13,8 @@ import type {
   StoredCustomStyles,
 } from '../../src/core/schemas/page';
 import { windowState } from '../../src/core/schedule';
+import { headerOf } from '../../src/core/public-view';
+import type { PixelSize } from '../services/image-size';
 
 import { dropUnusedCompanyStatement, type CompanyRef } from './companies';
 import { buttonRows, insertButton, parseJson, toButton, toPublicButton } from './page-buttons';
@@ -37,6 +39,10 @@ interface PageRow {
   header: string;
   /** the video header's poster path, '' when none */
   header_poster: string;
+  /** the pixel size read from header_size_of (migration 0014); NULL when unknown */
+  header_width: number | null;
+  header_height: number | null;
+  header_size_of: string;
   show_past: number;
   fan_signup: number;
   visible_from: string | null;
@@ -106,6 +112,21 @@ export interface PublishedPage {
   /** the organiser's company, named by the 'Avvisami' block's consent line */
   company: string;
   landing: PublicLanding;
+  /** the pixel size of what the header shows first, when it was read from that very file */
+  headerSize: PixelSize | null;
+}
+
+/** The path of what a page's header shows first: the image itself, or a video's poster ('' = none). */
+export function shownHeaderPath(page: Pick<PageRow, 'folder_name' | 'header' | 'header_poster'>): string {
+  const header = headerOf(page.header, page.folder_name, page.header_poster);
+  return header.kind === 'video' ? (header.poster ?? '') : header.src;
+}
+
+/** The stored header size, only while it belongs to the file the header shows now. */
+function headerSizeOf(page: PageRow): PixelSize | null {
+  const of = page.header_size_of ?? '';
+  if (!of || of !== shownHeaderPath(page) || !page.header_width || !page.header_height) return null;
+  return { width: page.header_width, height: page.header_height };
 }
 
 /** getPublicLanding plus the page's id and company (for the renderer and the fan routes). */
@@ -132,7 +153,7 @@ export async function getPublishedPage(
     custom_styles: parseStyles(page.custom_styles),
     buttons: buttons.map(toPublicButton),
   };
-  return { id: page.id, company: page.company ?? '', landing };
+  return { id: page.id, company: page.company ?? '', landing, headerSize: headerSizeOf(page) };
 }
 
 export async function toPageAsReceived(db: D1Database, page: PageRow): Promise<PageAsReceived> {

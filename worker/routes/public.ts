@@ -45,20 +45,22 @@ function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>): void {
  * says when it goes out of date in `Expires`, which the cached and hot copies are checked
  * against, and caps its edge life at the seconds left (docs/behaviour.md#ticket-drops).
  */
-function pageHeaders(csp: string, status: number, until?: number): Headers {
+function pageHeaders(doc: Pick<PublishedDocument, 'csp' | 'link' | 'until'>, status: number): Headers {
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': status === 200 ? pageCacheControl(until) : 'no-store',
-    'content-security-policy': csp,
+    'cache-control': status === 200 ? pageCacheControl(doc.until) : 'no-store',
+    'content-security-policy': doc.csp,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
   });
-  if (status === 200 && until !== undefined) headers.set('expires', new Date(until).toUTCString());
+  if (status === 200 && doc.until !== undefined) headers.set('expires', new Date(doc.until).toUTCString());
+  // the header's file, fetched from the headers on (docs/behaviour.md#fonts-after-load)
+  if (doc.link) headers.set('link', doc.link);
   return headers;
 }
 
 function htmlResponse(doc: PublishedDocument, status: number, head: boolean): Response {
-  return new Response(head ? null : doc.html, { status, headers: pageHeaders(doc.csp, status, doc.until) });
+  return new Response(head ? null : doc.html, { status, headers: pageHeaders(doc, status) });
 }
 
 /** Puts a page's answer in the edge cache, unless it may not be kept (its last second before an on-sale instant). */
@@ -160,7 +162,7 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   const doc = await storedDocument(c.env, slug);
   if (doc) {
     if (cache) waitUntil(c, cachePut(cache, key, doc));
-    warm(c, slug, doc.html, pageHeaders(doc.csp, 200, doc.until), ticket);
+    warm(c, slug, doc.html, pageHeaders(doc, 200), ticket);
     count(c, slug);
     return htmlResponse(doc, 200, head);
   }
@@ -180,7 +182,7 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
       c,
       storeRebuilt(c.env, slug, fresh, stamp).then(async (kept) => {
         if (kept && cache) await cachePut(cache, key, fresh);
-        if (kept && gzip) await keepHot(slug, fresh.html, pageHeaders(fresh.csp, 200, fresh.until), ticket);
+        if (kept && gzip) await keepHot(slug, fresh.html, pageHeaders(fresh, 200), ticket);
       }),
     );
   }

@@ -32,7 +32,9 @@ export const uploads = new Hono<AppEnv>()
     const fresh = stored.posterKey ? [stored.key, stored.posterKey] : [stored.key];
     try {
       // a new header without a poster clears the old one: it was a frame of the old video
-      await setPageHeader(c.env.DB, page.id, path, poster);
+      // the size of what shows first (the image, else the video's poster): the page reserves it
+      const shown = stored.kind === 'mp4' ? poster : path;
+      await setPageHeader(c.env.DB, page.id, path, poster, shown ? { of: shown, size: stored.pixels } : null);
     } catch (err) {
       await forget(c, fresh);
       throw err;
@@ -54,11 +56,11 @@ export const uploads = new Hono<AppEnv>()
     const page = await ownedPage(c, c.req.param('slug'));
     const slug = page.folder_name;
     if (headerOf(page.header, slug).kind !== 'video') await refuseUpload(c, 422, t('upload.posterNeedsVideo'));
-    const key = await receivePoster(c, slug);
+    const { key, pixels } = await receivePoster(c, slug);
     const poster = `/${key}`;
     let set: boolean;
     try {
-      set = await setPagePoster(c.env.DB, page.id, page.header, poster);
+      set = await setPagePoster(c.env.DB, page.id, page.header, poster, pixels);
     } catch (err) {
       await forget(c, [key]);
       throw err;

@@ -24,6 +24,7 @@ import { embedPath } from '../../src/core/embed';
 import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
 import { dropHot } from './hot-pages';
 import { syncSaleAlerts } from './sale-alerts';
+import { learnHeaderSize } from './header-size';
 
 /** R2 key of a page's published HTML: a renderer change makes every page rebuild on first visit. */
 export function pageKey(slug: string): string {
@@ -102,6 +103,8 @@ export interface PublishedDocument {
    * shows waiting. No copy (R2, edge, hot) answers from then on: the page is rendered again.
    */
   until?: number;
+  /** the response's Link header: the header's file preloaded at high priority, when it has one */
+  link?: string;
 }
 
 /** Whether a copy that goes out of date at `until` may still answer at `now`. */
@@ -109,9 +112,25 @@ export function isCurrent(until: number | undefined, now: number = Date.now()): 
   return until === undefined || now < until;
 }
 
+/**
+ * The header's file as a Link preload: the browser starts it from the response's headers,
+ * before parsing the document, and an edge that sends 103 Early Hints sends it during the
+ * server's time. Only a plain URL (no space, quote, comma, semicolon or angle bracket) goes
+ * into the header; another keeps the preload in the document alone.
+ */
+export function preloadLink(url: string | undefined): string | undefined {
+  if (!url || !/^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+=%]+$/.test(url)) return undefined;
+  return `<${url}>; rel=preload; as=image; fetchpriority=high`;
+}
+
 /** A page as the renderer takes it: its public fields plus the company the sign-up block names. */
 export function renderable(page: PublishedPage): PageLike {
-  return { ...page.landing, company: page.company };
+  return {
+    ...page.landing,
+    company: page.company,
+    header_width: page.headerSize?.width ?? null,
+    header_height: page.headerSize?.height ?? null,
+  };
 }
 
 /** Renders a page for publishing (no D1, no R2): used by publish and by the D1 rebuild. */
@@ -124,7 +143,13 @@ export async function renderForPublish(
 ): Promise<PublishedDocument> {
   const doc = renderLanding(page, { slug, origin: publicOrigin(env, origin), links: footerLinks(env), now });
   const csp = await contentSecurityPolicy(doc);
-  return doc.until === undefined ? { html: doc.html, csp } : { html: doc.html, csp, until: doc.until };
+  const link = preloadLink(doc.headerPreload);
+  return {
+    html: doc.html,
+    csp,
+    ...(doc.until === undefined ? {} : { until: doc.until }),
+    ...(link ? { link } : {}),
+  };
 }
 
 /**
@@ -185,6 +210,7 @@ export async function storePublished(
     httpMetadata: { contentType: 'text/html; charset=utf-8' },
     customMetadata: {
       csp: doc.csp,
+      ...(doc.link ? { link: doc.link } : {}),
       renderer: String(RENDERER_VERSION),
       publishedAt: new Date().toISOString(),
       // read by GET /{slug}: from this instant the copy is not served (storedDocument)
@@ -213,7 +239,11 @@ export async function storedDocument(
     await stored.body.cancel();
     return null;
   }
-  const doc: PublishedDocument = { html: await stored.text(), csp: meta.csp };
+  const doc: PublishedDocument = {
+    html: await stored.text(),
+    csp: meta.csp,
+    ...(meta.link ? { link: meta.link } : {}),
+  };
   return until === undefined ? doc : { ...doc, until };
 }
 
@@ -240,6 +270,8 @@ export async function publishPage(
   // Two writes in quick succession publish concurrently, and the older render could land last.
   // Every page write moves updated_at: if it moved while we rendered, render again.
   const now = options.now ?? new Date();
+  // pages whose header came before sizes were read learn it now, before the render
+  await learnHeaderSize(env, slug);
   let published = false;
   for (let attempt = 0; attempt < 3; attempt++) {
     const before = await pageStamp(env.DB, slug, now);

@@ -12,6 +12,7 @@ import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../src/core/constants';
 import { imageMappingSchema, type ButtonAsReceived } from '../../src/core/schemas/page';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
+import { imagePixelSize, type PixelSize } from './image-size';
 import { isImageKind, type ImageKind, type MediaKind } from './media-types';
 import { discardRest } from './request-body';
 import { BodyTooLargeError, MultipartError, MultipartReader, boundaryOf } from './multipart';
@@ -42,6 +43,8 @@ export interface StoredHeader {
   size: number;
   /** the poster frame stored beside an MP4 header, null when the form had none */
   posterKey: string | null;
+  /** the pixel size of what the header shows first (the image, or the video's poster), if read */
+  pixels: PixelSize | null;
 }
 
 export interface StoredButtonImage {
@@ -125,13 +128,13 @@ export async function receiveHeader(c: Context<AppEnv>, slug: string): Promise<S
       const key = mediaKey(slug, slug, kind);
       if (kind === 'mp4') {
         written.push(key);
-        header = { key, kind, size: await streamVideo(c.env.BUCKET, key, file) };
+        header = { key, kind, size: await streamVideo(c.env.BUCKET, key, file), pixels: null };
       } else {
         if (declared !== null && declared > MAX_IMAGE_BYTES + OVERHEAD) tooLarge(kind);
         const bytes = await readImage(file, kind);
         written.push(key);
         await putMedia(c.env.BUCKET, key, bytes, kind);
-        header = { key, kind, size: bytes.length };
+        header = { key, kind, size: bytes.length, pixels: imagePixelSize(bytes) };
       }
     }
     if (!header) fail(422, t('upload.fileMissing'));
@@ -140,7 +143,7 @@ export async function receiveHeader(c: Context<AppEnv>, slug: string): Promise<S
     const key = posterKey(slug, poster.kind);
     written.push(key);
     await putMedia(c.env.BUCKET, key, poster.bytes, poster.kind);
-    return { ...header, posterKey: key };
+    return { ...header, posterKey: key, pixels: imagePixelSize(poster.bytes) };
   } catch (err) {
     // nothing half-done stays behind (a video cut short was never completed)
     await forget(c, written);
@@ -150,15 +153,20 @@ export async function receiveHeader(c: Context<AppEnv>, slug: string): Promise<S
   }
 }
 
-/** Reads the poster form's one `poster` image into R2; 422 without one. */
-export async function receivePoster(c: Context<AppEnv>, slug: string): Promise<string> {
+/** Reads the poster form's one `poster` image into R2 (its key and pixel size); 422 without one. */
+export async function receivePoster(
+  c: Context<AppEnv>,
+  slug: string,
+): Promise<{ key: string; pixels: PixelSize | null }> {
   const form = openMultipart(c, POSTER_UPLOAD_MAX_BYTES);
   let key: string | null = null;
+  let pixels: PixelSize | null = null;
   try {
     for await (const part of form.parts()) {
       if (part.name !== 'poster' || part.filename === null) continue;
       const { bytes, kind } = await readPoster(form);
       key = posterKey(slug, kind);
+      pixels = imagePixelSize(bytes);
       await putMedia(c.env.BUCKET, key, bytes, kind);
       break;
     }
@@ -168,7 +176,7 @@ export async function receivePoster(c: Context<AppEnv>, slug: string): Promise<s
     await form.finish();
   }
   if (!key) fail(422, t('upload.fileMissing'));
-  return key;
+  return { key, pixels };
 }
 
 /** Deletes objects this request wrote and will not keep (never throws: the refusal matters more). */
