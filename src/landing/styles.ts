@@ -145,8 +145,11 @@ function defaultType(ui: string): string {
  */
 const LANDING_TYPE = `${metricFallbackCss()}${defaultType(fallbackStack(DEFAULT_FONT))}.f{--ui-ff:${loadedStack(DEFAULT_FONT)}}`;
 
-/** The small pages without the page's script: the web font straight away (it swaps in). */
-const NOTICE_TYPE = defaultType(fontStack(DEFAULT_FONT));
+/**
+ * The web font straight away (it swaps in): the small pages without the page's script, and the
+ * embed, which is no one's first paint.
+ */
+const WEB_FONT_TYPE = defaultType(fontStack(DEFAULT_FONT));
 
 function textVars(prefix: 'd' | 'c' | 'v', s: TextStyle): string {
   return (
@@ -316,14 +319,14 @@ body{min-height:0}
 
 /**
  * The embed's stylesheet: the page's own faces, type and theme, and the same reset, event and
- * ticket-drop rules as the page (one set of rules, not a copy), plus EMBED_CSS. Its document
- * carries the class `f` from the start: the embed is no one's first paint, so its web fonts
- * apply at once.
+ * ticket-drop rules as the page (one set of rules, not a copy), plus EMBED_CSS. Its type is the
+ * web fonts at once, and its document carries the class `f` from the start, so a custom page's
+ * own families apply too (themeCss names them under `.f`).
  */
 export function embedCss(view: PublicView, fontBase = '/fonts/'): string {
   return (
     fontFaceCss(facesFor(view), fontBase) +
-    LANDING_TYPE +
+    WEB_FONT_TYPE +
     themeCss(view) +
     RESET_CSS +
     EVENTS_CSS +
@@ -358,7 +361,7 @@ export function noticeCss(view: Pick<PublicView, 'mode' | 'style' | 'customStyle
     { family: 'Poppins', weight: '400', style: 'normal' },
     { family: 'Poppins', weight: '600', style: 'normal' },
   ];
-  return fontFaceCss(faces, fontBase) + NOTICE_TYPE + themeCss(view) + NOTICE_CSS;
+  return fontFaceCss(faces, fontBase) + WEB_FONT_TYPE + themeCss(view) + NOTICE_CSS;
 }
 
 /** The error-state document's stylesheet (no custom values at all). */

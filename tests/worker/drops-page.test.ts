@@ -334,6 +334,8 @@ describe('the embed of a page with a CTA waiting', () => {
     const html = await text(before);
     await settle();
     expect(html).toContain('class="dw" data-w=');
+    // the page's rules that show one state at a time come with it
+    expect(html).toContain('.dw[data-w]>:last-child');
     expect(html).toContain(DROP_SCRIPT);
     expect(before.headers.get('expires')).toBe(new Date(ms).toUTCString());
     expect(before.headers.get('content-security-policy')).toContain(
