@@ -76,3 +76,27 @@ export function insertButton(db: D1Database, pageRef: { slug: string } | { id: n
     )
     .bind('id' in pageRef ? pageRef.id : pageRef.slug, b.position, b.type, b.text, b.image_path, b.url, ctas);
 }
+
+/** One button of a page, or null when the page has no button with this id. */
+export async function pageButtonRow(db: D1Database, pageId: number, id: number): Promise<ButtonRow | null> {
+  return db.prepare('SELECT * FROM buttons WHERE id = ? AND page_id = ?').bind(id, pageId).first<ButtonRow>();
+}
+
+/**
+ * Rewrites one text button's text and CTAs (a sale change) and moves the page's updated_at, in
+ * one batch: the publish that follows re-renders when the page moved under it (publish.ts).
+ */
+export async function setButtonCtas(
+  db: D1Database,
+  pageId: number,
+  button: Pick<StoredButton, 'text' | 'url' | 'cta_buttons'> & { id: number },
+): Promise<void> {
+  await db.batch([
+    db
+      .prepare('UPDATE buttons SET text = ?, url = ?, cta_buttons = ? WHERE id = ? AND page_id = ?')
+      .bind(button.text, button.url, JSON.stringify(button.cta_buttons ?? []), button.id, pageId),
+    db
+      .prepare("UPDATE landing_pages SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?")
+      .bind(pageId),
+  ]);
+}

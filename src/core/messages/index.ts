@@ -1,6 +1,7 @@
 import { adminMessages } from './admin';
 import { authMessages } from './auth';
 import { commonMessages } from './common';
+import { dropsEditorMessages } from './drops-editor';
 import { editorMessages } from './editor';
 import { editorExtrasMessages } from './editor-extras';
 import { editorImportMessages } from './editor-import';
@@ -45,6 +46,7 @@ export const messages = {
   ...fansPublicMessages,
   ...fansMailMessages,
   ...fansEditorMessages,
+  ...dropsEditorMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
