@@ -95,8 +95,6 @@ export async function setButtonCtas(
     db
       .prepare('UPDATE buttons SET text = ?, url = ?, cta_buttons = ? WHERE id = ? AND page_id = ?')
       .bind(button.text, button.url, JSON.stringify(button.cta_buttons ?? []), button.id, pageId),
-    db
-      .prepare("UPDATE landing_pages SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?")
-      .bind(pageId),
+    db.prepare("UPDATE landing_pages SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(pageId),
   ]);
 }

@@ -25,7 +25,8 @@ export const dropsEditorMessages = {
 
   // The one-tap choice
   'drops.menu.title': 'Disponibilità',
-  'drops.menu.hint': 'Vale per tutte le CTA di {event}. La pagina si aggiorna subito; le altre modifiche restano da salvare.',
+  'drops.menu.hint':
+    'Vale per tutte le CTA di {event}. La pagina si aggiorna subito; le altre modifiche restano da salvare.',
   'drops.menu.cancel': 'Chiudi',
   'drops.menu.saving': 'Salvataggio…',
   'drops.menu.saved': '{event}: {state}. Pagina aggiornata.',
@@ -37,5 +38,6 @@ export const dropsEditorMessages = {
 
   // The import's on-sale column
   'drops.import.header': 'In vendita dal',
-  'drops.import.badOnSale': 'la data di inizio vendita «{value}» non è valida: scrivi giorno/mese/anno ore:minuti, per esempio 12/05/2027 10:00',
+  'drops.import.badOnSale':
+    'la data di inizio vendita «{value}» non è valida: scrivi giorno/mese/anno ore:minuti, per esempio 12/05/2027 10:00',
 } as const;

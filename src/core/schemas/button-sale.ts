@@ -26,4 +26,5 @@ export const buttonSalePatchSchema = z
     message: t('drops.patch.empty'),
   });
 
-export type ButtonSalePatch = z.infer<typeof buttonSalePatchSchema>;
+/** The body as the editor sends it (an instant as ISO 8601 with its zone, or null). */
+export type ButtonSaleBody = z.input<typeof buttonSalePatchSchema>;
