@@ -10,7 +10,14 @@
  */
 import { atom } from 'nanostores';
 import { t } from '../core/messages';
-import { type Availability, applySaleChange, type SaleBadge, saleBadge } from '../core/on-sale';
+import {
+  AVAILABILITIES,
+  type Availability,
+  applySaleChange,
+  availabilityOf,
+  type SaleBadge,
+  saleBadge,
+} from '../core/on-sale';
 import { utcToRomeLocal } from '../core/schedule';
 import { errorText } from '../lib/api';
 import * as api from '../lib/api-client';
@@ -32,6 +39,12 @@ export function badgeText(badge: SaleBadge): string {
   if (badge.state !== 'waiting') return t(`drops.badge.${badge.state}`);
   const m = /^\d{4}-(\d{2})-(\d{2})T(\d{2}:\d{2})$/.exec(badge.at ? utcToRomeLocal(badge.at) : '');
   return t('drops.badge.waiting', { when: m ? `${m[2]}/${m[1]} ${m[3]}` : '' });
+}
+
+/** The availability the choice shows as the event's: the best one among its CTAs. */
+export function eventAvailability(button: Pick<EditorTextButton, 'ctaButtons'>): Availability {
+  const all = button.ctaButtons.map(availabilityOf);
+  return AVAILABILITIES.find((a) => all.includes(a)) ?? 'on_sale';
 }
 
 /** The event's name in the choice and its messages: 'Milano, 12/05/2027'. */
