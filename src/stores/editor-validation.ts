@@ -19,7 +19,7 @@ function boundIsInvalid(local: string): boolean {
 
 /**
  * The publishing window's error: each bound an instant the API takes, and the end after the
- * start (docs/behaviour.md#in-the-editor).
+ * start (docs/behaviour.md#in-the-editor-1).
  */
 export function windowMessage(f: Pick<EditorForm, 'visibleFrom' | 'visibleUntil'>): string | null {
   if (boundIsInvalid(f.visibleFrom) || boundIsInvalid(f.visibleUntil)) return t('page.windowBoundInvalid');

@@ -1,4 +1,4 @@
-// Dates and publishing windows in the editor (docs/behaviour.md#in-the-editor), in Chromium. On a
+// Dates and publishing windows in the editor (docs/behaviour.md#in-the-editor-1), in Chromium. On a
 // phone with touch at 375 px: past dates marked 'Passata', 'Ordina per data', 'Rimuovi date
 // passate', an invalid window refused, a window in the future → 'Programmata' and the page 404.
 // On a desktop with a mouse at 1280 px: a window in the past → 'Scaduta'; cleared → 'Visibile', 200.

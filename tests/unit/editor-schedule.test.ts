@@ -1,4 +1,4 @@
-// Dates and publishing windows in the editor's stores (docs/behaviour.md#in-the-editor): the window
+// Dates and publishing windows in the editor's stores (docs/behaviour.md#in-the-editor-1): the window
 // through Europe/Rome wall-clock time and back, its validation, 'Ordina per data' and 'Rimuovi
 // date passate', and 'Mostra le date passate' in the payload and the preview.
 import { savedEvent, savedPage as sharedSavedPage } from './saved-page';

@@ -176,7 +176,7 @@ export const editorMessages = {
   'editor.sidebar.empty': 'Nessuna landing page creata',
   'editor.cta.defaultLabel': 'biglietti',
 
-  // Dates and publishing windows (docs/behaviour.md#in-the-editor); the texts the feature's
+  // Dates and publishing windows (docs/behaviour.md#in-the-editor-1); the texts the feature's
   // description quotes are copied as written: Passata, Rimuovi date passate, Mostra le date
   // passate, Date passate, Ordina per data, Pubblica dal, Fino al, Programmata, Scaduta
   'editor.schedule.past': 'Passata',

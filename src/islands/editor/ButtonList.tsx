@@ -2,7 +2,7 @@
 // until then the same rows render without handles. In text mode the title row also offers
 // 'Importa date' and 'Esporta CSV' (docs/behaviour.md#importing-and-exporting-dates), whose
 // code (the dialog, the CSV reader) loads on first use, and the date tools: 'Ordina per data'
-// (two events or more) and 'Rimuovi date passate' (when some are past; docs/behaviour.md#in-the-editor).
+// (two events or more) and 'Rimuovi date passate' (when some are past; docs/behaviour.md#in-the-editor-1).
 import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ArrowDownWideNarrow, CalendarX2, Download, FileUp, ListOrdered } from 'lucide-react';

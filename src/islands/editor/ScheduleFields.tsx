@@ -1,4 +1,4 @@
-// The page's time settings under the form (docs/behaviour.md#in-the-editor): 'Mostra le date
+// The page's time settings under the form (docs/behaviour.md#in-the-editor-1): 'Mostra le date
 // passate' and 'Mostra 'Avvisami' sotto le date' on a text page, and the publishing window, 'Pubblica dal' and 'Fino al', in Europe/Rome
 // wall-clock time, each with a button that empties it; an end before the start is shown at once.
 import { useStore } from '@nanostores/react';

@@ -1,7 +1,7 @@
 // The 'Landing Pages' side panel: count, last update time, refresh; per page
 // the display title, slug, company (admins: inline edit, Enter saves, Escape cancels), a
 // show/hide toggle and delete with confirmation; a visible page outside its publishing window says
-// 'Programmata' or 'Scaduta' (docs/behaviour.md#in-the-editor). Clicking a page loads it for editing.
+// 'Programmata' or 'Scaduta' (docs/behaviour.md#in-the-editor-1). Clicking a page loads it for editing.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Building2, Eye, EyeOff, FileText, Loader2, Pencil, RefreshCw, Trash2 } from 'lucide-react';
