@@ -124,6 +124,8 @@ describe('ticket drops in the editor', () => {
     const title = page.getByLabel('Titolo', { exact: true });
     await title.fill(`Badge ${slug} – da salvare`);
 
+    // the list's rows are drawn again once drag and drop has loaded: tap the row that stays
+    await row(page, 'Roma').locator('.ed-row__handle').waitFor();
     const badge = row(page, 'Roma').getByTestId('sale-badge');
     const box = (await badge.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
@@ -176,6 +178,41 @@ describe('ticket drops in the editor', () => {
     await expect(published.locator('li.e', { hasText: 'Milano' }).locator('a.b').count()).resolves.toBe(1);
     await shot(published, 'drops-published-375', false);
     await published.close();
+    await page.close();
+  });
+
+  it('desktop, keyboard: Enter on the badge opens the choice on the current state, Escape leaves it, Enter picks', async () => {
+    const slug = uniqueSlug('dropk');
+    await createPage(token, textPageBody(slug, `Tastiera ${slug}`, [event(1, 'Bari')]));
+    const page = await editorPage(desktop, token, '/user');
+    await openSavedPage(page, slug, 'click');
+    // the list's rows are drawn again once drag and drop has loaded: focus the row that stays
+    await row(page, 'Bari').locator('.ed-row__handle').waitFor();
+    const badge = row(page, 'Bari').getByTestId('sale-badge');
+    await expect(badge.getAttribute('aria-label')).resolves.toBe(
+      'In vendita: cambia la disponibilità di Bari, 12 maggio 2099',
+    );
+    const menu = page.locator('dialog.ed-sale-menu[open]');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+    await badge.focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await expect(focused()).resolves.toBe('In vendita');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect(badge.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    expect((await savedCtas(token, slug))[0]![0].availability).toBe('on_sale');
+
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.keyboard.press('Tab');
+    await expect(focused()).resolves.toBe('Ultimi biglietti');
+    await page.keyboard.press('Enter');
+    await expectNotice(page, 'Bari, 12 maggio 2099: Ultimi biglietti. Pagina aggiornata.');
+    await menu.waitFor({ state: 'detached' });
+    await expect(badge.textContent()).resolves.toBe('Ultimi biglietti');
+    expect((await savedCtas(token, slug))[0]![0]).toMatchObject({ buttonText: 'biglietti', availability: 'limited' });
     await page.close();
   });
 });
