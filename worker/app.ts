@@ -13,6 +13,7 @@ import { users } from './routes/users';
 import { admin } from './routes/admin';
 import { dev } from './routes/dev';
 import { pages } from './routes/pages';
+import { pageButtons } from './routes/page-buttons';
 import { stats } from './routes/stats';
 import { adminFans, fansOwner } from './routes/fans-owner';
 import { fanAlerts, fanWebhook } from './routes/fan-alerts';
@@ -75,6 +76,7 @@ export function createApp() {
     .route('/', dev)
     .route('/api/db/landing-pages', uploads)
     .route('/api/db/landing-pages', pages)
+    .route('/api/db/landing-pages', pageButtons)
     .route('/api/db/landing-pages', stats)
     .route('/api/db/landing-pages', fansOwner)
     .route('/api/db/landing-pages', fanAlerts)

@@ -33,6 +33,8 @@ export const pagePaths = {
   stats: (slug: string, days: number) => `${page(slug)}/stats?days=${days}`,
   /** the same, one CSV row per day */
   statsCsv: (slug: string, days: number) => `${page(slug)}/stats.csv?days=${days}`,
+  /** one event's sale alone: its availability and on-sale instant (PATCH) */
+  buttonSale: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}`,
   /** the published page's click counter (a beacon, no authentication) */
   buttonClick: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/click`,
   trackUrl: '/api/track-url',

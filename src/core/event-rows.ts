@@ -1,8 +1,11 @@
 /**
  * Dates pasted as rows, and back (docs/behaviour.md#importing-and-exporting-dates).
  *
- * One row per event: date, city, venue, ticket link, CTA text (optional), then optionally more
- * link/text pairs for an event with several CTAs. Rows are tab-separated (a copy from Google
+ * One row per event: date, city, venue, ticket link, CTA text (optional), its on-sale date-time
+ * (optional, Italian time: '12/05/2027 10:00'), then optionally more CTAs the same way for an
+ * event with several. A header row naming an on-sale column ('In vendita dal') makes every CTA
+ * three columns (link, text, on-sale; the export writes them so); one without it, two (link,
+ * text); without a header an on-sale cell is told by its form, a date and a time, after a text. Rows are tab-separated (a copy from Google
  * Sheets or Excel) or CSV with ',' or ';', with quoted fields ('""' inside quotes is a quote,
  * a quoted field may span lines). Papa Parse reads the fields; the delimiter is chosen here, as
  * the one that gives the most rows of a plausible width. A header row is recognised and skipped,
@@ -16,8 +19,14 @@ import Papa from 'papaparse';
 import { cleanEventPart, cleanLabel, encodeEventText } from './button-codec';
 import { CSV_BOM, FORMULA_START } from './csv';
 import { t, type MessageKey } from './messages';
-import { CTAS_MAX, TEXT_MAX, type CtaLink as Cta, validateEventForm } from './schemas/page';
+import { CTAS_MAX, TEXT_MAX, type CtaLink, validateEventForm } from './schemas/page';
+import { romeLocalToUtc, utcToRomeLocal } from './schedule';
 import { isSafeLinkUrl, parseHttpUrl } from './urls';
+
+/** A CTA of an imported or exported event: its link, its label and its on-sale instant (UTC ISO, null = now). */
+export interface Cta extends CtaLink {
+  on_sale_at: string | null;
+}
 
 export interface EventRow {
   date: string;
@@ -28,8 +37,15 @@ export interface EventRow {
 
 export type ParsedRow = { line: number; event: EventRow } | { line: number; error: string };
 
-/** date, city, venue, then a link and a text per CTA */
-export const MAX_COLUMNS = 3 + 2 * CTAS_MAX;
+/** date, city, venue, then a link, a text and an on-sale date-time per CTA */
+export const MAX_COLUMNS = 3 + 3 * CTAS_MAX;
+
+/**
+ * How a row's CTAs are laid out: link and text ('pairs', a header without an on-sale column),
+ * link, text and on-sale ('triples', a header with one, and the export), or told cell by cell
+ * ('sniffed', no header: an on-sale cell is a date and a time after a text).
+ */
+type Layout = 'pairs' | 'triples' | 'sniffed';
 
 const DELIMITERS = ['\t', ';', ','] as const;
 
@@ -140,6 +156,37 @@ function isHeader(cells: readonly string[]): boolean {
   return named >= 2;
 }
 
+/** A header cell of an on-sale column: 'In vendita dal', 'In vendita dal 2', 'Vendita', 'On sale'… */
+const ON_SALE_HEADER =
+  /^(in vendita( dal)?|vendita( dal)?|inizio vendita|apertura vendite|on ?sale( from| at)?)( \d+)?$/;
+
+function layoutOf(header: readonly string[] | null): Layout {
+  if (!header) return 'sniffed';
+  return header.slice(3).some((cell) => ON_SALE_HEADER.test(plain(cell))) ? 'triples' : 'pairs';
+}
+
+// -- the on-sale date-time -------------------------------------------------------------------
+
+/** An instant (UTC ISO) as Italian date-time in Europe/Rome: '12/05/2027 10:00'; '' for none. */
+export function romeDateTime(iso: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})$/.exec(iso ? utcToRomeLocal(iso) : '');
+  return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}` : '';
+}
+
+/** dd/mm/yyyy (or with '-' or '.'), then 'ore', 'alle', ',' or 'h' allowed, then hh:mm (or hh.mm). */
+const ITALIAN_DATE_TIME = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}),?\s*(?:(?:ore|alle|h)\s*)?(\d{1,2})[:.](\d{2})$/i;
+
+/**
+ * An Italian date-time in Europe/Rome ('12/05/2027 10:00', '12/05/2027 ore 10.00') as a UTC ISO
+ * instant, or null when it is not one (an impossible day or hour, no time).
+ */
+export function parseRomeDateTime(text: string): string | null {
+  const m = ITALIAN_DATE_TIME.exec(text.trim());
+  if (!m) return null;
+  const pad = (x: string | undefined) => String(x).padStart(2, '0');
+  return romeLocalToUtc(`${m[3]}-${pad(m[2])}-${pad(m[1])}T${pad(m[4])}:${m[5]}`);
+}
+
 // -- one row ---------------------------------------------------------------------------------
 
 /** The editor's messages for a missing field, in the import's words ('manca la città'). */
@@ -167,20 +214,38 @@ function shortened(url: string): string {
   return url.length > 40 ? `${url.slice(0, 39)}…` : url;
 }
 
+/** The CTAs of a row's cells from the fourth on, or the first bad on-sale cell. */
+function ctasOfCells(cells: readonly string[], layout: Layout): Cta[] | string {
+  const ctas: Cta[] = [];
+  let i = 3;
+  while (i < cells.length) {
+    const url = cells[i] ?? '';
+    const text = cells[i + 1] ?? '';
+    let onSale = '';
+    if (layout === 'triples') onSale = cells[i + 2] ?? '';
+    else if (layout === 'sniffed' && parseRomeDateTime(cells[i + 2] ?? '') !== null) onSale = cells[i + 2]!;
+    i += layout === 'triples' || onSale ? 3 : 2;
+    const on_sale_at = onSale ? parseRomeDateTime(onSale) : null;
+    if (onSale && on_sale_at === null) return t('drops.import.badOnSale', { value: shortened(onSale) });
+    if (!url && !text && !onSale) continue;
+    ctas.push({ url, buttonText: cleanLabel(text), on_sale_at });
+  }
+  return ctas;
+}
+
 /** A row's cells to an event, or the first problem found (without the 'Riga N:' prefix). */
-function rowToEvent(cells: readonly string[]): EventRow | string {
-  if (cells.length > MAX_COLUMNS) {
-    return t('import.problem.tooManyColumns', { count: cells.length, max: MAX_COLUMNS, ctas: CTAS_MAX });
+function rowToEvent(cells: readonly string[], layout: Layout): EventRow | string {
+  const max = layout === 'pairs' ? 3 + 2 * CTAS_MAX : MAX_COLUMNS;
+  if (cells.length > max) {
+    return t('import.problem.tooManyColumns', { count: cells.length, max, ctas: CTAS_MAX });
   }
   const date = cleanEventPart(cells[0] ?? '');
   const city = cleanEventPart(cells[1] ?? '');
   const venue = cleanEventPart(cells[2] ?? '', true);
-  const ctas: Cta[] = [];
-  for (let i = 3; i < cells.length; i += 2) {
-    const url = cells[i] ?? '';
-    const text = cells[i + 1] ?? '';
-    if (!url && !text) continue;
-    ctas.push({ url, buttonText: cleanLabel(text) });
+  const ctas = ctasOfCells(cells, layout);
+  if (typeof ctas === 'string') return ctas;
+  if (ctas.length > CTAS_MAX) {
+    return t('import.problem.tooManyColumns', { count: cells.length, max, ctas: CTAS_MAX });
   }
   const fieldProblem = validateEventForm({ date, city, venue, ctaButtons: ctas });
   if (fieldProblem) return inImportWords(fieldProblem);
@@ -207,16 +272,18 @@ export function parseEventRows(input: string): ParsedRow[] {
   const rows = chooseRows(text);
   const out: ParsedRow[] = [];
   let first = true;
+  let layout: Layout = 'sniffed';
   for (const row of rows) {
     const cells = trimmedCells(row.cells);
     if (cells.length === 0) continue;
     const header = first && isHeader(cells);
+    if (first) layout = layoutOf(header ? cells : null);
     first = false;
     if (header) continue;
     let result: EventRow | string;
     if (row.quoteError === 'MissingQuotes') result = t('import.problem.quotes');
     else if (row.quoteError) result = t('import.problem.badQuotes');
-    else result = rowToEvent(cells);
+    else result = rowToEvent(cells, layout);
     out.push(
       typeof result === 'string'
         ? { line: row.line, error: t('import.row', { line: row.line, problem: result }) }
@@ -228,17 +295,23 @@ export function parseEventRows(input: string): ParsedRow[] {
 
 /**
  * The events as a CSV file's text: a header row, then one row per event, ';'-separated with
- * CRLF line ends and a UTF-8 BOM. An event with several CTAs takes one link/text pair each.
+ * CRLF line ends and a UTF-8 BOM. Every CTA takes three columns: link, text and its on-sale
+ * date-time in Italian time ('12/05/2027 10:00', empty when on sale now).
  */
 export function serialiseEventRows(events: readonly EventRow[]): string {
-  const pairs = Math.max(1, ...events.map((e) => e.ctas.length));
+  const count = Math.max(1, ...events.map((e) => e.ctas.length));
   const header = [t('import.header.date'), t('import.header.city'), t('import.header.venue')];
-  for (let i = 1; i <= pairs; i++) {
+  for (let i = 1; i <= count; i++) {
     const n = i === 1 ? '' : ` ${i}`;
-    header.push(t('import.header.link') + n, t('import.header.label') + n);
+    header.push(t('import.header.link') + n, t('import.header.label') + n, t('drops.import.header') + n);
   }
   const rows = events
-    .map((e) => [e.date, e.city, e.venue, ...e.ctas.flatMap((c) => [c.url, cleanLabel(c.buttonText)])])
+    .map((e) => [
+      e.date,
+      e.city,
+      e.venue,
+      ...e.ctas.flatMap((c) => [c.url, cleanLabel(c.buttonText), romeDateTime(c.on_sale_at)]),
+    ])
     .map((row) => row.map((cell) => cell.trim())); // the import trims too: the formula guard sees what it reads
   return (
     CSV_BOM +

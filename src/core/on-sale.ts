@@ -104,3 +104,62 @@ export function nextOnSale(
   }
   return next;
 }
+
+// In the editor (docs/behaviour.md#ticket-drops-in-the-editor): the label kept in step with the
+// availability, the one-button change and the badge of an event.
+
+/** The label preset that means sold out, and the one a CTA takes back when it goes on sale again. */
+export const SOLDOUT_LABEL = 'soldout';
+export const TICKETS_LABEL = 'biglietti';
+
+/**
+ * A CTA given an availability, its label kept in step: sold out takes the 'soldout' label; a CTA
+ * labelled 'soldout' put back on sale takes 'biglietti' (otherwise the label would keep it sold out).
+ */
+export function withAvailability<T extends { buttonText: string }>(
+  cta: T,
+  availability: Availability,
+): T & { availability: Availability } {
+  if (availability === 'sold_out') return { ...cta, buttonText: SOLDOUT_LABEL, availability };
+  return { ...cta, buttonText: isSoldout(cta.buttonText) ? TICKETS_LABEL : cta.buttonText, availability };
+}
+
+/** The change of one button's sale (`PATCH …/buttons/{id}`): each field given replaces the CTA's. */
+export interface SaleChange {
+  availability?: Availability;
+  on_sale_at?: string | null;
+}
+
+/** A CTA after a sale change, its label in step with its availability. */
+export function applySaleChange<T extends { buttonText: string; on_sale_at: string | null }>(
+  cta: T,
+  change: SaleChange,
+): T & { availability: Availability } {
+  const timed = change.on_sale_at !== undefined ? { ...cta, on_sale_at: change.on_sale_at } : cta;
+  return withAvailability(timed, change.availability ?? availabilityOf(timed));
+}
+
+/** What an event's badge says: its sale state, and the on-sale instant while it waits. */
+export interface SaleBadge {
+  state: SaleState;
+  /** the earliest on-sale instant of its waiting CTAs (UTC ISO), when the state is 'waiting' */
+  at: string | null;
+}
+
+/** How much a fan can do with a state, most first: an event shows what its best CTA offers. */
+const BADGE_ORDER: readonly SaleState[] = ['on_sale', 'limited', 'waiting', 'sold_out'];
+
+/**
+ * The badge of an event with these CTAs at `now`: the state of its CTA a fan can do most with
+ * (on sale, then few left, then waiting, then sold out); waiting, with the earliest instant.
+ */
+export function saleBadge(
+  ctas: readonly { buttonText?: string | null; availability?: unknown; on_sale_at?: string | null }[],
+  now: number,
+): SaleBadge {
+  const states = ctas.map((c) => saleState(c, now));
+  const state = BADGE_ORDER.find((s) => states.includes(s)) ?? 'on_sale';
+  if (state !== 'waiting') return { state, at: null };
+  const waiting = ctas.filter((_, i) => states[i] === 'waiting').map((c) => String(c.on_sale_at));
+  return { state, at: waiting.sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null };
+}

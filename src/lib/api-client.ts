@@ -23,7 +23,8 @@ import {
   fanListSchema,
   fanSummarySchema,
 } from '../core/schemas/fans';
-import type { PageAsReceived, PageListItem, PagePayload } from '../core/schemas/page';
+import type { ButtonSaleBody } from '../core/schemas/button-sale';
+import type { ButtonAsReceived, PageAsReceived, PageListItem, PagePayload } from '../core/schemas/page';
 import { type PageStats, pageStatsSchema, statsCsvFilename } from '../core/schemas/stats';
 import { romeBucket } from '../core/traffic';
 import { type User, userSchema } from '../core/schemas/user';
@@ -65,6 +66,11 @@ export async function deletePage(slug: string): Promise<void> {
 
 export function setPageVisibility(slug: string, visible: boolean): Promise<PageListItem> {
   return request<PageListItem>(pagePaths.visibility(slug, visible), { method: 'PATCH' });
+}
+
+/** One event's sale alone (docs/api.md): the button as saved, the page republished. */
+export function setButtonSale(slug: string, buttonId: number, change: ButtonSaleBody): Promise<ButtonAsReceived> {
+  return request<ButtonAsReceived>(pagePaths.buttonSale(slug, buttonId), { method: 'PATCH', json: change });
 }
 
 export function setPageCompany(slug: string, company: string): Promise<PageListItem> {

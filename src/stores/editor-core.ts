@@ -5,7 +5,7 @@ import { parseHttpUrl, isTicketHost } from '../core/urls';
 import { STORES, isStorePath as isCoreStorePath } from '../core/stores';
 import type { ButtonAsReceived, PageAsReceived, PageListItem, PagePayload as CorePayload } from '../core/schemas/page';
 
-export type { PageMode, PageStyle, CtaLink as CtaButton } from '../core/schemas/page';
+export type { PageMode, PageStyle, Cta as CtaButton } from '../core/schemas/page';
 export { validatePage, validateEventForm, titleKey } from '../core/schemas/page';
 export { sanitiseSlug, slugify } from '../core/slug';
 export { encodeEventText, decodeEventText } from '../core/button-codec';

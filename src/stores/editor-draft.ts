@@ -1,7 +1,9 @@
 /**
  * The button creator's draft (text and image buttons) and the URL tracking indicator.
  *
- *   $textDraft   {data, city, venue, ctas: CtaDraft[]}
+ *   $textDraft   {data, city, venue, ctas: CtaDraft[]}; each CTA with its ticket drop: 'In vendita
+ *                dal' in Europe/Rome wall-clock time and its availability, the 'soldout' label in
+ *                step with 'Sold out' (docs/behaviour.md#ticket-drops-in-the-editor)
  *   $imageDraft  {file, preview, storeId, existing, url}; imageDraftSource() → where the picture
  *                comes from: none, a new file, a store badge or the saved image
  *   $editingKey  the key of the list button being edited, or null (adding)
@@ -15,10 +17,12 @@
  */
 import { atom, map } from 'nanostores';
 import { t } from '../core/messages';
+import { type Availability, availabilityOf, SOLDOUT_LABEL, TICKETS_LABEL, withAvailability } from '../core/on-sale';
+import { romeLocalToUtc, utcToRomeLocal } from '../core/schedule';
 import * as api from '../lib/api-client';
 import { $buttons, $editing, $form, type EditorButton, type EditorImageButton, newKey } from './editor';
 import { addButton, type ImageSource, imageSourceOf, updateButton } from './editor-buttons';
-import { isStorePath, isTicketUrl, storePath, validateEventForm } from './editor-core';
+import { type CtaButton, isStorePath, isTicketUrl, storePath, validateEventForm } from './editor-core';
 import { checkButtonImageFile } from './editor-form';
 import { notify } from './editor-notice';
 
@@ -30,6 +34,11 @@ export interface CtaDraft {
   url: string;
   preset: CtaPreset;
   custom: string;
+  /** 'In vendita dal' as a datetime-local field holds it (Europe/Rome); '' = on sale now */
+  onSaleAt: string;
+  /** the saved instant (UTC) the field was filled from: kept as it is while the field is unchanged */
+  savedOnSaleAt: string | null;
+  availability: Availability;
 }
 
 export interface TextDraft {
@@ -55,7 +64,15 @@ function rowId(): string {
   return `cta${rowSeq}`;
 }
 
-const emptyCta = (): CtaDraft => ({ rowId: rowId(), url: '', preset: 'biglietti', custom: '' });
+const emptyCta = (): CtaDraft => ({
+  rowId: rowId(),
+  url: '',
+  preset: 'biglietti',
+  custom: '',
+  onSaleAt: '',
+  savedOnSaleAt: null,
+  availability: 'on_sale',
+});
 const emptyText = (): TextDraft => ({ data: '', city: '', venue: '', ctas: [emptyCta()] });
 const emptyImage = (): ImageDraft => ({ file: null, preview: null, storeId: null, existing: null, url: '' });
 
@@ -73,10 +90,40 @@ export function labelOf(c: CtaDraft): string {
   return c.preset === 'custom' ? c.custom.trim() || t('editor.cta.defaultLabel') : c.preset;
 }
 
-function ctaFrom(buttonText: string, url: string): CtaDraft {
+function ctaFrom(cta: CtaButton): CtaDraft {
+  const { buttonText, url } = cta;
   const lower = buttonText.trim().toLowerCase();
   const preset = (CTA_PRESETS as readonly string[]).includes(lower) ? (lower as CtaPreset) : 'custom';
-  return { rowId: rowId(), url, preset, custom: preset === 'custom' ? buttonText : '' };
+  return {
+    rowId: rowId(),
+    url,
+    preset,
+    custom: preset === 'custom' ? buttonText : '',
+    onSaleAt: cta.on_sale_at ? utcToRomeLocal(cta.on_sale_at) : '',
+    savedOnSaleAt: cta.on_sale_at,
+    availability: availabilityOf(cta),
+  };
+}
+
+/**
+ * The on-sale instant of a draft row (UTC): the saved one while the field still shows it (its
+ * seconds, or the second of the two 02:30 of an autumn night, survive an edit of something else).
+ */
+function onSaleInstant(c: CtaDraft): string | null {
+  if (!c.onSaleAt) return null;
+  if (c.savedOnSaleAt && utcToRomeLocal(c.savedOnSaleAt) === c.onSaleAt) return c.savedOnSaleAt;
+  return romeLocalToUtc(c.onSaleAt);
+}
+
+/** A draft row as the list's CTA: its label, link and ticket drop. */
+function ctaOf(c: CtaDraft): CtaButton {
+  const buttonText = labelOf(c);
+  return {
+    url: c.url.trim(),
+    buttonText,
+    on_sale_at: onSaleInstant(c),
+    availability: availabilityOf({ buttonText, availability: c.availability }),
+  };
 }
 
 // -- text draft ------------------------------------------------------------------------------
@@ -110,6 +157,35 @@ export function setCta(id: string, patch: Partial<Omit<CtaDraft, 'rowId'>>): voi
     delete next[id];
     $tracking.set(next);
   }
+}
+
+/**
+ * The label preset, with the availability in step: 'soldout' makes the CTA sold out; another
+ * label on a sold-out CTA puts it back on sale.
+ */
+export function setCtaPreset(id: string, preset: CtaPreset): void {
+  const row = $textDraft.get().ctas.find((c) => c.rowId === id);
+  if (!row) return;
+  if (preset === SOLDOUT_LABEL) setCta(id, { preset, availability: 'sold_out' });
+  else setCta(id, { preset, availability: row.availability === 'sold_out' ? 'on_sale' : row.availability });
+}
+
+/**
+ * The availability, with the label in step: 'Sold out' takes the 'soldout' preset; a sold-out
+ * CTA put back on sale takes 'biglietti' (withAvailability in src/core/on-sale.ts).
+ */
+export function setCtaAvailability(id: string, availability: Availability): void {
+  const row = $textDraft.get().ctas.find((c) => c.rowId === id);
+  if (!row) return;
+  const label = row.preset === SOLDOUT_LABEL ? SOLDOUT_LABEL : labelOf(row);
+  const next = withAvailability({ buttonText: label }, availability).buttonText;
+  if (next === label) setCta(id, { availability });
+  else setCta(id, { availability, preset: next === TICKETS_LABEL ? 'biglietti' : 'soldout', custom: '' });
+}
+
+/** 'In vendita dal' in Europe/Rome wall-clock time ('YYYY-MM-DDTHH:MM'); '' clears it (on sale now). */
+export function setCtaOnSale(id: string, local: string): void {
+  setCta(id, { onSaleAt: local });
 }
 
 /**
@@ -299,7 +375,7 @@ export function commitDraft(type: 'text' | 'image' = $form.get().mode): boolean 
       data: d.data.trim(),
       city: d.city.trim(),
       venue: d.venue.trim(),
-      ctaButtons: d.ctas.map((c) => ({ url: c.url.trim(), buttonText: labelOf(c) })),
+      ctaButtons: d.ctas.map(ctaOf),
       clickCount: old?.clickCount ?? 0,
     };
   } else {
@@ -346,7 +422,7 @@ export function editButton(key: string): void {
       data: b.data,
       city: b.city,
       venue: b.venue,
-      ctas: b.ctaButtons.length > 0 ? b.ctaButtons.map((c) => ctaFrom(c.buttonText, c.url)) : [emptyCta()],
+      ctas: b.ctaButtons.length > 0 ? b.ctaButtons.map(ctaFrom) : [emptyCta()],
     });
   } else {
     const store =

@@ -10,6 +10,7 @@
 import { atom, computed } from 'nanostores';
 import { type EventRow, parseEventRows, serialiseEventRows } from '../core/event-rows';
 import { t } from '../core/messages';
+import { availabilityOf } from '../core/on-sale';
 import { BUTTONS_MAX } from '../core/schemas/page';
 import * as api from '../lib/api-client';
 import { saveBlob } from '../lib/download';
@@ -72,7 +73,8 @@ function buttonOf(event: EventRow): EditorTextButton {
     data: event.date,
     city: event.city,
     venue: event.venue,
-    ctaButtons: event.ctas.map((c) => ({ ...c })),
+    // the label says sold out ('soldout'); any other imported CTA is on sale from its instant
+    ctaButtons: event.ctas.map((c) => ({ ...c, availability: availabilityOf(c) })),
     clickCount: 0,
   };
 }
@@ -148,7 +150,14 @@ export async function importRows(): Promise<number> {
 export function listEvents(buttons: readonly EditorButton[] = $buttons.get()): EventRow[] {
   return buttons.flatMap((b) =>
     b.type === 'text'
-      ? [{ date: b.data, city: b.city, venue: b.venue, ctas: b.ctaButtons.map((c) => ({ ...c })) }]
+      ? [
+          {
+            date: b.data,
+            city: b.city,
+            venue: b.venue,
+            ctas: b.ctaButtons.map((c) => ({ url: c.url, buttonText: c.buttonText, on_sale_at: c.on_sale_at })),
+          },
+        ]
       : [],
   );
 }

@@ -1,6 +1,7 @@
 // From the server to the form: a saved page loaded for editing (a sidebar click, or the fresh
 // copy after an update), and back to an empty form for a new page.
 import { t } from '../core/messages';
+import { availabilityOf } from '../core/on-sale';
 import { utcToRomeLocal } from '../core/schedule';
 import { pageModeOf } from '../core/schemas/page';
 import { errorText } from '../lib/api';
@@ -50,8 +51,24 @@ export function buttonFromReceived(b: ReceivedButton): EditorButton {
   const { date: data, city, venue, label } = decodeEventText(b.text);
   const ctas: CtaButton[] =
     b.cta_buttons && b.cta_buttons.length > 0
-      ? b.cta_buttons.map((c) => ({ url: c.url ?? '', buttonText: c.buttonText || t('editor.cta.defaultLabel') }))
-      : [{ url: b.url ?? '', buttonText: label || t('editor.cta.defaultLabel') }];
+      ? b.cta_buttons.map((c) => {
+          const buttonText = c.buttonText || t('editor.cta.defaultLabel');
+          // the ticket drop travels with the CTA, so a save gives it back as it came
+          return {
+            url: c.url ?? '',
+            buttonText,
+            on_sale_at: c.on_sale_at ?? null,
+            availability: availabilityOf({ buttonText, availability: c.availability }),
+          };
+        })
+      : [
+          {
+            url: b.url ?? '',
+            buttonText: label || t('editor.cta.defaultLabel'),
+            on_sale_at: null,
+            availability: availabilityOf({ buttonText: label }),
+          },
+        ];
   return { key: newKey(), id: b.id, type: 'text', data, city, venue, ctaButtons: ctas, clickCount: b.click_count ?? 0 };
 }
 

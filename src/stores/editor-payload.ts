@@ -1,7 +1,7 @@
 // What the form becomes: the JSON payload a save sends, and the page the preview shows.
 import { computed } from 'nanostores';
 import { t } from '../core/messages';
-import { ON_SALE_NOW } from '../core/on-sale';
+import { availabilityOf } from '../core/on-sale';
 import { romeLocalToUtc } from '../core/schedule';
 import { $buttons, $editing, $form } from './editor';
 import { posterShown } from './editor-poster';
@@ -42,10 +42,15 @@ export function buildPayload(): PagePayload & SchedulePayload & { buttons: NonNu
   const buttons = $buttons.get().map((b, i) => {
     const base = { ...(b.id !== undefined ? { id: b.id } : {}), position: i + 1 };
     if (b.type === 'text') {
-      const ctas = b.ctaButtons.map((c) => ({
-        url: c.url.trim(),
-        buttonText: c.buttonText.trim() || t('editor.cta.defaultLabel'),
-      }));
+      const ctas = b.ctaButtons.map((c) => {
+        const buttonText = c.buttonText.trim() || t('editor.cta.defaultLabel');
+        return {
+          url: c.url.trim(),
+          buttonText,
+          on_sale_at: c.on_sale_at ?? null,
+          availability: availabilityOf({ buttonText, availability: c.availability }),
+        };
+      });
       const first = ctas[0] ?? { url: '', buttonText: t('editor.cta.defaultLabel') };
       return {
         ...base,
@@ -129,7 +134,7 @@ export function previewPage(): PreviewPage {
       image_path: b.type === 'image' ? image : null,
       url: b.url ?? null,
       click_count: 0,
-      cta_buttons: b.type === 'text' ? (b.cta_buttons as CtaButton[]).map((c) => ({ ...ON_SALE_NOW, ...c })) : null,
+      cta_buttons: b.type === 'text' ? (b.cta_buttons as CtaButton[]) : null,
     };
   });
   return {

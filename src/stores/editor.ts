@@ -170,6 +170,11 @@ function snapshotOf(f: EditorForm, buttons: EditorButton[]): string {
         : { id: b.id, type: b.type, image: b.image, file: file(b.imageFile), url: b.url },
     ),
   };
+  return sortedJson(content);
+}
+
+/** JSON with object keys sorted, so that two equal contents always give the same text. */
+function sortedJson(content: unknown): string {
   return JSON.stringify(content, (_key, value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(
@@ -185,6 +190,17 @@ const $baseline = atom(snapshotOf(emptyForm(), []));
 /** What the form holds now counts as saved (after a load, a save or a reset). */
 export function markClean(): void {
   $baseline.set(snapshotOf($form.get(), $buttons.get()));
+}
+
+/**
+ * One saved button's CTAs changed on the server alone (a sale change from the list): what counts
+ * as saved takes them, so that change is not an unsaved one, while every other change of the
+ * form stays unsaved.
+ */
+export function markButtonSaved(id: number, ctas: readonly CtaButton[]): void {
+  const base = JSON.parse($baseline.get()) as { buttons: Array<{ id?: number; ctas?: unknown }> };
+  base.buttons = base.buttons.map((b) => (b.id === id && b.ctas ? { ...b, ctas } : b));
+  $baseline.set(sortedJson(base));
 }
 
 export const $dirty = computed([$form, $buttons, $baseline], (f, b, base) => snapshotOf(f, b) !== base);

@@ -82,16 +82,16 @@ describe('importing and exporting dates', () => {
     const file = await download(page, () => page.getByRole('button', { name: 'Esporta CSV' }).tap());
     expect(file.name).toBe('date-date.csv');
     const lines = file.text.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFData;Città;Locale;Link;Etichetta');
+    expect(lines[0]).toBe('\uFEFFData;Città;Locale;Link;Etichetta;In vendita dal');
     expect(lines).toHaveLength(4);
     // ticket-host links are tracked as when typed; other links are left alone
     expect(lines[1]).toMatch(
-      /^12\/05\/2099;Milano;Alcatraz;https:\/\/www\.ticketone\.it\/event\/palco-tour-milano\?utm_source=palco&utm_medium=landing&utm_campaign=palco;biglietti$/,
+      /^12\/05\/2099;Milano;Alcatraz;https:\/\/www\.ticketone\.it\/event\/palco-tour-milano\?utm_source=palco&utm_medium=landing&utm_campaign=palco;biglietti;$/,
     );
     expect(lines[2]).toMatch(
-      /^13\/05\/2099;Roma;"Atlantico, ""Sala A""";https:\/\/www\.vivaticket\.com\/\S+utm_source=palco\S*;soldout$/,
+      /^13\/05\/2099;Roma;"Atlantico, ""Sala A""";https:\/\/www\.vivaticket\.com\/\S+utm_source=palco\S*;soldout;$/,
     );
-    expect(lines[3]).toBe('14/05/2099;Forlì;Vidia Club;https://example.com/palco-forli;Ultimi posti');
+    expect(lines[3]).toBe('14/05/2099;Forlì;Vidia Club;https://example.com/palco-forli;Ultimi posti;');
     await expectNotice(page, 'File CSV con 3 date scaricato');
     exported = file.text;
     await page.close();

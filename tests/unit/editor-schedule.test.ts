@@ -2,6 +2,7 @@
 // through Europe/Rome wall-clock time and back, its validation, 'Ordina per data' and 'Rimuovi
 // date passate', and 'Mostra le date passate' in the payload and the preview.
 import { savedEvent, savedPage as sharedSavedPage } from './saved-page';
+import { ON_SALE_NOW } from '../../src/core/on-sale';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $buttons, $dirty, $form, newKey, type EditorTextButton } from '../../src/stores/editor';
 import type { FullPage } from '../../src/stores/editor-core';
@@ -21,7 +22,7 @@ function event(data: string, city = 'Roma'): EditorTextButton {
     data,
     city,
     venue: 'Teatro',
-    ctaButtons: [{ url: 'https://example.com/t', buttonText: 'biglietti' }],
+    ctaButtons: [{ url: 'https://example.com/t', buttonText: 'biglietti', ...ON_SALE_NOW }],
     clickCount: 0,
   };
 }

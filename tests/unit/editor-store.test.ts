@@ -10,6 +10,7 @@ import { buttonFromReceived, resetEditor } from '../../src/stores/editor-load';
 import { $notice } from '../../src/stores/editor-notice';
 import { buildPayload } from '../../src/stores/editor-payload';
 import { validateEditor } from '../../src/stores/editor-validation';
+import { ON_SALE_NOW } from '../../src/core/on-sale';
 import {
   $textDraft,
   addCtaRow,
@@ -28,7 +29,7 @@ function event(city: string, url = 'https://example.com/t'): EditorTextButton {
     data: '1 maggio',
     city,
     venue: 'Teatro',
-    ctaButtons: [{ url, buttonText: 'biglietti' }],
+    ctaButtons: [{ url, buttonText: 'biglietti', ...ON_SALE_NOW }],
     clickCount: 0,
   };
 }
@@ -121,7 +122,9 @@ describe('editor store', () => {
       [1, '1 maggio - Bari - Teatro|biglietti'],
       [2, '1 maggio - Roma - Teatro|biglietti'],
     ]);
-    expect(payload.buttons[0]!.cta_buttons).toEqual([{ url: 'https://example.com/t', buttonText: 'biglietti' }]);
+    expect(payload.buttons[0]!.cta_buttons).toEqual([
+      { url: 'https://example.com/t', buttonText: 'biglietti', ...ON_SALE_NOW },
+    ]);
   });
 
   it('reads a received button back into the editor shape', () => {
@@ -140,7 +143,7 @@ describe('editor store', () => {
       data: '2 giugno',
       city: 'Napoli',
       venue: 'Arena',
-      ctaButtons: [{ url: 'https://x.it', buttonText: 'soldout' }],
+      ctaButtons: [{ url: 'https://x.it', buttonText: 'soldout', on_sale_at: null, availability: 'sold_out' }],
       clickCount: 3,
     });
   });

@@ -9,6 +9,7 @@ import {
   serialiseEventRows,
 } from '../../src/core/event-rows';
 import { BUTTONS_MAX } from '../../src/core/schemas/page';
+import { romeLocalToUtc, utcToRomeLocal } from '../../src/core/schedule';
 import { $buttons, $form } from '../../src/stores/editor';
 import {
   $importText,
@@ -28,7 +29,7 @@ const ev = (date: string, city: string, venue: string, ...ctas: [string, string]
   date,
   city,
   venue,
-  ctas: ctas.map(([url, buttonText]) => ({ url, buttonText })),
+  ctas: ctas.map(([url, buttonText]) => ({ url, buttonText, on_sale_at: null })),
 });
 
 const events = (rows: ParsedRow[]) => rows.flatMap((r) => ('event' in r ? [r.event] : []));
@@ -173,11 +174,16 @@ describe('parseEventRows: errors name the row by its line', () => {
   });
 
   it('refuses too many columns, a too long CTA text and a too long event', () => {
-    const wide = ['12/05', 'Milano', 'Alcatraz', ...Array.from({ length: 21 }, () => TICKET)].join(';');
+    const wide = ['12/05', 'Milano', 'Alcatraz', ...Array.from({ length: 31 }, () => TICKET)].join(';');
     expect(wide.split(';')).toHaveLength(MAX_COLUMNS + 1);
     expect(one(wide)).toBe(
-      `Riga 1: troppe colonne (${MAX_COLUMNS + 1}): al massimo ${MAX_COLUMNS}, cioè data, città, locale e fino a 10 coppie link ed etichetta`,
+      `Riga 1: troppe colonne (${MAX_COLUMNS + 1}): al massimo ${MAX_COLUMNS}, cioè data, città, locale e fino a 10 CTA (link, etichetta e in vendita dal)`,
     );
+    // under a header without an on-sale column a CTA is two columns: 23 at most
+    const pairs = `Data;Città;Locale;Link;Etichetta\n${wide.split(';').slice(0, 24).join(';')}`;
+    expect(one(pairs)).toMatch(/^Riga 2: troppe colonne \(24\): al massimo 23,/);
+    // 11 CTAs in 25 columns without a header: one too many
+    expect(one(wide.split(';').slice(0, 25).join(';'))).toMatch(/^Riga 1: troppe colonne \(25\)/);
     expect(one(`12/05;Milano;Alcatraz;${TICKET};${'x'.repeat(301)}`)).toBe(
       'Riga 1: l’etichetta supera i 300 caratteri',
     );
@@ -204,15 +210,15 @@ describe('serialiseEventRows: the export', () => {
       ev('13/05', 'Reggio; Emilia', 'Teatro "Valli"', [VIVA, 'soldout'], ['', 'VIP, posti limitati']),
     ]);
     expect(csv).toBe(
-      '\uFEFFData;Città;Locale;Link;Etichetta;Link 2;Etichetta 2\r\n' +
-        `12/05/2027;Milano;Alcatraz;${TICKET};biglietti\r\n` +
-        `13/05;"Reggio; Emilia";"Teatro ""Valli""";${VIVA};soldout;;"VIP, posti limitati"`,
+      '\uFEFFData;Città;Locale;Link;Etichetta;In vendita dal;Link 2;Etichetta 2;In vendita dal 2\r\n' +
+        `12/05/2027;Milano;Alcatraz;${TICKET};biglietti;\r\n` +
+        `13/05;"Reggio; Emilia";"Teatro ""Valli""";${VIVA};soldout;;;"VIP, posti limitati";`,
     );
   });
 
   it('writes only the header for no events, and the import reads that as nothing', () => {
     const csv = serialiseEventRows([]);
-    expect(csv).toBe('\uFEFFData;Città;Locale;Link;Etichetta');
+    expect(csv).toBe('\uFEFFData;Città;Locale;Link;Etichetta;In vendita dal');
     expect(parseEventRows(csv)).toEqual([]);
   });
 
@@ -254,7 +260,14 @@ describe('serialiseEventRows: the export', () => {
       .string({ unit: fc.constantFrom('a', ';', ',', '"', '=', '&', '?', '/', 'è'), maxLength: 12 })
       .map((s) => `https://example.com/${s}`),
   );
-  const cta = fc.record({ url: link, buttonText: label });
+  // an on-sale instant as the editor sets it: a Europe/Rome minute, or none
+  const onSale = fc.oneof(
+    fc.constant(null),
+    fc
+      .date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2035-12-31T23:59:00Z'), noInvalidDate: true })
+      .map((d) => romeLocalToUtc(utcToRomeLocal(d.toISOString()))),
+  );
+  const cta = fc.record({ url: link, buttonText: label, on_sale_at: onSale });
   const event = fc.record({
     date: part,
     city: part,
@@ -269,7 +282,7 @@ describe('serialiseEventRows: the export', () => {
           date: cleanEventPart(e.date),
           city: cleanEventPart(e.city),
           venue: cleanEventPart(e.venue, true),
-          ctas: e.ctas.map((c) => ({ url: c.url, buttonText: cleanLabel(c.buttonText) })),
+          ctas: e.ctas.map((c) => ({ url: c.url, buttonText: cleanLabel(c.buttonText), on_sale_at: c.on_sale_at })),
         }));
         const back = parseEventRows(serialiseEventRows(list));
         expect(errors(back)).toEqual([]);
@@ -279,7 +292,8 @@ describe('serialiseEventRows: the export', () => {
       }),
       { numRuns: 300 },
     );
-  });
+    // the on-sale instants go through Intl's Europe/Rome clock: slower than the rest on a busy machine
+  }, 20_000);
 });
 
 describe('the import preview of the editor', () => {
@@ -347,5 +361,66 @@ describe('the import into the editor (links off the ticket hosts: no tracking ca
     expect(exportFileName()).toBe('date-date.csv');
     $form.setKey('slug', 'tour2027');
     expect(exportFileName()).toBe('tour2027-date.csv');
+  });
+});
+
+describe('the on-sale column (docs/behaviour.md#ticket-drops)', () => {
+  const at = (iso: string) => ({ on_sale_at: iso });
+
+  it('reads an Italian date-time in Europe/Rome, summer and winter, with or without a header', () => {
+    const header = 'Data;Città;Locale;Link;Etichetta;In vendita dal';
+    const rows = parseEventRows(
+      `${header}\n12/05/2027;Milano;Alcatraz;${TICKET};biglietti;01/04/2027 10:00\n` +
+        `13/01/2028;Roma;Atlantico;${VIVA};;12/12/2027 ore 9.30`,
+    );
+    expect(errors(rows)).toEqual([]);
+    expect(events(rows).map((e) => e.ctas[0])).toEqual([
+      { url: TICKET, buttonText: 'biglietti', ...at('2027-04-01T08:00:00Z') },
+      { url: VIVA, buttonText: 'biglietti', ...at('2027-12-12T08:30:00Z') },
+    ]);
+    // no header: a date and a time after a text is an on-sale cell, the next link follows it
+    const sniffed = parseEventRows(`12/05/2027\tMilano\tAlcatraz\t${TICKET}\tbiglietti\t1/4/2027 10:00\t${VIVA}\tVIP`);
+    expect(events(sniffed)[0]!.ctas).toEqual([
+      { url: TICKET, buttonText: 'biglietti', ...at('2027-04-01T08:00:00Z') },
+      { url: VIVA, buttonText: 'VIP', on_sale_at: null },
+    ]);
+  });
+
+  it('an empty on-sale cell means on sale now; a header without the column keeps link/text pairs', () => {
+    const rows = parseEventRows(
+      `Data;Città;Locale;Link;Etichetta;In vendita dal;Link 2;Etichetta 2;In vendita dal 2\n` +
+        `12/05;Milano;Alcatraz;${TICKET};biglietti;;${VIVA};VIP;02/04/2027 12:00`,
+    );
+    expect(events(rows)[0]!.ctas.map((c) => c.on_sale_at)).toEqual([null, '2027-04-02T10:00:00Z']);
+    const pairs = parseEventRows(
+      `Data;Città;Locale;Link;Etichetta\n12/05;Milano;Alcatraz;${TICKET};biglietti;${VIVA};VIP`,
+    );
+    expect(events(pairs)[0]!.ctas.map((c) => c.url)).toEqual([TICKET, VIVA]);
+  });
+
+  it('names a bad on-sale cell by its row', () => {
+    for (const bad of ['domani alle 10', '31/02/2027 10:00', '12/05/2027 25:00', '12/05/2027']) {
+      const rows = parseEventRows(
+        `Data;Città;Locale;Link;Etichetta;In vendita dal\n12/05;Milano;Alcatraz;${TICKET};;${bad}`,
+      );
+      expect(errors(rows), bad).toEqual([
+        `Riga 2: la data di inizio vendita «${bad}» non è valida: scrivi giorno/mese/anno ore:minuti, per esempio 12/05/2027 10:00`,
+      ]);
+    }
+  });
+
+  it('the export writes the instant in Italian time, and the import reads it back to the same instant', () => {
+    const summer = {
+      ...ev('12/05/2027', 'Milano', 'Alcatraz'),
+      ctas: [{ url: TICKET, buttonText: 'biglietti', ...at('2027-05-12T08:00:00Z') }],
+    };
+    const winter = {
+      ...ev('13/01/2028', 'Roma', 'Atlantico'),
+      ctas: [{ url: VIVA, buttonText: 'soldout', ...at('2027-12-01T23:30:00Z') }],
+    };
+    const csv = serialiseEventRows([summer, winter]);
+    expect(csv).toContain(`;${TICKET};biglietti;12/05/2027 10:00\r\n`);
+    expect(csv).toContain(`;${VIVA};soldout;02/12/2027 00:30`);
+    expect(events(parseEventRows(csv))).toEqual([summer, winter]);
   });
 });

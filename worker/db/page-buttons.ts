@@ -115,3 +115,34 @@ export async function stampPublished(db: D1Database, slug: string): Promise<void
     .bind(slug)
     .run();
 }
+
+/** One button of a page, or null when the page has no button with this id. */
+export async function pageButtonRow(db: D1Database, pageId: number, id: number): Promise<ButtonRow | null> {
+  return db.prepare('SELECT * FROM buttons WHERE id = ? AND page_id = ?').bind(id, pageId).first<ButtonRow>();
+}
+
+/**
+ * Rewrites one text button's text and CTAs (a sale change) and moves the page's updated_at, in
+ * one batch: the publish that follows re-renders when the page moved under it (publish.ts).
+ */
+export async function setButtonCtas(
+  db: D1Database,
+  pageId: number,
+  button: Pick<StoredButton, 'text' | 'url' | 'cta_buttons'> & { id: number },
+): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        // a change is a new revision of the event for the tour feeds (SEQUENCE, LAST-MODIFIED),
+        // as a page save makes it (pages.ts); SET reads the row as it was before
+        `UPDATE buttons SET
+           revision = revision + (text IS NOT ?1 OR url IS NOT ?2 OR cta_buttons IS NOT ?3),
+           modified_at = CASE WHEN (text IS NOT ?1 OR url IS NOT ?2 OR cta_buttons IS NOT ?3)
+             THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') ELSE modified_at END,
+           text = ?1, url = ?2, cta_buttons = ?3
+         WHERE id = ?4 AND page_id = ?5`,
+      )
+      .bind(button.text, button.url, JSON.stringify(button.cta_buttons ?? []), button.id, pageId),
+    db.prepare("UPDATE landing_pages SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(pageId),
+  ]);
+}

@@ -12,8 +12,9 @@ export const editorImportMessages = {
   // Dialog
   'import.title': 'Importa date',
   'import.label': 'Righe da importare',
-  'import.hint': 'Una data per riga: data, città, locale, link biglietti, etichetta (facoltativa).',
-  'import.example': 'Esempio: 12/05/2027;Milano;Alcatraz;https://www.ticketone.it/…;biglietti',
+  'import.hint':
+    'Una data per riga: data, città, locale, link biglietti, etichetta (facoltativa), in vendita dal (facoltativo, ora italiana).',
+  'import.example': 'Esempio: 12/05/2027;Milano;Alcatraz;https://www.ticketone.it/…;biglietti;01/04/2027 10:00',
   'import.sources': 'Incolla le righe da Google Fogli o Excel, oppure un CSV separato da virgole o punti e virgola.',
   'import.placeholder': '12/05/2027\tMilano\tAlcatraz\thttps://…',
   'import.preview.title': 'Anteprima',
@@ -41,7 +42,7 @@ export const editorImportMessages = {
   'import.problem.labelTooLong': 'l’etichetta supera i {max} caratteri',
   'import.problem.textTooLong': 'data, città e locale superano insieme i {max} caratteri',
   'import.problem.tooManyColumns':
-    'troppe colonne ({count}): al massimo {max}, cioè data, città, locale e fino a {ctas} coppie link ed etichetta',
+    'troppe colonne ({count}): al massimo {max}, cioè data, città, locale e fino a {ctas} CTA (link, etichetta e in vendita dal)',
   'import.problem.quotes': 'virgolette aperte e mai chiuse',
   'import.problem.badQuotes': 'virgolette fuori posto in un campo',
   'import.problem.full': 'oltre il massimo di {max} pulsanti della pagina',

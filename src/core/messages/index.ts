@@ -3,6 +3,7 @@ import { authMessages } from './auth';
 import { commonMessages } from './common';
 import { dropsMessages } from './drops';
 import { dropsMailMessages } from './drops-mail';
+import { dropsEditorMessages } from './drops-editor';
 import { editorMessages } from './editor';
 import { embedMessages } from './embed';
 import { editorExtrasMessages } from './editor-extras';
@@ -53,6 +54,7 @@ export const messages = {
   ...embedMessages,
   ...dropsMessages,
   ...dropsMailMessages,
+  ...dropsEditorMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -22,6 +22,7 @@ import {
   removeCtaRow,
   selectStore,
   setCta,
+  setCtaPreset,
   setImageFile,
   setImageUrl,
   setTextField,
@@ -29,6 +30,7 @@ import {
   trackCtaUrl,
 } from '../../stores/editor-draft';
 import { STORE_LOGOS, storePath } from '../../stores/editor-core';
+import SaleFields from './SaleFields';
 
 /** A link field: the URL keyboard on phones, no autofill of old addresses. */
 const URL_INPUT = { className: 'input', type: 'url', inputMode: 'url', autoComplete: 'off' } as const;
@@ -148,7 +150,7 @@ function TextFields() {
                         value: p,
                         label: t(`editor.cta.preset.${p}`),
                       }))}
-                      onChange={(preset) => setCta(c.rowId, { preset })}
+                      onChange={(preset) => setCtaPreset(c.rowId, preset)}
                     />
                     {c.preset === 'custom' && (
                       <div className="field">
@@ -167,6 +169,7 @@ function TextFields() {
                     )}
                   </div>
                 </div>
+                <SaleFields cta={c} n={n} />
                 <button
                   type="button"
                   className="btn btn-ghost btn-icon ed-cta__remove"

@@ -10,6 +10,7 @@ import { t } from '../../core/messages';
 import { $buttons, $form, type EditorButton } from '../../stores/editor';
 import { pastEventKeys, removePastEvents, sortByDate } from '../../stores/editor-buttons';
 import ButtonRow from './ButtonRow';
+import { SaleMenu } from './SaleBadge';
 
 const SortableButtons = lazy(() => import('./SortableButtons'));
 const loadImportDialog = () => import('./ImportDialog');
@@ -107,6 +108,7 @@ export default function ButtonList() {
           <SortableButtons buttons={buttons} />
         </Suspense>
       )}
+      {mode === 'text' && <SaleMenu />}
     </section>
   );
 }

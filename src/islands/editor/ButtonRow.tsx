@@ -8,6 +8,7 @@ import { isPastEvent } from '../../core/schedule';
 import type { EditorButton } from '../../stores/editor';
 import { removeButton } from '../../stores/editor-buttons';
 import { $editingKey, editButton } from '../../stores/editor-draft';
+import { SaleBadge } from './SaleBadge';
 
 export default function ButtonRow({
   button,
@@ -60,6 +61,11 @@ export default function ButtonRow({
                 </li>
               ))}
             </ul>
+            {!past && (
+              <p className="ed-row__sale">
+                <SaleBadge button={button} />
+              </p>
+            )}
           </>
         ) : (
           <div className="ed-row__image">
