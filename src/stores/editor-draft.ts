@@ -17,29 +17,16 @@
  */
 import { atom, map } from 'nanostores';
 import { t } from '../core/messages';
-import { type Availability, availabilityOf, SOLDOUT_LABEL, TICKETS_LABEL, withAvailability } from '../core/on-sale';
-import { romeLocalToUtc, utcToRomeLocal } from '../core/schedule';
+import { type Availability, SOLDOUT_LABEL, TICKETS_LABEL, withAvailability } from '../core/on-sale';
 import * as api from '../lib/api-client';
 import { $buttons, $editing, $form, type EditorButton, type EditorImageButton, newKey } from './editor';
 import { addButton, type ImageSource, imageSourceOf, updateButton } from './editor-buttons';
-import { type CtaButton, isStorePath, isTicketUrl, storePath, validateEventForm } from './editor-core';
+import { isStorePath, isTicketUrl, storePath, validateEventForm } from './editor-core';
+import { type CtaDraft, type CtaPreset, ctaFrom, ctaOf, emptyCta, labelOf } from './editor-cta-draft';
 import { checkButtonImageFile } from './editor-form';
 import { notify } from './editor-notice';
 
-export const CTA_PRESETS = ['biglietti', 'tickets', 'soldout'] as const;
-export type CtaPreset = (typeof CTA_PRESETS)[number] | 'custom';
-
-export interface CtaDraft {
-  rowId: string;
-  url: string;
-  preset: CtaPreset;
-  custom: string;
-  /** 'In vendita dal' as a datetime-local field holds it (Europe/Rome); '' = on sale now */
-  onSaleAt: string;
-  /** the saved instant (UTC) the field was filled from: kept as it is while the field is unchanged */
-  savedOnSaleAt: string | null;
-  availability: Availability;
-}
+export { CTA_PRESETS, type CtaDraft, type CtaPreset } from './editor-cta-draft';
 
 export interface TextDraft {
   data: string;
@@ -58,21 +45,6 @@ export interface ImageDraft {
 
 export type TrackingState = 'tracking' | 'tracked' | 'failed';
 
-let rowSeq = 0;
-function rowId(): string {
-  rowSeq += 1;
-  return `cta${rowSeq}`;
-}
-
-const emptyCta = (): CtaDraft => ({
-  rowId: rowId(),
-  url: '',
-  preset: 'biglietti',
-  custom: '',
-  onSaleAt: '',
-  savedOnSaleAt: null,
-  availability: 'on_sale',
-});
 const emptyText = (): TextDraft => ({ data: '', city: '', venue: '', ctas: [emptyCta()] });
 const emptyImage = (): ImageDraft => ({ file: null, preview: null, storeId: null, existing: null, url: '' });
 
@@ -85,46 +57,6 @@ export const $committing = atom(false);
 
 /** The tracking call under way for a row, with the link it was started for. */
 const inFlight = new Map<string, { url: string; done: Promise<void> }>();
-
-export function labelOf(c: CtaDraft): string {
-  return c.preset === 'custom' ? c.custom.trim() || t('editor.cta.defaultLabel') : c.preset;
-}
-
-function ctaFrom(cta: CtaButton): CtaDraft {
-  const { buttonText, url } = cta;
-  const lower = buttonText.trim().toLowerCase();
-  const preset = (CTA_PRESETS as readonly string[]).includes(lower) ? (lower as CtaPreset) : 'custom';
-  return {
-    rowId: rowId(),
-    url,
-    preset,
-    custom: preset === 'custom' ? buttonText : '',
-    onSaleAt: cta.on_sale_at ? utcToRomeLocal(cta.on_sale_at) : '',
-    savedOnSaleAt: cta.on_sale_at,
-    availability: availabilityOf(cta),
-  };
-}
-
-/**
- * The on-sale instant of a draft row (UTC): the saved one while the field still shows it (its
- * seconds, or the second of the two 02:30 of an autumn night, survive an edit of something else).
- */
-function onSaleInstant(c: CtaDraft): string | null {
-  if (!c.onSaleAt) return null;
-  if (c.savedOnSaleAt && utcToRomeLocal(c.savedOnSaleAt) === c.onSaleAt) return c.savedOnSaleAt;
-  return romeLocalToUtc(c.onSaleAt);
-}
-
-/** A draft row as the list's CTA: its label, link and ticket drop. */
-function ctaOf(c: CtaDraft): CtaButton {
-  const buttonText = labelOf(c);
-  return {
-    url: c.url.trim(),
-    buttonText,
-    on_sale_at: onSaleInstant(c),
-    availability: availabilityOf({ buttonText, availability: c.availability }),
-  };
-}
 
 // -- text draft ------------------------------------------------------------------------------
 
