@@ -5,6 +5,10 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations('migrations');
   return {
     test: {
+      // vitest's default is one file at a time on a 2-core machine (cores - 1): the Worker tests
+      // then take as long as the browser tests. Two at a time halves their part of `npm test`;
+      // the browser tests stay one file at a time (their project's fileParallelism).
+      maxWorkers: 2,
       projects: [
         {
           test: {
