@@ -17,11 +17,11 @@ import { embedLoader } from '../../src/landing/script';
 import { getPublicLanding } from '../db/pages';
 import { executionCtxOf } from '../services/background';
 import { countView, isCountable } from '../services/counting';
-import { expiresOf } from '../services/hot-pages';
 import {
+  currentCopy,
+  documentResponse,
   embedCacheKey,
   isCurrent,
-  pageCacheControl,
   pageStamp,
   publicOrigin,
   renderEmbedDocument,
@@ -34,33 +34,12 @@ const API_PREFIXES = ['api', 'auth', 'users', 'dati', 'dev'];
 /** The loader changes only with a deploy: browsers keep it an hour, the edge a day. */
 const LOADER_CACHE_CONTROL = 'public, max-age=3600, s-maxage=86400';
 
-/**
- * Like the page's: an embed showing a CTA that waits for its on-sale instant (`until`) lives in
- * the cache no longer than up to that instant, and says so in `Expires`
- * (docs/behaviour.md#ticket-drops).
- */
-function embedHeaders(doc: PublishedDocument, status: number): Headers {
-  const headers = new Headers({
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': status === 200 ? pageCacheControl(doc.until) : 'no-store',
-    'content-security-policy': doc.csp,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-  });
-  if (status === 200 && doc.until !== undefined) headers.set('expires', new Date(doc.until).toUTCString());
-  return headers;
-}
-
-function answer(doc: PublishedDocument, status: number, head: boolean): Response {
-  return new Response(head ? null : doc.html, { status, headers: embedHeaders(doc, status) });
-}
-
 let emptyDoc: Promise<PublishedDocument> | null = null;
 
 /** The empty state is the same for every missing page (it names none): rendered once per isolate. */
 async function emptyState(c: Context<AppEnv>, head: boolean): Promise<Response> {
   emptyDoc ??= renderEmbedDocument(c.env, 'embed', null, new URL(c.req.url).origin);
-  return answer(await emptyDoc, 404, head);
+  return documentResponse(await emptyDoc, 404, head);
 }
 
 function count(c: Context<AppEnv>, slug: string): void {
@@ -74,21 +53,10 @@ async function serveEmbed(c: Context<AppEnv>, slug: string): Promise<Response> {
   const origin = publicOrigin(c.env, new URL(c.req.url).origin);
   const cache = typeof caches !== 'undefined' ? caches.default : null;
   const key = embedCacheKey(slug, origin);
-  let cached = cache ? await cache.match(key) : undefined;
-  const cachedUntil = cached ? expiresOf(cached.headers) : undefined;
-  if (cached && cache && !isCurrent(cachedUntil)) {
-    // kept past a CTA's on-sale instant (the edge rounds its life): out of date, render again
-    await cached.body?.cancel();
-    cached = undefined;
-    const ctx = executionCtxOf(c);
-    if (ctx) ctx.waitUntil(cache.delete(key));
-  }
+  const cached = await currentCopy(cache, key, (task) => executionCtxOf(c)?.waitUntil(task));
   if (cached) {
     count(c, slug);
-    const headers = new Headers(cached.headers);
-    // the seconds left to the instant as of this answer, not as of the put
-    if (cachedUntil !== undefined) headers.set('cache-control', pageCacheControl(cachedUntil));
-    return new Response(head ? null : cached.body, { status: 200, headers });
+    return new Response(head ? null : cached.body, { status: 200, headers: cached.headers });
   }
 
   // only a page the public sees now: visible and inside its publishing window
@@ -101,14 +69,14 @@ async function serveEmbed(c: Context<AppEnv>, slug: string): Promise<Response> {
   if (cache && isCurrent(doc.until, Date.now() + 1000)) {
     // kept only if the page did not change meanwhile: a publish's purge must not be undone
     const put = pageStamp(c.env.DB, slug)
-      .then((after) => (after === stamp ? cache.put(key, answer(doc, 200, false)) : undefined))
+      .then((after) => (after === stamp ? cache.put(key, documentResponse(doc, 200, false)) : undefined))
       .catch((err) => console.error('embed cache put failed', err));
     const ctx = executionCtxOf(c);
     if (ctx) ctx.waitUntil(put);
     else await put;
   }
   count(c, slug);
-  return answer(doc, 200, head);
+  return documentResponse(doc, 200, head);
 }
 
 let loader: string | null = null;

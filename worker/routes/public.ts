@@ -13,10 +13,12 @@ import { visibleSlugs } from '../db/page-counts';
 import { countView, isCountable } from '../services/counting';
 import { executionCtxOf } from '../services/background';
 import { escapeHtml } from '../services/html';
-import { acceptsGzip, expiresOf, forgetHot, hotPage, hotResponse, hotTicket, keepHot } from '../services/hot-pages';
+import { acceptsGzip, forgetHot, hotPage, hotResponse, hotTicket, keepHot } from '../services/hot-pages';
 import {
+  currentCopy,
+  documentHeaders,
+  documentResponse,
   errorDocument,
-  isCurrent,
   pageCacheControl,
   pageCacheKey,
   publicOrigin,
@@ -40,32 +42,9 @@ function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>): void {
   executionCtxOf(c)?.waitUntil(promise.catch((err) => console.error('background task failed', err)));
 }
 
-/**
- * The headers of a page's answer. A page with a CTA waiting for its on-sale instant (`until`)
- * says when it goes out of date in `Expires`, which the cached and hot copies are checked
- * against, and caps its edge life at the seconds left (docs/behaviour.md#ticket-drops).
- */
-function pageHeaders(doc: Pick<PublishedDocument, 'csp' | 'link' | 'until'>, status: number): Headers {
-  const headers = new Headers({
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': status === 200 ? pageCacheControl(doc.until) : 'no-store',
-    'content-security-policy': doc.csp,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-  });
-  if (status === 200 && doc.until !== undefined) headers.set('expires', new Date(doc.until).toUTCString());
-  // the header's file, fetched from the headers on (docs/behaviour.md#fonts-after-load)
-  if (doc.link) headers.set('link', doc.link);
-  return headers;
-}
-
-function htmlResponse(doc: PublishedDocument, status: number, head: boolean): Response {
-  return new Response(head ? null : doc.html, { status, headers: pageHeaders(doc, status) });
-}
-
 /** Puts a page's answer in the edge cache, unless it may not be kept (its last second before an on-sale instant). */
 async function cachePut(cache: Cache, key: Request, doc: PublishedDocument): Promise<void> {
-  const res = htmlResponse(doc, 200, false);
+  const res = documentResponse(doc, 200, false);
   if (res.headers.get('cache-control') !== 'no-store') await cache.put(key, res);
 }
 
@@ -80,7 +59,7 @@ async function assets404(c: Context<AppEnv>): Promise<Response> {
 }
 
 async function errorState(head: boolean): Promise<Response> {
-  return htmlResponse(await errorDocument(), 404, head);
+  return documentResponse(await errorDocument(), 404, head);
 }
 
 function count(c: Context<AppEnv>, slug: string): void {
@@ -140,21 +119,12 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   }
   const ticket = hotTicket();
 
-  let cached = cache ? await cache.match(key) : undefined;
-  const cachedUntil = cached ? expiresOf(cached.headers) : undefined;
-  if (cached && cache && !isCurrent(cachedUntil)) {
-    // kept past a CTA's on-sale instant (the edge rounds its life): out of date, read again
-    await cached.body?.cancel();
-    cached = undefined;
-    waitUntil(c, cache.delete(key));
-  }
+  const cached = await currentCopy(cache, key, (task) => waitUntil(c, task));
   if (cached) {
     count(c, slug);
-    const headers = new Headers(cached.headers);
-    // the seconds left to the instant as of this answer, not as of the put
-    if (cachedUntil !== undefined) headers.set('cache-control', pageCacheControl(cachedUntil));
-    if (head || !gzip) return new Response(head ? null : cached.body, { status: 200, headers });
-    const html = await cached.text();
+    const { body, headers } = cached;
+    if (head || !gzip) return new Response(head ? null : body, { status: 200, headers });
+    const html = await new Response(body).text();
     warm(c, slug, html, headers, ticket);
     return new Response(html, { status: 200, headers });
   }
@@ -162,9 +132,9 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   const doc = await storedDocument(c.env, slug);
   if (doc) {
     if (cache) waitUntil(c, cachePut(cache, key, doc));
-    warm(c, slug, doc.html, pageHeaders(doc, 200), ticket);
+    warm(c, slug, doc.html, documentHeaders(doc, 200), ticket);
     count(c, slug);
-    return htmlResponse(doc, 200, head);
+    return documentResponse(doc, 200, head);
   }
   // Not published yet (or by an older renderer, or out of date since a CTA went on sale):
   // rebuild from D1 and store it, unless the page is hidden, deleted or edited while this runs
@@ -182,12 +152,12 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
       c,
       storeRebuilt(c.env, slug, fresh, stamp).then(async (kept) => {
         if (kept && cache) await cachePut(cache, key, fresh);
-        if (kept && gzip) await keepHot(slug, fresh.html, pageHeaders(fresh, 200), ticket);
+        if (kept && gzip) await keepHot(slug, fresh.html, documentHeaders(fresh, 200), ticket);
       }),
     );
   }
   count(c, slug);
-  return htmlResponse(fresh, 200, head);
+  return documentResponse(fresh, 200, head);
 }
 
 export const publicRoutes = new Hono<AppEnv>()

@@ -22,7 +22,7 @@ import { tourFeedList } from '../../src/core/tour-feeds';
 import { stampPublished } from '../db/page-buttons';
 import { embedPath } from '../../src/core/embed';
 import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
-import { dropHot } from './hot-pages';
+import { dropHot, expiresOf } from './hot-pages';
 import { syncSaleAlerts } from './sale-alerts';
 import { learnHeaderSize } from './header-size';
 
@@ -121,6 +121,53 @@ export function isCurrent(until: number | undefined, now: number = Date.now()): 
 export function preloadLink(url: string | undefined): string | undefined {
   if (!url || !/^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+=%]+$/.test(url)) return undefined;
   return `<${url}>; rel=preload; as=image; fetchpriority=high`;
+}
+
+/**
+ * The headers of a published document's answer (the page, its embed, the error state). A page with a CTA waiting for its on-sale instant (`until`)
+ * says when it goes out of date in `Expires`, which the cached and hot copies are checked
+ * against, and caps its edge life at the seconds left (docs/behaviour.md#ticket-drops).
+ */
+export function documentHeaders(doc: Pick<PublishedDocument, 'csp' | 'link' | 'until'>, status: number): Headers {
+  const headers = new Headers({
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': status === 200 ? pageCacheControl(doc.until) : 'no-store',
+    'content-security-policy': doc.csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  });
+  if (status === 200 && doc.until !== undefined) headers.set('expires', new Date(doc.until).toUTCString());
+  // the header's file, fetched from the headers on (docs/behaviour.md#fonts-after-load)
+  if (doc.link) headers.set('link', doc.link);
+  return headers;
+}
+
+export function documentResponse(doc: PublishedDocument, status: number, head: boolean): Response {
+  return new Response(head ? null : doc.html, { status, headers: documentHeaders(doc, status) });
+}
+
+/**
+ * The edge cache's copy at `key` while it is current, its cache life as of this answer (the
+ * seconds left to a CTA's on-sale instant, not as of the put). A copy kept past that instant (the
+ * edge rounds its life) answers null and is deleted after the answer, by `later`
+ * (docs/behaviour.md#ticket-drops).
+ */
+export async function currentCopy(
+  cache: Cache | null,
+  key: Request,
+  later: (task: Promise<unknown>) => void,
+): Promise<{ body: ReadableStream | null; headers: Headers } | null> {
+  const cached = cache ? await cache.match(key) : undefined;
+  if (!cache || !cached) return null;
+  const until = expiresOf(cached.headers);
+  if (!isCurrent(until)) {
+    await cached.body?.cancel();
+    later(cache.delete(key));
+    return null;
+  }
+  const headers = new Headers(cached.headers);
+  if (until !== undefined) headers.set('cache-control', pageCacheControl(until));
+  return { body: cached.body, headers };
 }
 
 /** A page as the renderer takes it: its public fields plus the company the sign-up block names. */
