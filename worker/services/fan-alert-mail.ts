@@ -63,40 +63,72 @@ export function alertMail(
     title: page.title,
   });
   const pageUrl = alertPageUrl(origin, page.slug);
-  const unsubscribeUrl = `${origin}${fanPaths.unsubscribe(page.slug, unsubscribeToken)}`;
-  const why = t('fans.mail.alert.why', { title: page.title });
   const rows = events.map((e) => ({
     ...e,
     where: [e.venue, e.city].filter(Boolean).join(', '),
     tickets: withEmailSource(e.ticketUrl) ?? pageUrl,
   }));
+  return alertFrame(origin, page, to, unsubscribeToken, {
+    subject,
+    why: t('fans.mail.alert.why', { title: page.title }),
+    text: [intro, '', ...rows.flatMap((e) => [e.date, e.where, `${t('fans.mail.alert.tickets')}: ${e.tickets}`, ''])],
+    html: [
+      `<p>${escapeHtml(intro)}</p>`,
+      ...rows.map((e) => eventHtml(e.date, e.where, e.tickets, t('fans.mail.alert.tickets'))),
+    ],
+  });
+}
 
+/** One event in an alert's HTML: its day, its place and a button a thumb finds. */
+export function eventHtml(date: string, where: string, link: string, linkText: string): string {
+  return (
+    `<p style="margin:16px 0"><strong>${escapeHtml(date)}</strong><br>${escapeHtml(where)}<br>` +
+    // a padded block link (mail clients keep inline styles only)
+    `<a href="${escapeHtml(link)}" style="display:inline-block;margin-top:8px;padding:12px 24px;` +
+    `background:#111;color:#fff;border-radius:999px;font-weight:bold;text-decoration:none">` +
+    `${escapeHtml(linkText)}</a></p>`
+  );
+}
+
+/** What an alert e-mail says of its own: the subject, why the fan gets it, and its lines. */
+export interface AlertBody {
+  subject: string;
+  why: string;
+  /** the plain text's lines before the page link */
+  text: readonly string[];
+  /** the HTML's blocks before the page link (organiser texts escaped) */
+  html: readonly string[];
+}
+
+/**
+ * Every alert e-mail around its own lines (new dates, on-sale, the reminder): the page link,
+ * why the fan gets it, the visible unsubscribe link, and the one-click unsubscribe headers of
+ * RFC 8058; from the organiser's company.
+ */
+export function alertFrame(
+  origin: string,
+  page: AlertMailPage,
+  to: string,
+  unsubscribeToken: string,
+  body: AlertBody,
+): Mail {
+  const pageUrl = alertPageUrl(origin, page.slug);
+  const unsubscribeUrl = `${origin}${fanPaths.unsubscribe(page.slug, unsubscribeToken)}`;
   const text = [
-    intro,
-    '',
-    ...rows.flatMap((e) => [e.date, e.where, `${t('fans.mail.alert.tickets')}: ${e.tickets}`, '']),
+    ...body.text,
     `${t('fans.mail.alert.page')}: ${pageUrl}`,
     '',
     '--',
-    why,
+    body.why,
     t('fans.mail.unsubscribe', { link: unsubscribeUrl }),
   ].join('\n');
-
   const html = [
     '<!doctype html><html lang="it"><head><meta charset="utf-8"></head>',
     '<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#111">',
-    `<p>${escapeHtml(intro)}</p>`,
-    ...rows.map(
-      (e) =>
-        `<p style="margin:16px 0"><strong>${escapeHtml(e.date)}</strong><br>${escapeHtml(e.where)}<br>` +
-        // a button a thumb finds: a padded block link (mail clients keep inline styles only)
-        `<a href="${escapeHtml(e.tickets)}" style="display:inline-block;margin-top:8px;padding:12px 24px;` +
-        `background:#111;color:#fff;border-radius:999px;font-weight:bold;text-decoration:none">` +
-        `${escapeHtml(t('fans.mail.alert.tickets'))}</a></p>`,
-    ),
+    ...body.html,
     `<p><a href="${escapeHtml(pageUrl)}">${escapeHtml(t('fans.mail.alert.page'))}</a></p>`,
     '<hr style="border:0;border-top:1px solid #ddd;margin:24px 0">',
-    `<p style="font-size:13px;color:#555">${escapeHtml(why)}<br>${escapeHtml(t('fans.mail.unsubscribeQuestion'))} ` +
+    `<p style="font-size:13px;color:#555">${escapeHtml(body.why)}<br>${escapeHtml(t('fans.mail.unsubscribeQuestion'))} ` +
       `<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t('fans.mail.unsubscribeLink'))}</a></p>`,
     '</body></html>',
   ].join('\n');
@@ -104,7 +136,7 @@ export function alertMail(
   return {
     to,
     kind: 'fan_alert',
-    subject,
+    subject: body.subject,
     text,
     html,
     fromName: page.company,

@@ -5,11 +5,17 @@
  * organiser's company, with the unsubscribe link and the one-click headers of the new-date
  * alerts. Texts: src/core/messages/drops-mail.ts.
  */
-import { fanPaths } from '../../src/core/api-paths';
 import { romeTime } from '../../src/core/fans-export';
 import { t } from '../../src/core/messages';
 import { romeToday, utcToRomeLocal } from '../../src/core/schedule';
-import { type AlertMailEvent, type AlertMailPage, alertPageUrl, withEmailSource } from './fan-alert-mail';
+import {
+  type AlertMailEvent,
+  type AlertMailPage,
+  alertFrame,
+  alertPageUrl,
+  eventHtml,
+  withEmailSource,
+} from './fan-alert-mail';
 import { escapeHtml } from './html';
 import type { Mail } from './mail';
 
@@ -52,51 +58,14 @@ export function saleMail(
   const link = onSale ? (withEmailSource(event.ticketUrl) ?? pageUrl) : pageUrl;
   const linkText = onSale ? t('fans.mail.alert.tickets') : t('drops.mail.reminder.page');
   const where = [event.venue, event.city].filter(Boolean).join(', ');
-  const unsubscribeUrl = `${origin}${fanPaths.unsubscribe(page.slug, unsubscribeToken)}`;
-  const why = t('drops.mail.why', { company: page.company, title: page.title });
-
-  const text = [
-    `${headline}.`,
-    '',
-    intro,
-    event.date,
-    where,
-    `${linkText}: ${link}`,
-    '',
-    `${t('fans.mail.alert.page')}: ${pageUrl}`,
-    '',
-    '--',
-    why,
-    t('fans.mail.unsubscribe', { link: unsubscribeUrl }),
-  ].join('\n');
-
-  const html = [
-    '<!doctype html><html lang="it"><head><meta charset="utf-8"></head>',
-    '<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#111">',
-    `<p style="font-size:20px;font-weight:bold">${escapeHtml(headline)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p style="margin:16px 0"><strong>${escapeHtml(event.date)}</strong><br>${escapeHtml(where)}<br>` +
-      // a button a thumb finds, as in the new-date alert
-      `<a href="${escapeHtml(link)}" style="display:inline-block;margin-top:8px;padding:12px 24px;` +
-      `background:#111;color:#fff;border-radius:999px;font-weight:bold;text-decoration:none">` +
-      `${escapeHtml(linkText)}</a></p>`,
-    `<p><a href="${escapeHtml(pageUrl)}">${escapeHtml(t('fans.mail.alert.page'))}</a></p>`,
-    '<hr style="border:0;border-top:1px solid #ddd;margin:24px 0">',
-    `<p style="font-size:13px;color:#555">${escapeHtml(why)}<br>${escapeHtml(t('fans.mail.unsubscribeQuestion'))} ` +
-      `<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t('fans.mail.unsubscribeLink'))}</a></p>`,
-    '</body></html>',
-  ].join('\n');
-
-  return {
-    to,
-    kind: 'fan_alert',
+  return alertFrame(origin, page, to, unsubscribeToken, {
     subject,
-    text,
-    html,
-    fromName: page.company,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
+    why: t('drops.mail.why', { company: page.company, title: page.title }),
+    text: [`${headline}.`, '', intro, event.date, where, `${linkText}: ${link}`, ''],
+    html: [
+      `<p style="font-size:20px;font-weight:bold">${escapeHtml(headline)}</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
+      eventHtml(event.date, where, link, linkText),
+    ],
+  });
 }
