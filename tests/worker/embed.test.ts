@@ -6,13 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { embedCacheKey, publishPage, publicOrigin } from '../../worker/services/publish';
 import { EMBED_SOURCE } from '../../src/core/traffic';
 import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
-import { get, seedPage, settle, slugFor, type SeedPage } from './public-helpers';
+import { expectHashedInline, get, seedPage, settle, slugFor, type SeedPage } from './public-helpers';
 import { PHONE_UA, byColumn, eventually } from './counting-helpers';
-
-async function sha256b64(text: string): Promise<string> {
-  const d = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return btoa(String.fromCharCode(...d));
-}
 
 async function published(prefix: string, page: SeedPage = {}) {
   const slug = slugFor(prefix);
@@ -86,11 +81,7 @@ describe('GET /{slug}/embed', () => {
       expect(csp).toContain("default-src 'none'");
       expect(csp).toContain("connect-src 'self'");
       expect(csp).not.toContain('unsafe');
-      const html = await res.text();
-      const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
-      const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
-      expect(csp).toContain(`script-src 'sha256-${await sha256b64(script)}'`);
-      expect(csp).toContain(`style-src 'sha256-${await sha256b64(style)}'`);
+      await expectHashedInline(csp, await res.text());
       await settle();
     }
   });

@@ -1,6 +1,7 @@
 // Helpers for the public page tests: pages straight in D1 (independent of the pages API).
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
+import { expect } from 'vitest';
 import { pageCacheKey, publicOrigin } from '../../worker/services/publish';
 
 /** The fields of the public answer for a page (GET /api/db/public/landing/{slug}), sorted. */
@@ -110,4 +111,18 @@ export async function settle(ms = 60): Promise<void> {
 
 export async function purgeCache(slug: string): Promise<void> {
   await caches.default.delete(pageCacheKey(slug, publicOrigin(env, 'http://localhost')));
+}
+
+/** The base64 SHA-256 of a text, as a CSP hash names it. */
+export async function sha256b64(text: string): Promise<string> {
+  const d = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return btoa(String.fromCharCode(...d));
+}
+
+/** A document's first inline script and style are what its policy allows, by their hashes. */
+export async function expectHashedInline(csp: string, html: string): Promise<void> {
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+  const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+  expect(csp).toContain(`script-src 'sha256-${await sha256b64(script)}'`);
+  expect(csp).toContain(`style-src 'sha256-${await sha256b64(style)}'`);
 }

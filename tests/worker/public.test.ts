@@ -1,13 +1,17 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { pageKey, publishPage } from '../../worker/services/publish';
-import { PUBLIC_PAGE_KEYS, get, purgeCache, seedPage, settle, slugFor, views } from './public-helpers';
+import {
+  PUBLIC_PAGE_KEYS,
+  expectHashedInline,
+  get,
+  purgeCache,
+  seedPage,
+  settle,
+  slugFor,
+  views,
+} from './public-helpers';
 import { eventually } from './counting-helpers';
-
-async function sha256b64(text: string): Promise<string> {
-  const d = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return btoa(String.fromCharCode(...d));
-}
 
 describe('GET /api/db/public/landing/{slug}', () => {
   it('answers a visible page without auth and without click counts', async () => {
@@ -79,11 +83,7 @@ describe('GET /{slug}', () => {
       expect(csp).toContain("font-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe-inline');
-      const html = await res.text();
-      const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
-      const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
-      expect(csp).toContain(`script-src 'sha256-${await sha256b64(script)}'`);
-      expect(csp).toContain(`style-src 'sha256-${await sha256b64(style)}'`);
+      await expectHashedInline(csp, await res.text());
       await settle();
     }
   });
