@@ -1,5 +1,6 @@
 // The page's time settings under the form (docs/behaviour.md#in-the-editor): 'Mostra le date
-// passate' and 'Mostra 'Avvisami' sotto le date' on a text page, and the publishing window, 'Pubblica dal' and 'Fino al', in Europe/Rome
+// passate', 'Avvisami' under the dates and the fans' reminder before a sale on a text page, and
+// the publishing window, 'Pubblica dal' and 'Fino al', in Europe/Rome
 // wall-clock time, each with a button that empties it; an end before the start is shown at once.
 import { useStore } from '@nanostores/react';
 import { CalendarClock, X } from 'lucide-react';
@@ -8,6 +9,31 @@ import { $form } from '../../stores/editor';
 import { setFanSignup, setSaleReminder, setShowPast, setWindowBound } from '../../stores/editor-form';
 import { $windowError } from '../../stores/editor-validation';
 import './editor-schedule.css';
+
+/** The options of a text page, in the order they show: a checkbox each, its hint below. */
+const TEXT_OPTIONS = [
+  {
+    key: 'showPast',
+    id: 'ed-show-past',
+    set: setShowPast,
+    label: 'editor.schedule.showPast',
+    hint: 'editor.schedule.showPastHint',
+  },
+  {
+    key: 'fanSignup',
+    id: 'ed-fan-signup',
+    set: setFanSignup,
+    label: 'fans.editor.form.signup',
+    hint: 'fans.editor.form.signupHint',
+  },
+  {
+    key: 'saleReminder',
+    id: 'ed-sale-reminder',
+    set: setSaleReminder,
+    label: 'drops.editor.saleReminder',
+    hint: 'drops.editor.saleReminderHint',
+  },
+] as const;
 
 const BOUNDS = [
   { key: 'visibleFrom', id: 'ed-visible-from', label: 'editor.schedule.from' },
@@ -55,27 +81,16 @@ export default function ScheduleFields() {
     <>
       {form.mode === 'text' && (
         <>
-          <CheckField
-            id="ed-show-past"
-            checked={form.showPast}
-            onChange={setShowPast}
-            label={t('editor.schedule.showPast')}
-            hint={t('editor.schedule.showPastHint')}
-          />
-          <CheckField
-            id="ed-fan-signup"
-            checked={form.fanSignup}
-            onChange={setFanSignup}
-            label={t('fans.editor.form.signup')}
-            hint={t('fans.editor.form.signupHint')}
-          />
-          <CheckField
-            id="ed-sale-reminder"
-            checked={form.saleReminder}
-            onChange={setSaleReminder}
-            label={t('drops.editor.saleReminder')}
-            hint={t('drops.editor.saleReminderHint')}
-          />
+          {TEXT_OPTIONS.map((o) => (
+            <CheckField
+              key={o.id}
+              id={o.id}
+              checked={form[o.key]}
+              onChange={o.set}
+              label={t(o.label)}
+              hint={t(o.hint)}
+            />
+          ))}
         </>
       )}
       <fieldset className="field ed-fieldset ed-window">
