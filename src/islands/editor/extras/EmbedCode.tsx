@@ -4,7 +4,7 @@
 // (src/landing/render.ts), inert and never counted (docs/behaviour.md#embedding-the-dates).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Check, ChevronDown, ChevronUp, CodeXml, Copy } from 'lucide-react';
+import { Check, CodeXml, Copy } from 'lucide-react';
 import { t } from '../../../core/messages';
 import { embedFrameSnippet, embedScriptSnippet } from '../../../core/embed';
 import { renderEmbedPreview } from '../../../landing/render';
@@ -13,6 +13,7 @@ import { $buttons, $editing, $form } from '../../../stores/editor';
 import { previewPage } from '../../../stores/editor-payload';
 import { notify } from '../../../stores/editor-notice';
 import type { ShareSlotProps } from '../slots';
+import { ShareFold } from './ShareFold';
 import './extras.css';
 
 /** The preview's height before the embed reports its own, and its ceiling (it scrolls past it). */
@@ -113,44 +114,34 @@ function EmbedPreview({ slug }: { slug: string }) {
 }
 
 export default function EmbedCode({ slug }: ShareSlotProps) {
-  const toggleId = useId();
-  const panelId = useId();
   const [open, setOpen] = useState(false);
   const editing = useStore($editing);
   const hidden = editing ? !editing.visible : false;
   const origin = location.origin;
 
   return (
-    <div className="xs-qr-share xs-embed-share">
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm xs-qr-toggle"
-        aria-expanded={open}
-        id={toggleId}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-      >
-        <CodeXml size={16} aria-hidden="true" />
-        {t('editor.embed.title')}
-        {open ? <ChevronUp size={16} aria-hidden="true" /> : <ChevronDown size={16} aria-hidden="true" />}
-      </button>
-      {open && (
-        <section id={panelId} className="xs-embed" aria-labelledby={toggleId} data-testid="embed-panel">
-          <p className="hint">{t('editor.embed.intro')}</p>
-          {hidden && <p className="hint xs-embed-hidden">{t('editor.embed.hidden')}</p>}
-          <Snippet
-            label={t('editor.embed.script')}
-            hint={t('editor.embed.scriptHint')}
-            code={embedScriptSnippet(origin, slug)}
-          />
-          <Snippet
-            label={t('editor.embed.iframe')}
-            hint={t('editor.embed.iframeHint')}
-            code={embedFrameSnippet(origin, slug)}
-          />
-          <EmbedPreview slug={slug} />
-        </section>
-      )}
-    </div>
+    <ShareFold
+      open={open}
+      onToggle={() => setOpen(!open)}
+      icon={<CodeXml size={16} aria-hidden="true" />}
+      title={t('editor.embed.title')}
+      className="xs-embed-share"
+      panelClass="xs-embed"
+      testId="embed-panel"
+    >
+      <p className="hint">{t('editor.embed.intro')}</p>
+      {hidden && <p className="hint xs-embed-hidden">{t('editor.embed.hidden')}</p>}
+      <Snippet
+        label={t('editor.embed.script')}
+        hint={t('editor.embed.scriptHint')}
+        code={embedScriptSnippet(origin, slug)}
+      />
+      <Snippet
+        label={t('editor.embed.iframe')}
+        hint={t('editor.embed.iframeHint')}
+        code={embedFrameSnippet(origin, slug)}
+      />
+      <EmbedPreview slug={slug} />
+    </ShareFold>
   );
 }

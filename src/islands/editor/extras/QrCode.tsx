@@ -1,9 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { encode } from 'uqr';
-import { ChevronDown, ChevronUp, Download, QrCode as QrIcon } from 'lucide-react';
+import { Download, QrCode as QrIcon } from 'lucide-react';
 import { t } from '../../../core/messages';
 import { QR_SOURCE } from '../../../core/traffic';
 import { saveBlob } from '../../../lib/download';
+import { ShareFold } from './ShareFold';
 import './extras.css';
 
 /** Pixels per module of the PNG download: about 600 px for a short URL, sharp on a poster. */
@@ -69,8 +70,6 @@ interface QrProps {
  * card, folded until asked for.
  */
 export default function QrCode({ slug, url }: QrProps) {
-  const toggleId = useId();
-  const panelId = useId();
   const [open, setOpen] = useState(false);
   const target = qrTarget(url);
   const qr = useMemo(() => encode(target, { ecc: 'M', border: QUIET_ZONE }), [target]);
@@ -92,49 +91,40 @@ export default function QrCode({ slug, url }: QrProps) {
   }
 
   return (
-    <div className="xs-qr-share">
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm xs-qr-toggle"
-        aria-expanded={open}
-        id={toggleId}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-      >
-        <QrIcon size={16} aria-hidden="true" />
-        {t('extras.qr.title')}
-        {open ? <ChevronUp size={16} aria-hidden="true" /> : <ChevronDown size={16} aria-hidden="true" />}
-      </button>
-      {open && (
-        <section id={panelId} className="xs-qr" aria-labelledby={toggleId} data-testid="qr-code">
-          <div className="xs-qr-code">
-            <canvas
-              ref={canvas}
-              role="img"
-              aria-label={t('extras.qr.alt', { url: target })}
-              data-url={target}
-              data-testid="qr-canvas"
-            />
-          </div>
-          <div className="xs-qr-body">
-            <p className="hint">{t('extras.qr.intro')}</p>
-            <p className="xs-qr-target" data-testid="qr-target">
-              {target.replace(/^https?:\/\//, '')}
-            </p>
-            <p className="hint">{t('extras.qr.source')}</p>
-            <div className="xs-actions">
-              <button type="button" className="btn btn-primary btn-sm" onClick={downloadPng}>
-                <Download size={14} aria-hidden="true" />
-                {t('extras.qr.png')}
-              </button>
-              <button type="button" className="btn btn-secondary btn-sm" onClick={downloadSvg}>
-                <Download size={14} aria-hidden="true" />
-                {t('extras.qr.svg')}
-              </button>
-            </div>
-          </div>
-        </section>
-      )}
-    </div>
+    <ShareFold
+      open={open}
+      onToggle={() => setOpen(!open)}
+      icon={<QrIcon size={16} aria-hidden="true" />}
+      title={t('extras.qr.title')}
+      panelClass="xs-qr"
+      testId="qr-code"
+    >
+      <div className="xs-qr-code">
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={t('extras.qr.alt', { url: target })}
+          data-url={target}
+          data-testid="qr-canvas"
+        />
+      </div>
+      <div className="xs-qr-body">
+        <p className="hint">{t('extras.qr.intro')}</p>
+        <p className="xs-qr-target" data-testid="qr-target">
+          {target.replace(/^https?:\/\//, '')}
+        </p>
+        <p className="hint">{t('extras.qr.source')}</p>
+        <div className="xs-actions">
+          <button type="button" className="btn btn-primary btn-sm" onClick={downloadPng}>
+            <Download size={14} aria-hidden="true" />
+            {t('extras.qr.png')}
+          </button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={downloadSvg}>
+            <Download size={14} aria-hidden="true" />
+            {t('extras.qr.svg')}
+          </button>
+        </div>
+      </div>
+    </ShareFold>
   );
 }
