@@ -1,9 +1,7 @@
-import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import italian from 'zod/v4/locales/it.js';
-import type { AppEnv } from './env';
-import { fanPaths } from '../src/core/api-paths';
+import { API_PREFIX, fanPaths, OPENAPI_PATH } from '../src/core/api-paths';
 import { t } from '../src/core/messages';
 import { securityHeaders } from './middleware/security';
 import { PAGE_BODY_MAX_BYTES, SMALL_BODY_MAX_BYTES, bodyLimits } from './middleware/body-limit';
@@ -31,11 +29,12 @@ import { tourFeedRoutes } from './routes/tour-feeds';
 import { fansPublic } from './routes/fans-public';
 import { embedRoutes } from './routes/embed';
 import { publicRoutes } from './routes/public';
+import { DOCUMENT_CONFIG, describedRoutes, registerSecurity } from './openapi';
 
 // Only the Italian locale: `z.locales` would pull every language into the edge bundle.
 z.config(italian());
 
-const PAGES = '/api/db/landing-pages';
+const PAGES = API_PREFIX.pages;
 
 /** Byte caps of request bodies by route, first match wins (worker/middleware/body-limit.ts). */
 const BODY_LIMITS = bodyLimits([
@@ -64,31 +63,35 @@ const BODY_LIMITS = bodyLimits([
 ]);
 
 export function createApp() {
-  const app = new Hono<AppEnv>()
+  const app = describedRoutes();
+  registerSecurity(app);
+  app
     .use('*', securityHeaders)
     .use('*', BODY_LIMITS)
     .get('/api/test', (c) => c.json({ status: 'ok', message: t('success.serverReady') }))
     .route('/', redirects)
-    .route('/auth', auth)
-    .route('/users', users)
-    .route('/api/admin', admin)
-    .route('/api/admin', adminFans)
+    .route(API_PREFIX.auth, auth)
+    .route(API_PREFIX.users, users)
+    .route(API_PREFIX.admin, admin)
+    .route(API_PREFIX.admin, adminFans)
     .route('/', dev)
-    .route('/api/db/landing-pages', uploads)
-    .route('/api/db/landing-pages', pages)
-    .route('/api/db/landing-pages', pageButtons)
-    .route('/api/db/landing-pages', stats)
-    .route('/api/db/landing-pages', fansOwner)
-    .route('/api/db/landing-pages', fanAlerts)
+    .route(PAGES, uploads)
+    .route(PAGES, pages)
+    .route(PAGES, pageButtons)
+    .route(PAGES, stats)
+    .route(PAGES, fansOwner)
+    .route(PAGES, fanAlerts)
     .route(fanPaths.webhook, fanWebhook)
     .route('/', media)
     .route('/', tracking)
     .route('/', icsRoutes)
     .route('/', tourFeedRoutes)
     .route('/', fansPublic)
-    .route('/', embedRoutes)
-    // last: it owns the catch-all /{slug}
-    .route('/', publicRoutes);
+    .route('/', embedRoutes);
+  // before the catch-all /{slug}; the document is built when asked for, from every route
+  app.doc31(OPENAPI_PATH, DOCUMENT_CONFIG);
+  // last: it owns the catch-all /{slug}
+  app.route('/', publicRoutes);
 
   app.onError((err, c) => {
     if (err instanceof HTTPException) {

@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
+import type { Context, ValidationTargets } from 'hono';
 import type { ZodType, z } from 'zod';
 import { isOperatorLookalike } from '../src/core/company-skeleton';
 import { t } from '../src/core/messages';
@@ -18,14 +18,22 @@ export function issueDetail(error: z.core.$ZodError, fallback: string): string {
 }
 
 /**
- * zValidator answering 422 `{"detail": "<field>: <message>"}`: every error body of the API
- * carries a string detail (or a {code, reason} object).
+ * What a failed parse of a body, a query or a path parameter answers: 422
+ * `{"detail": "<field>: <message>"}` (every error body of the API carries a string detail or a
+ * {code, reason} object). The routes described in the OpenAPI document (worker/openapi.ts) and
+ * the plain ones (`validate` below) share it, so both answer alike.
  */
+export function validationHook(
+  result: { success: true } | { success: false; error: z.core.$ZodError },
+  c: Context,
+): Response | undefined {
+  if (!result.success) return c.json({ detail: issueDetail(result.error, t('request.invalidData')) }, 422);
+  return undefined;
+}
+
+/** zValidator answering as `validationHook` does. */
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result, c) => {
-    if (!result.success) return c.json({ detail: issueDetail(result.error, t('request.invalidData')) }, 422);
-    return undefined;
-  });
+  return zValidator(target, schema, validationHook);
 }
 
 /**

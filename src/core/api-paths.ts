@@ -5,8 +5,22 @@
 
 const segment = encodeURIComponent;
 
-const PAGES = '/api/db/landing-pages';
-const ADMIN = '/api/admin';
+/**
+ * The prefixes the Worker mounts its route groups under (worker/app.ts), each spelled once:
+ * the app, its body-limit rules, this client's paths and the tests all read them here.
+ */
+export const API_PREFIX = {
+  pages: '/api/db/landing-pages',
+  admin: '/api/admin',
+  auth: '/auth',
+  users: '/users',
+} as const;
+
+/** The OpenAPI 3.1 document of the whole API (docs/api.md#the-openapi-document). */
+export const OPENAPI_PATH = '/api/openapi.json';
+
+const PAGES = API_PREFIX.pages;
+const ADMIN = API_PREFIX.admin;
 
 function page(slug: string): string {
   return `${PAGES}/${segment(slug)}`;
@@ -88,13 +102,15 @@ export const adminPaths = {
 } as const;
 
 /** Accounts and sessions (outside /api, as the Worker serves them). */
+const AUTH = API_PREFIX.auth;
+
 export const authPaths = {
-  me: '/users/me',
-  login: '/auth/jwt/login',
-  logout: '/auth/jwt/logout',
-  register: '/auth/register',
-  verify: '/auth/verify',
-  requestVerifyToken: '/auth/request-verify-token',
-  forgotPassword: '/auth/forgot-password',
-  resetPassword: '/auth/reset-password',
+  me: `${API_PREFIX.users}/me`,
+  login: `${AUTH}/jwt/login`,
+  logout: `${AUTH}/jwt/logout`,
+  register: `${AUTH}/register`,
+  verify: `${AUTH}/verify`,
+  requestVerifyToken: `${AUTH}/request-verify-token`,
+  forgotPassword: `${AUTH}/forgot-password`,
+  resetPassword: `${AUTH}/reset-password`,
 } as const;

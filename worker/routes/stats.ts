@@ -4,20 +4,19 @@
  * (worker/services/page-access.ts): another company's page is 404 like an unknown one.
  * No use('*') here: this group shares its prefix with the anonymous click route.
  */
-import { Hono, type Context } from 'hono';
-import { type PageStats, statsCsvFilename, statsQuerySchema } from '../../src/core/schemas/stats';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { slugParamSchema } from '../../src/core/schemas/params';
+import { type PageStats, pageStatsSchema, statsCsvFilename, statsQuerySchema } from '../../src/core/schemas/stats';
 import { readPageStats, statsRange } from '../db/stats-read';
 import type { AppEnv } from '../env';
 import { requireActive } from '../middleware/auth';
+import { describedRoutes, errorAnswers, jsonAnswer, SESSION } from '../openapi';
 import { ownedPage } from '../services/page-access';
-import { validate } from '../validate';
-
-// a bad ?days answers 422 like any query that fails its schema (docs/api.md#page-statistics)
-const daysQuery = validate('query', statsQuerySchema);
 
 /** The page (404 unless the user may open it) and its stats over the period asked for. */
-async function statsOf(c: Context<AppEnv>, days: number): Promise<{ slug: string; stats: PageStats }> {
-  const page = await ownedPage(c, c.req.param('slug') ?? '');
+async function statsOf(c: Context<AppEnv>, slug: string, days: number): Promise<{ slug: string; stats: PageStats }> {
+  const page = await ownedPage(c, slug);
   return { slug: page.folder_name, stats: await readPageStats(c.env.DB, page.id, statsRange(days)) };
 }
 
@@ -33,15 +32,41 @@ function toCsv(stats: PageStats): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export const stats = new Hono<AppEnv>()
-  .get('/:slug/stats', requireActive, daysQuery, async (c) => {
-    const { stats } = await statsOf(c, c.req.valid('query').days);
-    c.header('cache-control', 'no-store');
-    return c.json(stats);
-  })
+// a bad ?days answers 422 like any query that fails its schema (docs/api.md#page-statistics)
+const request = { params: slugParamSchema, query: statsQuerySchema };
+const common = {
+  method: 'get' as const,
+  tags: ['Page statistics'],
+  security: SESSION,
+  middleware: [requireActive],
+  request,
+};
 
-  .get('/:slug/stats.csv', requireActive, daysQuery, async (c) => {
-    const { slug, stats } = await statsOf(c, c.req.valid('query').days);
+const statsRoute = createRoute({
+  ...common,
+  path: '/{slug}/stats',
+  summary: "The page's views, clicks and sign-ups per day, source, device, country and button",
+  responses: { 200: jsonAnswer(pageStatsSchema, 'The statistics'), ...errorAnswers(401, 403, 404, 422) },
+});
+
+const statsCsvRoute = createRoute({
+  ...common,
+  path: '/{slug}/stats.csv',
+  summary: 'The same period as CSV, one row per day (date, views, clicks, signups)',
+  responses: {
+    200: { description: 'A CSV file (attachment)', content: { 'text/csv': { schema: { type: 'string' } } } },
+    ...errorAnswers(401, 403, 404, 422),
+  },
+});
+
+export const stats = describedRoutes()
+  .openapi(statsRoute, async (c) => {
+    const { stats } = await statsOf(c, c.req.valid('param').slug, c.req.valid('query').days);
+    c.header('cache-control', 'no-store');
+    return c.json(stats, 200);
+  })
+  .openapi(statsCsvRoute, async (c) => {
+    const { slug, stats } = await statsOf(c, c.req.valid('param').slug, c.req.valid('query').days);
     return c.body(toCsv(stats), 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${statsCsvFilename(slug, stats.range)}"`,
