@@ -11,6 +11,7 @@ import { api, organiser } from './api';
 import { DESKTOP, PERSON_UA, PHONE, openBrowser, shot } from './browser';
 import { editorPage, expectNotice, openSavedPage } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -29,7 +30,7 @@ function event(position: number, city: string) {
 }
 
 async function savedCtas(token: string, slug: string): Promise<any[][]> {
-  const res = await api(`/api/db/landing-pages/${slug}`, { token });
+  const res = await api(`${API_PREFIX.pages}/${slug}`, { token });
   const page = (await res.json()) as { buttons: Array<{ cta_buttons: any[] }> };
   return page.buttons.map((b) => b.cta_buttons);
 }
@@ -165,7 +166,7 @@ describe('ticket drops in the editor', () => {
     // the focus is back on the badge, the other edit is still there and still unsaved
     await expect(badge.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await expect(title.inputValue()).resolves.toBe(`Badge ${slug} – da salvare`);
-    const saved = (await (await api(`/api/db/landing-pages/${slug}`, { token })).json()) as any;
+    const saved = (await (await api(`${API_PREFIX.pages}/${slug}`, { token })).json()) as any;
     expect(saved.title).toBe(`Badge ${slug}`);
     expect(saved.buttons[1].cta_buttons[0]).toMatchObject({ buttonText: 'soldout', availability: 'sold_out' });
 

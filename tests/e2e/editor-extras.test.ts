@@ -10,6 +10,7 @@ import { adminToken, api, organiser } from './api';
 import { DESKTOP, PHONE, baseURL, openBrowser, ready, shot } from './browser';
 import { editorPage, expectNotice } from './editor-helpers';
 import { createPage as createPageAs, uniqueSlug, uploadHeader } from './pages-api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 interface PageJson {
   id: number;
@@ -68,7 +69,7 @@ async function createPage(token: string, slug: string, style: 'light' | 'custom'
 }
 
 async function readPage(token: string, slug: string): Promise<PageJson> {
-  const res = await api(`/api/db/landing-pages/${slug}`, { token });
+  const res = await api(`${API_PREFIX.pages}/${slug}`, { token });
   expect(res.status).toBe(200);
   return (await res.json()) as PageJson;
 }
@@ -77,7 +78,7 @@ async function readPage(token: string, slug: string): Promise<PageJson> {
 async function click(token: string, slug: string, buttonId: number): Promise<void> {
   const countOf = async () => (await readPage(token, slug)).buttons.find((b) => b.id === buttonId)?.click_count;
   const before = await countOf();
-  const res = await api(`/api/db/landing-pages/${slug}/buttons/${buttonId}/click`, { method: 'POST', json: {} });
+  const res = await api(`${API_PREFIX.pages}/${slug}/buttons/${buttonId}/click`, { method: 'POST', json: {} });
   expect(res.status, await res.clone().text()).toBe(202);
   await expect.poll(countOf, { timeout: 15_000, interval: 500 }).toBe((before ?? 0) + 1);
 }
@@ -347,7 +348,7 @@ describe('editor extras, as an admin', () => {
     await shotOf(phonePage, 'code-view', 'editor-extras-code-375');
 
     // the page is gone: a reload says so instead of showing stale data
-    const gone = await api(`/api/db/landing-pages/${slug}`, { method: 'DELETE', token });
+    const gone = await api(`${API_PREFIX.pages}/${slug}`, { method: 'DELETE', token });
     expect(gone.status).toBeLessThan(300);
     await page.getByRole('button', { name: 'Ricarica' }).click();
     await expectNotice(page, 'Errore nel caricamento dei dati JSON');

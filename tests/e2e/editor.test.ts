@@ -12,6 +12,7 @@ import { DESKTOP, PHONE, openBrowser, ready, shot } from './browser';
 import { asksBeforeUnload, coveredControls, createTextPageApi, editorPage, expectNotice } from './editor-helpers';
 import { makePng } from './media';
 import { uniqueSlug } from './pages-api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 /** expect.poll with room for a busy machine (image resizing, lazy chunks, publishing). */
 function poll<T>(fn: () => T | Promise<T>) {
@@ -423,7 +424,7 @@ describe('the editor, when an upload is refused after the page is saved', () => 
     await expectNotice(page, 'Pulsante aggiunto con successo');
     await save(page);
     await expectNotice(page, "Landing page salvata ma errore nell'upload delle immagini bottoni: ");
-    const res = await api(`/api/db/landing-pages/${slug}`, { token: await adminToken() });
+    const res = await api(`${API_PREFIX.pages}/${slug}`, { token: await adminToken() });
     expect(res.status).toBe(200);
   });
 });
@@ -536,7 +537,7 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await poll(() => publicStatus(slug)).toBe(200);
 
     // the server put the page in the organiser's company
-    const res = await api(`/api/db/landing-pages/${slug}`, { token });
+    const res = await api(`${API_PREFIX.pages}/${slug}`, { token });
     expect(((await res.json()) as { company: string }).company).toBe(company);
   });
 });
@@ -556,7 +557,7 @@ describe('the editor, for an organiser whose account is not active yet', () => {
     const page = await ctx.newPage();
     const pageRequests: string[] = [];
     page.on('request', (req) => {
-      if (new URL(req.url()).pathname.startsWith('/api/db/landing-pages')) pageRequests.push(req.url());
+      if (new URL(req.url()).pathname.startsWith(`${API_PREFIX.pages}`)) pageRequests.push(req.url());
     });
     await page.goto('/login');
     await ready(page);

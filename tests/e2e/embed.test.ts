@@ -14,6 +14,7 @@ import { editorPage, expectNotice, openSavedPage } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
 import { embedFrameSnippet, embedScriptSnippet } from '../../src/core/embed';
 import type { PageStats } from '../../src/core/schemas/stats';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -77,7 +78,7 @@ async function embedFrame(page: Page): Promise<Frame> {
 }
 
 async function stats(page = slug): Promise<PageStats> {
-  const res = await api(`/api/db/landing-pages/${page}/stats?days=1`, { token });
+  const res = await api(`${API_PREFIX.pages}/${page}/stats?days=1`, { token });
   expect(res.status).toBe(200);
   return (await res.json()) as PageStats;
 }

@@ -18,6 +18,7 @@ import { adminToken, api, organiser } from './api';
 import { pageWithSession, phoneAndDesktop, ready, shot } from './browser';
 import { editorPage, expectNotice, openSavedPage, rankRows } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -267,7 +268,7 @@ describe('the Fan view', () => {
     await option.uncheck();
     await page.getByRole('button', { name: 'Aggiorna landing' }).click();
     await expectNotice(page, /aggiornata/i);
-    const res = await api(`/api/db/landing-pages/${quiet}`, { token });
+    const res = await api(`${API_PREFIX.pages}/${quiet}`, { token });
     expect(((await res.json()) as { fan_signup: boolean }).fan_signup).toBe(false);
     await notice.getByText(`Avviso ai fan di Milano e Roma alle ${romeTime(due)}`).waitFor();
     expect(await option.isChecked()).toBe(false);
@@ -277,11 +278,9 @@ describe('the Fan view', () => {
     await shot(page, 'fans-notice-1280', false);
 
     // its only fan removed: the empty state explains the 'Avvisami' block, and that it is off here
-    const listed = await api(`/api/db/landing-pages/${quiet}/fans/list?q=`, { token });
+    const listed = await api(`${API_PREFIX.pages}/${quiet}/fans/list?q=`, { token });
     const [solo] = ((await listed.json()) as { fans: Array<{ id: number }> }).fans;
-    expect((await api(`/api/db/landing-pages/${quiet}/fans/${solo!.id}`, { token, method: 'DELETE' })).status).toBe(
-      200,
-    );
+    expect((await api(`${API_PREFIX.pages}/${quiet}/fans/${solo!.id}`, { token, method: 'DELETE' })).status).toBe(200);
     await page.getByRole('tab', { name: 'Fan' }).click();
     const empty = page.getByTestId('fans-empty');
     await empty.getByText('Ancora nessun fan').waitFor();

@@ -17,6 +17,7 @@ import {
   signUpByApi,
   unsubscribePath,
 } from './fans-api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const SHOTS = '/tmp/fans-shots';
 const PHONE_UA =
@@ -145,7 +146,7 @@ describe("'Avvisami' on the published page", () => {
     expect(fanCityRows(light, email)).toEqual([{ city_key: 'cagliari', city: 'Cagliari', requested: 1 }]);
 
     // an error shows in the same line: the organiser turned the block off meanwhile
-    const off = await adminCall(`/api/db/landing-pages/${light}`, { method: 'PATCH', json: { fan_signup: false } });
+    const off = await adminCall(`${API_PREFIX.pages}/${light}`, { method: 'PATCH', json: { fan_signup: false } });
     expect(off.status).toBe(200);
     try {
       await form.getByLabel(t('fans.public.email')).fill(uniqueEmail('chiuso'));
@@ -154,7 +155,7 @@ describe("'Avvisami' on the published page", () => {
       await status.getByText(t('fans.public.closed')).waitFor();
       await expect(form.getByRole('button', { name: 'Avvisami' }).isEnabled()).resolves.toBe(true);
     } finally {
-      await adminCall(`/api/db/landing-pages/${light}`, { method: 'PATCH', json: { fan_signup: true } });
+      await adminCall(`${API_PREFIX.pages}/${light}`, { method: 'PATCH', json: { fan_signup: true } });
     }
     // no cookie, ever
     expect(await phone.cookies()).toEqual([]);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { activeUser, adminCall, adminToken, login, register } from './api';
 import { go, pageWithSession, phoneAndDesktop, ready, shot } from './browser';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const browsers = phoneAndDesktop();
 
@@ -80,7 +81,7 @@ describe('navbar', () => {
 
   it('admin: Admin badge, Crea → /admin, Utenti with the pending count', async () => {
     await register();
-    const pending = (await (await adminCall('/api/admin/users/pending')).json()) as {
+    const pending = (await (await adminCall(`${API_PREFIX.admin}/users/pending`)).json()) as {
       users: unknown[];
       total?: number;
     };

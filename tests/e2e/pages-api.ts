@@ -1,6 +1,7 @@
 // Landing pages made through the real API as set-up for the browser tests.
 import { expect } from 'vitest';
 import { api } from './api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 /** A slug no other test of the run uses (lower-case letters and digits). */
 export function uniqueSlug(prefix: string): string {
@@ -25,7 +26,7 @@ export function textPageBody(slug: string, title: string, buttons: unknown[]): R
 
 /** Creates a page (the body as the editor sends it); answers the saved page. */
 export async function createPage<T = any>(token: string, body: Record<string, unknown>): Promise<T> {
-  const res = await api('/api/db/landing-pages', { method: 'POST', token, json: body });
+  const res = await api(`${API_PREFIX.pages}`, { method: 'POST', token, json: body });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as T;
 }
@@ -40,6 +41,6 @@ export async function uploadHeader(
 ): Promise<void> {
   const body = new FormData();
   body.append('image', new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await api(`/api/db/landing-pages/${slug}/upload-image`, { method: 'POST', token, body });
+  const res = await api(`${API_PREFIX.pages}/${slug}/upload-image`, { method: 'POST', token, body });
   expect(res.status, await res.clone().text()).toBe(200);
 }

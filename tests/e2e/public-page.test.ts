@@ -8,6 +8,7 @@ import { baseURL, phoneAndDesktop, shot } from './browser';
 import { bannerPng, loopMp4, posterPng } from './media';
 import { contrastRatio, presetStyles } from '../../src/core/styles';
 import { createPage as createPageAs, uniqueSlug as slugOf, uploadHeader as uploadHeaderAs } from './pages-api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const browsers = phoneAndDesktop();
 let token: string;
@@ -39,7 +40,7 @@ function uploadHeader(slug: string, bytes: Buffer, name: string, type: string): 
 }
 
 async function pageData(slug: string): Promise<any> {
-  return (await api(`/api/db/landing-pages/${slug}`, { token })).json();
+  return (await api(`${API_PREFIX.pages}/${slug}`, { token })).json();
 }
 
 /** A computed 'rgb(…)' or 'rgba(…)' colour as #RRGGBB (its alpha left out). */
@@ -195,7 +196,7 @@ describe('public page /{slug}', () => {
       form.append('button_images', new Blob([new Uint8Array(b)], { type: 'image/png' }), `b${i}.png`);
     }
     form.append('image_mapping', JSON.stringify({ 0: 0, 1: 1, 2: 2 }));
-    const up = await api(`/api/db/landing-pages/${slug}/upload-button-images`, { method: 'POST', token, body: form });
+    const up = await api(`${API_PREFIX.pages}/${slug}/upload-button-images`, { method: 'POST', token, body: form });
     expect(up.status, await up.clone().text()).toBe(200);
 
     const page = await browsers.phone.newPage();
@@ -269,7 +270,7 @@ describe('public page /{slug}', () => {
     await expect(page.locator('[data-h]').getAttribute('src')).resolves.toBe('/placeholder-header.svg');
     await shot(page, 'public-broken-header-375');
 
-    const hide = await api(`/api/db/landing-pages/${slug}/visibility?visible=false`, { method: 'PATCH', token });
+    const hide = await api(`${API_PREFIX.pages}/${slug}/visibility?visible=false`, { method: 'PATCH', token });
     expect(hide.status).toBe(200);
     const res = await page.goto(`/${slug}`);
     expect(res!.status()).toBe(404);

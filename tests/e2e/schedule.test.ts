@@ -8,6 +8,7 @@ import { adminToken, api } from './api';
 import { DESKTOP, PERSON_UA, PHONE, openBrowser, shot } from './browser';
 import { editorPage, expectNotice } from './editor-helpers';
 import { createPage, uniqueSlug } from './pages-api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -88,7 +89,7 @@ async function publicStatus(slug: string): Promise<number> {
 }
 
 async function savedWindow(token: string, slug: string): Promise<unknown> {
-  const res = await api(`/api/db/landing-pages/${slug}`, { token });
+  const res = await api(`${API_PREFIX.pages}/${slug}`, { token });
   const page = (await res.json()) as { visible_from: unknown; visible_until: unknown };
   return { visible_from: page.visible_from, visible_until: page.visible_until };
 }

@@ -15,6 +15,7 @@ import { adminToken, api } from './api';
 import { PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
 import { editorPage, expectNotice, rankRows } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 /** A phone's Chrome: counted as a visit, and as a smartphone. */
 const PHONE_UA =
@@ -218,7 +219,7 @@ describe('statistics view', () => {
     await users.close();
 
     // the page is gone: a refresh says so, and another period shows the error with a retry
-    const gone = await api(`/api/db/landing-pages/${slug}`, { method: 'DELETE', token });
+    const gone = await api(`${API_PREFIX.pages}/${slug}`, { method: 'DELETE', token });
     expect(gone.status).toBeLessThan(300);
     await view.getByRole('button', { name: 'Aggiorna' }).click();
     await expectNotice(page, 'Errore nel caricamento delle statistiche');

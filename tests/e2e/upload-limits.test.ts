@@ -3,6 +3,7 @@
 // answers before it has read everything the client is still sending.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api } from './api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const MB = 1024 * 1024;
 const BOUNDARY = '----palco-limits';
@@ -50,7 +51,7 @@ describe('over-limit bodies on wrangler dev', () => {
   beforeAll(async () => {
     token = await adminToken();
     slug = `limiti${Date.now().toString(36)}`;
-    const res = await api('/api/db/landing-pages', {
+    const res = await api(`${API_PREFIX.pages}`, {
       method: 'POST',
       token,
       json: {
@@ -69,7 +70,7 @@ describe('over-limit bodies on wrangler dev', () => {
   it('a 6 MB image sent with Content-Length is a readable 413 every time', async () => {
     const body = multipartImage(6 * MB);
     for (let i = 0; i < 5; i++) {
-      const res = await api(`/api/db/landing-pages/${slug}/upload-image`, {
+      const res = await api(`${API_PREFIX.pages}/${slug}/upload-image`, {
         method: 'POST',
         token,
         headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
@@ -82,7 +83,7 @@ describe('over-limit bodies on wrangler dev', () => {
   it('a 6 MB image sent chunked is a readable 413 too', async () => {
     const body = multipartImage(6 * MB);
     for (let i = 0; i < 3; i++) {
-      const res = await api(`/api/db/landing-pages/${slug}/upload-image`, {
+      const res = await api(`${API_PREFIX.pages}/${slug}/upload-image`, {
         method: 'POST',
         token,
         headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },

@@ -13,6 +13,7 @@ import { DESKTOP, PHONE, openBrowser, shot } from './browser';
 import { editorPage, expectNotice } from './editor-helpers';
 import { loopMp4 } from './media';
 import { uniqueSlug } from './pages-api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -50,7 +51,7 @@ interface Saved {
 }
 
 async function savedPage(token: string, slug: string): Promise<Saved> {
-  const res = await api(`/api/db/landing-pages/${slug}`, { token });
+  const res = await api(`${API_PREFIX.pages}/${slug}`, { token });
   expect(res.status).toBe(200);
   return (await res.json()) as Saved;
 }
@@ -165,7 +166,7 @@ describe('upload progress, cancel and retry', () => {
     await expectNotice(page, 'Landing page generata con successo!');
     page.off('request', record);
     // the file alone: the page's JSON is not sent again
-    expect(sent).toEqual([`POST /api/db/landing-pages/${slug}/upload-image`]);
+    expect(sent).toEqual([`POST ${API_PREFIX.pages}/${slug}/upload-image`]);
     expect(await page.locator('.ed-upload__item').count()).toBe(0);
     expect((await savedPage(token, slug)).header).toMatch(new RegExp(`^/dati/${slug}/${slug}\\.[^/]+\\.mp4$`));
     await page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();

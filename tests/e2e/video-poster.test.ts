@@ -11,6 +11,7 @@ import { DESKTOP, PERSON_UA, PHONE, baseURL, openBrowser, shot } from './browser
 import { asksBeforeUnload, createTextPageApi, editorPage, expectNotice } from './editor-helpers';
 import { loopMp4 } from './media';
 import { uniqueSlug, uploadHeader } from './pages-api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 function poll<T>(fn: () => T | Promise<T>) {
   return expect.poll(fn, { timeout: 10_000, interval: 100 });
@@ -28,7 +29,7 @@ function webpWidth(bytes: Buffer): number {
 }
 
 async function savedPoster(token: string, slug: string): Promise<string> {
-  const res = await api(`/api/db/landing-pages/${slug}`, { token });
+  const res = await api(`${API_PREFIX.pages}/${slug}`, { token });
   expect(res.status).toBe(200);
   return ((await res.json()) as { header_poster: string }).header_poster;
 }

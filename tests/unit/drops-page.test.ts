@@ -2,6 +2,7 @@
 // waiting CTA, the drops script's countdown and switch on a stand-in DOM, and the states in the
 // landing render (markup, CSS, scripts and their CSP, JSON-LD offers, the preview).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pagePaths } from '../../src/core/api-paths';
 import { nextOnSale, onSaleText } from '../../src/core/on-sale';
 import { toPublicView, type PageLike } from '../../src/core/public-view';
 import { nextBoundary } from '../../src/core/schedule';
@@ -305,14 +306,14 @@ describe('ticket drops in the landing render', () => {
     expect(waiting).toContain(
       `<div class="dw" data-w="${at}"><p class="b ws"><span class="wn">biglietti</span>` +
         '<span class="wd">In vendita dal 12 maggio alle 10:00</span><span role="timer" data-p="Apre tra "></span></p>' +
-        '<a class="b" href="https://t.it/a" rel="noopener" data-c="/api/db/landing-pages/tour/buttons/1/click">biglietti</a></div>',
+        `<a class="b" href="https://t.it/a" rel="noopener" data-c="${pagePaths.buttonClick('tour', 1)}">biglietti</a></div>`,
     );
     expect(waiting).toContain(
       '<a class="ak" href="#fs-h" data-a="Milano" aria-label="Avvisami per Milano">Avvisami</a>',
     );
     // limited: a tag inside the link
     expect(eventMarkup(html, 2)).toContain(
-      '<a class="b" href="https://t.it/b" rel="noopener" data-c="/api/db/landing-pages/tour/buttons/2/click">biglietti<span class="tg">Ultimi biglietti</span></a>',
+      `<a class="b" href="https://t.it/b" rel="noopener" data-c="${pagePaths.buttonClick('tour', 2)}">biglietti<span class="tg">Ultimi biglietti</span></a>`,
     );
     expect(eventMarkup(html, 2)).not.toContain('class="ak"');
     // sold out wins over the instant: as before, no link, no Avvisami

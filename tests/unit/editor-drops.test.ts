@@ -21,6 +21,7 @@ import { setTitle } from '../../src/stores/editor-form';
 import { applyPage, resetEditor } from '../../src/stores/editor-load';
 import { buildPayload, previewPage } from '../../src/stores/editor-payload';
 import { savedPage } from './saved-page';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const DROP = '2027-05-12T08:00:00Z'; // 10:00 in Rome (summer time)
 
@@ -180,7 +181,7 @@ describe('the one-tap change', () => {
     $buttons.set(list().map((b, i) => (i === 0 ? { ...b, venue: 'Fabrique' } : b)));
     expect(await setEventAvailability(list()[0]!.key, 'sold_out')).toBe(true);
     expect(bodies).toEqual([
-      { path: '/api/db/landing-pages/tour/buttons/1', method: 'PATCH', body: { availability: 'sold_out' } },
+      { path: `${API_PREFIX.pages}/tour/buttons/1`, method: 'PATCH', body: { availability: 'sold_out' } },
     ]);
     expect(list()[0]!.ctaButtons.map((c) => [c.buttonText, c.availability])).toEqual([
       ['soldout', 'sold_out'],

@@ -37,6 +37,7 @@ import { applyPage, resetEditor } from '../../src/stores/editor-load';
 import { $notice } from '../../src/stores/editor-notice';
 import { buildPayload, previewPage } from '../../src/stores/editor-payload';
 import { savedEvent, savedPage } from './saved-page';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 function alert(patch: Partial<FanAlert> = {}): FanAlert {
   return {
@@ -225,8 +226,8 @@ describe('loading the summary', () => {
     expect($fans.get()).toMatchObject({ slug: 'tour', days: 30, status: 'ready', data: { days: 30 } });
     expect($fans.get()!.data!.summary.total).toBe(2);
     expect(calls.map((c) => c.path)).toEqual([
-      '/api/db/landing-pages/tour/fans?days=7',
-      '/api/db/landing-pages/tour/fans?days=30',
+      `${API_PREFIX.pages}/tour/fans?days=7`,
+      `${API_PREFIX.pages}/tour/fans?days=30`,
     ]);
 
     replies = [() => ({ status: 500, body: { detail: 'Errore' } })];
@@ -263,7 +264,7 @@ describe('the scheduled-alert notice', () => {
       ),
     ];
     await checkScheduledAlerts('tour');
-    expect(calls).toEqual([{ method: 'GET', path: '/api/db/landing-pages/tour/fans?days=1' }]);
+    expect(calls).toEqual([{ method: 'GET', path: `${API_PREFIX.pages}/tour/fans?days=1` }]);
     expect($scheduledAlerts.get()!.slug).toBe('tour');
     expect($scheduledAlerts.get()!.alerts.map((a) => a.id)).toEqual([7, 9]);
     clearScheduledAlerts();
@@ -285,7 +286,7 @@ describe('the scheduled-alert notice', () => {
     let sent = false;
     replies = [
       (c) => {
-        if (c.method === 'POST' && c.path === '/api/db/landing-pages/tour/fans/alerts/4/send') {
+        if (c.method === 'POST' && c.path === `${API_PREFIX.pages}/tour/fans/alerts/4/send`) {
           sent = true;
           return { status: 200, body: { success: true } };
         }
@@ -303,8 +304,8 @@ describe('the scheduled-alert notice', () => {
 
     expect(await cancelAlert('tour', { id: 5 })).toBe(true);
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
-      '/api/db/landing-pages/tour/fans/alerts/4/send',
-      '/api/db/landing-pages/tour/fans/alerts/5/cancel',
+      `${API_PREFIX.pages}/tour/fans/alerts/4/send`,
+      `${API_PREFIX.pages}/tour/fans/alerts/5/cancel`,
     ]);
     expect($notice.get()).toMatchObject({ kind: 'success', text: t('fans.editor.alert.cancelled') });
   });
@@ -366,8 +367,8 @@ describe('the list and removing a fan', () => {
     await older;
     expect($fanList.get()).toMatchObject({ slug: 'tour', query: 'anna@', status: 'ready', total: 1 });
     expect(calls.map((c) => c.path)).toEqual([
-      '/api/db/landing-pages/tour/fans/list?q=ann',
-      '/api/db/landing-pages/tour/fans/list?q=anna%40',
+      `${API_PREFIX.pages}/tour/fans/list?q=ann`,
+      `${API_PREFIX.pages}/tour/fans/list?q=anna%40`,
     ]);
   });
 
@@ -394,9 +395,9 @@ describe('the list and removing a fan', () => {
       expect(await removeFan('tour', fan)).toBe(true);
       await flush();
       expect(calls).toEqual([
-        { method: 'DELETE', path: '/api/db/landing-pages/tour/fans/31' },
-        { method: 'GET', path: '/api/db/landing-pages/tour/fans/list?q=anna' },
-        { method: 'GET', path: '/api/db/landing-pages/tour/fans?days=7' },
+        { method: 'DELETE', path: `${API_PREFIX.pages}/tour/fans/31` },
+        { method: 'GET', path: `${API_PREFIX.pages}/tour/fans/list?q=anna` },
+        { method: 'GET', path: `${API_PREFIX.pages}/tour/fans?days=7` },
       ]);
       expect($notice.get()).toMatchObject({
         kind: 'success',

@@ -11,6 +11,7 @@ import { LANDING_SCRIPT } from '../../src/landing/script';
 import { parseItalianDate } from '../../src/core/event-date';
 import { serialiseJsonLd } from '../../src/landing/jsonld';
 import { FONT_FAMILIES, STAND_IN_FAMILIES } from '../../src/core/fonts';
+import { pagePaths } from '../../src/core/api-paths';
 import { LINKS, tourPage } from './landing-fixtures';
 
 const OPTS = { slug: 'tour', origin: 'https://palco.test', links: LINKS };
@@ -208,7 +209,7 @@ describe('renderLandingDocument', () => {
     for (const html of [light, dark, custom, image]) expect(html).not.toMatch(/<link[^>]*as="font"/);
     expect(image).toContain('<ul class="ib"');
     expect(image).toContain('href="//open.spotify.com"');
-    expect(image).toContain('data-c="/api/db/landing-pages/tour/buttons/4/click"');
+    expect(image).toContain(`data-c="${pagePaths.buttonClick('tour', 4)}"`);
     for (const html of [light, dark, custom, image]) {
       checkStructure(html);
       expect(html).toContain('Questo sito non contiene cookies');
