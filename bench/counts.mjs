@@ -3,6 +3,7 @@
 // second and how long the counts took to reach D1 after the last answer.
 // Usage: npx node bench/counts.mjs [total=5000] [concurrency=50]
 import { api, countedStats, loop, startServer, tenEventPage, uniqueSlug } from './lib.mjs';
+import { API_PREFIX } from '../src/core/api-paths.ts';
 
 const total = Number(process.argv[2] ?? 5000);
 const concurrency = Number(process.argv[3] ?? 50);
@@ -15,7 +16,7 @@ const server = await startServer();
 let exact = false;
 try {
   const slug = uniqueSlug('counts');
-  const page = await api(server.base, server.token, '/api/db/landing-pages', {
+  const page = await api(server.base, server.token, API_PREFIX.pages, {
     method: 'POST',
     json: tenEventPage(slug),
   });
@@ -42,7 +43,7 @@ try {
       const [name, query] = SOURCES[k++ % SOURCES.length];
       expected[name].clicks++;
       const u = query ? `?u=${query.split('=')[1]}` : '';
-      const res = await fetch(`${server.base}/api/db/landing-pages/${slug}/buttons/${id}/click${u}`, {
+      const res = await fetch(`${server.base}${API_PREFIX.pages}/${slug}/buttons/${id}/click${u}`, {
         method: 'POST',
       });
       await res.arrayBuffer();
@@ -52,7 +53,7 @@ try {
   const { stats, flushed } = await countedStats(server, slug, { views: total, clicks: total, limitMs: 60_000 });
   const today = stats.daily.at(-1);
   const bySource = Object.fromEntries(stats.sources.map((s) => [s.source, { views: s.views, clicks: s.clicks }]));
-  const lifetime = await api(server.base, server.token, `/api/db/landing-pages/${slug}`);
+  const lifetime = await api(server.base, server.token, `${API_PREFIX.pages}/${slug}`);
   const lifetimeClicks = lifetime.buttons.reduce((n, b) => n + b.click_count, 0);
   const checks = {
     'answers (200 views, 202 clicks)': views.failed === 0 && clicks.failed === 0,

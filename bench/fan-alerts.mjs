@@ -8,6 +8,7 @@
 //   cron: the alert's due time moved to the past, then the per-minute Cron Trigger by hand
 import { executeSql } from '../scripts/lib/stack.mjs';
 import { api, startServer, uniqueSlug } from './lib.mjs';
+import { API_PREFIX } from '../src/core/api-paths.ts';
 
 const total = Number(process.argv[2] ?? 10_000);
 const trigger = process.argv[3] ?? 'now';
@@ -24,7 +25,7 @@ if (!server.state) throw new Error('bench/fan-alerts.mjs needs its own server (n
 let exact = false;
 try {
   const slug = uniqueSlug('fans');
-  const pages = '/api/db/landing-pages';
+  const pages = API_PREFIX.pages;
   const roma = {
     type: 'text',
     text: '13/05/2099 - Roma - Atlantico|biglietti',

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { applyMigrations, build, ensureAdmin, executeSql, startWrangler } from '../scripts/lib/stack.mjs';
+import { API_PREFIX } from '../src/core/api-paths.ts';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -102,7 +103,7 @@ export async function countedStats(server, slug, { views, clicks, limitMs }) {
   let stats;
   do {
     await new Promise((r) => setTimeout(r, 250));
-    stats = await api(server.base, server.token, `/api/db/landing-pages/${slug}/stats?days=1`);
+    stats = await api(server.base, server.token, `${API_PREFIX.pages}/${slug}/stats?days=1`);
   } while ((stats.totals.views < views || stats.totals.clicks < clicks) && performance.now() - answered < limitMs);
   return { stats, flushed: (performance.now() - answered) / 1000 };
 }

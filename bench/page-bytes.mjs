@@ -7,6 +7,7 @@
 // Usage: npx node bench/page-bytes.mjs
 import { gzipSync } from 'node:zlib';
 import { api, kb, startServer, tenEventPage, uniqueSlug } from './lib.mjs';
+import { API_PREFIX } from '../src/core/api-paths.ts';
 
 /** The 10-event page during ticket drops: every other date waits (two in their last day), one has few left. */
 function dropsPage(slug) {
@@ -37,7 +38,7 @@ process.exitCode = failed ? 1 : 0;
 /** Publishes the page, reads it as a visitor and prints its figures; answers whether a budget failed. */
 async function measure(name, slug, make) {
   const payload = make(slug);
-  await api(server.base, server.token, '/api/db/landing-pages', { method: 'POST', json: payload });
+  await api(server.base, server.token, API_PREFIX.pages, { method: 'POST', json: payload });
   const res = await fetch(`${server.base}/${slug}`);
   const html = await res.text();
   const gz = gzipSync(Buffer.from(html), { level: 6 }).length;

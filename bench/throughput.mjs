@@ -4,6 +4,7 @@
 // alternating rounds, so a busy machine weighs on both alike.
 // Usage: npx node bench/throughput.mjs [seconds per round=3] [concurrency=20] [rounds=4]
 import { api, startServer, tenEventPage, uniqueSlug, loop } from './lib.mjs';
+import { API_PREFIX } from '../src/core/api-paths.ts';
 
 const seconds = Number(process.argv[2] ?? 3);
 const concurrency = Number(process.argv[3] ?? 20);
@@ -11,7 +12,7 @@ const rounds = Number(process.argv[4] ?? 4);
 const server = await startServer();
 try {
   const slug = uniqueSlug('rps');
-  await api(server.base, server.token, '/api/db/landing-pages', { method: 'POST', json: tenEventPage(slug) });
+  await api(server.base, server.token, API_PREFIX.pages, { method: 'POST', json: tenEventPage(slug) });
   const hit =
     (path, method = 'GET') =>
     async () => {
@@ -39,7 +40,7 @@ try {
       sum.failed += r.failed;
     }
   }
-  const counted = await api(server.base, server.token, `/api/db/landing-pages/${slug}`);
+  const counted = await api(server.base, server.token, `${API_PREFIX.pages}/${slug}`);
   console.log(`\nwrangler dev, ${concurrency} in flight, ${rounds} alternating rounds of ${seconds}s`);
   console.log(`  GET /${slug.padEnd(16)} ${sum.page.toFixed(0).padStart(7)} req/s  (view counted)`);
   console.log(`  GET /api/test${' '.repeat(8)} ${sum.test.toFixed(0).padStart(7)} req/s`);

@@ -5,6 +5,7 @@
 // server was started with) and removes them again at the end.
 import { parseArgs } from 'node:util';
 import { executeSql } from '../scripts/lib/stack.mjs';
+import { API_PREFIX } from '../src/core/api-paths.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,7 +51,7 @@ const QUERIES = {
 const runs = Number(args.runs);
 try {
   for (const [name, query] of Object.entries(QUERIES)) {
-    const path = query === null ? '/api/admin/users/pending' : `/api/admin/users/all?${query}`;
+    const path = query === null ? `${API_PREFIX.admin}/users/pending` : `${API_PREFIX.admin}/users/all?${query}`;
     const times = [];
     let total = 0;
     for (let i = 0; i < runs; i++) {
