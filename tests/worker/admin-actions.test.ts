@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
-import { historyAnswerSchema, userActionAnswerSchema } from '../../src/core/schemas/admin';
+import { historyAnswerSchema, statsAnswerSchema, userActionAnswerSchema } from '../../src/core/schemas/admin';
 import {
   adminWithToken,
+  answer,
   call,
   callJson,
   createUser,
@@ -401,10 +402,9 @@ describe('GET /api/admin/users/{id}/history', () => {
     const id = reg.body.id as number;
     await approve(id, admin.token, { action: 'reject', reason: 'Incompleto' });
     await approve(id, second.token);
-    const { status, body } = await callJson(`/api/admin/users/${id}/history`, { token: admin.token });
-    expect(status).toBe(200);
-    expect(historyAnswerSchema.strict().parse(body)).toEqual(body);
-    expect(body.history.map((h: { action: string }) => h.action)).toEqual(['approved', 'rejected', 'registered']);
+    const res = await call(`/api/admin/users/${id}/history`, { token: admin.token });
+    const body = await answer(res, 200, historyAnswerSchema.strict());
+    expect(body.history.map((h) => h.action)).toEqual(['approved', 'rejected', 'registered']);
     expect(body.history[0]).toEqual({
       id: expect.any(Number),
       action: 'approved',
@@ -428,15 +428,16 @@ describe('GET /api/admin/users/{id}/history', () => {
 describe('GET /api/admin/stats', () => {
   it('counts users per status: {users: {pending, approved, active, rejected, banned, total}}', async () => {
     const admin = await adminWithToken();
-    const before = (await callJson('/api/admin/stats', { token: admin.token })).body;
+    const before = await answer(await call('/api/admin/stats', { token: admin.token }), 200, statsAnswerSchema);
     expect(Object.keys(before.users).sort()).toEqual(['active', 'approved', 'banned', 'pending', 'rejected', 'total']);
     const add = { pending: 3, approved: 2, active: 1, rejected: 2, banned: 1 } as const;
     for (const [status, n] of Object.entries(add)) {
       for (let i = 0; i < n; i++) await createUser({ status: status as keyof typeof add });
     }
-    const after = (await callJson('/api/admin/stats', { token: admin.token })).body;
+    const after = await answer(await call('/api/admin/stats', { token: admin.token }), 200, statsAnswerSchema);
     for (const [status, n] of Object.entries(add)) {
-      expect(after.users[status] - before.users[status]).toBe(n);
+      const key = status as keyof typeof add;
+      expect(after.users[key] - before.users[key]).toBe(n);
     }
     expect(after.users.total - before.users.total).toBe(9);
     const { n } = (await env.DB.prepare('SELECT COUNT(*) AS n FROM users').first<{ n: number }>())!;

@@ -6,9 +6,19 @@ import { URL_MAX } from '../../src/core/urls';
 import { PAGE_BODY_MAX_BYTES, SMALL_BODY_MAX_BYTES } from '../../worker/middleware/body-limit';
 import { HEADER_UPLOAD_MAX_BYTES } from '../../worker/services/upload-forms';
 import { BodyTooLargeError, MultipartReader } from '../../worker/services/multipart';
-import { PASSWORD, adminWithToken, call, createUser, login, uniqueEmail } from './helpers';
+import {
+  PASSWORD,
+  adminWithToken,
+  call,
+  createUser,
+  login,
+  uniqueEmail,
+  createPage,
+  textPage,
+  uniqueSlug,
+  organiserWithToken,
+} from './helpers';
 import { PNG, multipartStream } from './media-fixtures';
-import { createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
 
 /**
  * Every route caps its request body: over the cap the answer is 413 with a catalogue `detail`,
@@ -162,7 +172,7 @@ describe('tracking bodies: 16 KB', () => {
   });
 
   it('a click beacon over the cap is 413; a normal beacon is still taken', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, textPage(slug));
     const path = `/api/db/landing-pages/${slug}/buttons/${page.buttons[0].id}/click`;
@@ -209,7 +219,7 @@ function largestValidPage(slug: string) {
 
 describe('page bodies: sized to the largest valid page', () => {
   it('the largest valid page fits the limit and is saved', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug().slice(0, SLUG_MAX);
     const page = largestValidPage(slug);
     const bytes = enc.encode(JSON.stringify(page)).length;
@@ -222,7 +232,7 @@ describe('page bodies: sized to the largest valid page', () => {
   }, 60_000);
 
   it('a page body over the limit is 413, by Content-Length or chunked, for create and update', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, textPage(slug));
     const over = JSON.stringify({ ...textPage(uniqueSlug()), title: 'x'.repeat(PAGE_BODY_MAX_BYTES) });
@@ -240,8 +250,8 @@ describe('page bodies: sized to the largest valid page', () => {
   });
 
   it('the rest of the pages API takes small bodies only', async () => {
-    const admin = await makeUser({ admin: true });
-    const u = await makeUser();
+    const admin = await adminWithToken();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, textPage(slug));
     const res = await call(`/api/db/landing-pages/${slug}/company`, {
@@ -255,7 +265,7 @@ describe('page bodies: sized to the largest valid page', () => {
 
 describe('upload bodies: their own caps', () => {
   it('a chunked header upload past its cap is 413 even when the extra bytes sit in a part the route skips', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, { ...textPage(slug), header: '' });
     const boundary = 'capcap';

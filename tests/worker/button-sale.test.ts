@@ -4,7 +4,16 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
 import { pagePaths } from '../../src/core/api-paths';
-import { call, createPage, eventButton, makeUser, textPage, uniqueSlug } from './pages-helpers';
+import {
+  call,
+  createPage,
+  eventButton,
+  textPage,
+  uniqueSlug,
+  organiserWithToken,
+  adminWithToken,
+  userWithToken,
+} from './helpers';
 import { settle } from './public-helpers';
 
 const TICKET = 'https://www.ticketone.it/x';
@@ -36,37 +45,37 @@ async function detail(res: Response): Promise<string> {
 
 describe('PATCH one button: who may', () => {
   it('401 without a token, 403 for an account that is not active', async () => {
-    const owner = await makeUser();
+    const owner = await organiserWithToken();
     const { slug, first } = await twoEvents(owner.token);
     expect((await patch(slug, first, { availability: 'sold_out' })).status).toBe(401);
-    for (const status of ['pending', 'approved', 'rejected', 'banned']) {
-      const u = await makeUser({ status });
+    for (const status of ['pending', 'approved', 'rejected', 'banned'] as const) {
+      const u = await userWithToken({ status });
       expect((await patch(slug, first, { availability: 'sold_out' }, u.token)).status, status).toBe(403);
     }
-    const inactive = await makeUser({ isActive: false });
+    const inactive = await organiserWithToken({ is_active: false });
     expect((await patch(slug, first, { availability: 'sold_out' }, inactive.token)).status).toBe(403);
   });
 
   it("another company's page is 404 and stays as it was; a colleague and an admin may", async () => {
-    const owner = await makeUser({ company: 'Alfa Live' });
+    const owner = await organiserWithToken({ company: 'Alfa Live' });
     const { slug, first } = await twoEvents(owner.token);
-    const stranger = await makeUser({ company: 'Beta Concerti' });
+    const stranger = await organiserWithToken({ company: 'Beta Concerti' });
     const refused = await patch(slug, first, { availability: 'sold_out' }, stranger.token);
     expect(refused.status).toBe(404);
     expect(await detail(refused)).toBe(t('public.notFound'));
     const read = (await (await call(`/api/db/landing-pages/${slug}`, { token: owner.token })).json()) as any;
     expect(read.buttons[0].cta_buttons[0].availability).toBe('on_sale');
 
-    const colleague = await makeUser({ company: 'alfa live' });
+    const colleague = await organiserWithToken({ company: 'alfa live' });
     expect((await patch(slug, first, { availability: 'limited' }, colleague.token)).status).toBe(200);
-    const admin = await makeUser({ company: null, admin: true });
+    const admin = await adminWithToken({ company: null });
     const res = await patch(slug, first, { availability: 'sold_out', cta: 1 }, admin.token);
     expect(res.status).toBe(200);
     expect(((await res.json()) as any).cta_buttons[1].availability).toBe('sold_out');
   });
 
   it('a button of another page, an unknown id or an unknown page is 404; an image button is 422', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const a = await twoEvents(u.token);
     const b = await twoEvents(u.token);
     // b's button through a's address: never changed
@@ -91,7 +100,7 @@ describe('PATCH one button: who may', () => {
 
 describe('PATCH one button: the body', () => {
   it('a bad instant, a bad availability, an unknown field, a CTA out of range or nothing to do: 422', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const { slug, first } = await twoEvents(u.token);
     const cases: Array<[unknown, string | null]> = [
       [{ on_sale_at: '2099-05-12 10:00' }, t('page.instantInvalid')],
@@ -125,7 +134,7 @@ describe('PATCH one button: the body', () => {
   });
 
   it('changes only the CTAs named, keeps the rest of the page, and answers the button', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const { slug, first, second, page } = await twoEvents(u.token);
     const res = await patch(slug, first, { availability: 'limited', cta: 1 }, u.token);
     expect(res.status).toBe(200);
@@ -158,7 +167,7 @@ describe('PATCH one button: the body', () => {
   });
 
   it("keeps the 'soldout' label in step: sold out takes it, back on sale gives 'biglietti'", async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const { slug, first } = await twoEvents(u.token);
     const sold = (await (await patch(slug, first, { availability: 'sold_out' }, u.token)).json()) as any;
     expect(sold.cta_buttons.map((c: any) => [c.buttonText, c.availability])).toEqual([
@@ -184,7 +193,7 @@ describe('PATCH one button: the body', () => {
 
 describe('PATCH one button: the public page', () => {
   it('is republished at once: the page read just before shows the sold-out state right after', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const { slug, first } = await twoEvents(u.token);
     const before = await call(`/${slug}`);
     expect(before.status).toBe(200);
@@ -205,7 +214,7 @@ describe('PATCH one button: the public page', () => {
   });
 
   it('is a new revision of the event for the subscribed calendars; the other event keeps its own', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const { slug, first, second } = await twoEvents(u.token);
     const revisions = async () => {
       const { results } = await env.DB.prepare('SELECT id, revision, modified_at FROM buttons WHERE id IN (?, ?)')

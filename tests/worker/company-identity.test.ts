@@ -5,8 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { OPERATOR_COMPANY_KEY, companyKey } from '../../src/core/company';
 import { t } from '../../src/core/messages';
 import { backfillCompanyKeys } from '../../worker/db/companies';
-import { adminWithToken, callJson, uniqueEmail } from './helpers';
-import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
+import {
+  adminWithToken,
+  callJson,
+  uniqueEmail,
+  call,
+  createPage,
+  textPage,
+  uniqueSlug,
+  organiserWithToken,
+  createUser,
+} from './helpers';
 
 const PASSWORD = 'Segreta123';
 const PNG_1x1 = Uint8Array.from(
@@ -15,7 +24,7 @@ const PNG_1x1 = Uint8Array.from(
 );
 
 async function operatorPage(): Promise<string> {
-  const admin = await makeUser({ admin: true, company: null });
+  const admin = await adminWithToken({ company: null });
   const slug = uniqueSlug('op');
   const page = await createPage(admin.token, textPage(slug));
   expect(page.company).toBe('Palco');
@@ -159,10 +168,10 @@ describe("the operator's pages are out of reach of organisers", () => {
     ["'PALCO'", 'PALCO'],
   ])('%s', async (_name, company) => {
     const slug = await operatorPage();
-    const organiser = await makeUser({ company: 'Alfa Live' });
+    const organiser = await organiserWithToken({ company: 'Alfa Live' });
     // the account as an older version stored it: the name typed, its own key (or none)
     await env.DB.prepare('UPDATE users SET company = ?, company_key = ? WHERE id = ?')
-      .bind(company, company === null ? null : companyKey(company), organiser.id)
+      .bind(company, company === null ? null : companyKey(company), organiser.user.id)
       .run();
     expect(await reach(organiser.token, slug)).toEqual(OUT_OF_REACH);
     const still = await env.DB.prepare('SELECT visible FROM landing_pages WHERE folder_name = ?').bind(slug).first();
@@ -170,7 +179,7 @@ describe("the operator's pages are out of reach of organisers", () => {
   });
 
   it('an admin who types the operator name moves a page back to the operator', async () => {
-    const admin = await makeUser({ admin: true, company: null });
+    const admin = await adminWithToken({ company: null });
     const slug = uniqueSlug('mv');
     const page = await createPage(admin.token, textPage(slug, { company: 'Gamma Live' }));
     expect(page.company).toBe('Gamma Live');
@@ -197,10 +206,10 @@ describe('list and access agree for every spelling', () => {
     ['Acme Eventi', 'Acme   Eventi'],
   ])('page of %j, user typed %j', async (owner, typed) => {
     const stamp = ` ${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-    const ownerUser = await makeUser({ company: owner + stamp });
+    const ownerUser = await organiserWithToken({ company: owner + stamp });
     const slug = uniqueSlug('ag');
     await createPage(ownerUser.token, textPage(slug));
-    const other = await makeUser({ company: typed + stamp });
+    const other = await organiserWithToken({ company: typed + stamp });
     const list = (await (await call('/api/db/landing-pages', { token: other.token })).json()) as {
       folder_name: string;
     }[];
@@ -211,10 +220,10 @@ describe('list and access agree for every spelling', () => {
 
   it('different companies stay apart in both', async () => {
     const stamp = ` ${Date.now()}`;
-    const a = await makeUser({ company: `Kcme Srl${stamp}` });
+    const a = await organiserWithToken({ company: `Kcme Srl${stamp}` });
     const slug = uniqueSlug('ap');
     await createPage(a.token, textPage(slug));
-    const b = await makeUser({ company: `Kcmé Srl${stamp}` });
+    const b = await organiserWithToken({ company: `Kcmé Srl${stamp}` });
     const list = (await (await call('/api/db/landing-pages', { token: b.token })).json()) as { folder_name: string }[];
     expect(list.some((p) => p.folder_name === slug)).toBe(false);
     expect((await call(`/api/db/landing-pages/${slug}`, { token: b.token })).status).toBe(404);
@@ -232,7 +241,7 @@ describe("an administrator's company change", () => {
     ['a right-to-left override', '\u202EDelta', t('validation.company.hidden')],
   ])('%s → 422', async (_name, company, reason) => {
     const { token } = await adminWithToken();
-    const user = await makeUser({ company: 'Delta Live' });
+    const user = await createUser({ status: 'active', company: 'Delta Live' });
     const { status, body } = await callJson(`/api/admin/users/${user.id}/company`, {
       token,
       method: 'PATCH',
@@ -247,7 +256,7 @@ describe("an administrator's company change", () => {
   it('stores the key with the stored spelling', async () => {
     const { token } = await adminWithToken();
     const name = `Ｅｐｓｉｌｏｎ ${Date.now()}`;
-    const user = await makeUser({ company: 'Delta Live' });
+    const user = await createUser({ status: 'active', company: 'Delta Live' });
     const { status } = await callJson(`/api/admin/users/${user.id}/company`, {
       token,
       method: 'PATCH',
@@ -270,7 +279,7 @@ describe('keys the migration could not compute are filled and merged in code', (
       env.DB.prepare('INSERT INTO companies (name, key) VALUES (?, NULL)').bind(`Ünïcode Live ${stamp}`),
       env.DB.prepare('INSERT INTO companies (name, key) VALUES (?, NULL)').bind('Ｐａｌｃｏ'),
     ]);
-    const user = await makeUser({ company: 'x' });
+    const user = await createUser({ status: 'active', company: 'x' });
     await env.DB.prepare('UPDATE users SET company = ?, company_key = NULL WHERE id = ?')
       .bind(`\u212Acme  nord ${stamp}`, user.id)
       .run();
@@ -318,7 +327,7 @@ describe("an administrator's company for a page", () => {
     ['a right-to-left override', '\u202EGamma Live'],
     ['a NUL byte', 'Gamma\u0000Live'],
   ])('with %s → 422 on create and on a move, the page unchanged', async (_name, company) => {
-    const admin = await makeUser({ admin: true, company: null });
+    const admin = await adminWithToken({ company: null });
     const slug = uniqueSlug('hp');
     const created = await call('/api/db/landing-pages', { token: admin.token, json: textPage(slug, { company }) });
     expect(created.status).toBe(422);
@@ -341,7 +350,7 @@ describe("an administrator's company for a page", () => {
     ['a Cyrillic а', 'P\u0430lco'],
     ['a capital i for the l', 'PaIco'],
   ])('a look-alike of the operator name (%s) means the operator, as the exact name does', async (_name, company) => {
-    const admin = await makeUser({ admin: true, company: null });
+    const admin = await adminWithToken({ company: null });
     const slug = uniqueSlug('lp');
     await createPage(admin.token, textPage(slug, { company: 'Gamma Live' }));
     const res = await call(`/api/db/landing-pages/${slug}/company`, {

@@ -4,9 +4,20 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { companyKey } from '../../src/core/company';
+import { companiesAnswerSchema } from '../../src/core/schemas/admin';
 import { runMaintenance } from '../../worker/services/maintenance';
-import { adminWithToken, callJson, createUser, uniqueEmail, PASSWORD } from './helpers';
-import { createPage, textPage, uniqueSlug } from './pages-helpers';
+import {
+  adminWithToken,
+  answer,
+  call,
+  callJson,
+  createUser,
+  uniqueEmail,
+  PASSWORD,
+  createPage,
+  textPage,
+  uniqueSlug,
+} from './helpers';
 
 let network = 0;
 /** Registers through the API (which adds the company), each from its own network. */
@@ -25,15 +36,11 @@ function stamped(name: string): string {
 }
 
 async function publicList(): Promise<string[]> {
-  const { status, body } = await callJson('/api/admin/companies');
-  expect(status).toBe(200);
-  return body.companies;
+  return (await answer(await call('/api/admin/companies'), 200, companiesAnswerSchema)).companies;
 }
 
 async function adminList(token: string): Promise<string[]> {
-  const { status, body } = await callJson('/api/admin/companies/all', { token });
-  expect(status).toBe(200);
-  return body.companies;
+  return (await answer(await call('/api/admin/companies/all', { token }), 200, companiesAnswerSchema)).companies;
 }
 
 async function hasRow(name: string): Promise<boolean> {

@@ -8,8 +8,8 @@ import { FOLDED, romeBucket, SOURCES_PER_DAY } from '../../src/core/traffic';
 import { instantText } from '../../src/core/schedule';
 import { publishPage } from '../../worker/services/publish';
 import { countSignup, type CountRow, type SignupSource } from '../../worker/services/counting';
-import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
-import { get, seedPage, slugFor, type SeedPage } from './public-helpers';
+import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
+import { seedPage, slugFor, type SeedPage } from './public-helpers';
 import { DESKTOP_UA, PHONE_UA, TABLET_UA, burst, byColumn, eventually, signupsBy, totals } from './counting-helpers';
 
 /** Longer than a flush (the isolate's 100 ms, then the queue's 2 s batch timeout). */
@@ -40,7 +40,7 @@ const THREE_KINDS: SeedPage = {
 };
 
 function visit(slug: string, headers: Record<string, string> = {}, query = '', method = 'GET') {
-  return get(`/${slug}${query}`, { method, headers: { 'user-agent': PHONE_UA, ...headers } }).then((r) => r.text());
+  return call(`/${slug}${query}`, { method, headers: { 'user-agent': PHONE_UA, ...headers } }).then((r) => r.text());
 }
 
 function click(slug: string, id: number | string, query = '', headers: Record<string, string> = {}) {
@@ -113,15 +113,15 @@ describe('views of /{slug}', () => {
   });
 
   it('serves a browser the hot compressed copy, counts it, and drops it on publish', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug('hot');
     await createPage(u.token, textPage(slug, { display_title: 'Prima versione' }));
     const browser = { 'accept-encoding': 'gzip, deflate' };
-    const first = await get(`/${slug}`, { headers: browser });
+    const first = await call(`/${slug}`, { headers: browser });
     expect(await first.text()).toContain('Prima versione');
     // the copy is kept after the answer (waitUntil): poll until the hot copy answers
     const hot = await eventually(
-      () => get(`/${slug}`, { headers: browser }),
+      () => call(`/${slug}`, { headers: browser }),
       (r) => r.headers.get('vary') === 'accept-encoding',
       5000,
     );
@@ -135,7 +135,7 @@ describe('views of /{slug}', () => {
       json: textPage(slug, { display_title: 'Seconda versione' }),
     });
     expect(saved.status).toBe(200);
-    const fresh = await get(`/${slug}`, { headers: browser });
+    const fresh = await call(`/${slug}`, { headers: browser });
     const html = await fresh.text();
     expect(html).toContain('Seconda versione');
     expect(html).not.toContain('Prima versione');
@@ -260,13 +260,13 @@ describe('clicks', () => {
     await setWindow(early.slug, Date.now() + HOUR, null);
     await setWindow(late.slug, Date.now() - 2 * HOUR, Date.now() - HOUR);
     for (const page of [early, late]) {
-      const res = await get(`/${page.slug}`, { headers: { 'user-agent': PHONE_UA } });
+      const res = await call(`/${page.slug}`, { headers: { 'user-agent': PHONE_UA } });
       expect(res.status, page.slug).toBe(200);
       await res.text();
       expect((await click(page.slug, page.buttonIds[0]!)).status).toBe(202);
     }
     // API answers outside the window are 404, like a hidden page
-    expect((await get(`/api/db/public/landing/${late.slug}`)).status).toBe(404);
+    expect((await call(`/api/db/public/landing/${late.slug}`)).status).toBe(404);
     await visit(open.slug);
     await click(open.slug, open.buttonIds[0]!);
     const after = await eventually(

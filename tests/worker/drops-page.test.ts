@@ -12,8 +12,8 @@ import { contentSecurityPolicy } from '../../src/landing/render';
 import { hotPage, hotTicket, keepHot } from '../../worker/services/hot-pages';
 import { pageCacheControl, pageCacheKey, pageKey, publicOrigin } from '../../worker/services/publish';
 import { REPUBLISH_CRON } from '../../worker/services/schedule';
-import { createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
-import { get, settle, sha256b64 } from './public-helpers';
+import { call, createPage, textPage, uniqueSlug, organiserWithToken, type CallOptions } from './helpers';
+import { settle, sha256b64 } from './public-helpers';
 
 const HOUR = 3600_000;
 const GZIP = { headers: { 'accept-encoding': 'gzip' } };
@@ -33,7 +33,7 @@ function dropEvent(text: string, ctas: Array<Record<string, unknown>>) {
 
 /** A page of three dates: one waiting for `at`, one with few tickets left, one sold out. */
 async function dropPage(at: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const u = await makeUser();
+  const u = await organiserWithToken();
   const slug = uniqueSlug('drop');
   await createPage(u.token, {
     ...textPage(slug),
@@ -53,8 +53,8 @@ async function dropPage(at: string, extra: Record<string, unknown> = {}): Promis
   return slug;
 }
 
-async function page(slug: string, init: RequestInit = {}) {
-  const res = await get(`/${slug}`, init);
+async function page(slug: string, init: CallOptions = {}) {
+  const res = await call(`/${slug}`, init);
   const html = await text(res);
   await settle();
   return { res, html, waiting: html.includes('class="dw" data-w='), cache: res.headers.get('cache-control') };
@@ -217,7 +217,7 @@ describe('a CTA waiting for its on-sale instant', () => {
     const slug = await dropPage(at);
     await page(slug);
     clockAt(at);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => get(`/${slug}`).then((r) => r.text())));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(`/${slug}`).then((r) => r.text())));
     for (const html of answers) {
       expect(html).not.toContain('data-w=');
       expect(html).toContain('href="https://www.ticketone.it/a"');
@@ -251,7 +251,7 @@ describe('the per-minute republish', () => {
   });
 
   it('the boundary is the earliest waiting instant: never a sold-out one, never a past event', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const soon = ahead(HOUR);
     const later = ahead(2 * HOUR);
     const slug = uniqueSlug('drop');
@@ -301,7 +301,7 @@ describe('what the page says of its offers', () => {
 
   it('labels stay text; the CSP allows the two scripts by hash and nothing else', async () => {
     const at = ahead(HOUR);
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug('drop');
     const label = '"><script>alert(1)</script>';
     await createPage(u.token, {
@@ -329,7 +329,7 @@ describe('the embed of a page with a CTA waiting', () => {
     const at = ahead(HOUR);
     const ms = Date.parse(at);
     const slug = await dropPage(at);
-    const before = await get(`/${slug}/embed`);
+    const before = await call(`/${slug}/embed`);
     expect(before.status).toBe(200);
     const html = await text(before);
     await settle();
@@ -341,14 +341,14 @@ describe('the embed of a page with a CTA waiting', () => {
     expect(before.headers.get('content-security-policy')).toContain(`'sha256-${await sha256b64(DROP_SCRIPT)}'`);
     // the cached copy answers with the seconds left, then none in the last second
     clockAt(ms - 30_500);
-    expect((await get(`/${slug}/embed`)).headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30');
+    expect((await call(`/${slug}/embed`)).headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30');
     await settle();
     clockAt(ms - 999);
-    expect((await get(`/${slug}/embed`)).headers.get('cache-control')).toBe('no-store');
+    expect((await call(`/${slug}/embed`)).headers.get('cache-control')).toBe('no-store');
     await settle();
     // on the second the cached copy is out of date: rendered again, the link open
     clockAt(ms);
-    const open = await get(`/${slug}/embed`);
+    const open = await call(`/${slug}/embed`);
     const openHtml = await text(open);
     await settle();
     expect(openHtml).not.toContain('data-w=');

@@ -5,8 +5,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { embedCacheKey, publishPage, publicOrigin } from '../../worker/services/publish';
 import { EMBED_SOURCE } from '../../src/core/traffic';
-import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
-import { expectHashedInline, get, seedPage, settle, slugFor, type SeedPage } from './public-helpers';
+import { call, createPage, textPage, uniqueSlug, organiserWithToken, type CallOptions } from './helpers';
+import { expectHashedInline, seedPage, settle, slugFor, type SeedPage } from './public-helpers';
 import { PHONE_UA, byColumn, eventually } from './counting-helpers';
 
 async function published(prefix: string, page: SeedPage = {}) {
@@ -16,8 +16,8 @@ async function published(prefix: string, page: SeedPage = {}) {
   return { slug, ...seeded };
 }
 
-function embed(slug: string, init: RequestInit = {}): Promise<Response> {
-  return get(`/${slug}/embed`, { ...init, headers: { 'user-agent': PHONE_UA, ...(init.headers ?? {}) } });
+function embed(slug: string, init: CallOptions = {}): Promise<Response> {
+  return call(`/${slug}/embed`, { ...init, headers: { 'user-agent': PHONE_UA, ...(init.headers ?? {}) } });
 }
 
 async function setWindow(slug: string, from: string | null, until: string | null): Promise<void> {
@@ -89,7 +89,7 @@ describe('GET /{slug}/embed', () => {
   it('leaves every other page unframable: the page itself, its calendar file, the error state', async () => {
     const { slug } = await published('embo');
     for (const path of [`/${slug}`, '/nonesiste9x', '/api/db/public/landing/nonesiste9x', '/embed.js']) {
-      const res = await get(path);
+      const res = await call(path);
       expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
     }
@@ -158,19 +158,19 @@ describe('GET /{slug}/embed', () => {
     ];
     for (const path of paths) {
       for (const method of ['GET', 'HEAD']) {
-        const res = await get(path, { method, headers: { 'user-agent': PHONE_UA } });
+        const res = await call(path, { method, headers: { 'user-agent': PHONE_UA } });
         const html = method === 'GET' ? await res.text() : 'Date non disponibili.';
         expectEmptyState(res, html, `${method} ${path}`);
       }
     }
     // the API's own paths keep the API's JSON 404
-    const api = await get('/api/embed');
+    const api = await call('/api/embed');
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ detail: expect.any(String) });
   });
 
   it('follows the page: hidden after a visit, the embed is empty at once', async () => {
-    const u = await makeUser({ company: 'Embed Srl' });
+    const u = await organiserWithToken({ company: 'Embed Srl' });
     const slug = uniqueSlug('embv');
     await createPage(u.token, textPage(slug));
     expect((await embed(slug)).status).toBe(200);
@@ -185,7 +185,7 @@ describe('GET /{slug}/embed', () => {
   });
 
   it('is cached like the page and purged by a save', async () => {
-    const u = await makeUser({ company: 'Embed Cache' });
+    const u = await organiserWithToken({ company: 'Embed Cache' });
     const slug = uniqueSlug('embc');
     await createPage(u.token, textPage(slug));
     expect(await (await embed(slug)).text()).toContain('Milano');
@@ -250,7 +250,7 @@ describe('counting the embed', () => {
 
 describe('GET /embed.js', () => {
   it('is a small script that any site may load, naming its frame in Italian', async () => {
-    const res = await get('/embed.js');
+    const res = await call('/embed.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);

@@ -28,7 +28,7 @@ import {
   suppress,
   type AlertPage,
 } from './fan-alerts-helpers';
-import { eventButton } from './pages-helpers';
+import { eventButton } from './helpers';
 
 const RESEND = { ...env, MAILER: 'resend', RESEND_API_KEY: 're_test' };
 

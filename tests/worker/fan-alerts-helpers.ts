@@ -2,8 +2,18 @@
 // routes are tested on their own), the alert's rows and the outbox as the pipeline left them.
 import { env } from 'cloudflare:test';
 import { ALL_CITIES, cityKey, FAN_CONSENT_VERSION } from '../../src/core/fans';
-import type { FanAlert } from '../../src/core/schemas/fans';
-import { call, createPage, eventButton, makeUser, textPage, uniqueSlug, type TestUser } from './pages-helpers';
+import { type FanAlert, fanAlertSchema } from '../../src/core/schemas/fans';
+import { z } from '../../src/core/zod';
+import {
+  answer,
+  call,
+  createPage,
+  eventButton,
+  textPage,
+  uniqueSlug,
+  type TestUser,
+  organiserWithToken,
+} from './helpers';
 
 export const BASE = '/api/db/landing-pages';
 export const MINUTE = 60_000;
@@ -29,7 +39,7 @@ export async function alertPage(
   extra: Record<string, unknown> = {},
   opts: { keepCreateAlert?: boolean } = {},
 ): Promise<AlertPage> {
-  const user = await makeUser();
+  const user = await organiserWithToken({ company: 'Alfa Live' });
   const slug = uniqueSlug('fa');
   const page = await createPage(
     user.token,
@@ -167,6 +177,5 @@ export async function deliveries(alertId: number): Promise<Record<number, { stat
 /** GET …/fans/alerts of the page. */
 export async function listAlerts(p: AlertPage): Promise<FanAlert[]> {
   const res = await call(`${BASE}/${p.slug}/fans/alerts`, { token: p.user.token });
-  if (res.status !== 200) throw new Error(`alerts ${res.status}`);
-  return ((await res.json()) as { alerts: FanAlert[] }).alerts;
+  return (await answer(res, 200, z.object({ alerts: z.array(fanAlertSchema) }))).alerts;
 }

@@ -24,7 +24,7 @@ import {
   suppress,
   TORINO,
 } from './fan-alerts-helpers';
-import { call, eventButton, makeUser } from './pages-helpers';
+import { call, eventButton, organiserWithToken } from './helpers';
 
 /** The per-minute Cron Trigger at `at` (ms), as Cloudflare runs it. */
 async function runCron(at: number): Promise<void> {
@@ -320,7 +320,7 @@ describe("'Invia ora' and 'Annulla'", () => {
     }
     // q's owner is of the same company: q's slug with p's alert is still 404
     expect(await post(q, id, 'cancel')).toEqual({ status: 404, body: { detail: 'Avviso non trovato.' } });
-    const stranger = await makeUser({ company: 'Beta Concerti' });
+    const stranger = await organiserWithToken({ company: 'Beta Concerti' });
     const theirs = { slug: p.slug, user: stranger };
     expect((await post(theirs, id, 'send')).status).toBe(404);
     expect((await post(theirs, id, 'cancel')).status).toBe(404);

@@ -6,7 +6,17 @@ import { t } from '../../src/core/messages';
 import { adminFanTotalsSchema, type FanSummary, fanListSchema, fanSummarySchema } from '../../src/core/schemas/fans';
 import { romeLocalToUtc } from '../../src/core/schedule';
 import { addDays, romeBucket } from '../../src/core/traffic';
-import { call, createPage, eventButton, makeUser, type TestUser, textPage, uniqueSlug } from './pages-helpers';
+import {
+  call,
+  createPage,
+  eventButton,
+  type TestUser,
+  textPage,
+  uniqueSlug,
+  organiserWithToken,
+  userWithToken,
+  adminWithToken,
+} from './helpers';
 
 /**
  * The organiser's fan routes (docs/api.md#fans): the summary of the 'Fan' view, the list and its
@@ -140,11 +150,11 @@ const today = () => romeBucket(Date.now()).day;
 
 describe('who may read and remove fans', () => {
   it('the company only, like the page; administrators any page; anonymous 401, inactive 403', async () => {
-    const owner = await makeUser({ company: uniqueCompany() });
-    const colleague = await makeUser({ company: owner.company });
-    const other = await makeUser({ company: uniqueCompany() });
-    const admin = await makeUser({ company: uniqueCompany(), admin: true });
-    const pending = await makeUser({ company: owner.company, status: 'pending' });
+    const owner = await organiserWithToken({ company: uniqueCompany() });
+    const colleague = await organiserWithToken({ company: owner.user.company });
+    const other = await organiserWithToken({ company: uniqueCompany() });
+    const admin = await adminWithToken({ company: uniqueCompany() });
+    const pending = await userWithToken({ company: owner.user.company, status: 'pending' });
     const page = await tourPage(owner);
     const fan = await seedFan(page.id, fanEmail(), { cities: ['Milano'] });
 
@@ -172,7 +182,7 @@ describe('who may read and remove fans', () => {
 
 describe('GET …/{slug}/fans', () => {
   it('counts confirmed fans only (not pending, not suppressed), per tour city and asked-for city', async () => {
-    const owner = await makeUser({ company: uniqueCompany() });
+    const owner = await organiserWithToken({ company: uniqueCompany() });
     const page = await tourPage(owner);
     const other = await tourPage(owner);
 
@@ -234,7 +244,7 @@ describe('GET …/{slug}/fans', () => {
   });
 
   it('a page without fans answers zeros, its tour cities and no alerts', async () => {
-    const owner = await makeUser({ company: uniqueCompany() });
+    const owner = await organiserWithToken({ company: uniqueCompany() });
     const page = await tourPage(owner);
     const s = await summary(page.slug, owner.token, '?days=7');
     expect(s).toEqual({
@@ -253,7 +263,7 @@ describe('GET …/{slug}/fans', () => {
   });
 
   it('counts sign-ups per Europe/Rome day of their confirmation, zero-filled, the range and no more', async () => {
-    const owner = await makeUser({ company: uniqueCompany() });
+    const owner = await organiserWithToken({ company: uniqueCompany() });
     const page = await tourPage(owner);
     const to = today();
     const from = addDays(to, -6);
@@ -296,7 +306,7 @@ describe('GET …/{slug}/fans', () => {
   });
 
   it('lists the newest 20 alerts with their events as the page has them, reach and deliveries', async () => {
-    const owner = await makeUser({ company: uniqueCompany() });
+    const owner = await organiserWithToken({ company: uniqueCompany() });
     const page = await tourPage(owner);
     const [milano, roma, napoli, , fabrique] = page.buttons as [number, number, number, number, number];
 
@@ -364,7 +374,7 @@ describe('GET …/{slug}/fans', () => {
   });
 
   it('answers 422 for a bad period, like the stats', async () => {
-    const owner = await makeUser({ company: uniqueCompany() });
+    const owner = await organiserWithToken({ company: uniqueCompany() });
     const page = await tourPage(owner);
     for (const days of ['0', '401', 'abc', '1.5', '-3', '7&days=8']) {
       const res = await call(`${BASE}/${page.slug}/fans?days=${days}`, { token: owner.token });
@@ -376,7 +386,7 @@ describe('GET …/{slug}/fans', () => {
 
 describe('GET …/{slug}/fans/list', () => {
   it('every fan of the page, newest first, searched by a piece of the address, with its cities', async () => {
-    const owner = await makeUser({ company: uniqueCompany() });
+    const owner = await organiserWithToken({ company: uniqueCompany() });
     const page = await tourPage(owner);
     const other = await tourPage(owner);
     const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes)).toISOString();
@@ -428,7 +438,7 @@ describe('GET …/{slug}/fans/list', () => {
   });
 
   it('shows at most 200, and says how many match', async () => {
-    const owner = await makeUser({ company: uniqueCompany() });
+    const owner = await organiserWithToken({ company: uniqueCompany() });
     const page = await tourPage(owner);
     const base = Date.UTC(2026, 0, 1);
     await env.DB.batch(
@@ -458,7 +468,7 @@ describe('GET …/{slug}/fans/list', () => {
 describe('GET …/{slug}/fans.csv', () => {
   it('one row per confirmed fan and city, Rome time, the consent text, formulas kept as text', async () => {
     const company = uniqueCompany();
-    const owner = await makeUser({ company });
+    const owner = await organiserWithToken({ company });
     const page = await tourPage(owner);
     const confirmed = romeLocalToUtc('2026-07-14T09:05')!; // summer: 07:05Z
     const winter = '2026-01-05T23:30:00.000Z'; // 00:30 on 6 January in Rome
@@ -503,7 +513,7 @@ describe('GET …/{slug}/fans.csv', () => {
   });
 
   it('a page without fans gets the header alone', async () => {
-    const owner = await makeUser({ company: uniqueCompany() });
+    const owner = await organiserWithToken({ company: uniqueCompany() });
     const page = await tourPage(owner);
     const res = await call(`${BASE}/${page.slug}/fans.csv`, { token: owner.token });
     expect(res.status).toBe(200);
@@ -513,7 +523,7 @@ describe('GET …/{slug}/fans.csv', () => {
 
 describe('DELETE …/{slug}/fans/{id}', () => {
   it('removes one fan of the page with its cities; another page’s fan or an unknown one is 404', async () => {
-    const owner = await makeUser({ company: uniqueCompany() });
+    const owner = await organiserWithToken({ company: uniqueCompany() });
     const page = await tourPage(owner);
     const sister = await tourPage(owner);
     const keep = await seedFan(page.id, fanEmail(), { cities: ['Milano'] });
@@ -550,7 +560,7 @@ describe('DELETE …/{slug}/fans/{id}', () => {
   });
 
   it('an id that is no positive whole number is 422', async () => {
-    const owner = await makeUser({ company: uniqueCompany() });
+    const owner = await organiserWithToken({ company: uniqueCompany() });
     const page = await tourPage(owner);
     for (const id of ['0', '-1', 'abc', '1.5', '1e3', '%201', '0x10', '9'.repeat(16)]) {
       const res = await call(`${BASE}/${page.slug}/fans/${id}`, { method: 'DELETE', token: owner.token });
@@ -564,11 +574,11 @@ describe('GET /api/admin/fans', () => {
   it('administrators only: confirmed fans per company and in all', async () => {
     const alfa = uniqueCompany();
     const beta = uniqueCompany();
-    const admin = await makeUser({ company: uniqueCompany(), admin: true });
+    const admin = await adminWithToken({ company: uniqueCompany() });
     const before = adminFanTotalsSchema.parse(await (await call('/api/admin/fans', { token: admin.token })).json());
 
-    const a = await makeUser({ company: alfa });
-    const b = await makeUser({ company: beta });
+    const a = await organiserWithToken({ company: alfa });
+    const b = await organiserWithToken({ company: beta });
     const a1 = await tourPage(a);
     const a2 = await tourPage(a);
     const b1 = await tourPage(b);

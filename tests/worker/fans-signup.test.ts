@@ -5,9 +5,8 @@ import { FAN_CONSENT_VERSION, FAN_PENDING_DAYS } from '../../src/core/fans';
 import { t } from '../../src/core/messages';
 import { NETWORK_LIMITS } from '../../worker/services/throttle';
 import { MAIL_OUTBOX_RETENTION_DAYS, MAINTENANCE_STEPS, runMaintenance } from '../../worker/services/maintenance';
-import { call, callJson, mailbox, uniqueEmail } from './helpers';
+import { call, callJson, mailbox, uniqueEmail, createPage, textPage, uniqueSlug, adminWithToken } from './helpers';
 import { PHONE_UA, eventually, signupsBy } from './counting-helpers';
-import { createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
 import { COMPANY, citiesOf, confirmMails, confirmPath, fanOf, fanPage, signUp, uniqueIp } from './fans-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -502,7 +501,7 @@ describe('privacy and e-mail texts', () => {
 
 describe("the published page's block names the page's company", () => {
   it('from the first publish, and again after an administrator changes the company', async () => {
-    const admin = await makeUser({ admin: true, company: null });
+    const admin = await adminWithToken({ company: null });
     const slug = uniqueSlug('azienda');
     await createPage(admin.token, textPage(slug, { company: 'Prima Live Srl' }));
     const consent = (company: string) => t('fans.public.consent', { company, title: 'Tour' }).replace(/'/g, '&#x27;');

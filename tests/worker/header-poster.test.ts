@@ -4,7 +4,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { setPagePoster } from '../../worker/db/page-media';
 import { GIF, JPEG, PNG, WEBP, bigBytes, mp4, multipartStream } from './media-fixtures';
-import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
+import { call, createPage, textPage, uniqueSlug, organiserWithToken, adminWithToken, userWithToken } from './helpers';
 
 const BASE = '/api/db/landing-pages';
 const ORIGIN = 'http://localhost:8787';
@@ -23,7 +23,7 @@ function form(...parts: Part[]): FormData {
 }
 
 async function setup(company = 'Alfa Live') {
-  const u = await makeUser({ company });
+  const u = await organiserWithToken({ company });
   const slug = uniqueSlug('poster');
   await createPage(u.token, { ...textPage(slug), header: '' });
   return { u, slug };
@@ -278,7 +278,7 @@ describe('POST …/upload-poster', () => {
   });
 
   it('works for a video header that is a link, storing the poster in the page folder', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug('poster');
     await createPage(u.token, { ...textPage(slug), header: 'https://cdn.example.com/clip.mp4' });
     const res = await uploadPoster(u.token, slug, ['poster', JPEG]);
@@ -354,13 +354,13 @@ describe('POST …/upload-poster', () => {
     const { u, slug } = await setup();
     await uploadHeader(u.token, slug, ['image', mp4(), 'v.mp4']);
     expect((await call(`${BASE}/${slug}/upload-poster`, { body: form(['poster', PNG]) })).status).toBe(401);
-    const pending = await makeUser({ status: 'pending' });
+    const pending = await userWithToken({ status: 'pending' });
     expect((await uploadPoster(pending.token, slug, ['poster', PNG])).status).toBe(403);
-    const stranger = await makeUser({ company: 'Altra Compagnia' });
+    const stranger = await organiserWithToken({ company: 'Altra Compagnia' });
     const theirs = await uploadPoster(stranger.token, slug, ['poster', PNG]);
     expect(theirs.status).toBe(404);
     expect(await uploadPoster(stranger.token, uniqueSlug('nosuch'), ['poster', PNG])).toEqual(theirs);
-    const admin = await makeUser({ admin: true, company: null });
+    const admin = await adminWithToken({ company: null });
     expect((await uploadPoster(admin.token, slug, ['poster', PNG])).status).toBe(200);
     expect((await objects(slug)).filter((k) => k.includes('-poster.'))).toHaveLength(1);
   });

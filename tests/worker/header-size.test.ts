@@ -5,7 +5,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { pageKey, publishPage } from '../../worker/services/publish';
 import { concat, mp4 } from './media-fixtures';
-import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
+import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
 
 const BASE = '/api/db/landing-pages';
 
@@ -92,7 +92,7 @@ function form(...parts: Array<[string, Uint8Array, string]>): FormData {
 }
 
 async function setup() {
-  const u = await makeUser();
+  const u = await organiserWithToken();
   const slug = uniqueSlug('size');
   const page = await createPage(u.token, { ...textPage(slug), header: '' });
   return { u, slug, id: page.id as number };

@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { exports } from 'cloudflare:workers';
 import { companyKey } from '../../src/core/company';
 import type { UserStatus } from '../../src/core/schemas/user';
+import type { z } from '../../src/core/zod';
 import { getUserById, type UserRow } from '../../worker/db/users';
 import { hashPassword } from '../../worker/services/passwords';
 import { createAccessToken } from '../../worker/services/tokens';
@@ -9,7 +10,11 @@ import worker from '../../worker/index';
 import type { MailboxMessage } from '../../worker/routes/dev';
 import { mailedLink } from '../mail-links';
 
-/** Test helpers for the Worker tests: users in any state, tokens, calls, the dev mailbox. */
+/**
+ * Test helpers for the Worker tests: users in any state, tokens, calls, answers checked against
+ * the shared schemas, the dev mailbox, pages made through the pages API. The domain fixtures
+ * (`*-helpers.ts`) build on these.
+ */
 
 export const PASSWORD = 'Segreta123';
 
@@ -96,7 +101,15 @@ export async function userWithToken(opts: NewUser = {}) {
   return { user, token: await tokenFor(user) };
 }
 
-export function adminWithToken(opts: NewUser = {}) {
+/** A user with a session token, as `userWithToken` answers it. */
+export type TestUser = Awaited<ReturnType<typeof userWithToken>>;
+
+/** An active organiser (verified, of a company) with a session token: who makes pages. */
+export function organiserWithToken(opts: NewUser = {}): Promise<TestUser> {
+  return userWithToken({ status: 'active', ...opts });
+}
+
+export function adminWithToken(opts: NewUser = {}): Promise<TestUser> {
   return userWithToken({ status: 'active', is_superuser: true, ...opts });
 }
 
@@ -143,6 +156,19 @@ export async function callJson<T = any>(
   const res = await call(path, opts);
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };
+}
+
+/** The JSON answer of `res`, after checking its status, parsed by `schema` (a drift fails the test). */
+export async function answer<S extends z.ZodType>(res: Response, status: number, schema: S): Promise<z.output<S>> {
+  const text = await res.text();
+  if (res.status !== status) {
+    throw new Error(`${res.url || 'answer'} → ${res.status}, expected ${status}: ${text.slice(0, 500)}`);
+  }
+  const parsed = schema.safeParse(text ? JSON.parse(text) : null);
+  if (!parsed.success) {
+    throw new Error(`the answer does not match its schema: ${parsed.error.message}\n${text.slice(0, 500)}`);
+  }
+  return parsed.data;
 }
 
 /** Logs in through the real endpoint (form-encoded, as the client does). */
@@ -194,3 +220,39 @@ export async function historyOf(userId: number) {
 }
 
 export const TWO_MB = 'x'.repeat(2 * 1024 * 1024);
+
+// Pages made through the pages API, as an organiser's editor makes them.
+
+let slugSeq = 0;
+export function uniqueSlug(prefix = 'p'): string {
+  slugSeq += 1;
+  return `${prefix}${Date.now().toString(36)}${slugSeq}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export function eventButton(
+  text = '12/05/2099 - Milano - Alcatraz|biglietti',
+  url: string | null = 'https://www.ticketone.it/x',
+  extra: Record<string, unknown> = {},
+) {
+  return { type: 'text', text, url, ...extra };
+}
+
+export function textPage(slug: string, extra: Record<string, unknown> = {}) {
+  return {
+    folder_name: slug,
+    title: `Tour ${slug}`,
+    display_title: 'Tour',
+    mode: 'text',
+    style: 'light',
+    header: `/dati/${slug}/${slug}.jpg`,
+    buttons: [eventButton(), eventButton('13/05/2099 - Roma - Atlantico|tickets', 'vivaticket.com/y')],
+    ...extra,
+  };
+}
+
+export async function createPage(token: string, body: Record<string, unknown>) {
+  const res = await call('/api/db/landing-pages', { token, json: body });
+  const json = (await res.json()) as any;
+  if (res.status !== 201) throw new Error(`create failed ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}

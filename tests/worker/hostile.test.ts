@@ -16,9 +16,11 @@ import {
   uniqueEmail,
   type CallOptions,
   type NewUser,
+  createPage,
+  textPage,
+  uniqueSlug,
+  organiserWithToken,
 } from './helpers';
-import { createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
-import { get } from './public-helpers';
 import { burst, eventually, PHONE_UA } from './counting-helpers';
 import { COUNTRY_CODES } from '../../src/core/countries';
 import { pageStatsSchema } from '../../src/core/schemas/stats';
@@ -199,10 +201,10 @@ describe('every role on every admin route', () => {
 
 describe("company A on company B's pages and uploads → 404, nothing changed", () => {
   it('every page and upload route', async () => {
-    const b = await makeUser({ company: 'Beta Concerti' });
+    const b = await organiserWithToken({ company: 'Beta Concerti' });
     const slug = uniqueSlug('cob');
     const created = await createPage(b.token, textPage(slug));
-    const a = await makeUser({ company: 'Alfa Concerti' });
+    const a = await organiserWithToken({ company: 'Alfa Concerti' });
     const base = `/api/db/landing-pages/${slug}`;
     const attempts: [string, string, CallOptions][] = [
       ['read', base, {}],
@@ -257,7 +259,7 @@ describe('markup payloads in every text field never reach the published page as 
       return null;
     }
     counts.payloads += 1;
-    return (await get(`/${slug}`)).text();
+    return (await call(`/${slug}`)).text();
   }
 
   /**
@@ -289,7 +291,7 @@ describe('markup payloads in every text field never reach the published page as 
     const { token } = await adminWithToken();
     const base = uniqueSlug('xss');
     await createPage(token, textPage(base));
-    const baseline = await active(await (await get(`/${base}`)).text());
+    const baseline = await active(await (await call(`/${base}`)).text());
 
     const slug = uniqueSlug('xss');
     const body = textPage(slug, {
@@ -349,7 +351,7 @@ describe('a flood of made-up sources, countries and CTAs on one page', () => {
   const randomCountry = () => pick(['IT', 'it', 'T1', 'EU', 'AP', 'ZZ', 'QX', 'A1', 'ITA', 'it-IT', 'I', `${word()}!`]);
 
   it(`10,000 views with random sources stay within ${SOURCES_PER_DAY} sources a day, the answer small, the totals exact`, async () => {
-    const u = await makeUser({ company: 'Gamma Live' });
+    const u = await organiserWithToken({ company: 'Gamma Live' });
     const slug = uniqueSlug('flood');
     const page = await createPage(
       u.token,
@@ -368,7 +370,7 @@ describe('a flood of made-up sources, countries and CTAs on one page', () => {
     );
     const button = page.buttons[0].id as number;
     await burst(VIEWS, 50, async () => {
-      const res = await get(`/${slug}?utm_source=${encodeURIComponent(randomSource())}`, {
+      const res = await call(`/${slug}?utm_source=${encodeURIComponent(randomSource())}`, {
         headers: { 'user-agent': PHONE_UA, 'accept-encoding': 'gzip', 'cf-ipcountry': randomCountry() },
       });
       await res.arrayBuffer();

@@ -2,18 +2,19 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { publicOrigin, publishPage } from '../../worker/services/publish';
-import { get, seedPage, settle, slugFor } from './public-helpers';
+import { call } from './helpers';
+import { seedPage, settle, slugFor } from './public-helpers';
 
 const FUTURE = '20 marzo 2099 ore 21:00';
 
 async function pageNotFound(): Promise<string> {
-  const res = await get(`/${slugFor('none')}`);
+  const res = await call(`/${slugFor('none')}`);
   expect(res.status).toBe(404);
   return res.text();
 }
 
 async function expectPage404(path: string, notFound: string): Promise<void> {
-  const res = await get(path);
+  const res = await call(path);
   expect(res.status, path).toBe(404);
   expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
   expect(res.headers.get('cache-control')).toBe('no-store');
@@ -39,7 +40,7 @@ describe('GET /{slug}/events/{buttonId}.ics', () => {
         { text: '21 marzo 2099 - Roma - Atlantico|biglietti', cta_buttons: [{ url: '', buttonText: 'soldout' }] },
       ],
     });
-    const res = await get(`/${slug}/events/${buttonIds[0]}.ics`);
+    const res = await call(`/${slug}/events/${buttonIds[0]}.ics`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${slug}-forli.ics"`);
@@ -53,7 +54,7 @@ describe('GET /{slug}/events/{buttonId}.ics', () => {
     expect(event.component.getFirstPropertyValue('url')).toBe('https://tickets.example/a');
 
     // all-day, and no ticket link: the page's URL
-    const allDay = await (await get(`/${slug}/events/${buttonIds[1]}.ics`)).text();
+    const allDay = await (await call(`/${slug}/events/${buttonIds[1]}.ics`)).text();
     expect(allDay).toContain('\r\nDTSTART;VALUE=DATE:20990321\r\nDTEND;VALUE=DATE:20990322\r\n');
     expect(allDay).toContain(`\r\nURL:${publicOrigin(env, 'http://localhost')}/${slug}\r\n`);
     await settle();
@@ -64,9 +65,9 @@ describe('GET /{slug}/events/{buttonId}.ics', () => {
     const { buttonIds } = await seedPage(slug, {
       buttons: [{ text: `${FUTURE} - Forlì - Vidia|biglietti`, cta_buttons: null }],
     });
-    const html = await (await get(`/${slug}`)).text();
+    const html = await (await call(`/${slug}`)).text();
     expect(html).toContain(`href="/${slug}/events/${buttonIds[0]}.ics"`);
-    expect((await get(`/${slug}/events/${buttonIds[0]}.ics`)).status).toBe(200);
+    expect((await call(`/${slug}/events/${buttonIds[0]}.ics`)).status).toBe(200);
     await settle();
   });
 
@@ -95,7 +96,7 @@ describe('GET /{slug}/events/{buttonId}.ics', () => {
     ]) {
       await expectPage404(path, notFound);
     }
-    expect((await get(`/${slug}/events/${buttonIds[2]}.ics`)).status).toBe(200);
+    expect((await call(`/${slug}/events/${buttonIds[2]}.ics`)).status).toBe(200);
     await settle();
   });
 
@@ -121,7 +122,7 @@ describe('GET /{slug}/events/{buttonId}.ics', () => {
 
     // inside its window: served
     await setWindow(expired, '2020-01-01T00:00:00Z', '2098-01-01T00:00:00Z');
-    expect((await get(`/${expired}/events/${e.buttonIds[0]}.ics`)).status).toBe(200);
+    expect((await call(`/${expired}/events/${e.buttonIds[0]}.ics`)).status).toBe(200);
     await settle();
   });
 
@@ -129,17 +130,17 @@ describe('GET /{slug}/events/{buttonId}.ics', () => {
     const slug = slugFor('icc');
     const { buttonIds } = await seedPage(slug, { buttons: [{ text: `${FUTURE} - Pisa - Lumiere|x` }] });
     const path = `/${slug}/events/${buttonIds[0]}.ics`;
-    const first = await (await get(path)).text();
+    const first = await (await call(path)).text();
     await settle();
     await env.DB.prepare('UPDATE landing_pages SET visible = 0 WHERE folder_name = ?').bind(slug).run();
-    const again = await get(path);
+    const again = await call(path);
     expect(again.status).toBe(200);
     expect(await again.text()).toBe(first);
-    const head = await get(path, { method: 'HEAD' });
+    const head = await call(path, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     // the page is now hidden: its publish takes the page and its calendar files off the cache
     await publishPage(env, slug);
-    expect((await get(path)).status).toBe(404);
+    expect((await call(path)).status).toBe(404);
   });
 });

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { t } from '../../src/core/messages';
 import { getPageRow } from '../../worker/db/pages';
 import { GIF, PNG, concat } from './media-fixtures';
-import { createPage, makeUser, textPage, uniqueSlug, type TestUser } from './pages-helpers';
+import {
+  createPage,
+  textPage,
+  uniqueSlug,
+  type TestUser,
+  organiserWithToken,
+  adminWithToken,
+  userWithToken,
+} from './helpers';
 
 /**
  * Whatever a client sends to whatever path, the Worker answers below 500, and every JSON
@@ -414,11 +422,11 @@ async function tokenOf(who: Who): Promise<string | null> {
     case 'anonymous':
       return null;
     case 'admin':
-      return (await makeUser({ admin: true, company: 'Palco' })).token;
+      return (await adminWithToken({ company: 'Palco' })).token;
     case 'organiser':
-      return (await makeUser({ company: COMPANY })).token;
+      return (await organiserWithToken({ company: COMPANY })).token;
     case 'pending':
-      return (await makeUser({ company: COMPANY, status: 'pending' })).token;
+      return (await userWithToken({ company: COMPANY, status: 'pending' })).token;
     case 'forged':
       return 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
     case 'malformed':
@@ -481,7 +489,7 @@ beforeAll(async () => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(
     async () => new Response(NO_NETWORK, { headers: { 'content-type': 'text/plain' } }),
   );
-  owner = await makeUser({ company: COMPANY });
+  owner = await organiserWithToken({ company: COMPANY });
   await ensurePage();
 });
 
@@ -492,7 +500,7 @@ afterAll(() => {
 
 describe('junk requests', () => {
   it('a remote address reaches only the fake network, which the proxy refuses as not an image', async () => {
-    const organiser = await makeUser({ company: COMPANY });
+    const organiser = await organiserWithToken({ company: COMPANY });
     for (const url of ['https://palco.example/a.png', '//palco.example/a.png']) {
       const res = await exports.default.fetch(`http://localhost/proxy-image?url=${encodeURIComponent(url)}`, {
         headers: { authorization: `Bearer ${organiser.token}` },
@@ -505,7 +513,7 @@ describe('junk requests', () => {
   });
 
   it('an image-proxy URL of ours with a broken escape is a 404 with a detail, not a 500', async () => {
-    const organiser = await makeUser({ company: COMPANY });
+    const organiser = await organiserWithToken({ company: COMPANY });
     for (const url of [
       '%2Fdati%2Fa%2F%25E0',
       '%2Fdati%2Fa%2F%25',

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
 import { pageKey, pageStamp, renderForPublish, storeRebuilt } from '../../worker/services/publish';
 import { getPublicLanding } from '../../worker/db/pages';
-import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
-import { get, purgeCache, seedPage, settle, slugFor } from './public-helpers';
+import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
+import { purgeCache, seedPage, settle, slugFor } from './public-helpers';
 
 async function detailOf(res: Response): Promise<string> {
   return ((await res.json()) as { detail: string }).detail;
@@ -15,11 +15,11 @@ async function detailOf(res: Response): Promise<string> {
 
 describe('a taken slug or title', () => {
   it("another company's page (hidden too) is not named: only 'taken'", async () => {
-    const owner = await makeUser({ company: 'Segreti Live' });
+    const owner = await organiserWithToken({ company: 'Segreti Live' });
     const slug = uniqueSlug('sec');
     const secretTitle = `Tour Segreto ${slug}`;
     await createPage(owner.token, textPage(slug, { title: secretTitle, visible: false }));
-    const rival = await makeUser({ company: 'Rivali Srl' });
+    const rival = await organiserWithToken({ company: 'Rivali Srl' });
 
     const bySlug = await call('/api/db/landing-pages', {
       token: rival.token,
@@ -42,10 +42,10 @@ describe('a taken slug or title', () => {
   });
 
   it('a page of the same company is named, as the editor shows it', async () => {
-    const owner = await makeUser({ company: 'Stessa Live' });
+    const owner = await organiserWithToken({ company: 'Stessa Live' });
     const slug = uniqueSlug('own');
     await createPage(owner.token, textPage(slug));
-    const colleague = await makeUser({ company: 'STESSA live' });
+    const colleague = await organiserWithToken({ company: 'STESSA live' });
     const res = await call('/api/db/landing-pages', {
       token: colleague.token,
       json: textPage(slug, { title: `Nuovo ${slug}` }),
@@ -83,7 +83,7 @@ describe('a visit that rebuilds the page from D1', () => {
   it('a page unchanged meanwhile is stored, and a hidden page then answers 404', async () => {
     const slug = slugFor('rbk');
     await seedPage(slug);
-    expect((await get(`/${slug}`)).status).toBe(200);
+    expect((await call(`/${slug}`)).status).toBe(200);
     await settle(150);
     expect(await env.BUCKET.head(pageKey(slug))).not.toBeNull();
     // hide by SQL alone (no unpublish): the stale R2 copy would be served, so remove it as
@@ -91,7 +91,7 @@ describe('a visit that rebuilds the page from D1', () => {
     await env.DB.prepare('UPDATE landing_pages SET visible = 0 WHERE folder_name = ?').bind(slug).run();
     await env.BUCKET.delete(pageKey(slug));
     await purgeCache(slug);
-    expect((await get(`/${slug}`)).status).toBe(404);
+    expect((await call(`/${slug}`)).status).toBe(404);
     await settle(150);
     expect(await env.BUCKET.head(pageKey(slug))).toBeNull();
   });

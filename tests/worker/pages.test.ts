@@ -2,7 +2,16 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FONT_SIZES } from '../../src/core/styles';
 import { t } from '../../src/core/messages';
-import { call, createPage, eventButton, makeUser, textPage, uniqueSlug } from './pages-helpers';
+import {
+  call,
+  createPage,
+  eventButton,
+  textPage,
+  uniqueSlug,
+  organiserWithToken,
+  adminWithToken,
+  userWithToken,
+} from './helpers';
 import { PUBLIC_PAGE_KEYS } from './public-helpers';
 import { eventually, totals } from './counting-helpers';
 import { PAGE_BODY_MAX_BYTES } from '../../worker/middleware/body-limit';
@@ -13,22 +22,22 @@ const BASE = '/api/db/landing-pages';
 describe('auth and status', () => {
   it('401 without a token, 403 for users who are not active', async () => {
     expect((await call(BASE)).status).toBe(401);
-    for (const status of ['pending', 'approved', 'rejected', 'banned']) {
-      const u = await makeUser({ status });
+    for (const status of ['pending', 'approved', 'rejected', 'banned'] as const) {
+      const u = await userWithToken({ status });
       const res = await call(BASE, { token: u.token });
       expect(res.status, status).toBe(403);
       expect(typeof ((await res.json()) as any).detail).toBe('string');
       const create = await call(BASE, { token: u.token, json: textPage(uniqueSlug()) });
       expect(create.status).toBe(403);
     }
-    const inactive = await makeUser({ isActive: false });
+    const inactive = await organiserWithToken({ is_active: false });
     expect((await call(BASE, { token: inactive.token })).status).toBe(403);
   });
 });
 
 describe('create, read, list', () => {
   it('creates a text page with the full answer shape', async () => {
-    const u = await makeUser({ company: 'Alfa Live' });
+    const u = await organiserWithToken({ company: 'Alfa Live' });
     const slug = uniqueSlug();
     const page = await createPage(u.token, { ...textPage(slug), company: 'Ignored Co' });
     expect(page).toMatchObject({
@@ -82,7 +91,7 @@ describe('create, read, list', () => {
   });
 
   it('keeps several CTAs per event; the text carries the first label', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, {
       ...textPage(slug),
@@ -108,7 +117,7 @@ describe('create, read, list', () => {
   });
 
   it('custom_styles as object or JSON string are normalised', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const a = await createPage(u.token, {
       ...textPage(uniqueSlug()),
       style: 'custom',
@@ -127,7 +136,7 @@ describe('create, read, list', () => {
   });
 
   it('an admin sets the company, defaulting to Palco', async () => {
-    const admin = await makeUser({ admin: true, company: null });
+    const admin = await adminWithToken({ company: null });
     const a = await createPage(admin.token, { ...textPage(uniqueSlug()), company: 'Beta Eventi' });
     expect(a.company).toBe('Beta Eventi');
     // a new company joins the administrators' companies list; another case reuses its stored spelling
@@ -140,14 +149,14 @@ describe('create, read, list', () => {
     const b = await createPage(admin.token, textPage(uniqueSlug()));
     expect(b.company).toBe('Palco');
     // an organiser without a company creates nothing (never a page of the operator's company)
-    const noCompany = await makeUser({ company: null });
+    const noCompany = await organiserWithToken({ company: null });
     const c = await call('/api/db/landing-pages', { token: noCompany.token, json: textPage(uniqueSlug()) });
     expect(c.status).toBe(403);
     expect(((await c.json()) as { detail: string }).detail).toBe(t('pages.noCompany'));
   });
 
   it('an image page may omit header and images when uploads follow', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, {
       folder_name: slug,
@@ -249,14 +258,14 @@ describe('validation messages (422 {detail})', () => {
     ],
   ];
   it.each(cases)('%s', async (_name, make, detail) => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const res = await call(BASE, { token: u.token, json: make(uniqueSlug()) });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ detail });
   });
 
   it('an update may leave the header empty while its upload follows (the editor saves the page, then uploads)', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, { ...textPage(slug), header: '' });
     const res = await call(`${BASE}/${slug}`, {
@@ -269,7 +278,7 @@ describe('validation messages (422 {detail})', () => {
   });
 
   it('an oversized body is 413 before parsing', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const res = await call(BASE, {
       token: u.token,
       json: { ...textPage(uniqueSlug()), title: 'x'.repeat(PAGE_BODY_MAX_BYTES) },
@@ -279,7 +288,7 @@ describe('validation messages (422 {detail})', () => {
   });
 
   it('over-long fields and too many buttons have their own messages', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const long = await call(BASE, { token: u.token, json: { ...textPage(uniqueSlug()), title: 'x'.repeat(201) } });
     expect(await long.json()).toEqual({ detail: 'Il titolo può avere al massimo 200 caratteri' });
     const many = await call(BASE, {
@@ -304,7 +313,7 @@ describe('validation messages (422 {detail})', () => {
   });
 
   it('bad bodies are 422, never 500', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const bodies: Array<BodyInit> = [
       '{',
       'null',
@@ -333,7 +342,7 @@ describe('validation messages (422 {detail})', () => {
 
 describe('uniqueness (409, with the texts the editor shows)', () => {
   it('slug taken and title taken ignoring case (and accents)', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, { ...textPage(slug), title: `Città ${slug}` });
     const dupSlug = await call(BASE, { token: u.token, json: { ...textPage(slug), title: 'Altro' } });
@@ -353,7 +362,7 @@ describe('uniqueness (409, with the texts the editor shows)', () => {
   });
 
   it('a page may keep its own title on update; another page title is refused', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const a = uniqueSlug();
     const b = uniqueSlug();
     await createPage(u.token, textPage(a));
@@ -376,7 +385,7 @@ describe('uniqueness (409, with the texts the editor shows)', () => {
 
 describe('update', () => {
   it('ids and click counts survive; new buttons are inserted; missing ones deleted; order follows the array', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, {
       ...textPage(slug),
@@ -431,7 +440,7 @@ describe('update', () => {
   });
 
   it('header omitted keeps the stored one; custom styles omitted are kept', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, {
       ...textPage(slug),
@@ -451,7 +460,7 @@ describe('update', () => {
   });
 
   it('mode cannot change while old buttons are kept', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, textPage(slug));
     const res = await call(`${BASE}/${slug}`, {
@@ -476,7 +485,7 @@ describe('update', () => {
   });
 
   it('unknown slug is 404', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const res = await call(`${BASE}/nosuchpage999`, { method: 'PUT', token: u.token, json: textPage('nosuchpage999') });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ detail: 'Landing page non trovata' });
@@ -485,10 +494,10 @@ describe('update', () => {
 
 describe('ownership', () => {
   it('a non-admin of company A cannot see or change company B pages; an admin can', async () => {
-    const a = await makeUser({ company: 'Alfa' });
-    const b = await makeUser({ company: 'Beta' });
-    const b2 = await makeUser({ company: 'beta' });
-    const admin = await makeUser({ admin: true, company: 'Palco' });
+    const a = await organiserWithToken({ company: 'Alfa' });
+    const b = await organiserWithToken({ company: 'Beta' });
+    const b2 = await organiserWithToken({ company: 'beta' });
+    const admin = await adminWithToken({ company: 'Palco' });
     const slug = uniqueSlug();
     await createPage(b.token, textPage(slug));
 
@@ -510,8 +519,8 @@ describe('ownership', () => {
   });
 
   it('only admins change the company', async () => {
-    const b = await makeUser({ company: 'Beta' });
-    const admin = await makeUser({ admin: true });
+    const b = await organiserWithToken({ company: 'Beta' });
+    const admin = await adminWithToken();
     const slug = uniqueSlug();
     await createPage(b.token, textPage(slug));
     const refused = await call(`${BASE}/${slug}/company`, {
@@ -544,7 +553,7 @@ describe('ownership', () => {
   });
 
   it('a company set on a page joins the companies list, in its stored spelling', async () => {
-    const admin = await makeUser({ admin: true });
+    const admin = await adminWithToken();
     const slug = uniqueSlug();
     await createPage(admin.token, textPage(slug));
     const fresh = `Nuova  Co ${slug}`;
@@ -572,7 +581,7 @@ describe('ownership', () => {
 
 describe('visibility and delete', () => {
   it('visibility toggles and hides the public answer', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, textPage(slug));
     const bad = await call(`${BASE}/${slug}/visibility?visible=maybe`, { method: 'PATCH', token: u.token });
@@ -590,7 +599,7 @@ describe('visibility and delete', () => {
   });
 
   it('delete by slug, then by numeric id; removes buttons and R2 objects', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, textPage(slug));
     await env.BUCKET.put(`dati/${slug}/${slug}.abc.jpg`, new Uint8Array([1, 2, 3]));
@@ -615,7 +624,7 @@ describe('visibility and delete', () => {
 
 describe('publishing on every write', () => {
   it('create publishes, update republishes, hide unpublishes, delete removes', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, { ...textPage(slug), title: `Primo ${slug}`, display_title: `Primo ${slug}` });
     const listed = await env.BUCKET.list({ prefix: '' });
@@ -647,7 +656,7 @@ describe('publishing on every write', () => {
   });
 
   it('the public answer has the public fields only, without click counts', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, textPage(slug));
     const res = await call(`/api/db/public/landing/${slug}`);
@@ -668,7 +677,7 @@ describe('publishing on every write', () => {
 
 describe('admin stats gain pages, views and clicks', () => {
   it('counts pages (total, visible), views and clicks', async () => {
-    const admin = await makeUser({ admin: true });
+    const admin = await adminWithToken();
     const before = (await (await call('/api/admin/stats', { token: admin.token })).json()) as any;
     expect(before).toMatchObject({
       users: expect.any(Object),

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { publishPage } from '../../worker/services/publish';
-import { get, seedPage, settle, slugFor } from './public-helpers';
+import { call } from './helpers';
+import { seedPage, settle, slugFor } from './public-helpers';
 
 describe('the published page and past dates', () => {
   const buttons = [
@@ -17,7 +18,7 @@ describe('the published page and past dates', () => {
     const slug = slugFor('past');
     await seedPage(slug, { buttons });
     await publishPage(env, slug);
-    const html = await (await get(`/${slug}`)).text();
+    const html = await (await call(`/${slug}`)).text();
     expect(html).not.toContain('Como');
     expect(html).toContain('Bari');
     expect(html).toContain('Lecce');
@@ -33,7 +34,7 @@ describe('the published page and past dates', () => {
     await seedPage(slug, { buttons });
     await env.DB.prepare('UPDATE landing_pages SET show_past = 1 WHERE folder_name = ?').bind(slug).run();
     await publishPage(env, slug);
-    const html = await (await get(`/${slug}`)).text();
+    const html = await (await call(`/${slug}`)).text();
     const at = html.indexOf('Date passate');
     expect(at).toBeGreaterThan(html.indexOf('Lecce'));
     expect(html.indexOf('Como')).toBeGreaterThan(at);

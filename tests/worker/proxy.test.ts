@@ -1,13 +1,13 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { isBlockedHost } from '../../worker/services/image-proxy';
-import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
+import { call, createPage, textPage, uniqueSlug, organiserWithToken, userWithToken } from './helpers';
 import { PNG, SVG } from './media-fixtures';
 
 describe('GET /proxy-image?url=', () => {
   it('needs an active user', async () => {
     expect((await call('/proxy-image?url=https://example.com/a.png')).status).toBe(401);
-    const pending = await makeUser({ status: 'pending' });
+    const pending = await userWithToken({ status: 'pending' });
     expect((await call('/proxy-image?url=https://example.com/a.png', { token: pending.token })).status).toBe(403);
   });
 
@@ -35,14 +35,14 @@ describe('GET /proxy-image?url=', () => {
     ['http://localhost/api/test', 403, 'Questo indirizzo non è raggiungibile dal proxy'],
     ['/stores/spotify.svg', 415, "Il link non punta a un'immagine JPG, PNG, WebP o GIF"],
   ])('%s → %i', async (url, status, detail) => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const res = await call(`/proxy-image?url=${encodeURIComponent(url)}`, { token: u.token });
     expect(res.status).toBe(status);
     expect(await res.json()).toEqual({ detail });
   });
 
   it('reads our own /dati/ objects from R2, images only', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     await env.BUCKET.put('dati/proxytest/a.png', PNG, { httpMetadata: { contentType: 'image/png' } });
     await env.BUCKET.put('dati/proxytest/b.png', SVG, { httpMetadata: { contentType: 'image/png' } });
     for (const url of ['/dati/proxytest/a.png', 'http://localhost/dati/proxytest/a.png']) {
@@ -63,7 +63,7 @@ describe('GET /proxy-image?url=', () => {
 
 describe('GET …/{slug}/image-proxy', () => {
   it('answers the page header for its owner; 404 without header or for others', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, { ...textPage(slug), header: '' });
     const none = await call(`/api/db/landing-pages/${slug}/image-proxy`, { token: u.token });
@@ -75,7 +75,7 @@ describe('GET …/{slug}/image-proxy', () => {
     const res = await call(`/api/db/landing-pages/${slug}/image-proxy`, { token: u.token });
     expect(res.status).toBe(200);
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
-    const other = await makeUser({ company: 'Other' });
+    const other = await organiserWithToken({ company: 'Other' });
     expect((await call(`/api/db/landing-pages/${slug}/image-proxy`, { token: other.token })).status).toBe(404);
     expect((await call(`/api/db/landing-pages/${slug}/image-proxy`)).status).toBe(401);
   });

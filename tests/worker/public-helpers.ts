@@ -1,6 +1,5 @@
 // Helpers for the public page tests: pages straight in D1 (independent of the pages API).
 import { env } from 'cloudflare:test';
-import { exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { pageCacheKey, publicOrigin } from '../../worker/services/publish';
 
@@ -91,10 +90,6 @@ export async function seedPage(slug: string, page: SeedPage = {}): Promise<{ id:
     buttonIds.push(r!.id);
   }
   return { id: row!.id, buttonIds };
-}
-
-export function get(path: string, init: RequestInit = {}): Promise<Response> {
-  return exports.default.fetch(`http://localhost${path}`, { redirect: 'manual', ...init });
 }
 
 export async function views(slug: string): Promise<number> {

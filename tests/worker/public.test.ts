@@ -1,16 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { pageKey, publishPage } from '../../worker/services/publish';
-import {
-  PUBLIC_PAGE_KEYS,
-  expectHashedInline,
-  get,
-  purgeCache,
-  seedPage,
-  settle,
-  slugFor,
-  views,
-} from './public-helpers';
+import { call } from './helpers';
+import { PUBLIC_PAGE_KEYS, expectHashedInline, purgeCache, seedPage, settle, slugFor, views } from './public-helpers';
 import { eventually } from './counting-helpers';
 
 describe('GET /api/db/public/landing/{slug}', () => {
@@ -22,7 +14,7 @@ describe('GET /api/db/public/landing/{slug}', () => {
     )
       .bind(slug)
       .run();
-    const res = await get(`/api/db/public/landing/${slug}`);
+    const res = await call(`/api/db/public/landing/${slug}`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as any;
     expect(Object.keys(body).sort()).toEqual(PUBLIC_PAGE_KEYS);
@@ -33,7 +25,7 @@ describe('GET /api/db/public/landing/{slug}', () => {
     const slug = slugFor();
     await seedPage(slug, { visible: false });
     for (const s of [slug, 'nonesiste123', 'Bad-Slug']) {
-      const res = await get(`/api/db/public/landing/${s}`);
+      const res = await call(`/api/db/public/landing/${s}`);
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ detail: 'Landing page non trovata' });
     }
@@ -45,7 +37,7 @@ describe('GET /{slug}', () => {
     const slug = slugFor();
     await seedPage(slug);
     expect(await env.BUCKET.get(pageKey(slug))).toBeNull();
-    const res = await get(`/${slug}`);
+    const res = await call(`/${slug}`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Alcatraz');
     await settle();
@@ -56,15 +48,15 @@ describe('GET /{slug}', () => {
     const slug = slugFor();
     await seedPage(slug, { display_title: 'Dalla cache' });
     await publishPage(env, slug);
-    expect((await get(`/${slug}`)).status).toBe(200);
+    expect((await call(`/${slug}`)).status).toBe(200);
     await settle();
     await env.BUCKET.delete(pageKey(slug));
     await env.DB.prepare('DELETE FROM landing_pages WHERE folder_name = ?').bind(slug).run();
-    const res = await get(`/${slug}`);
+    const res = await call(`/${slug}`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Dalla cache');
     await purgeCache(slug);
-    expect((await get(`/${slug}`)).status).toBe(404);
+    expect((await call(`/${slug}`)).status).toBe(404);
   });
 
   it('answers with cache-control, a strict CSP matching its inline script and style, and no cookie', async () => {
@@ -72,7 +64,7 @@ describe('GET /{slug}', () => {
     await seedPage(slug);
     await publishPage(env, slug);
     for (const _ of [1, 2]) {
-      const res = await get(`/${slug}`);
+      const res = await call(`/${slug}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
@@ -93,9 +85,9 @@ describe('GET /{slug}', () => {
     await seedPage(slug);
     await publishPage(env, slug);
     expect(await views(slug)).toBe(0);
-    const head = await get(`/${slug}`, { method: 'HEAD' });
+    const head = await call(`/${slug}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
-    await Promise.all([1, 2, 3, 4, 5, 6].map(() => get(`/${slug}`).then((r) => r.text())));
+    await Promise.all([1, 2, 3, 4, 5, 6].map(() => call(`/${slug}`).then((r) => r.text())));
     // counted through the queue: in D1 within the flush delay
     expect(
       await eventually(
@@ -109,7 +101,7 @@ describe('GET /{slug}', () => {
     const slug = slugFor();
     await seedPage(slug, { visible: false });
     for (const path of [`/${slug}`, '/nessunapagina42']) {
-      const res = await get(path);
+      const res = await call(path);
       expect(res.status).toBe(404);
       expect(res.headers.get('cache-control')).toBe('no-store');
       const html = await res.text();
@@ -122,17 +114,17 @@ describe('GET /{slug}', () => {
     }
     expect(await views(slug)).toBe(0);
     for (const path of ['/Maiuscolo', '/con-trattino', '/a/b/c', '/favicon', '/stores']) {
-      const res = await get(path);
+      const res = await call(path);
       expect(res.status, path).toBe(404);
       expect(await res.text()).not.toContain('Reindirizzamento in corso...');
     }
-    const api = await get('/api/non-esiste');
+    const api = await call('/api/non-esiste');
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ detail: 'Not Found' });
   });
 
   it('a trailing slash redirects to the page', async () => {
-    const res = await get('/qualcosa123/');
+    const res = await call('/qualcosa123/');
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('/qualcosa123');
   });
@@ -144,7 +136,7 @@ describe('robots.txt and sitemap.xml', () => {
     const hidden = slugFor('hid');
     await seedPage(shown);
     await seedPage(hidden, { visible: false });
-    const robots = await get('/robots.txt');
+    const robots = await call('/robots.txt');
     expect(robots.status).toBe(200);
     const rules = await robots.text();
     expect(rules).toContain('Sitemap: http://localhost:8787/sitemap.xml');
@@ -152,7 +144,7 @@ describe('robots.txt and sitemap.xml', () => {
     // no bare prefix rule that would hide pages whose slug starts with 'admin' or 'user'
     expect(rules.split('\n')).not.toContain('Disallow: /admin');
     expect(rules.split('\n')).not.toContain('Disallow: /user');
-    const sitemap = await get('/sitemap.xml');
+    const sitemap = await call('/sitemap.xml');
     expect(sitemap.headers.get('content-type')).toContain('application/xml');
     const xml = await sitemap.text();
     expect(xml).toContain(`<loc>http://localhost:8787/${shown}</loc>`);
@@ -194,7 +186,7 @@ describe('XSS and CSS injection in every user field', () => {
       ],
     });
     await publishPage(env, slug);
-    const res = await get(`/${slug}`);
+    const res = await call(`/${slug}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     // exactly our own elements

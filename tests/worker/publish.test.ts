@@ -2,7 +2,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { pageKey, publishPage, unpublishPage } from '../../worker/services/publish';
 import { RENDERER_VERSION } from '../../src/landing/render';
-import { get, purgeCache, seedPage, settle, slugFor } from './public-helpers';
+import { call } from './helpers';
+import { purgeCache, seedPage, settle, slugFor } from './public-helpers';
 
 describe('publishPage', () => {
   it('stores the rendered HTML in R2 under a key versioned by renderer, with its CSP', async () => {
@@ -26,7 +27,7 @@ describe('publishPage', () => {
     await publishPage(env, slug);
     await env.DB.prepare('DELETE FROM landing_pages WHERE folder_name = ?').bind(slug).run();
     await purgeCache(slug);
-    const res = await get(`/${slug}`);
+    const res = await call(`/${slug}`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Alcatraz');
     await settle();
@@ -36,11 +37,11 @@ describe('publishPage', () => {
     const slug = slugFor();
     const { id } = await seedPage(slug, { display_title: 'Prima' });
     await publishPage(env, slug);
-    expect(await (await get(`/${slug}`)).text()).toContain('Prima');
+    expect(await (await call(`/${slug}`)).text()).toContain('Prima');
     await settle();
     await env.DB.prepare('UPDATE landing_pages SET display_title = ? WHERE id = ?').bind('Seconda', id).run();
     await publishPage(env, slug);
-    const html = await (await get(`/${slug}`)).text();
+    const html = await (await call(`/${slug}`)).text();
     expect(html).toContain('Seconda');
     expect(html).not.toContain('Prima');
     await settle();
@@ -50,12 +51,12 @@ describe('publishPage', () => {
     const slug = slugFor();
     const { id } = await seedPage(slug);
     await publishPage(env, slug);
-    expect((await get(`/${slug}`)).status).toBe(200);
+    expect((await call(`/${slug}`)).status).toBe(200);
     await settle();
     await env.DB.prepare('UPDATE landing_pages SET visible = 0 WHERE id = ?').bind(id).run();
     expect(await publishPage(env, slug)).toBe(false);
     expect(await env.BUCKET.get(pageKey(slug))).toBeNull();
-    const res = await get(`/${slug}`);
+    const res = await call(`/${slug}`);
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain('Landing page non trovata');
@@ -70,7 +71,7 @@ describe('publishPage', () => {
     await env.DB.prepare('DELETE FROM landing_pages WHERE folder_name = ?').bind(slug).run();
     await unpublishPage(env, slug);
     expect(await env.BUCKET.get(pageKey(slug))).toBeNull();
-    expect((await get(`/${slug}`)).status).toBe(404);
+    expect((await call(`/${slug}`)).status).toBe(404);
   });
 });
 

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
 import { pageKey } from '../../worker/services/publish';
 import { instantText } from '../../src/core/schedule';
-import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
-import { get, settle } from './public-helpers';
+import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
+import { settle } from './public-helpers';
 
 const BASE = '/api/db/landing-pages';
 const HOUR = 3600_000;
@@ -34,8 +34,8 @@ async function stored(slug: string) {
 
 /** What the public gets for a slug: /{slug} (status, cache-control, body) and the public API. */
 async function publicAnswer(slug: string) {
-  const page = await get(`/${slug}`);
-  const api = await get(`/api/db/public/landing/${slug}`);
+  const page = await call(`/${slug}`);
+  const api = await call(`/api/db/public/landing/${slug}`);
   const answer = {
     status: page.status,
     cache: page.headers.get('cache-control'),
@@ -49,7 +49,7 @@ async function publicAnswer(slug: string) {
 
 describe('payloads: show_past, visible_from, visible_until', () => {
   it('POST stores them normalised to UTC to the second, and every answer carries them', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, {
       ...textPage(slug),
@@ -73,7 +73,7 @@ describe('payloads: show_past, visible_from, visible_until', () => {
   });
 
   it('refuses instants without a zone or that do not exist, and wrong types, with a 422 detail', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const bad: Array<[string, unknown]> = [
       ['visible_from', '2099-05-12T20:00:00'],
       ['visible_from', '2099-05-12'],
@@ -97,7 +97,7 @@ describe('payloads: show_past, visible_from, visible_until', () => {
   });
 
   it('refuses an instant whose zone moves it out of the years 1000 to 9999 (POST, PUT and PATCH)', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, textPage(slug));
     // 1000-01-01 at midnight, 23:59 ahead of UTC, is 999-12-31T00:01Z; 9999-12-31 at 23:59:59,
@@ -144,7 +144,7 @@ describe('payloads: show_past, visible_from, visible_until', () => {
   });
 
   it('a window that ends before or when it starts is a 422 with the Italian message (POST and PUT)', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const from = '2099-05-12T18:00:00Z';
     for (const until of ['2099-05-12T17:59:59Z', from, '2099-05-12T20:00:00+02:00']) {
       const slug = uniqueSlug();
@@ -171,7 +171,7 @@ describe('payloads: show_past, visible_from, visible_until', () => {
   });
 
   it('PUT keeps omitted fields and clears a bound sent as null or empty', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, {
       ...textPage(slug),
@@ -194,7 +194,7 @@ describe('payloads: show_past, visible_from, visible_until', () => {
   });
 
   it('PATCH sets one field at a time; a bound alone is checked against the stored other one', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, { ...textPage(slug), visible_from: '2026-03-01T10:00:00Z' });
     const patch = (json: unknown, token = u.token) => call(`${BASE}/${slug}`, { method: 'PATCH', token, json });
@@ -229,7 +229,7 @@ describe('payloads: show_past, visible_from, visible_until', () => {
     expect((await patch({ visible_from: '2026-03-01 10:00' })).status).toBe(422);
     expect((await patch({ show_past: 1 })).status).toBe(422);
     expect((await call(`${BASE}/${slug}`, { method: 'PATCH', json: { show_past: false } })).status).toBe(401);
-    const stranger = await makeUser({ company: 'Beta Eventi' });
+    const stranger = await organiserWithToken({ company: 'Beta Eventi' });
     expect((await patch({ show_past: false }, stranger.token)).status).toBe(404);
     expect((await stored(slug))!.show_past).toBe(1);
   });
@@ -237,7 +237,7 @@ describe('payloads: show_past, visible_from, visible_until', () => {
 
 describe('outside its window a page answers exactly as a hidden page', () => {
   it('scheduled and expired pages: /{slug}, the public API and the sitemap as for a hidden page; open at once after a save', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const hidden = uniqueSlug('hid');
     await createPage(u.token, { ...textPage(hidden), visible: false });
     const asHidden = await publicAnswer(hidden);
@@ -260,7 +260,7 @@ describe('outside its window a page answers exactly as a hidden page', () => {
     expect(inside.apiStatus).toBe(200);
     expect(await env.BUCKET.get(pageKey(open))).not.toBeNull();
 
-    const sitemap = await (await get('/sitemap.xml')).text();
+    const sitemap = await (await call('/sitemap.xml')).text();
     expect(sitemap).toContain(`/${open}<`);
     expect(sitemap).not.toContain(scheduled);
     expect(sitemap).not.toContain(expired);

@@ -33,7 +33,7 @@ import {
   savePage,
   seedFan,
 } from './fan-alerts-helpers';
-import { call } from './pages-helpers';
+import { call } from './helpers';
 
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -1,7 +1,7 @@
 // The ticket-drop fields of a CTA through the pages API (docs/behaviour.md#ticket-drops).
 import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
-import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
+import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
 
 const BASE = '/api/db/landing-pages';
 
@@ -15,7 +15,7 @@ function dropButton(cta: Record<string, unknown>) {
 
 describe('CTA sale fields', () => {
   it('are stored in UTC, answered on create, read, update and the public answer', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, {
       ...textPage(slug),
@@ -45,7 +45,7 @@ describe('CTA sale fields', () => {
   });
 
   it("the 'soldout' label is answered as sold out", async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const page = await createPage(u.token, {
       ...textPage(uniqueSlug()),
       buttons: [dropButton({ buttonText: 'soldout', availability: 'on_sale' })],
@@ -54,7 +54,7 @@ describe('CTA sale fields', () => {
   });
 
   it('a bad instant or availability is a 422 with the message, never a 500', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     for (const cta of [
       { on_sale_at: '2099-05-12 10:00' },
       { on_sale_at: '2099-13-01T10:00:00Z' },

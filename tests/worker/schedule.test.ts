@@ -7,8 +7,8 @@ import { romeToday } from '../../src/core/schedule';
 import { pageCacheKey, pageKey, publicOrigin } from '../../worker/services/publish';
 import { REPUBLISH_CRON, republishDue } from '../../worker/services/schedule';
 import { instantText } from '../../src/core/schedule';
-import { call, createPage, eventButton, makeUser, textPage, uniqueSlug } from './pages-helpers';
-import { get, settle } from './public-helpers';
+import { call, createPage, eventButton, textPage, uniqueSlug, organiserWithToken } from './helpers';
+import { settle } from './public-helpers';
 
 const BASE = '/api/db/landing-pages';
 const HOUR = 3600_000;
@@ -56,7 +56,7 @@ afterEach(() => {
 
 describe('the next boundary stored at every publish', () => {
   it('is the Rome midnight after the earliest coming event: 22:00Z in summer, 23:00Z in winter, DST days', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const cases: Array<[string[], string]> = [
       [['12/05/2099', '13/05/2099'], '2099-05-12T22:00:00Z'],
       [['13/12/2099', '12/12/2099'], '2099-12-12T23:00:00Z'],
@@ -79,7 +79,7 @@ describe('the next boundary stored at every publish', () => {
   });
 
   it('is the window opening or closing when that comes first; none for a hidden page', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const from = instantText(new Date(Date.now() + HOUR));
     const slug = uniqueSlug();
     await createPage(u.token, pageWithDates(slug, ['12/05/2099'], { visible_from: from }));
@@ -102,11 +102,11 @@ describe('the next boundary stored at every publish', () => {
 
 describe('the scheduled republish (per-minute Cron Trigger)', () => {
   it('a window opening: not a second early; at the boundary the page is published and the boundary moves on', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const from = instantText(new Date(Date.now() + HOUR));
     await createPage(u.token, pageWithDates(slug, ['12/05/2099'], { visible_from: from }));
-    expect((await get(`/${slug}`)).status).toBe(404);
+    expect((await call(`/${slug}`)).status).toBe(404);
     expect(await publishedHtml(slug)).toBeNull();
 
     await runCron(Date.parse(from) - 1000);
@@ -117,18 +117,18 @@ describe('the scheduled republish (per-minute Cron Trigger)', () => {
     expect(await publishedHtml(slug)).toContain('Alcatraz');
     expect(await boundaryOf(slug)).toBe('2099-05-12T22:00:00Z');
     // the hot path serves the published copy without D1
-    const res = await get(`/${slug}`);
+    const res = await call(`/${slug}`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Alcatraz');
     await settle();
   });
 
   it('a window closing: the copy, the cache entry and the hot copy go; the page then answers as hidden', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const until = instantText(new Date(Date.now() + HOUR));
     await createPage(u.token, pageWithDates(slug, ['data da annunciare'], { visible_until: until }));
-    expect((await get(`/${slug}`)).status).toBe(200);
+    expect((await call(`/${slug}`)).status).toBe(200);
     await settle();
     const key = pageCacheKey(slug, publicOrigin(env));
     expect(await caches.default.match(key)).toBeDefined();
@@ -142,10 +142,10 @@ describe('the scheduled republish (per-minute Cron Trigger)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(Date.parse(until) + 1000);
-      const res = await get(`/${slug}`);
+      const res = await call(`/${slug}`);
       expect(res.status).toBe(404);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect((await get(`/api/db/public/landing/${slug}`)).status).toBe(404);
+      expect((await call(`/api/db/public/landing/${slug}`)).status).toBe(404);
     } finally {
       vi.useRealTimers();
     }
@@ -153,7 +153,7 @@ describe('the scheduled republish (per-minute Cron Trigger)', () => {
   });
 
   it('an event day passing: republished at the Rome midnight after it, not at 23:59; the boundary moves to the next day', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const today = romeToday(new Date());
     await createPage(u.token, pageWithDates(slug, [`${italian(today)} 23:30`, '12/05/2099']));
@@ -175,7 +175,7 @@ describe('the scheduled republish (per-minute Cron Trigger)', () => {
   });
 
   it('takes a bounded batch, the oldest boundary first; the rest follow in the next runs', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slugs = [uniqueSlug('c'), uniqueSlug('a'), uniqueSlug('b')];
     // earlier than every other boundary of this file, so these three are the oldest due
     const dates = ['12/12/2098', '10/12/2098', '11/12/2098'];
@@ -196,7 +196,7 @@ describe('the scheduled republish (per-minute Cron Trigger)', () => {
   });
 
   it('the hourly maintenance runs the step too; a failed republish is tried again 5 minutes later', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, pageWithDates(slug, ['12/05/2099']));
     await markStale(slug);

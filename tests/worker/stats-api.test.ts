@@ -5,7 +5,16 @@ import { statsAnswerSchema } from '../../src/core/schemas/admin';
 import { pageStatsSchema, type PageStats } from '../../src/core/schemas/stats';
 import { COUNTRY_CODES } from '../../src/core/countries';
 import { addDays, BREAKDOWN_TOP, FOLDED, romeBucket, STATS_DAYS_MAX } from '../../src/core/traffic';
-import { call, createPage, eventButton, makeUser, textPage, uniqueSlug } from './pages-helpers';
+import {
+  call,
+  createPage,
+  eventButton,
+  textPage,
+  uniqueSlug,
+  organiserWithToken,
+  adminWithToken,
+  userWithToken,
+} from './helpers';
 
 /**
  * GET /api/db/landing-pages/{slug}/stats, …/stats.csv and the period of GET /api/admin/stats
@@ -64,7 +73,7 @@ async function stats(slug: string, token: string, query = ''): Promise<PageStats
 
 /** An organiser's text page with `n` events; its id and its buttons' ids in position order. */
 async function pageWith(n = 2, company = 'Alfa Live') {
-  const user = await makeUser({ company });
+  const user = await organiserWithToken({ company });
   const slug = uniqueSlug('st');
   const buttons = Array.from({ length: n }, (_, i) => eventButton(`1${i}/05/2027 - Milano - Club ${i}|biglietti`));
   const page = await createPage(user.token, textPage(slug, { buttons }));
@@ -291,11 +300,11 @@ describe('GET …/{slug}/stats', () => {
 describe('who may read a page’s stats', () => {
   it('as for the page itself: 401 anonymous, 403 an inactive account, 404 another company or no page', async () => {
     const { user, slug } = await pageWith(1, 'Beta Eventi');
-    const colleague = await makeUser({ company: 'Beta Eventi' });
-    const stranger = await makeUser({ company: 'Gamma Live' });
-    const pending = await makeUser({ company: 'Beta Eventi', status: 'pending' });
-    const banned = await makeUser({ company: 'Beta Eventi', status: 'banned', isActive: false });
-    const admin = await makeUser({ company: 'Altro', admin: true });
+    const colleague = await organiserWithToken({ company: 'Beta Eventi' });
+    const stranger = await organiserWithToken({ company: 'Gamma Live' });
+    const pending = await userWithToken({ company: 'Beta Eventi', status: 'pending' });
+    const banned = await userWithToken({ company: 'Beta Eventi', status: 'banned' });
+    const admin = await adminWithToken({ company: 'Altro' });
     for (const suffix of ['stats', 'stats.csv']) {
       const path = `${BASE}/${slug}/${suffix}`;
       const anonymous = await call(path);
@@ -339,7 +348,7 @@ describe('who may read a page’s stats', () => {
 
   it('?days takes whole decimal numbers only: hex, exponents, signs, spaces and points are 422', async () => {
     const { user, slug } = await pageWith(1);
-    const admin = await makeUser({ admin: true });
+    const admin = await adminWithToken();
     const detail = `days: ${t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX })}`;
     // each of these was read as a number of days before (16, 100, 7, 7, 7, 2, 7, 3)
     const loose = ['0x10', '1e2', '%2B7', '+7', '%207', '2.0', '7%20', '0b11'];
@@ -392,7 +401,7 @@ describe('GET …/{slug}/stats.csv', () => {
 
 describe('GET /api/admin/stats?days=N', () => {
   it('adds the period’s views and clicks across every page, beside the unchanged lifetime figures', async () => {
-    const admin = await makeUser({ admin: true, company: 'Palco Admin' });
+    const admin = await adminWithToken({ company: 'Palco Admin' });
     const one = await pageWith(1, 'Delta Live');
     const two = await pageWith(2, 'Epsilon Live');
     const to = today();
@@ -434,8 +443,8 @@ describe('GET /api/admin/stats?days=N', () => {
   });
 
   it('administrators only, and a bad ?days is 422', async () => {
-    const admin = await makeUser({ admin: true });
-    const organiser = await makeUser();
+    const admin = await adminWithToken();
+    const organiser = await organiserWithToken();
     expect((await call('/api/admin/stats?days=7')).status).toBe(401);
     const refused = await call('/api/admin/stats?days=7', { token: organiser.token });
     expect(refused.status).toBe(403);

@@ -7,8 +7,8 @@ import Parser from 'rss-parser';
 import { t } from '../../src/core/messages';
 import { eventItemListSchema } from '../../src/core/schemas/tour';
 import { publishPage } from '../../worker/services/publish';
-import { get, seedPage, settle, slugFor } from './public-helpers';
-import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
+import { seedPage, settle, slugFor } from './public-helpers';
+import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
 
 const FUTURE = '20 marzo 2099 ore 21:00';
 const FEEDS = ['calendar.ics', 'events.json', 'feed.xml'] as const;
@@ -50,7 +50,7 @@ describe('GET /{slug}/calendar.ics', () => {
   it('holds every upcoming dated event with the UIDs of the single-event files and the refresh hints', async () => {
     const slug = slugFor('tca');
     const { buttonIds } = await seedTour(slug);
-    const res = await get(`/${slug}/calendar.ics`);
+    const res = await call(`/${slug}/calendar.ics`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${slug}.ics"`);
@@ -73,7 +73,7 @@ describe('GET /{slug}/calendar.ics', () => {
     expect(new ICAL.Event(events[1]!).startDate.isDate).toBe(true);
 
     // the single-event file of the same event carries the same UID and revision
-    const single = vevents(await (await get(`/${slug}/events/${buttonIds[0]}.ics`)).text())[0]!;
+    const single = vevents(await (await call(`/${slug}/events/${buttonIds[0]}.ics`)).text())[0]!;
     expect(prop(single, 'uid')).toBe(prop(events[0]!, 'uid'));
     expect(prop(single, 'sequence')).toBe(0);
     await settle();
@@ -82,7 +82,7 @@ describe('GET /{slug}/calendar.ics', () => {
   it('a calendar whose dates are all past is still a calendar, with no event', async () => {
     const slug = slugFor('tcp');
     await seedPage(slug, { buttons: [{ text: '1 gennaio 2020 - Como - Teatro|x' }] });
-    const res = await get(`/${slug}/calendar.ics`);
+    const res = await call(`/${slug}/calendar.ics`);
     expect(res.status).toBe(200);
     expect(vevents(await res.text())).toEqual([]);
     await settle();
@@ -93,7 +93,7 @@ describe('GET /{slug}/events.json', () => {
   it('is the page JSON-LD as a schema.org ItemList, readable from any origin', async () => {
     const slug = slugFor('tjs');
     await seedTour(slug);
-    const res = await get(`/${slug}/events.json`, { headers: { origin: 'https://band.example' } });
+    const res = await call(`/${slug}/events.json`, { headers: { origin: 'https://band.example' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -105,7 +105,7 @@ describe('GET /{slug}/events.json', () => {
     expect(list.itemListElement[2]!.item.offers[0]!.availability).toBe('https://schema.org/SoldOut');
 
     // the same objects as the page's own JSON-LD
-    const html = await (await get(`/${slug}`)).text();
+    const html = await (await call(`/${slug}`)).text();
     const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(list.itemListElement.map((i) => i.item)).toEqual(JSON.parse(ld));
     await settle();
@@ -114,7 +114,7 @@ describe('GET /{slug}/events.json', () => {
   it('answers a preflight, refuses writing, and its 404 is JSON the caller may read', async () => {
     const slug = slugFor('tjo');
     await seedTour(slug);
-    const pre = await get(`/${slug}/events.json`, {
+    const pre = await call(`/${slug}/events.json`, {
       method: 'OPTIONS',
       headers: { origin: 'https://band.example', 'access-control-request-method': 'GET' },
     });
@@ -122,11 +122,11 @@ describe('GET /{slug}/events.json', () => {
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     expect(pre.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
     for (const method of ['POST', 'PUT', 'DELETE']) {
-      const res = await get(`/${slug}/events.json`, { method, body: method === 'DELETE' ? undefined : '{}' });
+      const res = await call(`/${slug}/events.json`, { method, body: method === 'DELETE' ? undefined : '{}' });
       expect(res.status, method).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     }
-    const missing = await get(`/${slugFor('tjn')}/events.json`);
+    const missing = await call(`/${slugFor('tjn')}/events.json`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('access-control-allow-origin')).toBe('*');
     expect(missing.headers.get('cache-control')).toBe('no-store');
@@ -140,7 +140,7 @@ describe('GET /{slug}/feed.xml', () => {
     const slug = slugFor('trs');
     const { buttonIds } = await seedTour(slug);
     await publishPage(env, slug);
-    const res = await get(`/${slug}/feed.xml`);
+    const res = await call(`/${slug}/feed.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
@@ -166,7 +166,7 @@ describe('GET /{slug}/feed.xml', () => {
     await seedPage(slug, {
       buttons: [{ text: `${FUTURE} - Pisa - Lumi\u0007ere\uffff ]]> <x>|x`, cta_buttons: null }],
     });
-    const body = await (await get(`/${slug}/feed.xml`)).text();
+    const body = await (await call(`/${slug}/feed.xml`)).text();
     expect(body).not.toContain('\u0007');
     const feed = await new Parser().parseString(body);
     expect(feed.items[0]!.title).toBe(`${FUTURE} – Pisa, Lumiere ]]> <x>`);
@@ -174,7 +174,7 @@ describe('GET /{slug}/feed.xml', () => {
   });
 
   it('says when a CTA goes on sale instead of its link, and sold out by its availability', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug('trs');
     await createPage(u.token, {
       ...textPage(slug),
@@ -189,7 +189,7 @@ describe('GET /{slug}/feed.xml', () => {
         },
       ],
     });
-    const feed = await new Parser().parseString(await (await get(`/${slug}/feed.xml`)).text());
+    const feed = await new Parser().parseString(await (await call(`/${slug}/feed.xml`)).text());
     const description = feed.items[0]!.content ?? '';
     expect(description).toContain('biglietti: In vendita dal 1 marzo 2099 alle 10:00');
     expect(description).toContain(t('landing.soldoutLabel'));
@@ -212,22 +212,22 @@ describe('the three feeds', () => {
     await seedPage(image, { mode: 'image', buttons: [{ type: 'image', image_path: `/dati/${image}/a.jpg` }] });
     for (const slug of [hidden, scheduled, expired, slugFor('tvu'), image]) {
       for (const feed of FEEDS) {
-        const res = await get(`/${slug}/${feed}`);
+        const res = await call(`/${slug}/${feed}`);
         expect(res.status, `${slug}/${feed}`).toBe(404);
         expect(res.headers.get('cache-control')).toBe('no-store');
-        expect((await get(`/${slug}/${feed}`, { method: 'HEAD' })).status).toBe(404);
+        expect((await call(`/${slug}/${feed}`, { method: 'HEAD' })).status).toBe(404);
       }
     }
     // inside its window: served
     await setWindow(expired, '2020-01-01T00:00:00Z', '2098-01-01T00:00:00Z');
-    for (const feed of FEEDS) expect((await get(`/${expired}/${feed}`)).status, feed).toBe(200);
+    for (const feed of FEEDS) expect((await call(`/${expired}/${feed}`)).status, feed).toBe(200);
     await settle();
   });
 
   it('answer 404, never 500, for a slug in capitals, a reserved one, one too long or with other signs', async () => {
     for (const slug of ['Tour', 'TOUR', 'login', 'home', 'calendar', 'a'.repeat(65), 'a_b', 'a%20b', 'caf%C3%A9']) {
       for (const feed of FEEDS) {
-        const res = await get(`/${slug}/${feed}`);
+        const res = await call(`/${slug}/${feed}`);
         expect(res.status, `${slug}/${feed}`).toBe(404);
       }
     }
@@ -237,23 +237,23 @@ describe('the three feeds', () => {
     const slug = slugFor('tcc');
     await seedTour(slug);
     const first = new Map<string, string>();
-    for (const feed of FEEDS) first.set(feed, await (await get(`/${slug}/${feed}`)).text());
+    for (const feed of FEEDS) first.set(feed, await (await call(`/${slug}/${feed}`)).text());
     await settle();
     // a change behind the publisher's back is not seen: the cached copies answer
     await env.DB.prepare('UPDATE landing_pages SET visible = 0 WHERE folder_name = ?').bind(slug).run();
     for (const feed of FEEDS) {
-      const again = await get(`/${slug}/${feed}`);
+      const again = await call(`/${slug}/${feed}`);
       expect(again.status, feed).toBe(200);
       expect(await again.text()).toBe(first.get(feed));
-      expect((await get(`/${slug}/${feed}`, { method: 'HEAD' })).status).toBe(200);
+      expect((await call(`/${slug}/${feed}`, { method: 'HEAD' })).status).toBe(200);
     }
     // the publish of the now hidden page takes them all off
     await publishPage(env, slug);
-    for (const feed of FEEDS) expect((await get(`/${slug}/${feed}`)).status, feed).toBe(404);
+    for (const feed of FEEDS) expect((await call(`/${slug}/${feed}`)).status, feed).toBe(404);
   });
 
   it('a save bumps SEQUENCE and LAST-MODIFIED of the changed event alone, keeps pubDate, and is seen at once', async () => {
-    const owner = await makeUser();
+    const owner = await organiserWithToken();
     const slug = uniqueSlug('tsv');
     const created = await createPage(
       owner.token,
@@ -266,10 +266,10 @@ describe('the three feeds', () => {
     );
     const ids = (created.buttons as Array<{ id: number }>).map((b) => b.id);
     const calendarOf = async () => {
-      const events = vevents(await (await get(`/${slug}/calendar.ics`)).text());
+      const events = vevents(await (await call(`/${slug}/calendar.ics`)).text());
       return new Map(events.map((e) => [prop(e, 'uid'), e]));
     };
-    const feedOf = async () => new Parser().parseString(await (await get(`/${slug}/feed.xml`)).text());
+    const feedOf = async () => new Parser().parseString(await (await call(`/${slug}/feed.xml`)).text());
     const before = await calendarOf();
     const feedBefore = await feedOf();
     expect(feedBefore.items).toHaveLength(2);
@@ -310,7 +310,7 @@ describe('the three feeds', () => {
     expect(Date.parse(added.pubDate!)).toBeGreaterThan(Date.parse(pub(feedBefore, same)!));
 
     // the JSON follows the save at once as well
-    const list = eventItemListSchema.parse(await (await get(`/${slug}/events.json`)).json());
+    const list = eventItemListSchema.parse(await (await call(`/${slug}/events.json`)).json());
     expect(list.itemListElement.map((i) => i.item.location.name)).toEqual([
       'Alcatraz',
       'Palazzo dello Sport',
@@ -322,7 +322,7 @@ describe('the three feeds', () => {
   it('the page offers the calendar as a webcal:// subscription and as a file, and names its feed', async () => {
     const slug = slugFor('tpl');
     await seedTour(slug);
-    const html = await (await get(`/${slug}`)).text();
+    const html = await (await call(`/${slug}`)).text();
     expect(html).toContain(`href="webcal://localhost:8787/${slug}/calendar.ics"`);
     expect(html).toContain('Aggiungi tutte le date al calendario');
     expect(html).toContain(`href="/${slug}/calendar.ics"`);
@@ -333,7 +333,7 @@ describe('the three feeds', () => {
     // no dated upcoming event: no subscription link
     const undated = slugFor('tpu');
     await seedPage(undated, { buttons: [{ text: 'data da annunciare - Bari - Demodè|x' }] });
-    expect(await (await get(`/${undated}`)).text()).not.toContain('calendar.ics');
+    expect(await (await call(`/${undated}`)).text()).not.toContain('calendar.ics');
     await settle();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call } from './pages-helpers';
+import { call } from './helpers';
 
 describe('POST /api/track-url', () => {
   it.each([

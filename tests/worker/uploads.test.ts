@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
+import { call, createPage, textPage, uniqueSlug, organiserWithToken, userWithToken } from './helpers';
 import { GIF, JPEG, PNG, SVG, WEBP, bigBytes, concat, mp4, multipartStream } from './media-fixtures';
 
 const BASE = '/api/db/landing-pages';
@@ -18,7 +18,7 @@ function form(field: string, bytes: Uint8Array, name = 'file.bin', type = 'appli
 }
 
 async function setup(extra: Record<string, unknown> = {}) {
-  const u = await makeUser();
+  const u = await organiserWithToken();
   const slug = uniqueSlug();
   const page = await createPage(u.token, { ...textPage(slug), header: '', ...extra });
   return { u, slug, page };
@@ -259,11 +259,11 @@ describe('POST …/upload-image (header)', () => {
     });
     expect(r3.status).toBe(422);
     expect((await call(`${BASE}/${slug}/upload-image`, { body: form('image', PNG) })).status).toBe(401);
-    const stranger = await makeUser({ company: 'Altra' });
+    const stranger = await organiserWithToken({ company: 'Altra' });
     expect(
       (await call(`${BASE}/${slug}/upload-image`, { token: stranger.token, body: form('image', PNG) })).status,
     ).toBe(404);
-    const pending = await makeUser({ status: 'pending' });
+    const pending = await userWithToken({ status: 'pending' });
     expect(
       (await call(`${BASE}/${slug}/upload-image`, { token: pending.token, body: form('image', PNG) })).status,
     ).toBe(403);
@@ -272,7 +272,7 @@ describe('POST …/upload-image (header)', () => {
 
 describe('POST …/upload-button-images', () => {
   it('maps upload order to button indexes and stores each image', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, imagePage(slug));
     const f = new FormData();
@@ -312,7 +312,7 @@ describe('POST …/upload-button-images', () => {
   });
 
   it('accepts the mapping after the files', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, imagePage(slug));
     const f = new FormData();
@@ -351,7 +351,7 @@ describe('POST …/upload-button-images', () => {
       'image_mapping non valido: serve un oggetto {ordine file: indice pulsante}',
     ],
   ])('refuses %s', async (_n, bytes, mapping, status, detail) => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, imagePage(slug));
     const f = new FormData();
@@ -378,7 +378,7 @@ describe('POST …/upload-button-images', () => {
   });
 
   it('refuses a button image over 5 MB while streaming', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, imagePage(slug));
     const boundary = 'bbb';
@@ -435,7 +435,7 @@ describe('replaced button images are deleted at once', () => {
   }
 
   it('a new image for a button deletes the one it replaces: gone from R2, 404 at its address', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, imagePage(slug));
     const first = await uploadImages(u.token, slug, [GIF, PNG], { 0: 1, 1: 2 });
@@ -456,7 +456,7 @@ describe('replaced button images are deleted at once', () => {
   });
 
   it('two files mapped to one button in one upload: only the later one, which the button shows, is kept', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, imagePage(slug));
     const body = await uploadImages(u.token, slug, [GIF, PNG, WEBP], { 0: 1, 1: 2, 2: 1 });
@@ -470,7 +470,7 @@ describe('replaced button images are deleted at once', () => {
   });
 
   it('a save that removes an image button, or puts a store badge in its place, deletes its file', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, imagePage(slug));
     const up = await uploadImages(u.token, slug, [GIF, PNG], { 0: 1, 1: 2 });
@@ -487,7 +487,7 @@ describe('replaced button images are deleted at once', () => {
   });
 
   it('turning an image page into a text page deletes every image its buttons had', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, imagePage(slug));
     const up = await uploadImages(u.token, slug, [GIF, PNG], { 0: 1, 1: 2 });
@@ -499,7 +499,7 @@ describe('replaced button images are deleted at once', () => {
   });
 
   it('a file another button (or the header) still shows is kept until nothing uses it', async () => {
-    const u = await makeUser();
+    const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, imagePage(slug));
     const up = await uploadImages(u.token, slug, [GIF], { 0: 1 });
