@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { savedPage } from './saved-page';
-import { payloadOf } from '../../src/stores/editor-extras';
-import type { FullPage, ReceivedButton } from '../../src/stores/editor-core';
+import { payloadOf } from '../../src/stores/editor/extras';
+import type { FullPage, ReceivedButton } from '../../src/stores/editor/core';
 import { ON_SALE_NOW } from '../../src/core/on-sale';
 
 function button(id: number, position: number, clicks: number, over: Partial<ReceivedButton> = {}): ReceivedButton {

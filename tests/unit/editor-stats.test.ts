@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { PageStats } from '../../src/core/schemas/stats';
 import { STATS_DAYS_MAX } from '../../src/core/traffic';
-import type { FullPage, ReceivedButton } from '../../src/stores/editor-core';
+import type { FullPage, ReceivedButton } from '../../src/stores/editor/core';
 import {
   MIN_BAR_PERCENT,
   barPercent,
@@ -22,7 +22,7 @@ import {
   sourceLabel,
   viewsText,
   periodShown,
-} from '../../src/stores/editor-stats';
+} from '../../src/stores/editor/stats';
 import { ON_SALE_NOW } from '../../src/core/on-sale';
 
 const at = (iso: string) => Date.parse(iso);

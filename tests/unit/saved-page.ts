@@ -1,5 +1,5 @@
 // A page as GET /api/db/landing-pages/{slug} answers it, for the editor's store tests.
-import type { FullPage, ReceivedButton } from '../../src/stores/editor-core';
+import type { FullPage, ReceivedButton } from '../../src/stores/editor/core';
 import { ON_SALE_NOW } from '../../src/core/on-sale';
 
 /** A saved text event with one CTA. */

@@ -1,13 +1,13 @@
 /**
- * One CTA row of the button creator's draft (src/stores/editor-draft.ts): its label preset, its
+ * One CTA row of the button creator's draft (src/stores/editor/draft.ts): its label preset, its
  * link and its ticket drop ('In vendita dal' in Europe/Rome wall-clock time, its availability;
  * docs/behaviour.md#ticket-drops-in-the-editor), and the conversions between a row and the
  * list's CTA.
  */
-import { t } from '../core/messages';
-import { type Availability, availabilityOf } from '../core/on-sale';
-import { romeLocalToUtc, utcToRomeLocal } from '../core/schedule';
-import type { CtaButton } from './editor-core';
+import { t } from '../../core/messages';
+import { type Availability, availabilityOf } from '../../core/on-sale';
+import { romeLocalToUtc, utcToRomeLocal } from '../../core/schedule';
+import type { CtaButton } from './core';
 
 export const CTA_PRESETS = ['biglietti', 'tickets', 'soldout'] as const;
 export type CtaPreset = (typeof CTA_PRESETS)[number] | 'custom';

@@ -2,21 +2,21 @@
 // a new file waits, or a poster alone for the saved video header; 3 the new button images;
 // 4 the old button images no longer used are deleted (store badges never). Then the list and the
 // page are read again. Only step 1 decides whether the save succeeded: a file that does not make
-// it (failed or cancelled, see editor-upload.ts) leaves the page saved and the file in the form,
+// it (failed or cancelled, see upload.ts) leaves the page saved and the file in the form,
 // and the message says which file did not make it. Last, the page's scheduled alerts to its fans
 // are read for the notice under the message bar.
-import { t } from '../core/messages';
-import { ApiError, errorText, getToken } from '../lib/api';
-import * as api from '../lib/api-client';
-import { $editing, $form, $imagesToDelete, $lastSaved, $saving } from './editor';
-import { type FullPage, isStorePath } from './editor-core';
-import { showScheduled } from './editor-fans';
-import { dismissNotice, notify } from './editor-notice';
-import { revalidatePagesList } from './editor-pages';
-import { buildPayload } from './editor-payload';
-import { finishSave, planFiles, sendSaveFiles, startSending } from './editor-upload';
-import { posterSettled } from './editor-poster';
-import { validateEditor } from './editor-validation';
+import { t } from '../../core/messages';
+import { ApiError, errorText, getToken } from '../../lib/api';
+import * as api from '../../lib/api-client';
+import { $editing, $form, $imagesToDelete, $lastSaved, $saving } from './state';
+import { type FullPage, isStorePath } from './core';
+import { showScheduled } from './fans';
+import { dismissNotice, notify } from './notice';
+import { revalidatePagesList } from './pages';
+import { buildPayload } from './payload';
+import { finishSave, planFiles, sendSaveFiles, startSending } from './upload';
+import { posterSettled } from './poster';
+import { validateEditor } from './validation';
 
 /** Saves the form (see the order above). Returns true when the page itself was saved. */
 export async function save(): Promise<boolean> {

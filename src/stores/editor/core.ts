@@ -1,14 +1,19 @@
 // The editor's view of the shared rules in src/core/: the editor, the Worker and the published
 // page must agree on slug rules, the button text codec, URL rules and the validation, so the
 // editor re-exports them and keeps no copy of its own.
-import { parseHttpUrl, isTicketHost } from '../core/urls';
-import { STORES, isStorePath as isCoreStorePath } from '../core/stores';
-import type { ButtonAsReceived, PageAsReceived, PageListItem, PagePayload as CorePayload } from '../core/schemas/page';
+import { parseHttpUrl, isTicketHost } from '../../core/urls';
+import { STORES, isStorePath as isCoreStorePath } from '../../core/stores';
+import type {
+  ButtonAsReceived,
+  PageAsReceived,
+  PageListItem,
+  PagePayload as CorePayload,
+} from '../../core/schemas/page';
 
-export type { PageMode, PageStyle, Cta as CtaButton } from '../core/schemas/page';
-export { validatePage, validateEventForm, titleKey } from '../core/schemas/page';
-export { sanitiseSlug, slugify } from '../core/slug';
-export { encodeEventText, decodeEventText } from '../core/button-codec';
+export type { PageMode, PageStyle, Cta as CtaButton } from '../../core/schemas/page';
+export { validatePage, validateEventForm, titleKey } from '../../core/schemas/page';
+export { sanitiseSlug, slugify } from '../../core/slug';
+export { encodeEventText, decodeEventText } from '../../core/button-codec';
 
 export type PageSummary = PageListItem;
 export type ReceivedButton = ButtonAsReceived;

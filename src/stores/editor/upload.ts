@@ -4,17 +4,17 @@
 // it, and a file that did not make it stays in the form with its reason, for 'Riprova' to send
 // again on its own. The page stays saved whatever happens to its files.
 import { atom, computed } from 'nanostores';
-import { type MessageKey, t } from '../core/messages';
-import { ApiError, detailOf, errorText } from '../lib/api';
-import * as api from '../lib/api-client';
-import type { UploadOptions } from '../lib/api';
-import { formatMegabytes, percentOf } from '../lib/format';
-import { $buttons, $editing, $form, $saving, kindOfPath, markClean } from './editor';
-import type { FullPage } from './editor-core';
-import { applyPage, resetEditor } from './editor-load';
-import { dismissNotice, notify } from './editor-notice';
-import { fetchPage, revalidatePagesList } from './editor-pages';
-import { buildPayload } from './editor-payload';
+import { type MessageKey, t } from '../../core/messages';
+import { ApiError, detailOf, errorText } from '../../lib/api';
+import * as api from '../../lib/api-client';
+import type { UploadOptions } from '../../lib/api';
+import { formatMegabytes, percentOf } from '../../lib/format';
+import { $buttons, $editing, $form, $saving, kindOfPath, markClean } from './state';
+import type { FullPage } from './core';
+import { applyPage, resetEditor } from './load';
+import { dismissNotice, notify } from './notice';
+import { fetchPage, revalidatePagesList } from './pages';
+import { buildPayload } from './payload';
 
 export type UploadWhat = 'header' | 'poster' | 'buttons';
 /** waiting: its turn has not come; sending: bytes are going; failed / cancelled: it did not make it */
@@ -355,7 +355,7 @@ export async function retryUpload(): Promise<boolean> {
   const last = unsent;
   if (!last || $saving.get() || $editing.get()?.slug !== last.slug) return false;
   if (JSON.stringify(buildPayload()) !== last.payload) {
-    const { save } = await import('./editor-save');
+    const { save } = await import('./save');
     return save();
   }
   const plan = planFiles(new Set($uploads.get().map((u) => u.what)));

@@ -1,10 +1,10 @@
 // What the form becomes: the JSON payload a save sends, and the page the preview shows.
 import { computed } from 'nanostores';
-import { t } from '../core/messages';
-import { availabilityOf } from '../core/on-sale';
-import { romeLocalToUtc } from '../core/schedule';
-import { $buttons, $editing, $form } from './editor';
-import { posterShown } from './editor-poster';
+import { t } from '../../core/messages';
+import { availabilityOf } from '../../core/on-sale';
+import { romeLocalToUtc } from '../../core/schedule';
+import { $buttons, $editing, $form } from './state';
+import { posterShown } from './poster';
 import {
   type CtaButton,
   encodeEventText,
@@ -12,7 +12,7 @@ import {
   type PagePayload,
   type PageStyle,
   type ReceivedButton,
-} from './editor-core';
+} from './core';
 
 /**
  * The page's schedule and options as the API takes them: the window in UTC ISO 8601, null on an

@@ -13,8 +13,8 @@
 //   buttonRows(stats, page)         clicks per event or image and per CTA, with shares
 //   breakdownRows(rows, …)          sources, devices or countries with labels and shares
 import { atom } from 'nanostores';
-import { t, type MessageKey } from '../core/messages';
-import type { PageStats } from '../core/schemas/stats';
+import { t, type MessageKey } from '../../core/messages';
+import type { PageStats } from '../../core/schemas/stats';
 import {
   EMBED_SOURCE,
   FOLDED,
@@ -23,13 +23,13 @@ import {
   STATS_DAYS_MAX,
   daysApart,
   romeBucket,
-} from '../core/traffic';
-import { pageStats } from '../lib/api-client';
-import { decodeEventText, type FullPage } from './editor-core';
-import { notify } from './editor-notice';
-import { formatNumber } from '../lib/format';
+} from '../../core/traffic';
+import { pageStats } from '../../lib/api-client';
+import { decodeEventText, type FullPage } from './core';
+import { notify } from './notice';
+import { formatNumber } from '../../lib/format';
 
-export type { PageStats } from '../core/schemas/stats';
+export type { PageStats } from '../../core/schemas/stats';
 
 // ---------------------------------------------------------------------------------------------
 // Period

@@ -3,10 +3,10 @@
 // refetched because the window regained focus or the network came back.
 import { nanoquery } from '@nanostores/query';
 import { atom } from 'nanostores';
-import { pagePaths } from '../core/api-paths';
-import { ApiError } from '../lib/api';
-import * as api from '../lib/api-client';
-import type { FullPage, PageSummary } from './editor-core';
+import { pagePaths } from '../../core/api-paths';
+import { ApiError } from '../../lib/api';
+import * as api from '../../lib/api-client';
+import type { FullPage, PageSummary } from './core';
 
 const CACHE_MS = 5 * 60_000;
 
@@ -79,4 +79,4 @@ export async function deletePage(slug: string): Promise<void> {
   patchList(slug, null);
   revalidatePagesList();
 }
-export type { PageSummary as PageListItem, FullPage } from './editor-core';
+export type { PageSummary as PageListItem, FullPage } from './core';

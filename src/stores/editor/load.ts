@@ -1,10 +1,10 @@
 // From the server to the form: a saved page loaded for editing (a sidebar click, or the fresh
 // copy after an update), and back to an empty form for a new page.
-import { t } from '../core/messages';
-import { availabilityOf } from '../core/on-sale';
-import { utcToRomeLocal } from '../core/schedule';
-import { pageModeOf } from '../core/schemas/page';
-import { errorText } from '../lib/api';
+import { t } from '../../core/messages';
+import { availabilityOf } from '../../core/on-sale';
+import { utcToRomeLocal } from '../../core/schedule';
+import { pageModeOf } from '../../core/schemas/page';
+import { errorText } from '../../lib/api';
 import {
   $buttons,
   $editing,
@@ -20,12 +20,12 @@ import {
   markClean,
   newKey,
   revokeAllPreviews,
-} from './editor';
-import { type CtaButton, decodeEventText, type FullPage, isStorePath, type ReceivedButton } from './editor-core';
-import { clearScheduledAlerts, showScheduled } from './editor-fans';
-import { notify } from './editor-notice';
-import { fetchPage } from './editor-pages';
-import { $duplicateError } from './editor-validation';
+} from './state';
+import { type CtaButton, decodeEventText, type FullPage, isStorePath, type ReceivedButton } from './core';
+import { clearScheduledAlerts, showScheduled } from './fans';
+import { notify } from './notice';
+import { fetchPage } from './pages';
+import { $duplicateError } from './validation';
 
 /**
  * A saved button as the editor holds it. A text button's event text is decoded into date, city
