@@ -2,7 +2,7 @@
 // page must agree on slug rules, the button text codec, URL rules and the validation, so the
 // editor re-exports them and keeps no copy of its own.
 import { parseHttpUrl, isTicketHost } from '../../core/urls';
-import { STORES, isStorePath as isCoreStorePath } from '../../core/stores';
+import { STORES, isStorePath as isCoreStorePath } from '../../core/store-badges';
 import type {
   ButtonAsReceived,
   PageAsReceived,
@@ -26,7 +26,7 @@ export function isTicketUrl(url: string): boolean {
   return parsed !== null && isTicketHost(parsed.hostname);
 }
 
-/** The ten store badges a button image may use, from src/core/stores.ts. */
+/** The ten store badges a button image may use, from src/core/store-badges.ts. */
 export const STORE_LOGOS: ReadonlyArray<{ id: string; label: string }> = STORES.map((s) => ({
   id: s.name,
   label: s.label,
