@@ -1,7 +1,8 @@
 /**
  * The files a save is sending, in the save bar: per file a progress bar with MB and percent and
  * 'Annulla'; a file that did not make it shows why, with 'Riprova' (which sends that file alone)
- * and a way to put the message away. State and actions: src/stores/editor/upload.ts.
+ * and a way to put the message away. State and actions: src/stores/editor/upload.ts
+ * ('Riprova': retryUpload in src/stores/editor/save.ts).
  */
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
@@ -14,11 +15,11 @@ import {
   cancelUpload,
   dismissUploads,
   progressText,
-  retryUpload,
   type Upload,
   type UploadWhat,
   uploadLabel,
 } from '../../stores/editor/upload';
+import { retryUpload } from '../../stores/editor/save';
 import './editor-upload.css';
 
 export default function UploadProgress() {

@@ -4,7 +4,9 @@
 // page are read again. Only step 1 decides whether the save succeeded: a file that does not make
 // it (failed or cancelled, see upload.ts) leaves the page saved and the file in the form,
 // and the message says which file did not make it. Last, the page's scheduled alerts to its fans
-// are read for the notice under the message bar.
+// are read for the notice under the message bar. 'Riprova' (retryUpload, below) sends again
+// the files that did not make it. The files themselves (plan, progress, cancel, the form
+// refreshed after them) are upload.ts's, which knows nothing of this module: imports go one way.
 import { t } from '../../core/messages';
 import { ApiError, errorText, getToken } from '../../lib/api';
 import * as api from '../../lib/api-client';
@@ -14,7 +16,7 @@ import { showScheduled } from './fans';
 import { dismissNotice, notify } from './notice';
 import { revalidatePagesList } from './pages';
 import { buildPayload } from './payload';
-import { finishSave, planFiles, sendSaveFiles, startSending } from './upload';
+import { $uploads, finishSave, planFiles, sendSaveFiles, startSending, unsentSave } from './upload';
 import { posterSettled } from './poster';
 import { validateEditor } from './validation';
 
@@ -77,6 +79,28 @@ export async function save(): Promise<boolean> {
     // 'Invia ora' and 'Annulla' (docs/behaviour.md#for-the-organiser)
     showScheduled(slug, saved.fan_alerts ?? []);
     return true;
+  } finally {
+    $saving.set(false);
+  }
+}
+
+/**
+ * 'Riprova': sends again only the files that did not make it, then ends as a save does. If the
+ * organiser changed the page meanwhile, the page must go too (the button images are placed by
+ * their position), so it is a whole save.
+ */
+export async function retryUpload(): Promise<boolean> {
+  const last = unsentSave();
+  if (!last || $saving.get() || $editing.get()?.slug !== last.slug) return false;
+  if (JSON.stringify(buildPayload()) !== last.payload) return save();
+  const plan = planFiles(new Set($uploads.get().map((u) => u.what)));
+  $saving.set(true);
+  dismissNotice();
+  try {
+    const left = await sendSaveFiles(last.slug, plan);
+    revalidatePagesList();
+    await finishSave(last.slug, { formSlug: last.slug, created: last.created }, null, plan, left);
+    return left.length === 0;
   } finally {
     $saving.set(false);
   }

@@ -9,11 +9,11 @@ import { ApiError, detailOf, errorText } from '../../lib/api';
 import * as api from '../../lib/api-client';
 import type { UploadOptions } from '../../lib/api';
 import { formatMegabytes, percentOf } from '../../lib/format';
-import { $buttons, $editing, $form, $saving, kindOfPath, markClean } from './state';
+import { $buttons, $editing, $form, kindOfPath, markClean } from './state';
 import type { FullPage } from './core';
 import { applyPage, resetEditor } from './load';
-import { dismissNotice, notify } from './notice';
-import { fetchPage, revalidatePagesList } from './pages';
+import { notify } from './notice';
+import { fetchPage } from './pages';
 import { buildPayload } from './payload';
 
 export type UploadWhat = 'header' | 'poster' | 'buttons';
@@ -226,6 +226,11 @@ export function cancelUpload(what: UploadWhat): void {
 /** The save that left files behind: its page, whether it created it, and the page JSON it sent. */
 let unsent: { slug: string; created: boolean; payload: string } | null = null;
 
+/** The save that left files behind, for 'Riprova' (null: none). */
+export function unsentSave(): { slug: string; created: boolean; payload: string } | null {
+  return unsent;
+}
+
 /** Forgets the uploads that did not make it (their files stay in the form, for the next save). */
 export function dismissUploads(what: UploadWhat): void {
   const left = $uploads.get().filter((u) => u.state === 'sending' || u.state === 'waiting' || u.what !== what);
@@ -344,31 +349,6 @@ export async function finishSave(
   restoreFiles(kept);
   unsent = { slug, created, payload: JSON.stringify(buildPayload()) };
   notify('error', failureNotice(left[0]!));
-}
-
-/**
- * 'Riprova': sends again only the files that did not make it, then ends as a save does. If the
- * organiser changed the page meanwhile, the page must go too (the button images are placed by
- * their position), so it is a whole save.
- */
-export async function retryUpload(): Promise<boolean> {
-  const last = unsent;
-  if (!last || $saving.get() || $editing.get()?.slug !== last.slug) return false;
-  if (JSON.stringify(buildPayload()) !== last.payload) {
-    const { save } = await import('./save');
-    return save();
-  }
-  const plan = planFiles(new Set($uploads.get().map((u) => u.what)));
-  $saving.set(true);
-  dismissNotice();
-  try {
-    const left = hasFiles(plan) ? await sendFiles(last.slug, plan) : [];
-    revalidatePagesList();
-    await finishSave(last.slug, { formSlug: last.slug, created: last.created }, null, plan, left);
-    return left.length === 0;
-  } finally {
-    $saving.set(false);
-  }
 }
 
 /** Sends the files of a save whose page was just saved; answers those that did not make it. */
