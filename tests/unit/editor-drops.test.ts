@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applySaleChange, type SaleChange } from '../../src/core/on-sale';
 import { normaliseButtons } from '../../src/core/schemas/page';
 import { $buttons, $dirty, $form, $loadedPage, type EditorTextButton } from '../../src/stores/editor/state';
-import type { ReceivedButton } from '../../src/stores/editor/core';
+import type { ButtonAsReceived } from '../../src/stores/editor/core';
 import {
   $textDraft,
   commitDraft,
@@ -24,7 +24,7 @@ import { savedPage } from './saved-page';
 
 const DROP = '2027-05-12T08:00:00Z'; // 10:00 in Rome (summer time)
 
-function saved(id: number, city: string, ctas: ReceivedButton['cta_buttons']): ReceivedButton {
+function saved(id: number, city: string, ctas: ButtonAsReceived['cta_buttons']): ButtonAsReceived {
   return {
     id,
     position: id,

@@ -22,8 +22,8 @@ import {
   revalidatePagesList,
   setCompany,
   setVisibility,
-  type PageListItem,
 } from '../../stores/editor/pages';
+import type { PageListItem } from '../../core/schemas/page';
 import NotificationBar from './NotificationBar';
 import { CloseButton } from '../../components/CloseButton';
 

@@ -3,22 +3,19 @@
 // editor re-exports them and keeps no copy of its own.
 import { parseHttpUrl, isTicketHost } from '../../core/urls';
 import { STORES, isStorePath as isCoreStorePath } from '../../core/store-badges';
-import type {
+
+export type {
   ButtonAsReceived,
+  Cta,
   PageAsReceived,
   PageListItem,
-  PagePayload as CorePayload,
+  PageMode,
+  PagePayload,
+  PageStyle,
 } from '../../core/schemas/page';
-
-export type { PageMode, PageStyle, Cta as CtaButton } from '../../core/schemas/page';
 export { validatePage, validateEventForm, titleKey } from '../../core/schemas/page';
 export { sanitiseSlug, slugify } from '../../core/slug';
 export { encodeEventText, decodeEventText } from '../../core/button-codec';
-
-export type PageSummary = PageListItem;
-export type ReceivedButton = ButtonAsReceived;
-export type FullPage = PageAsReceived;
-export type PagePayload = CorePayload;
 
 /** True for links of the two ticket hosts that get tracking parameters. */
 export function isTicketUrl(url: string): boolean {

@@ -14,7 +14,7 @@ import type { CustomStyles } from '../../core/styles';
 import { ApiError, errorText } from '../../lib/api';
 import * as api from '../../lib/api-client';
 import { loadHeaderPalette, paletteOfBlob } from '../../lib/palette';
-import type { FullPage, PagePayload } from './core';
+import type { PageAsReceived, PagePayload } from './core';
 import { notify } from './notice';
 import { fetchPage } from './pages';
 
@@ -67,7 +67,7 @@ export function paletteFromFile(file: Blob & { name?: string }): Promise<void> {
 export const $stylesSaving = atom(false);
 
 /** The update payload that leaves a saved page exactly as it is. */
-export function payloadOf(page: FullPage): PagePayload {
+export function payloadOf(page: PageAsReceived): PagePayload {
   return {
     title: page.title,
     display_title: page.display_title ?? page.title,

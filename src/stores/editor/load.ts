@@ -21,7 +21,7 @@ import {
   newKey,
   revokeAllPreviews,
 } from './state';
-import { type CtaButton, decodeEventText, type FullPage, isStorePath, type ReceivedButton } from './core';
+import { type ButtonAsReceived, type Cta, decodeEventText, isStorePath, type PageAsReceived } from './core';
 import { clearScheduledAlerts, showScheduled } from './fans';
 import { notify } from './notice';
 import { fetchPage } from './pages';
@@ -32,7 +32,7 @@ import { $duplicateError } from './validation';
  * and venue; one without a call-to-action list gets one from its own link and the label the
  * text carries (or the default label).
  */
-export function buttonFromReceived(b: ReceivedButton): EditorButton {
+export function buttonFromReceived(b: ButtonAsReceived): EditorButton {
   if (b.type === 'image') {
     const path = b.image_path ?? '';
     return {
@@ -49,7 +49,7 @@ export function buttonFromReceived(b: ReceivedButton): EditorButton {
     };
   }
   const { date: data, city, venue, label } = decodeEventText(b.text);
-  const ctas: CtaButton[] =
+  const ctas: Cta[] =
     b.cta_buttons && b.cta_buttons.length > 0
       ? b.cta_buttons.map((c) => {
           const buttonText = c.buttonText || t('editor.cta.defaultLabel');
@@ -87,7 +87,7 @@ function parseCustomStyles(value: unknown): Record<string, unknown> | null {
 }
 
 /** Puts a saved page into the form, in edit mode, with nothing left to save. */
-export function applyPage(page: FullPage): void {
+export function applyPage(page: PageAsReceived): void {
   revokeAllPreviews();
   const sorted = [...page.buttons].sort((a, b) => a.position - b.position);
   $form.set({

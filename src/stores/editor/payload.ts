@@ -6,12 +6,12 @@ import { romeLocalToUtc } from '../../core/schedule';
 import { $buttons, $editing, $form } from './state';
 import { posterShown } from './poster';
 import {
-  type CtaButton,
+  type Cta,
   encodeEventText,
   type PageMode,
   type PagePayload,
   type PageStyle,
-  type ReceivedButton,
+  type ButtonAsReceived,
 } from './core';
 
 /**
@@ -110,7 +110,7 @@ export interface PreviewPage {
   show_past: boolean;
   /** the 'Avvisami' block under the events, as on the published page */
   fan_signup: boolean;
-  buttons: ReceivedButton[];
+  buttons: ButtonAsReceived[];
 }
 
 /**
@@ -123,7 +123,7 @@ export function previewPage(): PreviewPage {
   const f = $form.get();
   const payload = buildPayload();
   const list = $buttons.get();
-  const buttons: ReceivedButton[] = payload.buttons.map((b, i) => {
+  const buttons: ButtonAsReceived[] = payload.buttons.map((b, i) => {
     const src = list[i]!;
     const image = src.type === 'image' ? (src.previewImage ?? src.image) : '';
     return {
@@ -134,7 +134,7 @@ export function previewPage(): PreviewPage {
       image_path: b.type === 'image' ? image : null,
       url: b.url ?? null,
       click_count: 0,
-      cta_buttons: b.type === 'text' ? (b.cta_buttons as CtaButton[]) : null,
+      cta_buttons: b.type === 'text' ? (b.cta_buttons as Cta[]) : null,
     };
   });
   return {

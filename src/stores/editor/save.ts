@@ -11,7 +11,7 @@ import { t } from '../../core/messages';
 import { ApiError, errorText, getToken } from '../../lib/api';
 import * as api from '../../lib/api-client';
 import { $editing, $form, $imagesToDelete, $lastSaved, $saving } from './state';
-import { type FullPage, isStorePath } from './core';
+import { type PageAsReceived, isStorePath } from './core';
 import { showScheduled } from './fans';
 import { dismissNotice, notify } from './notice';
 import { revalidatePagesList } from './pages';
@@ -47,7 +47,7 @@ export async function save(): Promise<boolean> {
     const toDelete = [...$imagesToDelete.get()];
     startSending();
     // 1. the page
-    let saved: FullPage;
+    let saved: PageAsReceived;
     try {
       saved = editing ? await api.updatePage(slug, payload) : await api.createPage(payload);
     } catch (err) {

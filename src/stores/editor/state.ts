@@ -22,7 +22,7 @@
  *                    custom_styles value (object or null); it is sent as is on save.
  *   $buttons         EditorButton[] in display order (position = index + 1 on save).
  *   $editing         null in create mode; {slug, id, company, visible} in edit mode.
- *   $loadedPage      the last FullPage read from the server for the page in edit mode.
+ *   $loadedPage      the last PageAsReceived read from the server for the page in edit mode.
  *   $editorView      'edit' | 'code' | 'stats' | 'fans' (the view switch; only meaningful in edit mode).
  *   $saving          true while the save sequence runs (or a retry of its files).
  *   $loadingPage     the slug of the page being loaded from the sidebar, or null.
@@ -33,7 +33,7 @@
 import { atom, computed, map } from 'nanostores';
 import { t } from '../../core/messages';
 import { confirmDialog } from '../dialog';
-import type { CtaButton, FullPage, PageMode, PageStyle } from './core';
+import type { Cta, PageAsReceived, PageMode, PageStyle } from './core';
 
 export type { PageMode, PageStyle } from './core';
 
@@ -47,7 +47,7 @@ export interface EditorTextButton {
   data: string;
   city: string;
   venue: string;
-  ctaButtons: CtaButton[];
+  ctaButtons: Cta[];
   clickCount: number;
 }
 
@@ -128,7 +128,7 @@ export const emptyForm = (): EditorForm => ({
 export const $form = map<EditorForm>(emptyForm());
 export const $buttons = atom<EditorButton[]>([]);
 export const $editing = atom<EditingPage | null>(null);
-export const $loadedPage = atom<FullPage | null>(null);
+export const $loadedPage = atom<PageAsReceived | null>(null);
 export const $editorView = atom<EditorView>('edit');
 export const $saving = atom(false);
 export const $loadingPage = atom<string | null>(null);
@@ -197,7 +197,7 @@ export function markClean(): void {
  * as saved takes them, so that change is not an unsaved one, while every other change of the
  * form stays unsaved.
  */
-export function markButtonSaved(id: number, ctas: readonly CtaButton[]): void {
+export function markButtonSaved(id: number, ctas: readonly Cta[]): void {
   const base = JSON.parse($baseline.get()) as { buttons: Array<{ id?: number; ctas?: unknown }> };
   base.buttons = base.buttons.map((b) => (b.id === id && b.ctas ? { ...b, ctas } : b));
   $baseline.set(sortedJson(base));

@@ -10,7 +10,7 @@ import * as api from '../../lib/api-client';
 import type { UploadOptions } from '../../lib/api';
 import { formatMegabytes, percentOf } from '../../lib/format';
 import { $buttons, $editing, $form, kindOfPath, markClean } from './state';
-import type { FullPage } from './core';
+import type { PageAsReceived } from './core';
 import { applyPage, resetEditor } from './load';
 import { notify } from './notice';
 import { fetchPage } from './pages';
@@ -263,12 +263,12 @@ function keptFiles(plan: FilePlan, left: Upload[]): FilePlan {
 }
 
 /** The files a save's page shows since its files went, although their requests did not end well. */
-function landedOn(before: FullPage, after: FullPage | null): Set<UploadWhat> {
+function landedOn(before: PageAsReceived, after: PageAsReceived | null): Set<UploadWhat> {
   const landed = new Set<UploadWhat>();
   if (!after) return landed;
   if (after.header !== before.header) landed.add('header');
   if (after.header_poster !== before.header_poster) landed.add('poster');
-  const images = (p: FullPage) => JSON.stringify(p.buttons.map((b) => b.image_path));
+  const images = (p: PageAsReceived) => JSON.stringify(p.buttons.map((b) => b.image_path));
   if (images(after) !== images(before)) landed.add('buttons');
   return landed;
 }
@@ -310,12 +310,12 @@ function restoreFiles(kept: FilePlan): void {
 export async function finishSave(
   slug: string,
   { formSlug, created }: { formSlug: string | null; created: boolean },
-  saved: FullPage | null,
+  saved: PageAsReceived | null,
   plan: FilePlan,
   left: Upload[],
 ): Promise<void> {
   const formIsOurs = ($editing.get()?.slug ?? null) === formSlug;
-  let fresh: FullPage | null = null;
+  let fresh: PageAsReceived | null = null;
   if (left.length > 0 && saved) {
     // a cancel or a cut connection after the last byte: the server may have kept the file anyway
     fresh = await fetchPage(slug).catch(() => null);
