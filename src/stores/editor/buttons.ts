@@ -4,7 +4,8 @@
 import { t } from '../../core/messages';
 import { eventDay, isPastEvent } from '../../core/schedule';
 import { $buttons, $form, $imagesToDelete, type EditorButton, type EditorImageButton, revoke } from './state';
-import { isStorePath, type PageMode } from './core';
+import { isStorePath } from '../../core/store-badges';
+import type { PageMode } from './core';
 import { notify } from './notice';
 
 /** Where an image button's picture comes from: nothing yet, a new file, a store badge, or the saved image. */

@@ -2,7 +2,7 @@
 // page must agree on slug rules, the button text codec, URL rules and the validation, so the
 // editor re-exports them and keeps no copy of its own.
 import { parseHttpUrl, isTicketHost } from '../../core/urls';
-import { STORES, isStorePath as isCoreStorePath } from '../../core/store-badges';
+import { STORE_BADGES_DIR, STORES } from '../../core/store-badges';
 
 export type {
   ButtonAsReceived,
@@ -30,10 +30,5 @@ export const STORE_LOGOS: ReadonlyArray<{ id: string; label: string }> = STORES.
 }));
 
 export function storePath(id: string): string {
-  return STORES.find((s) => s.name === id)?.path ?? `/stores/${id}.svg`;
-}
-
-/** Store images are shared files: never uploaded, never deleted. */
-export function isStorePath(path: string | null | undefined): boolean {
-  return isCoreStorePath(path) || Boolean(path?.startsWith('/stores/'));
+  return STORES.find((s) => s.name === id)?.path ?? `${STORE_BADGES_DIR}${id}.svg`;
 }

@@ -21,7 +21,8 @@ import { type Availability, SOLDOUT_LABEL, TICKETS_LABEL, withAvailability } fro
 import * as api from '../../lib/api-client';
 import { $buttons, $editing, $form, type EditorButton, type EditorImageButton, newKey } from './state';
 import { addButton, type ImageSource, imageSourceOf, updateButton } from './buttons';
-import { isStorePath, isTicketUrl, storePath, validateEventForm } from './core';
+import { isStorePath } from '../../core/store-badges';
+import { isTicketUrl, storePath, validateEventForm } from './core';
 import { type CtaDraft, type CtaPreset, ctaFrom, ctaOf, emptyCta, labelOf } from './cta-draft';
 import { checkButtonImageFile } from './form';
 import { notify } from './notice';

@@ -21,7 +21,8 @@ import {
   newKey,
   revokeAllPreviews,
 } from './state';
-import { type ButtonAsReceived, type Cta, decodeEventText, isStorePath, type PageAsReceived } from './core';
+import { isStorePath } from '../../core/store-badges';
+import { type ButtonAsReceived, type Cta, decodeEventText, type PageAsReceived } from './core';
 import { clearScheduledAlerts, showScheduled } from './fans';
 import { notify } from './notice';
 import { fetchPage } from './pages';
