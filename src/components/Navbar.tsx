@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { LogIn, LogOut, Menu, PlusCircle, UserPlus, Users, X, Home } from 'lucide-react';
 import { t } from '../core/messages';
 import { displayName, isApprovedUser } from '../core/schemas/user';
-import { $pendingCount, startPendingPoll } from '../stores/pending';
+import { $pendingCount, startPendingPoll } from '../stores/admin/pending';
 import { $isAdmin, $sessionState, $user, areaPath, loadSession, logout } from '../stores/session';
 import { notify } from '../stores/toasts';
 import { confirmDialog } from '../stores/dialog';

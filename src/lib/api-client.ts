@@ -216,7 +216,7 @@ export function listPendingUsers() {
   return parsed(usersPageSchema, request(adminPaths.pendingUsers));
 }
 
-/** `query` is the filters' query string (see usersQuery in src/stores/admin-users.ts). */
+/** `query` is the filters' query string (see usersQuery in src/stores/admin/users.ts). */
 export function listUsers(query: string) {
   return parsed(usersPageSchema, request(`${adminPaths.allUsers}?${query}`));
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { User, UserStatus } from '../../src/core/schemas/user';
 import { HISTORY_ACTIONS } from '../../src/core/schemas/admin';
-import { DEFAULT_FILTERS, allowedActions, deleteConfirmationMatches, usersQuery } from '../../src/stores/admin-users';
+import { DEFAULT_FILTERS, allowedActions, deleteConfirmationMatches, usersQuery } from '../../src/stores/admin/users';
 import { formatDate, historyActionName, statusName } from '../../src/islands/admin/format';
 import { formatNumber } from '../../src/lib/format';
 

@@ -4,8 +4,8 @@
 // track-url route that answers with the shared rule (src/core/urls.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackUrl } from '../../src/core/urls';
-import { $buttons, type EditorTextButton } from '../../src/stores/editor';
-import { resetEditor } from '../../src/stores/editor-load';
+import { $buttons, type EditorTextButton } from '../../src/stores/editor/state';
+import { resetEditor } from '../../src/stores/editor/load';
 import {
   $committing,
   $textDraft,
@@ -16,7 +16,7 @@ import {
   submitDraft,
   TRACK_WAIT_MS,
   trackCtaUrl,
-} from '../../src/stores/editor-draft';
+} from '../../src/stores/editor/draft';
 
 type Answer = 'track' | 'fail' | 'stall';
 let calls: string[] = [];

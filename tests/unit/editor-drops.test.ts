@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applySaleChange, type SaleChange } from '../../src/core/on-sale';
 import { normaliseButtons } from '../../src/core/schemas/page';
-import { $buttons, $dirty, $form, $loadedPage, type EditorTextButton } from '../../src/stores/editor';
-import type { ReceivedButton } from '../../src/stores/editor-core';
+import { $buttons, $dirty, $form, $loadedPage, type EditorTextButton } from '../../src/stores/editor/state';
+import type { ButtonAsReceived } from '../../src/stores/editor/core';
 import {
   $textDraft,
   commitDraft,
@@ -15,17 +15,17 @@ import {
   setCtaAvailability,
   setCtaOnSale,
   setCtaPreset,
-} from '../../src/stores/editor-draft';
-import { badgeOf, badgeText, setEventAvailability } from '../../src/stores/editor-drops';
-import { setTitle } from '../../src/stores/editor-form';
-import { applyPage, resetEditor } from '../../src/stores/editor-load';
-import { buildPayload, previewPage } from '../../src/stores/editor-payload';
+} from '../../src/stores/editor/draft';
+import { badgeOf, badgeText, setEventAvailability } from '../../src/stores/editor/drops';
+import { setTitle } from '../../src/stores/editor/form';
+import { applyPage, resetEditor } from '../../src/stores/editor/load';
+import { buildPayload, previewPage } from '../../src/stores/editor/payload';
 import { savedPage } from './saved-page';
 import { API_PREFIX } from '../../src/core/api-paths';
 
 const DROP = '2027-05-12T08:00:00Z'; // 10:00 in Rome (summer time)
 
-function saved(id: number, city: string, ctas: ReceivedButton['cta_buttons']): ReceivedButton {
+function saved(id: number, city: string, ctas: ButtonAsReceived['cta_buttons']): ButtonAsReceived {
   return {
     id,
     position: id,

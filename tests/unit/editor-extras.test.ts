@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { savedPage } from './saved-page';
-import { payloadOf } from '../../src/stores/editor-extras';
-import type { FullPage, ReceivedButton } from '../../src/stores/editor-core';
+import { payloadOf } from '../../src/stores/editor/extras';
+import type { PageAsReceived, ButtonAsReceived } from '../../src/stores/editor/core';
 import { ON_SALE_NOW } from '../../src/core/on-sale';
 
-function button(id: number, position: number, clicks: number, over: Partial<ReceivedButton> = {}): ReceivedButton {
+function button(id: number, position: number, clicks: number, over: Partial<ButtonAsReceived> = {}): ButtonAsReceived {
   return {
     id,
     position,
@@ -18,7 +18,7 @@ function button(id: number, position: number, clicks: number, over: Partial<Rece
   };
 }
 
-function page(buttons: ReceivedButton[], views = 0): FullPage {
+function page(buttons: ButtonAsReceived[], views = 0): PageAsReceived {
   return savedPage({ id: 1, view_page: views, buttons });
 }
 

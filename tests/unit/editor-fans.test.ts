@@ -9,7 +9,7 @@ import { t } from '../../src/core/messages';
 import type { FanAlert, FanSummary } from '../../src/core/schemas/fans';
 import { offeredViews } from '../../src/islands/editor/ViewSwitch';
 import { $dialog, registerDialogHost } from '../../src/stores/dialog';
-import { $form } from '../../src/stores/editor';
+import { $form } from '../../src/stores/editor/state';
 import {
   $alertBusy,
   $fanList,
@@ -31,11 +31,11 @@ import {
   searchFans,
   sendAlertNow,
   signupsTotal,
-} from '../../src/stores/editor-fans';
-import { setFanSignup } from '../../src/stores/editor-form';
-import { applyPage, resetEditor } from '../../src/stores/editor-load';
-import { $notice } from '../../src/stores/editor-notice';
-import { buildPayload, previewPage } from '../../src/stores/editor-payload';
+} from '../../src/stores/editor/fans';
+import { setFanSignup } from '../../src/stores/editor/form';
+import { applyPage, resetEditor } from '../../src/stores/editor/load';
+import { $notice } from '../../src/stores/editor/notice';
+import { buildPayload, previewPage } from '../../src/stores/editor/payload';
 import { savedEvent, savedPage } from './saved-page';
 import { API_PREFIX } from '../../src/core/api-paths';
 

@@ -1,8 +1,8 @@
-// The editor's message bar (src/stores/editor-notice.ts): a message goes after its time, but never
+// The editor's message bar (src/stores/editor/notice.ts): a message goes after its time, but never
 // while the keyboard focus is in it (WCAG 2.2.1); its time starts again when the focus leaves.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../../src/core/constants';
-import { $notice, dismissNotice, holdNotice, notify, releaseNotice } from '../../src/stores/editor-notice';
+import { $notice, dismissNotice, holdNotice, notify, releaseNotice } from '../../src/stores/editor/notice';
 
 describe('the message bar', () => {
   beforeEach(() => vi.useFakeTimers());

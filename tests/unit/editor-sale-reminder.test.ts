@@ -1,10 +1,10 @@
 // The page form's on-sale reminder option (docs/behaviour.md#on-sale-e-mails): on by default,
 // carried by the payload, read back from a saved page.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $form } from '../../src/stores/editor';
-import { setSaleReminder } from '../../src/stores/editor-form';
-import { applyPage, resetEditor } from '../../src/stores/editor-load';
-import { buildPayload } from '../../src/stores/editor-payload';
+import { $form } from '../../src/stores/editor/state';
+import { setSaleReminder } from '../../src/stores/editor/form';
+import { applyPage, resetEditor } from '../../src/stores/editor/load';
+import { buildPayload } from '../../src/stores/editor/payload';
 import { savedPage } from './saved-page';
 
 beforeEach(() => resetEditor());

@@ -4,14 +4,14 @@
 import { savedEvent, savedPage as sharedSavedPage } from './saved-page';
 import { ON_SALE_NOW } from '../../src/core/on-sale';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $buttons, $dirty, $form, newKey, type EditorTextButton } from '../../src/stores/editor';
-import type { FullPage } from '../../src/stores/editor-core';
-import { addButton, pastEventKeys, removePastEvents, sortByDate } from '../../src/stores/editor-buttons';
-import { setShowPast, setTitle, setWindowBound } from '../../src/stores/editor-form';
-import { applyPage, resetEditor } from '../../src/stores/editor-load';
-import { $notice } from '../../src/stores/editor-notice';
-import { buildPayload, previewPage } from '../../src/stores/editor-payload';
-import { $windowError, validateEditor } from '../../src/stores/editor-validation';
+import { $buttons, $dirty, $form, newKey, type EditorTextButton } from '../../src/stores/editor/state';
+import type { PageAsReceived } from '../../src/stores/editor/core';
+import { addButton, pastEventKeys, removePastEvents, sortByDate } from '../../src/stores/editor/buttons';
+import { setShowPast, setTitle, setWindowBound } from '../../src/stores/editor/form';
+import { applyPage, resetEditor } from '../../src/stores/editor/load';
+import { $notice } from '../../src/stores/editor/notice';
+import { buildPayload, previewPage } from '../../src/stores/editor/payload';
+import { $windowError, validateEditor } from '../../src/stores/editor/validation';
 
 const WINDOW_INVALID = "La fine della pubblicazione deve venire dopo l'inizio";
 
@@ -27,7 +27,7 @@ function event(data: string, city = 'Roma'): EditorTextButton {
   };
 }
 
-function savedPage(patch: Partial<FullPage> = {}): FullPage {
+function savedPage(patch: Partial<PageAsReceived> = {}): PageAsReceived {
   return sharedSavedPage({
     header: 'https://example.com/h.jpg',
     buttons: [savedEvent('1 maggio 2027 - Roma - Teatro|biglietti')],

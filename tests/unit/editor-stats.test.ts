@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { PageStats } from '../../src/core/schemas/stats';
 import { STATS_DAYS_MAX } from '../../src/core/traffic';
-import type { FullPage, ReceivedButton } from '../../src/stores/editor-core';
+import type { PageAsReceived, ButtonAsReceived } from '../../src/stores/editor/core';
 import {
   MIN_BAR_PERCENT,
   barPercent,
@@ -22,7 +22,7 @@ import {
   sourceLabel,
   viewsText,
   periodShown,
-} from '../../src/stores/editor-stats';
+} from '../../src/stores/editor/stats';
 import { ON_SALE_NOW } from '../../src/core/on-sale';
 
 const at = (iso: string) => Date.parse(iso);
@@ -40,7 +40,7 @@ function stats(over: Partial<PageStats> = {}): PageStats {
   };
 }
 
-function event(id: number, position: number, text: string, ctas: string[] | null): ReceivedButton {
+function event(id: number, position: number, text: string, ctas: string[] | null): ButtonAsReceived {
   return {
     id,
     position,
@@ -53,7 +53,7 @@ function event(id: number, position: number, text: string, ctas: string[] | null
   };
 }
 
-function image(id: number, position: number, text: string): ReceivedButton {
+function image(id: number, position: number, text: string): ButtonAsReceived {
   return {
     id,
     position,
@@ -198,7 +198,7 @@ describe('breakdownRows', () => {
 });
 
 describe('buttonRows', () => {
-  const page: Pick<FullPage, 'buttons'> = {
+  const page: Pick<PageAsReceived, 'buttons'> = {
     buttons: [
       event(11, 1, '14 giugno - Milano - Alcatraz|biglietti', ['Biglietti', 'VIP', '']),
       event(12, 2, '20 giugno - Roma - Atlantico|biglietti', ['biglietti']),

@@ -3,13 +3,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { $buttons, $dirty, $form, newKey, type EditorTextButton } from '../../src/stores/editor';
-import { addButton, moveButton, removeButton } from '../../src/stores/editor-buttons';
-import { setCustomStyles, setMode, setSlug, setTitle } from '../../src/stores/editor-form';
-import { buttonFromReceived, resetEditor } from '../../src/stores/editor-load';
-import { $notice } from '../../src/stores/editor-notice';
-import { buildPayload } from '../../src/stores/editor-payload';
-import { validateEditor } from '../../src/stores/editor-validation';
+import { $buttons, $dirty, $form, newKey, type EditorTextButton } from '../../src/stores/editor/state';
+import { addButton, moveButton, removeButton } from '../../src/stores/editor/buttons';
+import { setCustomStyles, setMode, setSlug, setTitle } from '../../src/stores/editor/form';
+import { buttonFromReceived, resetEditor } from '../../src/stores/editor/load';
+import { $notice } from '../../src/stores/editor/notice';
+import { buildPayload } from '../../src/stores/editor/payload';
+import { validateEditor } from '../../src/stores/editor/validation';
 import { ON_SALE_NOW } from '../../src/core/on-sale';
 import {
   $textDraft,
@@ -20,7 +20,7 @@ import {
   setCta,
   setTextField,
   settleCustomCta,
-} from '../../src/stores/editor-draft';
+} from '../../src/stores/editor/draft';
 
 function event(city: string, url = 'https://example.com/t'): EditorTextButton {
   return {

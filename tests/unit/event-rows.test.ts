@@ -10,7 +10,7 @@ import {
 } from '../../src/core/event-rows';
 import { BUTTONS_MAX } from '../../src/core/schemas/page';
 import { romeLocalToUtc, utcToRomeLocal } from '../../src/core/schedule';
-import { $buttons, $form } from '../../src/stores/editor';
+import { $buttons, $form } from '../../src/stores/editor/state';
 import {
   $importText,
   exportFileName,
@@ -18,9 +18,9 @@ import {
   listEvents,
   previewOf,
   setImportText,
-} from '../../src/stores/editor-import';
-import { resetEditor } from '../../src/stores/editor-load';
-import { $notice } from '../../src/stores/editor-notice';
+} from '../../src/stores/editor/import';
+import { resetEditor } from '../../src/stores/editor/load';
+import { $notice } from '../../src/stores/editor/notice';
 
 const TICKET = 'https://www.ticketone.it/event/tour-2027';
 const VIVA = 'https://www.vivaticket.com/it/ticket/concerto/123';

@@ -4,18 +4,18 @@ import { savedEvent, savedPage } from './saved-page';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerOf, toPublicView } from '../../src/core/public-view';
 import { posterTime } from '../../src/lib/video-poster';
-import { $dirty, $form } from '../../src/stores/editor';
-import type { FullPage } from '../../src/stores/editor-core';
-import { setHeaderFile } from '../../src/stores/editor-form';
-import { applyPage, resetEditor } from '../../src/stores/editor-load';
-import { previewPage } from '../../src/stores/editor-payload';
-import { $posterStatus, generatePoster, posterShown } from '../../src/stores/editor-poster';
+import { $dirty, $form } from '../../src/stores/editor/state';
+import type { PageAsReceived } from '../../src/stores/editor/core';
+import { setHeaderFile } from '../../src/stores/editor/form';
+import { applyPage, resetEditor } from '../../src/stores/editor/load';
+import { previewPage } from '../../src/stores/editor/payload';
+import { $posterStatus, generatePoster, posterShown } from '../../src/stores/editor/poster';
 
 const webp = () => new File([new Uint8Array([82, 73, 70, 70])], 'copertina.webp', { type: 'image/webp' });
 const mp4 = () => new File([new Uint8Array(64)], 'live.mp4', { type: 'video/mp4' });
 const png = () => new File([new Uint8Array(64)], 'header.png', { type: 'image/png' });
 
-function videoPage(poster = ''): FullPage {
+function videoPage(poster = ''): PageAsReceived {
   return savedPage({
     header: '/dati/tour/tour.abc.mp4',
     header_poster: poster,

@@ -12,7 +12,7 @@ class FakeDoc extends EventTarget {
 
 async function setup() {
   vi.resetModules();
-  const mod = await import('../../src/stores/pending');
+  const mod = await import('../../src/stores/admin/pending');
   const doc = new FakeDoc();
   const refresh = vi.fn(async () => {
     mod.$pendingCount.set(refresh.mock.calls.length);

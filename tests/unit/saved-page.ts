@@ -1,9 +1,9 @@
 // A page as GET /api/db/landing-pages/{slug} answers it, for the editor's store tests.
-import type { FullPage, ReceivedButton } from '../../src/stores/editor-core';
+import type { PageAsReceived, ButtonAsReceived } from '../../src/stores/editor/core';
 import { ON_SALE_NOW } from '../../src/core/on-sale';
 
 /** A saved text event with one CTA. */
-export function savedEvent(text: string, id = 1, position = 1): ReceivedButton {
+export function savedEvent(text: string, id = 1, position = 1): ButtonAsReceived {
   return {
     id,
     position,
@@ -17,7 +17,7 @@ export function savedEvent(text: string, id = 1, position = 1): ReceivedButton {
 }
 
 /** The saved page 'tour' of company Palco: visible, light, no window; `patch` sets the rest. */
-export function savedPage(patch: Partial<FullPage> = {}): FullPage {
+export function savedPage(patch: Partial<PageAsReceived> = {}): PageAsReceived {
   return {
     id: 7,
     folder_name: 'tour',

@@ -2,9 +2,9 @@
 // reaches 100 only when everything went), and which files a save sends (docs/behaviour.md#uploads).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMegabytes, percentOf } from '../../src/lib/format';
-import { $buttons, $form, newKey } from '../../src/stores/editor';
-import { resetEditor } from '../../src/stores/editor-load';
-import { planFiles, progressText, type Upload, uploadLabel } from '../../src/stores/editor-upload';
+import { $buttons, $form, newKey } from '../../src/stores/editor/state';
+import { resetEditor } from '../../src/stores/editor/load';
+import { planFiles, progressText, type Upload, uploadLabel } from '../../src/stores/editor/upload';
 
 const MB = 1024 * 1024;
 

@@ -12,7 +12,7 @@ import { cleanCompanyName, hasHiddenCharacter } from '../company';
 import { decodeEventText, encodeEventText, cleanLabel, type EventParts } from '../button-codec';
 import { SLUG_MAX, isReservedSlug, isValidSlugFormat } from '../slug';
 import { isSafeLinkUrl, isSafeMediaRef, URL_MAX } from '../urls';
-import { storeByPath } from '../stores';
+import { storeByPath } from '../store-badges';
 import { instantSchema, scheduleFields } from './page-schedule';
 import { AVAILABILITIES, availabilityOf, type SaleFields } from '../on-sale';
 

@@ -22,7 +22,7 @@ import {
   unbanUser,
   userLabel,
   type ActionResult,
-} from '../../stores/admin-users';
+} from '../../stores/admin/users';
 
 export type DialogAction = 'approve' | 'reject' | 'ban' | 'unban' | 'promote' | 'demote' | 'delete' | 'company';
 export interface Intent {

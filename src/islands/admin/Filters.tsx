@@ -14,7 +14,7 @@ import {
   setFilters,
   type SortField,
   type SortOrder,
-} from '../../stores/admin-users';
+} from '../../stores/admin/users';
 import { statusName } from './format';
 
 const SORT_OPTIONS = SORT_FIELDS.flatMap((field) =>

@@ -6,7 +6,7 @@ import { Eye, FileText, Heart, MousePointerClick, Users } from 'lucide-react';
 import { Skeletons } from '../../components/Skeletons';
 import { t, type MessageKey } from '../../core/messages';
 import type { UserStatus } from '../../core/schemas/user';
-import { $fanTotals, $filters, $stats, setFilters } from '../../stores/admin-users';
+import { $fanTotals, $filters, $stats, setFilters } from '../../stores/admin/users';
 import { formatNumber } from '../../lib/format';
 import { statusTone } from './format';
 

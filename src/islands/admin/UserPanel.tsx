@@ -19,7 +19,7 @@ import { t } from '../../core/messages';
 import { statusMessage, type User } from '../../core/schemas/user';
 import { ApiError } from '../../lib/api';
 import { Modal } from '../../components/Modal';
-import { allowedActions, loadHistory, userLabel, type HistoryEntry } from '../../stores/admin-users';
+import { allowedActions, loadHistory, userLabel, type HistoryEntry } from '../../stores/admin/users';
 import type { DialogAction } from './ActionDialog';
 import { RoleBadge, StatusBadge } from './badges';
 import { formatDate, formatDateTime, historyActionName, historyTone, statusName } from './format';

@@ -23,7 +23,7 @@ import {
   setFilters,
   type ActionResult,
   type SortField,
-} from '../../stores/admin-users';
+} from '../../stores/admin/users';
 import { $user } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import { ActionDialog, type DialogAction, type Intent } from './ActionDialog';

@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Check, Settings2, X } from 'lucide-react';
 import { t, type MessageKey } from '../../core/messages';
 import type { User } from '../../core/schemas/user';
-import { userLabel, type SortField, type SortOrder } from '../../stores/admin-users';
+import { userLabel, type SortField, type SortOrder } from '../../stores/admin/users';
 import { formatDate } from './format';
 import { RoleBadge, StatusBadge } from './badges';
 

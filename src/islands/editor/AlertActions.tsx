@@ -3,7 +3,7 @@
 // both show them. Each caller keeps its own frame: the wrapper, the icon size, the spinner class.
 import { Loader2, Send, X } from 'lucide-react';
 import { t } from '../../core/messages';
-import { cancelAlert, type FanAlert, joinCities, sendAlertNow } from '../../stores/editor-fans';
+import { cancelAlert, type FanAlert, joinCities, sendAlertNow } from '../../stores/editor/fans';
 
 interface Props {
   slug: string;

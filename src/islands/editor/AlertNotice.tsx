@@ -1,9 +1,9 @@
 // The scheduled-alert notice in the message bar's slot (docs/behaviour.md#for-the-organiser): after
 // a save that added dates, 'Avviso ai fan di Milano alle 10:42' with 'Invia ora' and 'Annulla', one
-// line per alert still in its grace delay. State and actions: src/stores/editor-fans.ts.
+// line per alert still in its grace delay. State and actions: src/stores/editor/fans.ts.
 import { useStore } from '@nanostores/react';
 import { BellRing } from 'lucide-react';
-import { $alertBusy, $scheduledAlerts, alertNotice } from '../../stores/editor-fans';
+import { $alertBusy, $scheduledAlerts, alertNotice } from '../../stores/editor/fans';
 import { AlertActions } from './AlertActions';
 import './editor-alerts.css';
 

@@ -5,8 +5,8 @@ import { AlertCircle, CheckCircle2, Loader2, Plus, Save, Trash2, Upload, X } fro
 import { focusOnMount } from '../../components/focus';
 import { SelectField } from '../../components/SelectField';
 import { t } from '../../core/messages';
-import { $form } from '../../stores/editor';
-import { BUTTON_IMAGE_ACCEPT } from '../../stores/editor-form';
+import { $form } from '../../stores/editor/state';
+import { BUTTON_IMAGE_ACCEPT } from '../../stores/editor/form';
 import {
   $committing,
   $draftError,
@@ -28,8 +28,8 @@ import {
   setTextField,
   submitDraft,
   trackCtaUrl,
-} from '../../stores/editor-draft';
-import { STORE_LOGOS, storePath } from '../../stores/editor-core';
+} from '../../stores/editor/draft';
+import { STORE_LOGOS, storePath } from '../../stores/editor/core';
 import SaleFields from './SaleFields';
 
 /** A link field: the URL keyboard on phones, no autofill of old addresses. */

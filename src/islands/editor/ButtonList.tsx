@@ -7,8 +7,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ArrowDownWideNarrow, CalendarX2, Download, FileUp, ListOrdered } from 'lucide-react';
 import { t } from '../../core/messages';
-import { $buttons, $form, type EditorButton } from '../../stores/editor';
-import { pastEventKeys, removePastEvents, sortByDate } from '../../stores/editor-buttons';
+import { $buttons, $form, type EditorButton } from '../../stores/editor/state';
+import { pastEventKeys, removePastEvents, sortByDate } from '../../stores/editor/buttons';
 import ButtonRow from './ButtonRow';
 import { SaleMenu } from './SaleBadge';
 
@@ -17,7 +17,7 @@ const loadImportDialog = () => import('./ImportDialog');
 const ImportDialog = lazy(loadImportDialog);
 
 async function exportCsv(): Promise<void> {
-  const { exportCsv: download } = await import('../../stores/editor-import');
+  const { exportCsv: download } = await import('../../stores/editor/import');
   download();
 }
 

@@ -5,9 +5,9 @@ import { useStore } from '@nanostores/react';
 import { Link2, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { t } from '../../core/messages';
 import { isPastEvent } from '../../core/schedule';
-import type { EditorButton } from '../../stores/editor';
-import { removeButton } from '../../stores/editor-buttons';
-import { $editingKey, editButton } from '../../stores/editor-draft';
+import type { EditorButton } from '../../stores/editor/state';
+import { removeButton } from '../../stores/editor/buttons';
+import { $editingKey, editButton } from '../../stores/editor/draft';
 import { SaleBadge } from './SaleBadge';
 
 export default function ButtonRow({

@@ -1,6 +1,6 @@
 /**
  * The organiser's editor, mounted at /admin and /user inside <Guard>.
- * State lives in src/stores/editor*.ts; this file lays the screen out and wires the slots of
+ * State lives in src/stores/editor/; this file lays the screen out and wires the slots of
  * slots.ts (custom style panel, code, stats and fan views, share extras) that the extras fill.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -10,12 +10,12 @@ import { t } from '../../core/messages';
 import Guard from '../../components/Guard';
 import { confirmDialog } from '../../stores/dialog';
 import { $isAdmin } from '../../stores/session';
-import { $dirty, $editing, $editorView, $form, $saving, type EditorView } from '../../stores/editor';
-import { resetEditor } from '../../stores/editor-load';
-import { $canPreview } from '../../stores/editor-payload';
-import { save } from '../../stores/editor-save';
-import { $sendingFiles } from '../../stores/editor-upload';
-import { $pagesList } from '../../stores/editor-pages';
+import { $dirty, $editing, $editorView, $form, $saving, type EditorView } from '../../stores/editor/state';
+import { resetEditor } from '../../stores/editor/load';
+import { $canPreview } from '../../stores/editor/payload';
+import { save } from '../../stores/editor/save';
+import { $sendingFiles } from '../../stores/editor/upload';
+import { $pagesList } from '../../stores/editor/pages';
 import PageForm from './PageForm';
 import ButtonCreator from './ButtonCreator';
 import ButtonList from './ButtonList';

@@ -4,8 +4,8 @@ import { useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { ImageOff, Loader2, Wand2 } from 'lucide-react';
 import { t } from '../../core/messages';
-import { $form } from '../../stores/editor';
-import { $posterStatus, generatePoster, posterShown } from '../../stores/editor-poster';
+import { $form } from '../../stores/editor/state';
+import { $posterStatus, generatePoster, posterShown } from '../../stores/editor/poster';
 import './editor-poster.css';
 
 export default function HeaderPoster() {

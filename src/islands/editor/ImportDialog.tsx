@@ -8,7 +8,7 @@ import { CloseButton } from '../../components/CloseButton';
 import { Modal } from '../../components/Modal';
 import type { EventRow } from '../../core/event-rows';
 import { t } from '../../core/messages';
-import { $importing, $importPreview, $importText, importRows, setImportText } from '../../stores/editor-import';
+import { $importing, $importPreview, $importText, importRows, setImportText } from '../../stores/editor/import';
 import './import-dialog.css';
 
 function eventLine(e: EventRow): string {

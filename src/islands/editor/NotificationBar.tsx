@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2, Info } from 'lucide-react';
 import { t } from '../../core/messages';
-import { $notice, dismissNotice, holdNotice, releaseNotice } from '../../stores/editor-notice';
+import { $notice, dismissNotice, holdNotice, releaseNotice } from '../../stores/editor/notice';
 import { stickyTop } from './sticky-inset';
 import { CloseButton } from '../../components/CloseButton';
 

@@ -4,11 +4,11 @@ import { useStore } from '@nanostores/react';
 import { FileImage, Image as ImageIcon, Lock, Type, Upload, X } from 'lucide-react';
 import { Segmented } from '../../components/SelectField';
 import { t } from '../../core/messages';
-import { $buttons, $editing, $form, $lastSaved, type PageMode, type PageStyle } from '../../stores/editor';
-import { HEADER_ACCEPT, setHeaderFile, setMode, setSlug, setStyle, setTitle } from '../../stores/editor-form';
-import { $duplicateError } from '../../stores/editor-validation';
-import { sanitiseSlug } from '../../stores/editor-core';
-import { posterShown } from '../../stores/editor-poster';
+import { $buttons, $editing, $form, $lastSaved, type PageMode, type PageStyle } from '../../stores/editor/state';
+import { HEADER_ACCEPT, setHeaderFile, setMode, setSlug, setStyle, setTitle } from '../../stores/editor/form';
+import { $duplicateError } from '../../stores/editor/validation';
+import { sanitiseSlug } from '../../stores/editor/core';
+import { posterShown } from '../../stores/editor/poster';
 import HeaderPoster from './HeaderPoster';
 import ScheduleFields from './ScheduleFields';
 

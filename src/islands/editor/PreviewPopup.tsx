@@ -9,9 +9,9 @@ import { SelectField } from '../../components/SelectField';
 import { DEFAULT_FOOTER_LINKS, PREVIEW_WIDTHS } from '../../core/constants';
 import { t } from '../../core/messages';
 import { renderPreviewDocument } from '../../landing/render';
-import { $buttons, $editing, $form } from '../../stores/editor';
+import { $buttons, $editing, $form } from '../../stores/editor/state';
 import { $user } from '../../stores/session';
-import { previewPage } from '../../stores/editor-payload';
+import { previewPage } from '../../stores/editor/payload';
 import { CloseButton } from '../../components/CloseButton';
 
 interface Device {

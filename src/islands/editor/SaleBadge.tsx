@@ -10,7 +10,7 @@ import { CloseButton } from '../../components/CloseButton';
 import { Modal } from '../../components/Modal';
 import { t } from '../../core/messages';
 import { AVAILABILITIES } from '../../core/on-sale';
-import { $buttons, $editing, type EditorTextButton } from '../../stores/editor';
+import { $buttons, $editing, type EditorTextButton } from '../../stores/editor/state';
 import {
   $saleMenu,
   $saleSaving,
@@ -21,7 +21,7 @@ import {
   eventName,
   openSaleMenu,
   setEventAvailability,
-} from '../../stores/editor-drops';
+} from '../../stores/editor/drops';
 import './editor-drops.css';
 
 /** The badge of one event: a button that opens the choice when the event is saved. */

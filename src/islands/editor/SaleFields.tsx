@@ -5,7 +5,7 @@ import { X } from 'lucide-react';
 import { Segmented } from '../../components/SelectField';
 import { t } from '../../core/messages';
 import { AVAILABILITIES } from '../../core/on-sale';
-import { type CtaDraft, setCtaAvailability, setCtaOnSale } from '../../stores/editor-draft';
+import { type CtaDraft, setCtaAvailability, setCtaOnSale } from '../../stores/editor/draft';
 import './editor-drops.css';
 
 export default function SaleFields({ cta, n }: { cta: CtaDraft; n: number }) {

@@ -5,9 +5,9 @@
 import { useStore } from '@nanostores/react';
 import { CalendarClock, X } from 'lucide-react';
 import { t } from '../../core/messages';
-import { $form } from '../../stores/editor';
-import { setFanSignup, setSaleReminder, setShowPast, setWindowBound } from '../../stores/editor-form';
-import { $windowError } from '../../stores/editor-validation';
+import { $form } from '../../stores/editor/state';
+import { setFanSignup, setSaleReminder, setShowPast, setWindowBound } from '../../stores/editor/form';
+import { $windowError } from '../../stores/editor/validation';
 import './editor-schedule.css';
 
 /** The options of a text page, in the order they show: a checkbox each, its hint below. */

@@ -4,8 +4,8 @@ import { Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Check, Copy, EyeOff, ExternalLink, Link2 } from 'lucide-react';
 import { t } from '../../core/messages';
-import { $editing, $lastSaved } from '../../stores/editor';
-import { notify } from '../../stores/editor-notice';
+import { $editing, $lastSaved } from '../../stores/editor/state';
+import { notify } from '../../stores/editor/notice';
 import { slots } from './slots';
 
 export function publicUrl(slug: string): string {

@@ -12,9 +12,9 @@ import { t } from '../../core/messages';
 import { windowState } from '../../core/schedule';
 import { confirmDialog } from '../../stores/dialog';
 import { $isAdmin } from '../../stores/session';
-import { $editing, $loadingPage, confirmDiscard, setEditingMeta } from '../../stores/editor';
-import { loadPageForEdit, resetEditor } from '../../stores/editor-load';
-import { notify } from '../../stores/editor-notice';
+import { $editing, $loadingPage, confirmDiscard, setEditingMeta } from '../../stores/editor/state';
+import { loadPageForEdit, resetEditor } from '../../stores/editor/load';
+import { notify } from '../../stores/editor/notice';
 import {
   $pagesList,
   $pagesListAt,
@@ -22,8 +22,8 @@ import {
   revalidatePagesList,
   setCompany,
   setVisibility,
-  type PageListItem,
-} from '../../stores/editor-pages';
+} from '../../stores/editor/pages';
+import type { PageListItem } from '../../core/schemas/page';
 import NotificationBar from './NotificationBar';
 import { CloseButton } from '../../components/CloseButton';
 

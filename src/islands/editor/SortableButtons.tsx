@@ -20,8 +20,8 @@ import {
 import { restrictToVerticalAxis } from './dnd-modifiers';
 import { GripVertical } from 'lucide-react';
 import { t } from '../../core/messages';
-import type { EditorButton } from '../../stores/editor';
-import { moveButton } from '../../stores/editor-buttons';
+import type { EditorButton } from '../../stores/editor/state';
+import { moveButton } from '../../stores/editor/buttons';
 import ButtonRow from './ButtonRow';
 
 function SortableItem({ button, index }: { button: EditorButton; index: number }) {

@@ -1,24 +1,25 @@
 /**
  * The files a save is sending, in the save bar: per file a progress bar with MB and percent and
  * 'Annulla'; a file that did not make it shows why, with 'Riprova' (which sends that file alone)
- * and a way to put the message away. State and actions: src/stores/editor-upload.ts.
+ * and a way to put the message away. State and actions: src/stores/editor/upload.ts
+ * ('Riprova': retryUpload in src/stores/editor/save.ts).
  */
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertCircle, RotateCcw, X } from 'lucide-react';
 import { t } from '../../core/messages';
 import { percentOf } from '../../lib/format';
-import { $saving } from '../../stores/editor';
+import { $saving } from '../../stores/editor/state';
 import {
   $uploads,
   cancelUpload,
   dismissUploads,
   progressText,
-  retryUpload,
   type Upload,
   type UploadWhat,
   uploadLabel,
-} from '../../stores/editor-upload';
+} from '../../stores/editor/upload';
+import { retryUpload } from '../../stores/editor/save';
 import './editor-upload.css';
 
 export default function UploadProgress() {

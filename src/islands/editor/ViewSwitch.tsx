@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { BarChart3, Code2, PencilLine, Users } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { t } from '../../core/messages';
-import { $editorView, setEditorView, type EditorView } from '../../stores/editor';
+import { $editorView, setEditorView, type EditorView } from '../../stores/editor/state';
 
 const TABS = {
   edit: { label: 'editor.view.edit', icon: PencilLine },

@@ -6,7 +6,7 @@
  *
  * - customStylePanel: shown under the page form only for text mode + the Custom theme. Read and
  *   write the value through the store: useStore($form).customStyles / setCustomStyles(value)
- *   (src/stores/editor.ts). Props: SlotProps.
+ *   (src/stores/editor/state.ts). Props: SlotProps.
  * - codeView (admins only), statsView and fansView: the views of the view switch in edit mode.
  *   When a slot is null its tab is not offered (the fan view only beside the statistics).
  *   Props: SlotProps (slug is always set for these).

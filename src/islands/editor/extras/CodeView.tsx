@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Copy, Download, RefreshCw } from 'lucide-react';
 import { t } from '../../../core/messages';
-import { notify } from '../../../stores/editor-notice';
-import { pageJson } from '../../../stores/editor-extras';
-import { fetchPage } from '../../../stores/editor-pages';
+import { notify } from '../../../stores/editor/notice';
+import { pageJson } from '../../../stores/editor/extras';
+import { fetchPage } from '../../../stores/editor/pages';
 import type { SlotProps } from '../slots';
 import './extras.css';
 

@@ -2,14 +2,14 @@
 // period, the confirmed fans and those still to confirm, per city of the tour and the 'Città
 // richieste', sign-ups per day, the alerts with 'Invia ora' and 'Annulla', the CSV export and the
 // list of fans with 'Rimuovi'. Figures from the fans API (docs/api.md#fans); the rules that shape
-// them live in src/stores/editor-fans.ts.
+// them live in src/stores/editor/fans.ts.
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Download, Info, Loader2, MailCheck, Sparkles, TrendingUp, Users } from 'lucide-react';
 import { FAN_PENDING_DAYS } from '../../../core/fans';
 import { t } from '../../../core/messages';
 import { formatNumber } from '../../../lib/format';
-import { $loadedPage } from '../../../stores/editor';
+import { $loadedPage } from '../../../stores/editor/state';
 import {
   $fanList,
   $fans,
@@ -20,8 +20,8 @@ import {
   loadFans,
   searchFans,
   signupsTotal,
-} from '../../../stores/editor-fans';
-import { $statsPeriod, periodDays, periodShown } from '../../../stores/editor-stats';
+} from '../../../stores/editor/fans';
+import { $statsPeriod, periodDays, periodShown } from '../../../stores/editor/stats';
 import type { SlotProps } from '../slots';
 import { FanAlerts } from './fans/FanAlerts';
 import { FanCities } from './fans/FanCities';

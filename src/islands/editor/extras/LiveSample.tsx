@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { fontStack } from '../../../core/fonts';
 import { t } from '../../../core/messages';
 import { type CustomStyles, lineHeightFor, TEXT_GROUPS, type TextStyle } from '../../../core/styles';
-import type { EditorButton } from '../../../stores/editor';
+import type { EditorButton } from '../../../stores/editor/state';
 import { stickyInner } from '../sticky-inset';
 import { loadFontFace } from './font-loader';
 

@@ -1,7 +1,7 @@
 // The statistics view of a saved page: a period (7, 30, 90 days or the page's whole life), the
 // headline figures, views and clicks per day, the clicks of each event and link, and where the
 // visitors (and the fans who signed up) come from. Figures come from the stats API (docs/api.md#page-statistics); the rules
-// that shape them live in src/stores/editor-stats.ts.
+// that shape them live in src/stores/editor/stats.ts.
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { BarChart3, Download, Globe2, Info, Loader2, Share2, Smartphone } from 'lucide-react';
@@ -9,8 +9,8 @@ import { t } from '../../../core/messages';
 import { errorText } from '../../../lib/api';
 import { pageStatsCsv } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
-import { $loadedPage } from '../../../stores/editor';
-import { notify } from '../../../stores/editor-notice';
+import { $loadedPage } from '../../../stores/editor/state';
+import { notify } from '../../../stores/editor/notice';
 import {
   $stats,
   $statsPeriod,
@@ -25,7 +25,7 @@ import {
   removedClicks,
   share,
   sourceLabel,
-} from '../../../stores/editor-stats';
+} from '../../../stores/editor/stats';
 import type { SlotProps } from '../slots';
 import { BreakdownCard, ButtonsCard } from './stats/Breakdown';
 import { Kpis } from './stats/Kpis';

@@ -13,15 +13,15 @@ import {
   STYLE_PRESETS,
   TEXT_GROUPS,
 } from '../../../core/styles';
-import { $buttons, $form } from '../../../stores/editor';
-import { setCustomStyles } from '../../../stores/editor-form';
+import { $buttons, $form } from '../../../stores/editor/state';
+import { setCustomStyles } from '../../../stores/editor/form';
 import {
   $palette,
   $stylesSaving,
   ensurePalette,
   paletteFromFile,
   saveCustomStyles,
-} from '../../../stores/editor-extras';
+} from '../../../stores/editor/extras';
 import type { SlotProps } from '../slots';
 import ColorField from './ColorField';
 import { LiveSample, type SampleText, sampleText } from './LiveSample';

@@ -13,7 +13,7 @@ import {
   alertWhen,
   type FanAlert,
   joinCities,
-} from '../../../../stores/editor-fans';
+} from '../../../../stores/editor/fans';
 import { AlertActions } from '../../AlertActions';
 
 const BADGES: Record<FanAlert['status'], string> = {

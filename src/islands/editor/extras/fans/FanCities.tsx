@@ -4,7 +4,7 @@
 import { useId, type ReactNode } from 'react';
 import { MapPin, MapPinPlus } from 'lucide-react';
 import { t } from '../../../../core/messages';
-import { type CityBar, cityBars, fansText, type FanSummary } from '../../../../stores/editor-fans';
+import { type CityBar, cityBars, fansText, type FanSummary } from '../../../../stores/editor/fans';
 
 function CityRows({ rows, tone, testId }: { rows: readonly CityBar[]; tone: 'tour' | 'requested'; testId: string }) {
   return (

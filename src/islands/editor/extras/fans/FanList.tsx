@@ -6,7 +6,7 @@ import { Search, Trash2, UsersRound } from 'lucide-react';
 import { romeDateTime } from '../../../../core/fans-export';
 import { t } from '../../../../core/messages';
 import { formatNumber } from '../../../../lib/format';
-import { $fanList, removeFan, searchFans } from '../../../../stores/editor-fans';
+import { $fanList, removeFan, searchFans } from '../../../../stores/editor/fans';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

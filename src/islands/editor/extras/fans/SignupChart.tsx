@@ -1,7 +1,7 @@
 // Confirmed sign-ups per Europe/Rome day, drawn by the statistics' chart (one filled line).
 import { t } from '../../../../core/messages';
 import { formatNumber } from '../../../../lib/format';
-import type { FanSummary } from '../../../../stores/editor-fans';
+import type { FanSummary } from '../../../../stores/editor/fans';
 import { DayChart } from '../stats/StatsChart';
 import { longDay, shortDay } from '../stats/days';
 

@@ -14,7 +14,7 @@ import {
   formatShare,
   signupsText,
   viewsText,
-} from '../../../../stores/editor-stats';
+} from '../../../../stores/editor/stats';
 
 /** Rows shown before 'Mostra tutti'. */
 const FIRST_ROWS = 6;

@@ -3,7 +3,7 @@
 import { Eye, type LucideIcon, MousePointerClick, Percent, UserPlus } from 'lucide-react';
 import { t } from '../../../../core/messages';
 import { formatNumber } from '../../../../lib/format';
-import { clickRate, formatRate } from '../../../../stores/editor-stats';
+import { clickRate, formatRate } from '../../../../stores/editor/stats';
 
 export function Kpis({
   totals,

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { Segmented } from '../../../../components/SelectField';
 import { t, type MessageKey } from '../../../../core/messages';
-import { STATS_PERIODS, type StatsPeriod, setStatsPeriod } from '../../../../stores/editor-stats';
+import { STATS_PERIODS, type StatsPeriod, setStatsPeriod } from '../../../../stores/editor/stats';
 
 const LABELS: Record<StatsPeriod, MessageKey> = {
   '7': 'stats.period.7',

@@ -7,7 +7,7 @@ import { Table2 } from 'lucide-react';
 import { t } from '../../../../core/messages';
 import type { DailyRow } from '../../../../core/schemas/stats';
 import { formatNumber } from '../../../../lib/format';
-import { clicksText, viewsText } from '../../../../stores/editor-stats';
+import { clicksText, viewsText } from '../../../../stores/editor/stats';
 import { areaPath, labelIndexes, linePath, nearestIndex, xAt, yAt, yScale } from './chart-scale';
 import { axisDay, longDay, shortDay, tableDay } from './days';
 

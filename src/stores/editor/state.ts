@@ -3,26 +3,26 @@
  * bookkeeping around them. Components subscribe to these atoms and call the actions of the
  * concern modules beside this one:
  *
- *   editor-form.ts        title, slug, mode, style, custom styles, header file
- *   editor-buttons.ts     add, update, remove and reorder buttons
- *   editor-draft.ts       the button creator's draft and the URL tracking indicator
- *   editor-validation.ts  the first error before a save; the debounced duplicate check
- *   editor-payload.ts     what the form becomes: the save payload and the preview page
- *   editor-load.ts        a saved page into the form, and back to an empty form
- *   editor-save.ts        the save sequence (page, header, button images, old images)
- *   editor-upload.ts      the save's files: progress, 'Annulla', 'Riprova'
- *   editor-notice.ts      the notification bar
- *   editor-pages.ts       the server's pages (list and single pages, cached)
- *   editor-extras.ts      palette, custom styles save, code view
- *   editor-stats.ts       the statistics view: period, answer, shares and labels
- *   editor-fans.ts        the fan view and the scheduled-alert notice
+ *   form.ts        title, slug, mode, style, custom styles, header file
+ *   buttons.ts     add, update, remove and reorder buttons
+ *   draft.ts       the button creator's draft and the URL tracking indicator
+ *   validation.ts  the first error before a save; the debounced duplicate check
+ *   payload.ts     what the form becomes: the save payload and the preview page
+ *   load.ts        a saved page into the form, and back to an empty form
+ *   save.ts        the save sequence (page, header, button images, old images)
+ *   upload.ts      the save's files: progress, 'Annulla', 'Riprova'
+ *   notice.ts      the notification bar
+ *   pages.ts       the server's pages (list and single pages, cached)
+ *   extras.ts      palette, custom styles save, code view
+ *   stats.ts       the statistics view: period, answer, shares and labels
+ *   fans.ts        the fan view and the scheduled-alert notice
  *
  * Atoms (read with useStore):
  *   $form            the page being edited (see EditorForm). `customStyles` is the page's
  *                    custom_styles value (object or null); it is sent as is on save.
  *   $buttons         EditorButton[] in display order (position = index + 1 on save).
  *   $editing         null in create mode; {slug, id, company, visible} in edit mode.
- *   $loadedPage      the last FullPage read from the server for the page in edit mode.
+ *   $loadedPage      the last PageAsReceived read from the server for the page in edit mode.
  *   $editorView      'edit' | 'code' | 'stats' | 'fans' (the view switch; only meaningful in edit mode).
  *   $saving          true while the save sequence runs (or a retry of its files).
  *   $loadingPage     the slug of the page being loaded from the sidebar, or null.
@@ -31,11 +31,11 @@
  *                    saved or reset (the one source for 'ask before discarding').
  */
 import { atom, computed, map } from 'nanostores';
-import { t } from '../core/messages';
-import { confirmDialog } from './dialog';
-import type { CtaButton, FullPage, PageMode, PageStyle } from './editor-core';
+import { t } from '../../core/messages';
+import { confirmDialog } from '../dialog';
+import type { Cta, PageAsReceived, PageMode, PageStyle } from './core';
 
-export type { PageMode, PageStyle } from './editor-core';
+export type { PageMode, PageStyle } from './core';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
@@ -47,7 +47,7 @@ export interface EditorTextButton {
   data: string;
   city: string;
   venue: string;
-  ctaButtons: CtaButton[];
+  ctaButtons: Cta[];
   clickCount: number;
 }
 
@@ -128,7 +128,7 @@ export const emptyForm = (): EditorForm => ({
 export const $form = map<EditorForm>(emptyForm());
 export const $buttons = atom<EditorButton[]>([]);
 export const $editing = atom<EditingPage | null>(null);
-export const $loadedPage = atom<FullPage | null>(null);
+export const $loadedPage = atom<PageAsReceived | null>(null);
 export const $editorView = atom<EditorView>('edit');
 export const $saving = atom(false);
 export const $loadingPage = atom<string | null>(null);
@@ -146,7 +146,7 @@ export const $slugTouched = atom(false);
  * bookkeeping (row keys, upload spinners, blob URLs, click counts). A new file counts by its
  * name and size. Object keys are sorted so a panel that rebuilds the custom styles in another
  * order does not look like a change. The poster is left out: the frame of a new header file comes
- * with that file, and a frame taken in the background for a saved video (editor-poster.ts) is not
+ * with that file, and a frame taken in the background for a saved video (poster.ts) is not
  * something the organiser changed; the next save uploads it all the same.
  */
 function snapshotOf(f: EditorForm, buttons: EditorButton[]): string {
@@ -197,7 +197,7 @@ export function markClean(): void {
  * as saved takes them, so that change is not an unsaved one, while every other change of the
  * form stays unsaved.
  */
-export function markButtonSaved(id: number, ctas: readonly CtaButton[]): void {
+export function markButtonSaved(id: number, ctas: readonly Cta[]): void {
   const base = JSON.parse($baseline.get()) as { buttons: Array<{ id?: number; ctas?: unknown }> };
   base.buttons = base.buttons.map((b) => (b.id === id && b.ctas ? { ...b, ctas } : b));
   $baseline.set(sortedJson(base));

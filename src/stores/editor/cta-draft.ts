@@ -1,13 +1,13 @@
 /**
- * One CTA row of the button creator's draft (src/stores/editor-draft.ts): its label preset, its
+ * One CTA row of the button creator's draft (src/stores/editor/draft.ts): its label preset, its
  * link and its ticket drop ('In vendita dal' in Europe/Rome wall-clock time, its availability;
  * docs/behaviour.md#ticket-drops-in-the-editor), and the conversions between a row and the
  * list's CTA.
  */
-import { t } from '../core/messages';
-import { type Availability, availabilityOf } from '../core/on-sale';
-import { romeLocalToUtc, utcToRomeLocal } from '../core/schedule';
-import type { CtaButton } from './editor-core';
+import { t } from '../../core/messages';
+import { type Availability, availabilityOf } from '../../core/on-sale';
+import { romeLocalToUtc, utcToRomeLocal } from '../../core/schedule';
+import type { Cta } from './core';
 
 export const CTA_PRESETS = ['biglietti', 'tickets', 'soldout'] as const;
 export type CtaPreset = (typeof CTA_PRESETS)[number] | 'custom';
@@ -44,7 +44,7 @@ export function labelOf(c: CtaDraft): string {
   return c.preset === 'custom' ? c.custom.trim() || t('editor.cta.defaultLabel') : c.preset;
 }
 
-export function ctaFrom(cta: CtaButton): CtaDraft {
+export function ctaFrom(cta: Cta): CtaDraft {
   const { buttonText, url } = cta;
   const lower = buttonText.trim().toLowerCase();
   const preset = (CTA_PRESETS as readonly string[]).includes(lower) ? (lower as CtaPreset) : 'custom';
@@ -70,7 +70,7 @@ function onSaleInstant(c: CtaDraft): string | null {
 }
 
 /** A draft row as the list's CTA: its label, link and ticket drop. */
-export function ctaOf(c: CtaDraft): CtaButton {
+export function ctaOf(c: CtaDraft): Cta {
   const buttonText = labelOf(c);
   return {
     url: c.url.trim(),

@@ -1,9 +1,9 @@
 // The poster frame of a video header (docs/behaviour.md#uploads): taken in the browser when an MP4
 // is picked, taken in the background for a saved video page that has none (it is uploaded by the
 // next save), or on request ('Genera copertina'). The frame waits in $form.posterFile; a poster
-// waiting alone does not count as an unsaved change (see snapshotOf in editor.ts).
+// waiting alone does not count as an unsaved change (see snapshotOf in state.ts).
 import { atom, onMount } from 'nanostores';
-import { $editing, $form, type EditorForm } from './editor';
+import { $editing, $form, type EditorForm } from './state';
 
 export interface PosterStatus {
   state: 'idle' | 'capturing' | 'failed';
@@ -59,7 +59,7 @@ async function capture(
   generation += 1;
   const mine = generation;
   $posterStatus.set({ state: 'capturing', manual });
-  const taking = import('../lib/video-poster').then(({ capturePoster }) => capturePoster(source));
+  const taking = import('../../lib/video-poster').then(({ capturePoster }) => capturePoster(source));
   running = taking;
   const file = await taking;
   if (mine !== generation) return undefined;

@@ -24,8 +24,16 @@ export const STORES: readonly Store[] = [
   { name: 'feltrinelli', label: 'laFeltrinelli', path: '/stores/feltrinelli.svg', category: 'bookshop' },
 ];
 
+/** The folder the badges are served from (`public/stores/` in the repository). */
+export const STORE_BADGES_DIR = '/stores/';
+
+/**
+ * A store badge's path: any path under the badges' folder, listed above or not, is a file
+ * shipped with the site, never an upload. So the editor never uploads nor deletes it, and a
+ * badge button keeps it as is (docs/behaviour.md#image-buttons-and-store-badges).
+ */
 export function isStorePath(path: string | null | undefined): boolean {
-  return STORES.some((s) => s.path === path);
+  return typeof path === 'string' && path.startsWith(STORE_BADGES_DIR);
 }
 
 export function storeByPath(path: string | null | undefined): Store | null {

@@ -1,10 +1,10 @@
 // The page form's fields: title, slug, mode, style, custom styles and the header file.
-import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../core/constants';
-import { t } from '../core/messages';
-import { $buttons, $editing, $form, $slugTouched, kindOfPath, revoke } from './editor';
-import { type PageMode, type PageStyle, sanitiseSlug, slugify } from './editor-core';
-import { notify } from './editor-notice';
-import { forgetPoster, posterForNewHeader } from './editor-poster';
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../core/constants';
+import { t } from '../../core/messages';
+import { $buttons, $editing, $form, $slugTouched, kindOfPath, revoke } from './state';
+import { type PageMode, type PageStyle, sanitiseSlug, slugify } from './core';
+import { notify } from './notice';
+import { forgetPoster, posterForNewHeader } from './poster';
 
 export function setTitle(title: string): void {
   $form.setKey('title', title);
@@ -95,7 +95,7 @@ export async function setHeaderFile(file: File | null): Promise<boolean> {
   const video = HEADER_VIDEO_TYPES.includes(file.type);
   let ready = file;
   if (!video) {
-    const { resizeImage } = await import('../lib/image-resize');
+    const { resizeImage } = await import('../../lib/image-resize');
     ready = await resizeImage(file);
   }
   revoke($form.get().headerPreview);

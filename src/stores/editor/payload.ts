@@ -1,18 +1,18 @@
 // What the form becomes: the JSON payload a save sends, and the page the preview shows.
 import { computed } from 'nanostores';
-import { t } from '../core/messages';
-import { availabilityOf } from '../core/on-sale';
-import { romeLocalToUtc } from '../core/schedule';
-import { $buttons, $editing, $form } from './editor';
-import { posterShown } from './editor-poster';
+import { t } from '../../core/messages';
+import { availabilityOf } from '../../core/on-sale';
+import { romeLocalToUtc } from '../../core/schedule';
+import { $buttons, $editing, $form } from './state';
+import { posterShown } from './poster';
 import {
-  type CtaButton,
+  type Cta,
   encodeEventText,
   type PageMode,
   type PagePayload,
   type PageStyle,
-  type ReceivedButton,
-} from './editor-core';
+  type ButtonAsReceived,
+} from './core';
 
 /**
  * The page's schedule and options as the API takes them: the window in UTC ISO 8601, null on an
@@ -110,7 +110,7 @@ export interface PreviewPage {
   show_past: boolean;
   /** the 'Avvisami' block under the events, as on the published page */
   fan_signup: boolean;
-  buttons: ReceivedButton[];
+  buttons: ButtonAsReceived[];
 }
 
 /**
@@ -123,7 +123,7 @@ export function previewPage(): PreviewPage {
   const f = $form.get();
   const payload = buildPayload();
   const list = $buttons.get();
-  const buttons: ReceivedButton[] = payload.buttons.map((b, i) => {
+  const buttons: ButtonAsReceived[] = payload.buttons.map((b, i) => {
     const src = list[i]!;
     const image = src.type === 'image' ? (src.previewImage ?? src.image) : '';
     return {
@@ -134,7 +134,7 @@ export function previewPage(): PreviewPage {
       image_path: b.type === 'image' ? image : null,
       url: b.url ?? null,
       click_count: 0,
-      cta_buttons: b.type === 'text' ? (b.cta_buttons as CtaButton[]) : null,
+      cta_buttons: b.type === 'text' ? (b.cta_buttons as Cta[]) : null,
     };
   });
   return {

@@ -8,15 +8,15 @@
  *   $importing      true while the ticket links are tracked and the rows added
  */
 import { atom, computed } from 'nanostores';
-import { type EventRow, parseEventRows, serialiseEventRows } from '../core/event-rows';
-import { t } from '../core/messages';
-import { availabilityOf } from '../core/on-sale';
-import { BUTTONS_MAX } from '../core/schemas/page';
-import * as api from '../lib/api-client';
-import { saveBlob } from '../lib/download';
-import { $buttons, $editing, $form, type EditorButton, type EditorTextButton, newKey } from './editor';
-import { isTicketUrl } from './editor-core';
-import { notify } from './editor-notice';
+import { type EventRow, parseEventRows, serialiseEventRows } from '../../core/event-rows';
+import { t } from '../../core/messages';
+import { availabilityOf } from '../../core/on-sale';
+import { BUTTONS_MAX } from '../../core/schemas/page';
+import * as api from '../../lib/api-client';
+import { saveBlob } from '../../lib/download';
+import { $buttons, $editing, $form, type EditorButton, type EditorTextButton, newKey } from './state';
+import { isTicketUrl } from './core';
+import { notify } from './notice';
 
 export interface GoodRow {
   line: number;

@@ -15,18 +15,18 @@
 //   downloadFansCsv(slug)          saves the CSV of the confirmed fans
 //   alertNotice, joinCities, alertStatusLabel, cityBars, signupsTotal: pure
 import { atom } from 'nanostores';
-import { romeDateTime, romeTime } from '../core/fans-export';
-import { type MessageKey, t } from '../core/messages';
-import type { FanAlert, FanRow, FanSummary } from '../core/schemas/fans';
-import { ApiError, errorText } from '../lib/api';
-import * as api from '../lib/api-client';
-import { saveBlob } from '../lib/download';
-import { formatNumber } from '../lib/format';
-import { confirmDialog } from './dialog';
-import { notify } from './editor-notice';
-import type { PeriodLoad } from './editor-stats';
+import { romeDateTime, romeTime } from '../../core/fans-export';
+import { type MessageKey, t } from '../../core/messages';
+import type { FanAlert, FanRow, FanSummary } from '../../core/schemas/fans';
+import { ApiError, errorText } from '../../lib/api';
+import * as api from '../../lib/api-client';
+import { saveBlob } from '../../lib/download';
+import { formatNumber } from '../../lib/format';
+import { confirmDialog } from '../dialog';
+import { notify } from './notice';
+import type { PeriodLoad } from './stats';
 
-export type { FanAlert, FanRow, FanSummary } from '../core/schemas/fans';
+export type { FanAlert, FanRow, FanSummary } from '../../core/schemas/fans';
 
 // ---------------------------------------------------------------------------------------------
 // Words

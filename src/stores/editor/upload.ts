@@ -4,17 +4,17 @@
 // it, and a file that did not make it stays in the form with its reason, for 'Riprova' to send
 // again on its own. The page stays saved whatever happens to its files.
 import { atom, computed } from 'nanostores';
-import { type MessageKey, t } from '../core/messages';
-import { ApiError, detailOf, errorText } from '../lib/api';
-import * as api from '../lib/api-client';
-import type { UploadOptions } from '../lib/api';
-import { formatMegabytes, percentOf } from '../lib/format';
-import { $buttons, $editing, $form, $saving, kindOfPath, markClean } from './editor';
-import type { FullPage } from './editor-core';
-import { applyPage, resetEditor } from './editor-load';
-import { dismissNotice, notify } from './editor-notice';
-import { fetchPage, revalidatePagesList } from './editor-pages';
-import { buildPayload } from './editor-payload';
+import { type MessageKey, t } from '../../core/messages';
+import { ApiError, detailOf, errorText } from '../../lib/api';
+import * as api from '../../lib/api-client';
+import type { UploadOptions } from '../../lib/api';
+import { formatMegabytes, percentOf } from '../../lib/format';
+import { $buttons, $editing, $form, kindOfPath, markClean } from './state';
+import type { PageAsReceived } from './core';
+import { applyPage, resetEditor } from './load';
+import { notify } from './notice';
+import { fetchPage } from './pages';
+import { buildPayload } from './payload';
 
 export type UploadWhat = 'header' | 'poster' | 'buttons';
 /** waiting: its turn has not come; sending: bytes are going; failed / cancelled: it did not make it */
@@ -226,6 +226,11 @@ export function cancelUpload(what: UploadWhat): void {
 /** The save that left files behind: its page, whether it created it, and the page JSON it sent. */
 let unsent: { slug: string; created: boolean; payload: string } | null = null;
 
+/** The save that left files behind, for 'Riprova' (null: none). */
+export function unsentSave(): { slug: string; created: boolean; payload: string } | null {
+  return unsent;
+}
+
 /** Forgets the uploads that did not make it (their files stay in the form, for the next save). */
 export function dismissUploads(what: UploadWhat): void {
   const left = $uploads.get().filter((u) => u.state === 'sending' || u.state === 'waiting' || u.what !== what);
@@ -258,12 +263,12 @@ function keptFiles(plan: FilePlan, left: Upload[]): FilePlan {
 }
 
 /** The files a save's page shows since its files went, although their requests did not end well. */
-function landedOn(before: FullPage, after: FullPage | null): Set<UploadWhat> {
+function landedOn(before: PageAsReceived, after: PageAsReceived | null): Set<UploadWhat> {
   const landed = new Set<UploadWhat>();
   if (!after) return landed;
   if (after.header !== before.header) landed.add('header');
   if (after.header_poster !== before.header_poster) landed.add('poster');
-  const images = (p: FullPage) => JSON.stringify(p.buttons.map((b) => b.image_path));
+  const images = (p: PageAsReceived) => JSON.stringify(p.buttons.map((b) => b.image_path));
   if (images(after) !== images(before)) landed.add('buttons');
   return landed;
 }
@@ -305,12 +310,12 @@ function restoreFiles(kept: FilePlan): void {
 export async function finishSave(
   slug: string,
   { formSlug, created }: { formSlug: string | null; created: boolean },
-  saved: FullPage | null,
+  saved: PageAsReceived | null,
   plan: FilePlan,
   left: Upload[],
 ): Promise<void> {
   const formIsOurs = ($editing.get()?.slug ?? null) === formSlug;
-  let fresh: FullPage | null = null;
+  let fresh: PageAsReceived | null = null;
   if (left.length > 0 && saved) {
     // a cancel or a cut connection after the last byte: the server may have kept the file anyway
     fresh = await fetchPage(slug).catch(() => null);
@@ -344,31 +349,6 @@ export async function finishSave(
   restoreFiles(kept);
   unsent = { slug, created, payload: JSON.stringify(buildPayload()) };
   notify('error', failureNotice(left[0]!));
-}
-
-/**
- * 'Riprova': sends again only the files that did not make it, then ends as a save does. If the
- * organiser changed the page meanwhile, the page must go too (the button images are placed by
- * their position), so it is a whole save.
- */
-export async function retryUpload(): Promise<boolean> {
-  const last = unsent;
-  if (!last || $saving.get() || $editing.get()?.slug !== last.slug) return false;
-  if (JSON.stringify(buildPayload()) !== last.payload) {
-    const { save } = await import('./editor-save');
-    return save();
-  }
-  const plan = planFiles(new Set($uploads.get().map((u) => u.what)));
-  $saving.set(true);
-  dismissNotice();
-  try {
-    const left = hasFiles(plan) ? await sendFiles(last.slug, plan) : [];
-    revalidatePagesList();
-    await finishSave(last.slug, { formSlug: last.slug, created: last.created }, null, plan, left);
-    return left.length === 0;
-  } finally {
-    $saving.set(false);
-  }
 }
 
 /** Sends the files of a save whose page was just saved; answers those that did not make it. */

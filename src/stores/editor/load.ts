@@ -1,10 +1,10 @@
 // From the server to the form: a saved page loaded for editing (a sidebar click, or the fresh
 // copy after an update), and back to an empty form for a new page.
-import { t } from '../core/messages';
-import { availabilityOf } from '../core/on-sale';
-import { utcToRomeLocal } from '../core/schedule';
-import { pageModeOf } from '../core/schemas/page';
-import { errorText } from '../lib/api';
+import { t } from '../../core/messages';
+import { availabilityOf } from '../../core/on-sale';
+import { utcToRomeLocal } from '../../core/schedule';
+import { pageModeOf } from '../../core/schemas/page';
+import { errorText } from '../../lib/api';
 import {
   $buttons,
   $editing,
@@ -20,19 +20,20 @@ import {
   markClean,
   newKey,
   revokeAllPreviews,
-} from './editor';
-import { type CtaButton, decodeEventText, type FullPage, isStorePath, type ReceivedButton } from './editor-core';
-import { clearScheduledAlerts, showScheduled } from './editor-fans';
-import { notify } from './editor-notice';
-import { fetchPage } from './editor-pages';
-import { $duplicateError } from './editor-validation';
+} from './state';
+import { isStorePath } from '../../core/store-badges';
+import { type ButtonAsReceived, type Cta, decodeEventText, type PageAsReceived } from './core';
+import { clearScheduledAlerts, showScheduled } from './fans';
+import { notify } from './notice';
+import { fetchPage } from './pages';
+import { $duplicateError } from './validation';
 
 /**
  * A saved button as the editor holds it. A text button's event text is decoded into date, city
  * and venue; one without a call-to-action list gets one from its own link and the label the
  * text carries (or the default label).
  */
-export function buttonFromReceived(b: ReceivedButton): EditorButton {
+export function buttonFromReceived(b: ButtonAsReceived): EditorButton {
   if (b.type === 'image') {
     const path = b.image_path ?? '';
     return {
@@ -49,7 +50,7 @@ export function buttonFromReceived(b: ReceivedButton): EditorButton {
     };
   }
   const { date: data, city, venue, label } = decodeEventText(b.text);
-  const ctas: CtaButton[] =
+  const ctas: Cta[] =
     b.cta_buttons && b.cta_buttons.length > 0
       ? b.cta_buttons.map((c) => {
           const buttonText = c.buttonText || t('editor.cta.defaultLabel');
@@ -87,7 +88,7 @@ function parseCustomStyles(value: unknown): Record<string, unknown> | null {
 }
 
 /** Puts a saved page into the form, in edit mode, with nothing left to save. */
-export function applyPage(page: FullPage): void {
+export function applyPage(page: PageAsReceived): void {
   revokeAllPreviews();
   const sorted = [...page.buttons].sort((a, b) => a.position - b.position);
   $form.set({

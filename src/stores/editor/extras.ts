@@ -1,5 +1,5 @@
 // State and logic behind the editor's second part: the header palette, saving custom styles
-// and the JSON code view (the statistics have their own store, editor-stats.ts). Components
+// and the JSON code view (the statistics have their own store, stats.ts). Components
 // only subscribe and call these functions; the rules live here.
 //
 // API:
@@ -9,14 +9,14 @@
 //   saveCustomStyles(slug, s)    saves the saved page again with these custom styles only
 //   pageJson(page)               the code view's text
 import { atom } from 'nanostores';
-import { t } from '../core/messages';
-import type { CustomStyles } from '../core/styles';
-import { ApiError, errorText } from '../lib/api';
-import * as api from '../lib/api-client';
-import { loadHeaderPalette, paletteOfBlob } from '../lib/palette';
-import type { FullPage, PagePayload } from './editor-core';
-import { notify } from './editor-notice';
-import { fetchPage } from './editor-pages';
+import { t } from '../../core/messages';
+import type { CustomStyles } from '../../core/styles';
+import { ApiError, errorText } from '../../lib/api';
+import * as api from '../../lib/api-client';
+import { loadHeaderPalette, paletteOfBlob } from '../../lib/palette';
+import type { PageAsReceived, PagePayload } from './core';
+import { notify } from './notice';
+import { fetchPage } from './pages';
 
 // ---------------------------------------------------------------------------------------------
 // Palette
@@ -67,7 +67,7 @@ export function paletteFromFile(file: Blob & { name?: string }): Promise<void> {
 export const $stylesSaving = atom(false);
 
 /** The update payload that leaves a saved page exactly as it is. */
-export function payloadOf(page: FullPage): PagePayload {
+export function payloadOf(page: PageAsReceived): PagePayload {
   return {
     title: page.title,
     display_title: page.display_title ?? page.title,

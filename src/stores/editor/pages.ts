@@ -3,10 +3,10 @@
 // refetched because the window regained focus or the network came back.
 import { nanoquery } from '@nanostores/query';
 import { atom } from 'nanostores';
-import { pagePaths } from '../core/api-paths';
-import { ApiError } from '../lib/api';
-import * as api from '../lib/api-client';
-import type { FullPage, PageSummary } from './editor-core';
+import { pagePaths } from '../../core/api-paths';
+import { ApiError } from '../../lib/api';
+import * as api from '../../lib/api-client';
+import type { PageAsReceived, PageListItem } from './core';
 
 const CACHE_MS = 5 * 60_000;
 
@@ -36,7 +36,7 @@ const [createFetcherStore, , { revalidateKeys, mutateCache }] = nanoquery({
 // A fetcher store starts its request when something subscribes (or calls get()), so nothing at
 // module level may touch it: only the editor, rendered by the Guard for an allowed user, does.
 // A pending or banned user on /user therefore never asks for the list (it would be a 403).
-export const $pagesList = createFetcherStore<PageSummary[]>(pagePaths.list, {
+export const $pagesList = createFetcherStore<PageListItem[]>(pagePaths.list, {
   fetcher: async () => {
     const data = await withOneRetry(api.listPages);
     $pagesListAt.set(new Date());
@@ -49,11 +49,11 @@ export function revalidatePagesList(): void {
 }
 
 /** One saved page, always fresh from the server. */
-export function fetchPage(slug: string): Promise<FullPage> {
+export function fetchPage(slug: string): Promise<PageAsReceived> {
   return withOneRetry(() => api.getPage(slug));
 }
 
-function patchList(slug: string, patch: Partial<PageSummary> | null): void {
+function patchList(slug: string, patch: Partial<PageListItem> | null): void {
   const list = $pagesList.get().data;
   if (!list) return;
   mutateCache(
@@ -79,4 +79,3 @@ export async function deletePage(slug: string): Promise<void> {
   patchList(slug, null);
   revalidatePagesList();
 }
-export type { PageSummary as PageListItem, FullPage } from './editor-core';

@@ -13,8 +13,8 @@
 //   buttonRows(stats, page)         clicks per event or image and per CTA, with shares
 //   breakdownRows(rows, …)          sources, devices or countries with labels and shares
 import { atom } from 'nanostores';
-import { t, type MessageKey } from '../core/messages';
-import type { PageStats } from '../core/schemas/stats';
+import { t, type MessageKey } from '../../core/messages';
+import type { PageStats } from '../../core/schemas/stats';
 import {
   EMBED_SOURCE,
   FOLDED,
@@ -23,13 +23,13 @@ import {
   STATS_DAYS_MAX,
   daysApart,
   romeBucket,
-} from '../core/traffic';
-import { pageStats } from '../lib/api-client';
-import { decodeEventText, type FullPage } from './editor-core';
-import { notify } from './editor-notice';
-import { formatNumber } from '../lib/format';
+} from '../../core/traffic';
+import { pageStats } from '../../lib/api-client';
+import { type ButtonAsReceived, decodeEventText, type PageAsReceived } from './core';
+import { notify } from './notice';
+import { formatNumber } from '../../lib/format';
 
-export type { PageStats } from '../core/schemas/stats';
+export type { PageStats } from '../../core/schemas/stats';
 
 // ---------------------------------------------------------------------------------------------
 // Period
@@ -228,10 +228,8 @@ export interface ButtonRow {
   ctas: CtaRow[];
 }
 
-type SavedButton = FullPage['buttons'][number];
-
 /** An event's 'date · city · venue'; an image button's alternative text; else kind and position. */
-export function buttonLabel(button: Pick<SavedButton, 'type' | 'text'> | undefined, position: number): string {
+export function buttonLabel(button: Pick<ButtonAsReceived, 'type' | 'text'> | undefined, position: number): string {
   if (button?.type === 'image') {
     return button.text?.trim() || t('stats.buttons.image', { position });
   }
@@ -241,7 +239,7 @@ export function buttonLabel(button: Pick<SavedButton, 'type' | 'text'> | undefin
 }
 
 /** The CTA labels of a saved event, in order; an empty text shows the default label. */
-function ctaLabels(button: SavedButton | undefined): string[] {
+function ctaLabels(button: ButtonAsReceived | undefined): string[] {
   if (button?.type !== 'text') return [];
   if (button.cta_buttons && button.cta_buttons.length > 0) {
     return button.cta_buttons.map((c) => c.buttonText?.trim() || t('editor.cta.defaultLabel'));
@@ -254,7 +252,7 @@ function ctaLabels(button: SavedButton | undefined): string[] {
  * the editor holds (matched by id; a button the editor does not know yet gets a generic name).
  * Under an event with several CTAs, one row per CTA, including those nobody tapped.
  */
-export function buttonRows(stats: PageStats, page: Pick<FullPage, 'buttons'> | null): ButtonRow[] {
+export function buttonRows(stats: PageStats, page: Pick<PageAsReceived, 'buttons'> | null): ButtonRow[] {
   const saved = new Map((page?.buttons ?? []).map((b) => [b.id, b]));
   const total = stats.totals.clicks;
   return stats.buttons.map((b, i) => {

@@ -1,11 +1,12 @@
 // The page's button list: add, update, remove and reorder. A button's type must match the page
 // mode; a saved image that is replaced or removed is deleted after the next save (store badges
 // are shared files and never deleted).
-import { t } from '../core/messages';
-import { eventDay, isPastEvent } from '../core/schedule';
-import { $buttons, $form, $imagesToDelete, type EditorButton, type EditorImageButton, revoke } from './editor';
-import { isStorePath, type PageMode } from './editor-core';
-import { notify } from './editor-notice';
+import { t } from '../../core/messages';
+import { eventDay, isPastEvent } from '../../core/schedule';
+import { $buttons, $form, $imagesToDelete, type EditorButton, type EditorImageButton, revoke } from './state';
+import { isStorePath } from '../../core/store-badges';
+import type { PageMode } from './core';
+import { notify } from './notice';
 
 /** Where an image button's picture comes from: nothing yet, a new file, a store badge, or the saved image. */
 export type ImageSource = 'none' | 'custom' | 'store' | 'existing';

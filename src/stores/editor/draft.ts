@@ -16,17 +16,18 @@
  * the event with the tracked link (docs/behaviour.md#links-and-urls).
  */
 import { atom, map } from 'nanostores';
-import { t } from '../core/messages';
-import { type Availability, SOLDOUT_LABEL, TICKETS_LABEL, withAvailability } from '../core/on-sale';
-import * as api from '../lib/api-client';
-import { $buttons, $editing, $form, type EditorButton, type EditorImageButton, newKey } from './editor';
-import { addButton, type ImageSource, imageSourceOf, updateButton } from './editor-buttons';
-import { isStorePath, isTicketUrl, storePath, validateEventForm } from './editor-core';
-import { type CtaDraft, type CtaPreset, ctaFrom, ctaOf, emptyCta, labelOf } from './editor-cta-draft';
-import { checkButtonImageFile } from './editor-form';
-import { notify } from './editor-notice';
+import { t } from '../../core/messages';
+import { type Availability, SOLDOUT_LABEL, TICKETS_LABEL, withAvailability } from '../../core/on-sale';
+import * as api from '../../lib/api-client';
+import { $buttons, $editing, $form, type EditorButton, type EditorImageButton, newKey } from './state';
+import { addButton, type ImageSource, imageSourceOf, updateButton } from './buttons';
+import { isStorePath } from '../../core/store-badges';
+import { isTicketUrl, storePath, validateEventForm } from './core';
+import { type CtaDraft, type CtaPreset, ctaFrom, ctaOf, emptyCta, labelOf } from './cta-draft';
+import { checkButtonImageFile } from './form';
+import { notify } from './notice';
 
-export { CTA_PRESETS, type CtaDraft, type CtaPreset } from './editor-cta-draft';
+export { CTA_PRESETS, type CtaDraft, type CtaPreset } from './cta-draft';
 
 export interface TextDraft {
   data: string;
@@ -241,7 +242,7 @@ export async function setImageFile(file: File | null): Promise<void> {
   // GIFs keep their animation: only still images are resized
   let ready = file;
   if (file.type !== 'image/gif') {
-    const { resizeImage } = await import('../lib/image-resize');
+    const { resizeImage } = await import('../../lib/image-resize');
     ready = await resizeImage(file);
   }
   revokeDraftPreview();

@@ -3,7 +3,7 @@
 // message (on its close button) it stays: a message never vanishes from under the focus (WCAG
 // 2.2.1), and its time starts again when the focus leaves.
 import { atom } from 'nanostores';
-import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../core/constants';
+import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../../core/constants';
 
 export type NoticeKind = 'error' | 'success' | 'info';
 export interface Notice {

@@ -5,8 +5,8 @@
 // the pending list itself feeds the badge with setPendingCount(), and while its value is fresh
 // the navbar does not fetch the same thing again.
 import { atom } from 'nanostores';
-import { PENDING_REFRESH_MS } from '../core/constants';
-import { listPendingUsers } from '../lib/api-client';
+import { PENDING_REFRESH_MS } from '../../core/constants';
+import { listPendingUsers } from '../../lib/api-client';
 
 export const $pendingCount = atom<number | null>(null);
 

@@ -9,7 +9,7 @@
  *   $saleSaving  true while a change is being saved
  */
 import { atom } from 'nanostores';
-import { t } from '../core/messages';
+import { t } from '../../core/messages';
 import {
   AVAILABILITIES,
   type Availability,
@@ -17,14 +17,14 @@ import {
   availabilityOf,
   type SaleBadge,
   saleBadge,
-} from '../core/on-sale';
-import { utcToRomeLocal } from '../core/schedule';
-import { errorText } from '../lib/api';
-import * as api from '../lib/api-client';
-import { $buttons, $editing, $loadedPage, type EditorTextButton, markButtonSaved } from './editor';
-import { $editingKey, $textDraft, setCtaAvailability } from './editor-draft';
-import { buttonFromReceived } from './editor-load';
-import { notify } from './editor-notice';
+} from '../../core/on-sale';
+import { utcToRomeLocal } from '../../core/schedule';
+import { errorText } from '../../lib/api';
+import * as api from '../../lib/api-client';
+import { $buttons, $editing, $loadedPage, type EditorTextButton, markButtonSaved } from './state';
+import { $editingKey, $textDraft, setCtaAvailability } from './draft';
+import { buttonFromReceived } from './load';
+import { notify } from './notice';
 
 export const $saleMenu = atom<string | null>(null);
 export const $saleSaving = atom(false);

@@ -5,15 +5,15 @@
 // key is cached for 5 minutes and a failing load is retried 3 times.
 import { nanoquery } from '@nanostores/query';
 import { atom, computed, map, onMount } from 'nanostores';
-import { PENDING_REFRESH_MS } from '../core/constants';
-import { t, type MessageKey } from '../core/messages';
-import { adminPaths, fanPaths } from '../core/api-paths';
-import { type HistoryEntry, type USER_SORTS, USERS_PAGE_SIZE, type UsersPage } from '../core/schemas/admin';
-import { isApprovedUser, type User, type UserStatus } from '../core/schemas/user';
-import { ApiError, errorText } from '../lib/api';
-import * as api from '../lib/api-client';
+import { PENDING_REFRESH_MS } from '../../core/constants';
+import { t, type MessageKey } from '../../core/messages';
+import { adminPaths, fanPaths } from '../../core/api-paths';
+import { type HistoryEntry, type USER_SORTS, USERS_PAGE_SIZE, type UsersPage } from '../../core/schemas/admin';
+import { isApprovedUser, type User, type UserStatus } from '../../core/schemas/user';
+import { ApiError, errorText } from '../../lib/api';
+import * as api from '../../lib/api-client';
 import { setPendingCount } from './pending';
-import { $isAdmin } from './session';
+import { $isAdmin } from '../session';
 
 export { USERS_PAGE_SIZE };
 export const SEARCH_DEBOUNCE_MS = 300;

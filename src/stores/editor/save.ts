@@ -2,21 +2,24 @@
 // a new file waits, or a poster alone for the saved video header; 3 the new button images;
 // 4 the old button images no longer used are deleted (store badges never). Then the list and the
 // page are read again. Only step 1 decides whether the save succeeded: a file that does not make
-// it (failed or cancelled, see editor-upload.ts) leaves the page saved and the file in the form,
+// it (failed or cancelled, see upload.ts) leaves the page saved and the file in the form,
 // and the message says which file did not make it. Last, the page's scheduled alerts to its fans
-// are read for the notice under the message bar.
-import { t } from '../core/messages';
-import { ApiError, errorText, getToken } from '../lib/api';
-import * as api from '../lib/api-client';
-import { $editing, $form, $imagesToDelete, $lastSaved, $saving } from './editor';
-import { type FullPage, isStorePath } from './editor-core';
-import { showScheduled } from './editor-fans';
-import { dismissNotice, notify } from './editor-notice';
-import { revalidatePagesList } from './editor-pages';
-import { buildPayload } from './editor-payload';
-import { finishSave, planFiles, sendSaveFiles, startSending } from './editor-upload';
-import { posterSettled } from './editor-poster';
-import { validateEditor } from './editor-validation';
+// are read for the notice under the message bar. 'Riprova' (retryUpload, below) sends again
+// the files that did not make it. The files themselves (plan, progress, cancel, the form
+// refreshed after them) are upload.ts's, which knows nothing of this module: imports go one way.
+import { t } from '../../core/messages';
+import { ApiError, errorText, getToken } from '../../lib/api';
+import * as api from '../../lib/api-client';
+import { $editing, $form, $imagesToDelete, $lastSaved, $saving } from './state';
+import { isStorePath } from '../../core/store-badges';
+import type { PageAsReceived } from './core';
+import { showScheduled } from './fans';
+import { dismissNotice, notify } from './notice';
+import { revalidatePagesList } from './pages';
+import { buildPayload } from './payload';
+import { $uploads, finishSave, planFiles, sendSaveFiles, startSending, unsentSave } from './upload';
+import { posterSettled } from './poster';
+import { validateEditor } from './validation';
 
 /** Saves the form (see the order above). Returns true when the page itself was saved. */
 export async function save(): Promise<boolean> {
@@ -45,7 +48,7 @@ export async function save(): Promise<boolean> {
     const toDelete = [...$imagesToDelete.get()];
     startSending();
     // 1. the page
-    let saved: FullPage;
+    let saved: PageAsReceived;
     try {
       saved = editing ? await api.updatePage(slug, payload) : await api.createPage(payload);
     } catch (err) {
@@ -77,6 +80,28 @@ export async function save(): Promise<boolean> {
     // 'Invia ora' and 'Annulla' (docs/behaviour.md#for-the-organiser)
     showScheduled(slug, saved.fan_alerts ?? []);
     return true;
+  } finally {
+    $saving.set(false);
+  }
+}
+
+/**
+ * 'Riprova': sends again only the files that did not make it, then ends as a save does. If the
+ * organiser changed the page meanwhile, the page must go too (the button images are placed by
+ * their position), so it is a whole save.
+ */
+export async function retryUpload(): Promise<boolean> {
+  const last = unsentSave();
+  if (!last || $saving.get() || $editing.get()?.slug !== last.slug) return false;
+  if (JSON.stringify(buildPayload()) !== last.payload) return save();
+  const plan = planFiles(new Set($uploads.get().map((u) => u.what)));
+  $saving.set(true);
+  dismissNotice();
+  try {
+    const left = await sendSaveFiles(last.slug, plan);
+    revalidatePagesList();
+    await finishSave(last.slug, { formSlug: last.slug, created: last.created }, null, plan, left);
+    return left.length === 0;
   } finally {
     $saving.set(false);
   }

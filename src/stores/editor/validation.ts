@@ -2,13 +2,13 @@
 // with its number), then slug and title unique among the other pages of the list. While the
 // form is on screen the duplicate check also runs as the organiser types, debounced.
 import { atom, computed, onMount } from 'nanostores';
-import { DUPLICATE_CHECK_DEBOUNCE_MS } from '../core/constants';
-import { t } from '../core/messages';
-import { isWindowInstant, windowIsValid } from '../core/schedule';
-import { $buttons, $editing, $form, type EditorForm } from './editor';
-import { titleKey, validatePage } from './editor-core';
-import { $pagesList } from './editor-pages';
-import { buildPayload, windowBound } from './editor-payload';
+import { DUPLICATE_CHECK_DEBOUNCE_MS } from '../../core/constants';
+import { t } from '../../core/messages';
+import { isWindowInstant, windowIsValid } from '../../core/schedule';
+import { $buttons, $editing, $form, type EditorForm } from './state';
+import { titleKey, validatePage } from './core';
+import { $pagesList } from './pages';
+import { buildPayload, windowBound } from './payload';
 
 /** A filled field that gives no instant the API takes (a year outside 1000–9999 once in UTC). */
 function boundIsInvalid(local: string): boolean {
