@@ -124,6 +124,14 @@ function needsSession(operation: Operation, doc: ApiDocument): boolean {
 /** Operations grouped by their first tag: the document's tag order, then order of appearance. */
 export function operationsByTag(doc: ApiDocument, untagged: string): ReferenceTag[] {
   const tags = new Map<string, ReferenceTag>();
+  const anchors = new Set<string>();
+  // `/a/b` and `/a-b` would read alike: a later one gets a number
+  const unique = (anchor: string) => {
+    let out = anchor;
+    for (let n = 2; anchors.has(out); n++) out = `${anchor}-${n}`;
+    anchors.add(out);
+    return out;
+  };
   for (const tag of doc.tags ?? []) {
     tags.set(tag.name, {
       name: tag.name,
@@ -145,7 +153,7 @@ export function operationsByTag(doc: ApiDocument, untagged: string): ReferenceTa
       tag.operations.push({
         method,
         path,
-        anchor: `op-${anchorOf(method, path)}`,
+        anchor: unique(`op-${anchorOf(method, path)}`),
         needsSession: needsSession(operation, doc),
         operation,
       });
@@ -161,7 +169,7 @@ function typesOf(schema: Schema): string[] {
 }
 
 /** Whether a schema also allows `null` (a 3.1 type list, or a `{type: 'null'}` variant). */
-export function isNullable(schema: Schema): boolean {
+function isNullable(schema: Schema): boolean {
   const type = schema.type;
   if (Array.isArray(type) && type.includes('null')) return true;
   return (schema.anyOf ?? schema.oneOf ?? []).some((s) => s.type === 'null');
@@ -175,9 +183,18 @@ export function variantsOf(schema: Schema): Schema[] {
 /** One piece of a type label: text, or the name of a component to link to. */
 export type TypeToken = { text: string; ref?: string };
 
-/** A schema's type in a few words, `$ref`s kept as links: `string`, `Page[]`, `string | Error`… */
+/** Enums this short are written in the type itself: `"text" | "image"`. */
+const INLINE_ENUM_MAX = 6;
+
+/** A schema's type in a few words, `$ref`s kept as links: `string`, `Page[]`, `Error | null`… */
 export function typeTokens(schema: Schema | undefined): TypeToken[] {
   if (!schema) return [{ text: 'any' }];
+  const tokens = bareTypeTokens(schema);
+  const saysNull = schema.enum?.includes(null) && listedValues(schema).length === 0;
+  return isNullable(schema) && !saysNull ? [...tokens, { text: ' | null' }] : tokens;
+}
+
+function bareTypeTokens(schema: Schema): TypeToken[] {
   if (schema.$ref) {
     const name = refName(schema.$ref);
     return name ? [{ text: name, ref: name }] : [{ text: schema.$ref }];
@@ -186,7 +203,7 @@ export function typeTokens(schema: Schema | undefined): TypeToken[] {
   const join = (parts: Schema[], sep: string): TypeToken[] =>
     parts.flatMap((part, i) => [...(i ? [{ text: sep }] : []), ...typeTokens(part)]);
   const variants = variantsOf(schema);
-  if (variants.length === 1 && !schema.type) return typeTokens(variants[0]);
+  if (variants.length === 1 && !schema.type) return bareTypeTokens(variants[0]!);
   if (variants.length > 0) return join(variants, ' | ');
   if (schema.allOf) return join(schema.allOf, ' & ');
   const types = typesOf(schema);
@@ -195,9 +212,18 @@ export function typeTokens(schema: Schema | undefined): TypeToken[] {
     const grouped = item.some((tok) => / [|&] /.test(tok.text));
     return [...(grouped ? [{ text: '(' }] : []), ...item, { text: grouped ? ')[]' : '[]' }];
   }
-  if (schema.enum) return [{ text: types.length ? `${types.join(' | ')} (enum)` : 'enum' }];
+  if (schema.enum) {
+    return schema.enum.length <= INLINE_ENUM_MAX
+      ? [{ text: schema.enum.map(jsonValue).join(' | ') }]
+      : [{ text: types.length ? `${types.join(' | ')} (enum)` : 'enum' }];
+  }
   if (types.length === 0) return [{ text: schema.properties ? 'object' : 'any' }];
   return [{ text: types.map((t) => (schema.format && t !== 'object' ? `${t} (${schema.format})` : t)).join(' | ') }];
+}
+
+/** The values of an enum too long to be written in its type, else none. */
+export function listedValues(schema: Schema): unknown[] {
+  return schema.enum && schema.enum.length > INLINE_ENUM_MAX ? schema.enum : [];
 }
 
 /** Whether a schema has more to show than its type label (fields, values, variants…). */
@@ -206,7 +232,7 @@ export function hasDetails(schema: Schema): boolean {
   const items = schema.items;
   return (
     Boolean(schema.properties && Object.keys(schema.properties).length > 0) ||
-    Boolean(schema.enum) ||
+    listedValues(schema).length > 0 ||
     schema.pattern !== undefined ||
     schema.default !== undefined ||
     schema.example !== undefined ||

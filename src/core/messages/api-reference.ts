@@ -32,7 +32,6 @@ export const apiReferenceMessages = {
   'apiRef.answers': 'Risposte',
   'apiRef.required': 'obbligatorio',
   'apiRef.optional': 'facoltativo',
-  'apiRef.nullable': 'può essere null',
   'apiRef.deprecated': 'deprecato',
   'apiRef.oneOf': 'Uno di:',
   'apiRef.allOf': 'Tutti insieme:',
