@@ -11,7 +11,7 @@ export const apiReferenceMessages = {
   'apiRef.baseUrl':
     'Indirizzo di base: lo stesso dominio del sito; i percorsi qui sotto si aggiungono alla sua origine, per esempio {example}.',
   'apiRef.auth':
-    'Autenticazione: le operazioni con il lucchetto chiedono l’intestazione {header}, con il token che risponde {login}.',
+    'Autenticazione: le operazioni segnate «{session}» chiedono l’intestazione {header}, con il token che risponde {login}.',
   'apiRef.errors': 'Errori: ogni risposta di errore è un oggetto {shape}; i messaggi sono in italiano.',
   'apiRef.document': 'Il documento OpenAPI 3.1 completo, da leggere con i tuoi strumenti:',
   'apiRef.contents': 'Indice',
@@ -44,7 +44,6 @@ export const apiReferenceMessages = {
   'apiRef.chars': 'caratteri',
   'apiRef.itemsUnit': 'elementi',
   'apiRef.noContent': 'Nessun contenuto',
-  'apiRef.schemaLink': 'Schema {name}',
   'apiRef.backToContents': 'Torna all’indice',
   'footer.api': 'API',
 } as const;
