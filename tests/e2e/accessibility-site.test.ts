@@ -117,6 +117,7 @@ describe('accessibility of the site, the users screen and the published pages', 
       ['about', '/about', 'Palco'],
       ['terms', '/terms', 'Palco'],
       ['privacy', '/privacy', 'Palco'],
+      ['API reference', '/api-reference', 'Riferimento API'],
       ['site 404', '/non/esiste', 'Palco'],
     ];
     for (const [state, path, visible] of screens) {

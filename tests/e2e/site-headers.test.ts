@@ -21,6 +21,7 @@ const PAGES = [
   '/about',
   '/terms',
   '/privacy',
+  '/api-reference',
   '/404',
   '/admin',
   '/admin/users',

@@ -12,6 +12,7 @@ import {
   SLUG_MAX,
 } from '../../src/core/slug';
 import { slugProblem } from '../../src/core/schemas/page';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -28,10 +29,13 @@ function workerRootSegments(): string[] {
   const imports = new Map<string, string>();
   for (const m of app.matchAll(/import \{ (\w+) \} from '\.\/routes\/([\w-]+)'/g)) imports.set(m[1]!, m[2]!);
   const files = new Set<string>(['../app']);
-  for (const m of app.matchAll(/\.route\('([^']*)',\s*(\w+)\)/g)) {
-    const prefix = m[1]!.split('/').filter(Boolean)[0];
+  // a prefix is spelled in place or named in API_PREFIX (src/core/api-paths.ts)
+  const prefixes: Record<string, string> = API_PREFIX;
+  for (const m of app.matchAll(/\.route\((?:'([^']*)'|API_PREFIX\.(\w+)),\s*(\w+)\)/g)) {
+    const [, spelled, named, group] = m;
+    const prefix = (spelled ?? prefixes[named!] ?? '').split('/').filter(Boolean)[0];
     if (prefix) segments.add(prefix);
-    else if (imports.has(m[2]!)) files.add(imports.get(m[2]!)!);
+    else if (imports.has(group!)) files.add(imports.get(group!)!);
   }
   // sub-apps mounted at '/' by another root sub-app (tracking mounts media)
   for (const name of [...files]) {
@@ -46,10 +50,12 @@ function workerRootSegments(): string[] {
       // a route's path starts with '/' (headers.get('cache-control') is no route)
       ...[...src.matchAll(/\.(?:get|post|put|patch|delete|all|on|use)\(\s*'(\/[^']*)'/g)].map((m) => m[1]!),
       ...[...src.matchAll(/^\s*'(\/[^']*)':/gm)].map((m) => m[1]!), // redirect tables
+      // routes described for the OpenAPI document (createRoute, registerPath)
+      ...[...src.matchAll(/\bpath:\s*'(\/[^']*)'/g)].map((m) => m[1]!),
     ];
     for (const p of paths) {
       const first = p.split('/').filter(Boolean)[0];
-      if (first && !first.startsWith(':') && first !== '*') segments.add(first);
+      if (first && !first.startsWith(':') && !first.startsWith('{') && first !== '*') segments.add(first);
     }
   }
   return [...segments];

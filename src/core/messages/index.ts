@@ -1,4 +1,5 @@
 import { adminMessages } from './admin';
+import { apiReferenceMessages } from './api-reference';
 import { authMessages } from './auth';
 import { commonMessages } from './common';
 import { dropsMessages } from './drops';
@@ -55,6 +56,7 @@ export const messages = {
   ...dropsMessages,
   ...dropsMailMessages,
   ...dropsEditorMessages,
+  ...apiReferenceMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
