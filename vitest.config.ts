@@ -1,8 +1,63 @@
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 
+/**
+ * Worker test files that touch only the users, pages and rows they make themselves (unique
+ * e-mails and slugs, no client address shared with another file): they run with
+ * `isolate: false`, one after another in a workerd process that keeps its D1, R2 and modules, so
+ * they skip a workerd start and a migration run per file (docs/operations.md#tests). Every other
+ * file, and any new one until it is listed here, gets a fresh workerd and database of its own:
+ * the admin lists and counts, the cron jobs and the maintenance read or change the whole
+ * database, and the login throttling measures time.
+ */
+const SHARED_DATABASE = [
+  'auth-flows',
+  'auth-login',
+  'auth-session',
+  'body-limits',
+  'button-sale',
+  'embed',
+  'fan-alerts-webhook',
+  'fans-links',
+  'header-poster',
+  'header-size',
+  'hot-pages',
+  'html',
+  'ics',
+  'page-leaks',
+  'passwords',
+  'past-dates',
+  'proxy-remote',
+  'proxy',
+  'public',
+  'publish',
+  'publishing-window',
+  'redirects',
+  'sale-fields',
+  'security-headers',
+  'tour-feeds',
+  'tracking',
+  'uploads-parsers',
+  'uploads',
+].map((name) => `tests/worker/${name}.test.ts`);
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('migrations');
+  // the Worker under test, as both Worker projects run it
+  const workerTests = () =>
+    cloudflareTest({
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: migrations,
+          JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+          APP_URL: 'http://localhost:8787',
+          // as `npm start` sets it in .dev.vars; tests of the default mailer override it
+          MAILER: 'console',
+        },
+      },
+    });
+  const workerTest = { setupFiles: ['tests/worker/apply-migrations.ts'], testTimeout: 30_000 };
   return {
     test: {
       // vitest's default is one file at a time on a 2-core machine (cores - 1): the Worker tests
@@ -18,25 +73,16 @@ export default defineConfig(async () => {
           },
         },
         {
-          plugins: [
-            cloudflareTest({
-              wrangler: { configPath: './wrangler.toml' },
-              miniflare: {
-                bindings: {
-                  TEST_MIGRATIONS: migrations,
-                  JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-                  APP_URL: 'http://localhost:8787',
-                  // as `npm start` sets it in .dev.vars; tests of the default mailer override it
-                  MAILER: 'console',
-                },
-              },
-            }),
-          ],
+          plugins: [workerTests()],
+          test: { ...workerTest, name: 'worker', include: SHARED_DATABASE, isolate: false },
+        },
+        {
+          plugins: [workerTests()],
           test: {
-            name: 'worker',
+            ...workerTest,
+            name: 'worker-isolated',
             include: ['tests/worker/**/*.test.ts'],
-            setupFiles: ['tests/worker/apply-migrations.ts'],
-            testTimeout: 30_000,
+            exclude: SHARED_DATABASE,
           },
         },
         {

@@ -1,30 +1,36 @@
 import type { User } from '../src/core/schemas/user';
+import type { CountMessage } from './services/counting';
+import type { FanMessage } from './services/fan-delivery';
 
-/** Bindings of wrangler.toml plus the secrets from .dev.vars / `wrangler secret put`. */
-export interface Bindings {
-  DB: D1Database;
-  BUCKET: R2Bucket;
-  ASSETS: Fetcher;
+/**
+ * What the Worker is given: the bindings and vars wrangler.toml declares, as `npm run types`
+ * generates them into worker/worker-configuration.d.ts (`npm run lint` fails when that file
+ * is behind wrangler.toml), with the queues' message types, plus the secrets, which
+ * wrangler.toml does not name: .dev.vars locally, `wrangler secret put` in production
+ * (docs/operations.md#deploy).
+ */
+export interface Bindings extends Omit<WranglerEnv, 'COUNTS' | 'FANS'> {
   /** views and clicks on their way to D1 (services/counting.ts → db/stats-write.ts) */
-  COUNTS: Queue;
+  COUNTS: Queue<CountMessage>;
   /** fan alerts on their way to the e-mail provider, 100 fans a message (services/fan-delivery.ts) */
-  FANS: Queue;
+  FANS: Queue<FanMessage>;
+  /** signs the session and e-mail tokens */
   JWT_SECRET: string;
   /** Public origin used in e-mail links, e.g. http://localhost:8787. Falls back to the request's. */
   APP_URL?: string;
-  PROVIDER_URL: string;
-  TERMS_URL: string;
-  PRIVACY_URL: string;
   /**
    * 'resend' (the default when unset) or 'console' (local only: `npm start` sets it in .dev.vars;
    * refused outside loopback hosts).
    */
   MAILER?: string;
-  MAIL_FROM: string;
+  /** the e-mail provider's API key, which the default mailer needs (worker/services/mail.ts) */
   RESEND_API_KEY?: string;
   /** the signing secret of the provider's webhook ('whsec_…'); unset: the webhook refuses everything */
   RESEND_WEBHOOK_SECRET?: string;
 }
+
+/** A message either queue's consumer may be handed (each consumer checks its body again). */
+export type QueueMessage = CountMessage | FanMessage;
 
 /** The user loaded from D1 on every authenticated request (role and status never from the token). */
 export interface AuthUser extends User {

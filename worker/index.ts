@@ -1,5 +1,5 @@
 import { createApp } from './app';
-import type { Bindings } from './env';
+import type { Bindings, QueueMessage } from './env';
 import { runMaintenance } from './services/maintenance';
 import { REPUBLISH_CRON, republishDue } from './services/schedule';
 import { countMessageSchema } from './services/counting';
@@ -40,9 +40,10 @@ export default {
    * the write fails, every message is retried with a delay that doubles with its attempts (2 s up
    * to 5 min, so an outage of D1 of over an hour is ridden out) and, past max_retries, goes to the
    * dead-letter queue. The FANS queue's batches go to their own consumer (fan alerts:
-   * worker/services/fan-delivery.ts).
+   * worker/services/fan-delivery.ts). Both parse a body before use: a message queued by an
+   * older version of the Worker may lack a field its type now has.
    */
-  async queue(batch, env, _ctx) {
+  async queue(batch: MessageBatch<QueueMessage>, env, _ctx) {
     if (batch.queue === FANS_QUEUE) return consumeFanBatch(batch, env);
     const messages: CountBatchMessage[] = [];
     for (const message of batch.messages) {
@@ -60,4 +61,4 @@ export default {
       }
     }
   },
-} satisfies ExportedHandler<Bindings>;
+} satisfies ExportedHandler<Bindings, QueueMessage>;

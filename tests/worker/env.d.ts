@@ -6,8 +6,5 @@ declare global {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[];
     }
-    interface GlobalProps {
-      mainModule: typeof import('../../worker/index');
-    }
   }
 }

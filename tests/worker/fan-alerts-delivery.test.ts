@@ -4,6 +4,7 @@
 // sent again, and a retried call repeats its idempotency key.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { QueueMessage } from '../../worker/env';
 import worker from '../../worker/index';
 import { verifyUnsubscribeToken } from '../../worker/services/fan-tokens';
 import {
@@ -99,7 +100,8 @@ async function deliver(
     });
   }
   const ctx = createExecutionContext();
-  await worker.queue(batch, (opts.runEnv ?? RESEND) as Cloudflare.Env, ctx);
+  // any body, also one no producer sends: the consumer checks each one
+  await worker.queue(batch as MessageBatch<QueueMessage>, (opts.runEnv ?? RESEND) as Cloudflare.Env, ctx);
   const result = await getQueueResult(batch, ctx);
   const retried = result.retryMessages.map((m) => ({ msgId: m.msgId, delaySeconds: delays.get(m.msgId) }));
   return { ids, result: { ...result, retryMessages: retried } };

@@ -61,7 +61,7 @@ function rowKey(r: CountRow): string {
   return `${r.s}\u0001${r.d}\u0001${r.h}\u0001${r.b}\u0001${r.k}\u0001${r.src}\u0001${r.dev}\u0001${r.cc}`;
 }
 
-async function send(queue: Queue, rows: CountRow[]): Promise<void> {
+async function send(queue: Queue<CountMessage>, rows: CountRow[]): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await queue.send({ rows } satisfies CountMessage);
