@@ -32,14 +32,14 @@ const TAGS = ['Uploads'];
 const owner = { tags: TAGS, security: SESSION };
 
 /** A multipart form of files: described by hand, read by services/upload-forms.ts. */
-function multipart(fields: Record<string, string>) {
+function multipart(fields: Record<string, string>, required: string[]) {
   const properties = Object.fromEntries(
     Object.entries(fields).map(([name, description]) => [
       name,
       { type: 'string' as const, format: 'binary', description },
     ]),
   );
-  return { required: true, content: { 'multipart/form-data': { schema: { type: 'object' as const, properties } } } };
+  return { required: true, content: { 'multipart/form-data': { schema: { type: 'object' as const, properties, required } } } };
 }
 
 /** The three uploads stay plain routes (they stream a multipart body): described by hand here. */
@@ -54,7 +54,7 @@ const UPLOADS: PlainRoute[] = [
       'still uses it; the page is republished.',
     request: {
       params: slugParamSchema,
-      body: multipart({ image: 'JPG, PNG, WebP, GIF or MP4', poster: "optional: the video's frame, an image" }),
+      body: multipart({ image: 'JPG, PNG, WebP, GIF or MP4', poster: "optional: the video's frame, an image" }, ['image']),
     },
     responses: {
       200: jsonAnswer(headerUploadAnswerSchema, 'The header as stored'),
@@ -67,7 +67,7 @@ const UPLOADS: PlainRoute[] = [
     method: 'post',
     path: '/{slug}/upload-poster',
     summary: "A poster frame for the page's saved video header",
-    request: { params: slugParamSchema, body: multipart({ poster: 'JPG, PNG, WebP or GIF' }) },
+    request: { params: slugParamSchema, body: multipart({ poster: 'JPG, PNG, WebP or GIF' }, ['poster']) },
     responses: {
       200: jsonAnswer(posterUploadAnswerSchema, 'The poster as stored'),
       ...errorAnswers(401, 403, 404, 409, 413, 422),
@@ -94,6 +94,7 @@ const UPLOADS: PlainRoute[] = [
                 button_images: { type: 'array', items: { type: 'string', format: 'binary' } },
                 image_mapping: { type: 'string', description: 'JSON: {"0": 2, "1": 5}' },
               },
+              required: ['button_images', 'image_mapping'],
             },
           },
         },

@@ -199,9 +199,10 @@ const visibilityInvalid = { error: () => t('pages.visibility.invalid') };
 /** `PATCH …/{slug}/visibility?visible=`: true or false (also 1 or 0, any case, spaces around). */
 export const visibilityQuerySchema = z.object({
   visible: z
-    .string(visibilityInvalid)
-    .transform((value) => value.trim().toLowerCase())
-    .pipe(z.enum(['true', 'false', '1', '0'], visibilityInvalid))
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+      z.enum(['true', 'false', '1', '0'], visibilityInvalid),
+    )
     .transform((value) => value === 'true' || value === '1')
     .meta({ description: 'Whether the public sees the page', example: 'true' }),
 });

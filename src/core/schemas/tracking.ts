@@ -14,7 +14,10 @@ export const clickParamSchema = z.object({
     .meta({ description: "The button's id", example: '42' }),
 });
 
-/** `?k=`: the CTA's index in the event (0 = the first, and when absent). */
+/**
+ * `?k=`: the CTA's index in the event (0 = the first, and when absent); `u` and `r`: the view's
+ * source as the page passes them on (read by the counter, never refused).
+ */
 export const clickQuerySchema = z.object({
   k: z
     .string()
@@ -22,6 +25,8 @@ export const clickQuerySchema = z.object({
     .transform(Number)
     .default(0)
     .meta({ description: "The CTA's index in its event", example: '0' }),
+  u: z.string().optional().meta({ description: "The page's own source parameter (?u=)" }),
+  r: z.string().optional().meta({ description: "The page's referrer" }),
 });
 
 /** The beacon's answer (202): whether the click was queued (a bot's or a prefetch's is not). */
