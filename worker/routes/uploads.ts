@@ -22,6 +22,7 @@ import { fail } from '../errors';
 import { requireActive } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute, SESSION } from '../openapi';
 import { proxyImage } from '../services/image-proxy';
+import { PROXY_ANSWERS } from './media';
 import { CONTENT_TYPES } from '../services/media-types';
 import { ownedPage } from '../services/page-access';
 import { deleteUnused, republish } from '../services/page-effects';
@@ -39,7 +40,10 @@ function multipart(fields: Record<string, string>, required: string[]) {
       { type: 'string' as const, format: 'binary', description },
     ]),
   );
-  return { required: true, content: { 'multipart/form-data': { schema: { type: 'object' as const, properties, required } } } };
+  return {
+    required: true,
+    content: { 'multipart/form-data': { schema: { type: 'object' as const, properties, required } } },
+  };
 }
 
 /** The three uploads stay plain routes (they stream a multipart body): described by hand here. */
@@ -54,7 +58,9 @@ const UPLOADS: PlainRoute[] = [
       'still uses it; the page is republished.',
     request: {
       params: slugParamSchema,
-      body: multipart({ image: 'JPG, PNG, WebP, GIF or MP4', poster: "optional: the video's frame, an image" }, ['image']),
+      body: multipart({ image: 'JPG, PNG, WebP, GIF or MP4', poster: "optional: the video's frame, an image" }, [
+        'image',
+      ]),
     },
     responses: {
       200: jsonAnswer(headerUploadAnswerSchema, 'The header as stored'),
@@ -80,7 +86,7 @@ const UPLOADS: PlainRoute[] = [
     path: '/{slug}/upload-button-images',
     summary: 'Images of image buttons: each file to the button its mapping names',
     description:
-      '`image_mapping` is a JSON object from each file\'s place among the files (0, 1, …) to the index ' +
+      "`image_mapping` is a JSON object from each file's place among the files (0, 1, …) to the index " +
       'of its image button in position order.',
     request: {
       params: slugParamSchema,
@@ -113,7 +119,7 @@ const deleteImageRoute = createRoute({
   middleware: [requireActive],
   method: 'delete',
   path: '/{slug}/button-image/{filename}',
-  summary: "Deletes a button image the server named, and clears it from its buttons",
+  summary: 'Deletes a button image the server named, and clears it from its buttons',
   request: { params: slugParamSchema.extend(buttonImageParamSchema.shape) },
   responses: {
     200: jsonAnswer(buttonImageDeletedSchema, 'The file deleted'),
@@ -128,11 +134,7 @@ const imageProxyRoute = createRoute({
   path: '/{slug}/image-proxy',
   summary: "The saved header's image, same-origin so the editor's canvas may read its palette",
   request: { params: slugParamSchema },
-  responses: {
-    200: { description: 'The image', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
-    ...errorAnswers(401, 403, 404, 422),
-    415: jsonAnswer(errorAnswerSchema, 'The header is not a JPG, PNG, WebP or GIF image'),
-  },
+  responses: PROXY_ANSWERS,
 });
 
 const described = describedRoutes();
