@@ -2,13 +2,14 @@
 // sees outside the window (docs/behaviour.md#dates-and-publishing-windows).
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import { pageKey } from '../../worker/services/publish';
 import { instantText } from '../../src/core/schedule';
 import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
 import { get, settle } from './public-helpers';
 
-const BASE = '/api/db/landing-pages';
+const BASE = API_PREFIX.pages;
 const HOUR = 3600_000;
 
 function at(offsetMs: number): string {

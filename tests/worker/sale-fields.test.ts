@@ -1,9 +1,10 @@
 // The ticket-drop fields of a CTA through the pages API (docs/behaviour.md#ticket-drops).
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
 
-const BASE = '/api/db/landing-pages';
+const BASE = API_PREFIX.pages;
 
 function dropButton(cta: Record<string, unknown>) {
   return {

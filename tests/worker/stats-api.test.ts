@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import { statsAnswerSchema } from '../../src/core/schemas/admin';
 import { pageStatsSchema, type PageStats } from '../../src/core/schemas/stats';
@@ -13,7 +14,7 @@ import { call, createPage, eventButton, makeUser, textPage, uniqueSlug } from '.
  * through the API.
  */
 
-const BASE = '/api/db/landing-pages';
+const BASE = API_PREFIX.pages;
 
 interface Bucket {
   day: string;

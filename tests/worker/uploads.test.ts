@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { call, createPage, makeUser, textPage, uniqueSlug } from './pages-helpers';
 import { GIF, JPEG, PNG, SVG, WEBP, bigBytes, concat, mp4, multipartStream } from './media-fixtures';
 
-const BASE = '/api/db/landing-pages';
+const BASE = API_PREFIX.pages;
 
 function jpegWithComment(text: string): Uint8Array {
   const data = new TextEncoder().encode(text);
