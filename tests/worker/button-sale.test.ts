@@ -75,7 +75,7 @@ describe('PATCH one button: who may', () => {
     // b's button through a's address: never changed
     expect((await patch(a.slug, b.first, { availability: 'sold_out' }, u.token)).status).toBe(404);
     expect((await patch(a.slug, 99_999_999, { availability: 'sold_out' }, u.token)).status).toBe(404);
-    // an id that is no number fails the path's schema (docs/api.md#conventions)
+    // an id that is no number fails the path's schema (docs/behaviour.md#pages-and-ownership)
     const malformed = await patch(a.slug, 'abc', { availability: 'sold_out' }, u.token);
     expect(malformed.status).toBe(422);
     expect(await detail(malformed)).toMatch(/^id: /);

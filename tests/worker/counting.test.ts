@@ -283,7 +283,7 @@ describe('clicks', () => {
 
   it('422 for a malformed button id or CTA index, 404 for a slug no page can have; a bot’s click is answered but not queued', async () => {
     const { slug, buttonIds } = await published('ckm');
-    // the path's and the query's schemas refuse them (docs/api.md#conventions)
+    // the path's and the query's schemas refuse them (docs/behaviour.md#counting-views-and-clicks)
     for (const id of ['abc', '0', '1.5']) {
       const res = await call(`${API_PREFIX.pages}/${slug}/buttons/${id}/click`, { method: 'POST' });
       expect(res.status, id).toBe(422);

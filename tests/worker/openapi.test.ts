@@ -1,4 +1,4 @@
-// The OpenAPI document as workerd serves it (docs/api.md#the-openapi-document), and the 422 a
+// The OpenAPI document as workerd serves it (worker/openapi.ts), and the 422 a
 // described route answers for a path parameter or a query that fails its schema.
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, OPENAPI_PATH, pagePaths } from '../../src/core/api-paths';

@@ -126,7 +126,7 @@ function scheduleOf(payload: SchedulePatch, stored: PageRow | null): ScheduleFie
   return fields;
 }
 
-// Every route needs an active account (docs/api.md#conventions); a page of another company
+// Every route needs an active account (docs/behaviour.md#pages-and-ownership); a page of another company
 // answers 404 like an unknown one.
 const TAGS = ['Pages'];
 const owner = { tags: TAGS, security: SESSION, middleware: [requireActive] };
