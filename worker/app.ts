@@ -1,3 +1,4 @@
+import { createRoute } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import italian from 'zod/v4/locales/it.js';
@@ -29,7 +30,8 @@ import { tourFeedRoutes } from './routes/tour-feeds';
 import { fansPublic } from './routes/fans-public';
 import { embedRoutes } from './routes/embed';
 import { publicRoutes } from './routes/public';
-import { DOCUMENT_CONFIG, describedRoutes, registerSecurity } from './openapi';
+import { DOCUMENT_CONFIG, describedRoutes, jsonAnswer, registerSecurity } from './openapi';
+import { healthAnswerSchema } from '../src/core/schemas/health';
 
 // Only the Italian locale: `z.locales` would pull every language into the edge bundle.
 z.config(italian());
@@ -62,13 +64,20 @@ const BODY_LIMITS = bodyLimits([
   { path: /^/, maxSize: SMALL_BODY_MAX_BYTES, detail: t('request.bodyTooLarge') },
 ]);
 
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/api/test',
+  tags: ['Health'],
+  summary: 'The Worker answers',
+  responses: { 200: jsonAnswer(healthAnswerSchema, 'Ready') },
+});
+
 export function createApp() {
   const app = describedRoutes();
   registerSecurity(app);
+  app.use('*', securityHeaders).use('*', BODY_LIMITS);
+  app.openapi(healthRoute, (c) => c.json({ status: 'ok' as const, message: t('success.serverReady') }, 200));
   app
-    .use('*', securityHeaders)
-    .use('*', BODY_LIMITS)
-    .get('/api/test', (c) => c.json({ status: 'ok', message: t('success.serverReady') }))
     .route('/', redirects)
     .route(API_PREFIX.auth, auth)
     .route(API_PREFIX.users, users)

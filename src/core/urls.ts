@@ -4,6 +4,7 @@
  * non-http(s) scheme are refused, so no user URL can run script on the published page.
  */
 import { TICKET_HOSTS } from './constants';
+import type { TrackedUrl } from './schemas/tracking';
 
 export const URL_MAX = 2048;
 
@@ -82,11 +83,6 @@ export function isSafeMediaRef(value: string | null | undefined): boolean {
 export function isTicketHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   return TICKET_HOSTS.some((h) => host === h || host === `www.${h}`);
-}
-
-export interface TrackedUrl {
-  success: boolean;
-  tracked_url: string;
 }
 
 /**

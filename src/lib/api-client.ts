@@ -24,11 +24,22 @@ import {
   fanSummarySchema,
 } from '../core/schemas/fans';
 import type { ButtonSaleBody } from '../core/schemas/button-sale';
-import type { ButtonAsReceived, PageAsReceived, PageListItem, PagePayload } from '../core/schemas/page';
+import {
+  type ButtonAsReceived,
+  buttonAsReceivedSchema,
+  type PageAsReceived,
+  type PageListItem,
+  type PagePayload,
+  pageAsReceivedSchema,
+  pageDeletedSchema,
+  pageListItemSchema,
+} from '../core/schemas/page';
 import { type PageStats, pageStatsSchema, statsCsvFilename } from '../core/schemas/stats';
+import { trackedUrlSchema } from '../core/schemas/tracking';
+import { buttonImageDeletedSchema } from '../core/schemas/uploads';
 import { romeBucket } from '../core/traffic';
 import { type User, userSchema } from '../core/schemas/user';
-import type { z } from '../core/zod';
+import { z } from '../core/zod';
 import { ApiError, getToken, type RequestOptions, request, type UploadOptions, upload } from './api';
 
 const BAD_ANSWER_STATUS = 502;
@@ -45,36 +56,39 @@ async function parsed<S extends z.ZodType>(schema: S, answer: Promise<unknown>):
 // Pages
 
 export function listPages(): Promise<PageListItem[]> {
-  return request<PageListItem[]>(pagePaths.list);
+  return parsed(z.array(pageListItemSchema), request(pagePaths.list));
 }
 
 export function getPage(slug: string): Promise<PageAsReceived> {
-  return request<PageAsReceived>(pagePaths.page(slug));
+  return parsed(pageAsReceivedSchema, request(pagePaths.page(slug)));
 }
 
 export function createPage(payload: PagePayload): Promise<PageAsReceived> {
-  return request<PageAsReceived>(pagePaths.list, { method: 'POST', json: payload });
+  return parsed(pageAsReceivedSchema, request(pagePaths.list, { method: 'POST', json: payload }));
 }
 
 export function updatePage(slug: string, payload: PagePayload): Promise<PageAsReceived> {
-  return request<PageAsReceived>(pagePaths.page(slug), { method: 'PUT', json: payload });
+  return parsed(pageAsReceivedSchema, request(pagePaths.page(slug), { method: 'PUT', json: payload }));
 }
 
 export async function deletePage(slug: string): Promise<void> {
-  await request(pagePaths.page(slug), { method: 'DELETE' });
+  await parsed(pageDeletedSchema, request(pagePaths.page(slug), { method: 'DELETE' }));
 }
 
 export function setPageVisibility(slug: string, visible: boolean): Promise<PageListItem> {
-  return request<PageListItem>(pagePaths.visibility(slug, visible), { method: 'PATCH' });
+  return parsed(pageListItemSchema, request(pagePaths.visibility(slug, visible), { method: 'PATCH' }));
 }
 
 /** One event's sale alone (docs/api.md): the button as saved, the page republished. */
 export function setButtonSale(slug: string, buttonId: number, change: ButtonSaleBody): Promise<ButtonAsReceived> {
-  return request<ButtonAsReceived>(pagePaths.buttonSale(slug, buttonId), { method: 'PATCH', json: change });
+  return parsed(
+    buttonAsReceivedSchema,
+    request(pagePaths.buttonSale(slug, buttonId), { method: 'PATCH', json: change }),
+  );
 }
 
 export function setPageCompany(slug: string, company: string): Promise<PageListItem> {
-  return request<PageListItem>(pagePaths.company(slug), { method: 'PATCH', json: { company } });
+  return parsed(pageListItemSchema, request(pagePaths.company(slug), { method: 'PATCH', json: { company } }));
 }
 
 /**
@@ -121,7 +135,7 @@ export async function uploadButtonImages(
 }
 
 export async function deleteButtonImage(slug: string, filename: string): Promise<void> {
-  await request(pagePaths.buttonImage(slug, filename), { method: 'DELETE' });
+  await parsed(buttonImageDeletedSchema, request(pagePaths.buttonImage(slug, filename), { method: 'DELETE' }));
 }
 
 /**
@@ -146,7 +160,7 @@ export function pageStats(slug: string, days: number): Promise<PageStats> {
  * link cannot download it. The file is named as the Worker names it, from its first and last day.
  */
 export async function pageStatsCsv(slug: string, days: number): Promise<{ blob: Blob; filename: string }> {
-  const text = await request<string>(pagePaths.statsCsv(slug, days));
+  const text = await parsed(z.string(), request(pagePaths.statsCsv(slug, days)));
   const dates = text.match(/^\d{4}-\d{2}-\d{2}/gm) ?? [];
   const filename = statsCsvFilename(slug, { from: dates[0] ?? '', to: dates.at(-1) ?? '' });
   return { blob: new Blob([text], { type: 'text/csv;charset=utf-8' }), filename };
@@ -193,10 +207,7 @@ export async function cancelFanAlert(slug: string, id: number): Promise<void> {
 
 /** A ticket-host link with the tracking parameters added. */
 export function trackUrl(url: string, slug: string | undefined) {
-  return request<{ success: boolean; tracked_url: string }>(pagePaths.trackUrl, {
-    method: 'POST',
-    json: { url, slug },
-  });
+  return parsed(trackedUrlSchema, request(pagePaths.trackUrl, { method: 'POST', json: { url, slug } }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
-import { pagePaths } from '../../src/core/api-paths';
 import {
   call,
   createPage,
@@ -14,7 +13,9 @@ import {
   adminWithToken,
   userWithToken,
 } from './helpers';
+import { API_PREFIX, pagePaths } from '../../src/core/api-paths';
 import { settle } from './public-helpers';
+import { buttonAsReceivedSchema, pageAsReceivedSchema, publicLandingSchema } from '../../src/core/schemas/page';
 
 const TICKET = 'https://www.ticketone.it/x';
 
@@ -63,28 +64,35 @@ describe('PATCH one button: who may', () => {
     const refused = await patch(slug, first, { availability: 'sold_out' }, stranger.token);
     expect(refused.status).toBe(404);
     expect(await detail(refused)).toBe(t('public.notFound'));
-    const read = (await (await call(`/api/db/landing-pages/${slug}`, { token: owner.token })).json()) as any;
-    expect(read.buttons[0].cta_buttons[0].availability).toBe('on_sale');
+    const read = pageAsReceivedSchema.parse(
+      await (await call(`${API_PREFIX.pages}/${slug}`, { token: owner.token })).json(),
+    );
+    expect(read.buttons[0]?.cta_buttons?.[0]?.availability).toBe('on_sale');
 
     const colleague = await organiserWithToken({ company: 'alfa live' });
     expect((await patch(slug, first, { availability: 'limited' }, colleague.token)).status).toBe(200);
     const admin = await adminWithToken({ company: null });
     const res = await patch(slug, first, { availability: 'sold_out', cta: 1 }, admin.token);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as any).cta_buttons[1].availability).toBe('sold_out');
+    expect(buttonAsReceivedSchema.parse(await res.json()).cta_buttons![1]!.availability).toBe('sold_out');
   });
 
-  it('a button of another page, an unknown id or an unknown page is 404; an image button is 422', async () => {
+  it('a button of another page, an unknown id or an unknown page is 404; a malformed id or an image button is 422', async () => {
     const u = await organiserWithToken();
     const a = await twoEvents(u.token);
     const b = await twoEvents(u.token);
     // b's button through a's address: never changed
     expect((await patch(a.slug, b.first, { availability: 'sold_out' }, u.token)).status).toBe(404);
     expect((await patch(a.slug, 99_999_999, { availability: 'sold_out' }, u.token)).status).toBe(404);
-    expect((await patch(a.slug, 'abc', { availability: 'sold_out' }, u.token)).status).toBe(404);
+    // an id that is no number fails the path's schema (docs/behaviour.md#pages-and-ownership)
+    const malformed = await patch(a.slug, 'abc', { availability: 'sold_out' }, u.token);
+    expect(malformed.status).toBe(422);
+    expect(await detail(malformed)).toMatch(/^id: /);
     expect((await patch(uniqueSlug(), a.first, { availability: 'sold_out' }, u.token)).status).toBe(404);
-    const readB = (await (await call(`/api/db/landing-pages/${b.slug}`, { token: u.token })).json()) as any;
-    expect(readB.buttons[0].cta_buttons[0].availability).toBe('on_sale');
+    const readB = pageAsReceivedSchema.parse(
+      await (await call(`${API_PREFIX.pages}/${b.slug}`, { token: u.token })).json(),
+    );
+    expect(readB.buttons[0]?.cta_buttons?.[0]?.availability).toBe('on_sale');
 
     const slug = uniqueSlug();
     const image = await createPage(u.token, {
@@ -138,56 +146,66 @@ describe('PATCH one button: the body', () => {
     const { slug, first, second, page } = await twoEvents(u.token);
     const res = await patch(slug, first, { availability: 'limited', cta: 1 }, u.token);
     expect(res.status).toBe(200);
-    const answer = (await res.json()) as any;
+    const answer = buttonAsReceivedSchema.parse(await res.json());
     expect(answer).toMatchObject({ id: first, type: 'text', text: '12/05/2099 - Milano - Alcatraz|biglietti' });
     expect(answer.cta_buttons).toEqual([
       { url: TICKET, buttonText: 'biglietti', on_sale_at: '2099-05-01T08:00:00Z', availability: 'on_sale' },
       { url: 'https://vip.example.it/x', buttonText: 'VIP', on_sale_at: null, availability: 'limited' },
     ]);
     // every CTA of the event, with an instant given in Italian time
-    const all = (await (
-      await patch(slug, first, { on_sale_at: '2099-05-02T09:30:00+02:00', availability: 'on_sale' }, u.token)
-    ).json()) as any;
-    expect(all.cta_buttons.map((c: any) => [c.on_sale_at, c.availability])).toEqual([
+    const all = buttonAsReceivedSchema.parse(
+      await (
+        await patch(slug, first, { on_sale_at: '2099-05-02T09:30:00+02:00', availability: 'on_sale' }, u.token)
+      ).json(),
+    );
+    expect(all.cta_buttons?.map((c) => [c.on_sale_at, c.availability])).toEqual([
       ['2099-05-02T07:30:00Z', 'on_sale'],
       ['2099-05-02T07:30:00Z', 'on_sale'],
     ]);
     // null puts it on sale now
-    const now = (await (await patch(slug, first, { on_sale_at: null, cta: 0 }, u.token)).json()) as any;
-    expect(now.cta_buttons[0].on_sale_at).toBeNull();
-    expect(now.cta_buttons[1].on_sale_at).toBe('2099-05-02T07:30:00Z');
+    const now = buttonAsReceivedSchema.parse(
+      await (await patch(slug, first, { on_sale_at: null, cta: 0 }, u.token)).json(),
+    );
+    expect(now.cta_buttons?.[0]?.on_sale_at).toBeNull();
+    expect(now.cta_buttons?.[1]?.on_sale_at).toBe('2099-05-02T07:30:00Z');
 
-    const read = (await (await call(`/api/db/landing-pages/${slug}`, { token: u.token })).json()) as any;
+    const read = pageAsReceivedSchema.parse(
+      await (await call(`${API_PREFIX.pages}/${slug}`, { token: u.token })).json(),
+    );
     expect(read.title).toBe(page.title);
-    expect(read.buttons.map((b: any) => b.id)).toEqual([first, second]);
+    expect(read.buttons.map((b) => b.id)).toEqual([first, second]);
     expect(read.buttons[1]).toEqual(page.buttons[1]);
-    expect(read.buttons[0].position).toBe(1);
-    expect(read.buttons[0].click_count).toBe(0);
+    expect(read.buttons[0]?.position).toBe(1);
+    expect(read.buttons[0]?.click_count).toBe(0);
     expect(read.updated_at >= page.updated_at).toBe(true);
   });
 
   it("keeps the 'soldout' label in step: sold out takes it, back on sale gives 'biglietti'", async () => {
     const u = await organiserWithToken();
     const { slug, first } = await twoEvents(u.token);
-    const sold = (await (await patch(slug, first, { availability: 'sold_out' }, u.token)).json()) as any;
-    expect(sold.cta_buttons.map((c: any) => [c.buttonText, c.availability])).toEqual([
+    const sold = buttonAsReceivedSchema.parse(
+      await (await patch(slug, first, { availability: 'sold_out' }, u.token)).json(),
+    );
+    expect(sold.cta_buttons?.map((c) => [c.buttonText, c.availability])).toEqual([
       ['soldout', 'sold_out'],
       ['soldout', 'sold_out'],
     ]);
     // the event's text carries its first CTA's label
     expect(sold.text).toBe('12/05/2099 - Milano - Alcatraz|soldout');
     expect(sold.url).toBe(TICKET);
-    const back = (await (await patch(slug, first, { availability: 'limited', cta: 0 }, u.token)).json()) as any;
-    expect(back.cta_buttons.map((c: any) => [c.buttonText, c.availability])).toEqual([
+    const back = buttonAsReceivedSchema.parse(
+      await (await patch(slug, first, { availability: 'limited', cta: 0 }, u.token)).json(),
+    );
+    expect(back.cta_buttons?.map((c) => [c.buttonText, c.availability])).toEqual([
       ['biglietti', 'limited'],
       ['soldout', 'sold_out'],
     ]);
     expect(back.text).toBe('12/05/2099 - Milano - Alcatraz|biglietti');
     // a change of the instant alone leaves a sold-out CTA sold out
-    const timed = (await (
-      await patch(slug, first, { on_sale_at: '2099-05-01T10:00:00Z', cta: 1 }, u.token)
-    ).json()) as any;
-    expect(timed.cta_buttons[1]).toMatchObject({ buttonText: 'soldout', availability: 'sold_out' });
+    const timed = buttonAsReceivedSchema.parse(
+      await (await patch(slug, first, { on_sale_at: '2099-05-01T10:00:00Z', cta: 1 }, u.token)).json(),
+    );
+    expect(timed.cta_buttons?.[1]).toMatchObject({ buttonText: 'soldout', availability: 'sold_out' });
   });
 });
 
@@ -208,8 +226,8 @@ describe('PATCH one button: the public page', () => {
     expect(after.split(t('landing.soldoutLabel')).length - 1).toBe(2);
     expect(after).not.toContain('href="https://vip.example.it');
     expect(after).toContain('vivaticket.com');
-    const pub = (await (await call(`/api/db/public/landing/${slug}`)).json()) as any;
-    expect(pub.buttons[0].cta_buttons[0].availability).toBe('sold_out');
+    const pub = publicLandingSchema.parse(await (await call(`/api/db/public/landing/${slug}`)).json());
+    expect(pub.buttons[0]?.cta_buttons?.[0]?.availability).toBe('sold_out');
     await settle();
   });
 

@@ -3,6 +3,7 @@
 // (docs/behaviour.md#counting-views-and-clicks).
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../src/core/api-paths';
 import worker from '../../worker/index';
 import type { QueueMessage } from '../../worker/env';
 import { FOLDED, romeBucket, SOURCES_PER_DAY } from '../../src/core/traffic';
@@ -45,7 +46,7 @@ function visit(slug: string, headers: Record<string, string> = {}, query = '', m
 }
 
 function click(slug: string, id: number | string, query = '', headers: Record<string, string> = {}) {
-  return call(`/api/db/landing-pages/${slug}/buttons/${id}/click${query}`, {
+  return call(`${API_PREFIX.pages}/${slug}/buttons/${id}/click${query}`, {
     method: 'POST',
     headers: { 'user-agent': PHONE_UA, ...headers },
   });
@@ -130,7 +131,7 @@ describe('views of /{slug}', () => {
     expect(hot.headers.get('content-security-policy')).toMatch(/script-src 'sha256-/);
     expect(await hot.text()).toContain('Prima versione');
 
-    const saved = await call(`/api/db/landing-pages/${slug}`, {
+    const saved = await call(`${API_PREFIX.pages}/${slug}`, {
       method: 'PUT',
       token: u.token,
       json: textPage(slug, { display_title: 'Seconda versione' }),
@@ -160,7 +161,7 @@ describe('clicks', () => {
     await click(slug, event, '?k=1&u=QR');
     await click(slug, event, `?r=${encodeURIComponent('https://l.instagram.com/')}`);
     // sendBeacon may send text/plain, JSON or nothing: the body is never read
-    await call(`/api/db/landing-pages/${slug}/buttons/${event}/click`, {
+    await call(`${API_PREFIX.pages}/${slug}/buttons/${event}/click`, {
       method: 'POST',
       body: 'not json{',
       headers: { 'content-type': 'text/plain', 'user-agent': PHONE_UA },
@@ -281,14 +282,18 @@ describe('clicks', () => {
     expect(await totals(late.slug)).toEqual(nothing);
   });
 
-  it('404 for a malformed button id, slug or CTA index; a bot’s click is answered but not queued', async () => {
+  it('422 for a malformed button id or CTA index, 404 for a slug no page can have; a bot’s click is answered but not queued', async () => {
     const { slug, buttonIds } = await published('ckm');
-    for (const path of [`${slug}/buttons/abc`, `${slug}/buttons/0`, 'NO-SLUG/buttons/1', `${slug}/buttons/1.5`]) {
-      const res = await call(`/api/db/landing-pages/${path}/click`, { method: 'POST' });
-      expect(res.status, path).toBe(404);
-      expect(await res.json()).toEqual({ detail: 'Pulsante non trovato' });
+    // the path's and the query's schemas refuse them (docs/behaviour.md#counting-views-and-clicks)
+    for (const id of ['abc', '0', '1.5']) {
+      const res = await call(`${API_PREFIX.pages}/${slug}/buttons/${id}/click`, { method: 'POST' });
+      expect(res.status, id).toBe(422);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^buttonId: /);
     }
-    for (const k of ['-1', 'x', '100']) expect((await click(slug, buttonIds[0]!, `?k=${k}`)).status, k).toBe(404);
+    const res = await call(`${API_PREFIX.pages}/NO-SLUG/buttons/1/click`, { method: 'POST' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: 'Pulsante non trovato' });
+    for (const k of ['-1', 'x', '100']) expect((await click(slug, buttonIds[0]!, `?k=${k}`)).status, k).toBe(422);
     const bot = await click(slug, buttonIds[0]!, '', { 'user-agent': GOOGLEBOT });
     expect(bot.status).toBe(202);
     expect(await bot.json()).toEqual({ queued: false });

@@ -3,6 +3,7 @@
 // and that a save purges its cached copy.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { embedCacheKey, publishPage, publicOrigin } from '../../worker/services/publish';
 import { EMBED_SOURCE } from '../../src/core/traffic';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken, type CallOptions } from './helpers';
@@ -175,7 +176,7 @@ describe('GET /{slug}/embed', () => {
     await createPage(u.token, textPage(slug));
     expect((await embed(slug)).status).toBe(200);
     await settle();
-    const hide = await call(`/api/db/landing-pages/${slug}/visibility?visible=false`, {
+    const hide = await call(`${API_PREFIX.pages}/${slug}/visibility?visible=false`, {
       token: u.token,
       method: 'PATCH',
     });
@@ -202,7 +203,7 @@ describe('GET /{slug}/embed', () => {
     expect(await (await embed(slug)).text()).not.toContain('Torino');
 
     // a save publishes, and its purge takes the embed's copy with the page's
-    const saved = await call(`/api/db/landing-pages/${slug}`, {
+    const saved = await call(`${API_PREFIX.pages}/${slug}`, {
       method: 'PUT',
       token: u.token,
       json: textPage(slug, {
@@ -226,7 +227,7 @@ describe('counting the embed', () => {
     await embed(slug, { method: 'HEAD' });
     await embed(slug, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } });
     // the embed's script adds u=embed to the beacon of a CTA
-    const click = await call(`/api/db/landing-pages/${slug}/buttons/${buttonIds[0]}/click?u=${EMBED_SOURCE}`, {
+    const click = await call(`${API_PREFIX.pages}/${slug}/buttons/${buttonIds[0]}/click?u=${EMBED_SOURCE}`, {
       method: 'POST',
       headers: { 'user-agent': PHONE_UA, origin: 'http://localhost' },
     });

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { isBlockedHost } from '../../worker/services/image-proxy';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken, userWithToken } from './helpers';
 import { PNG, SVG } from './media-fixtures';
@@ -66,18 +67,18 @@ describe('GET …/{slug}/image-proxy', () => {
     const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, { ...textPage(slug), header: '' });
-    const none = await call(`/api/db/landing-pages/${slug}/image-proxy`, { token: u.token });
+    const none = await call(`${API_PREFIX.pages}/${slug}/image-proxy`, { token: u.token });
     expect(none.status).toBe(404);
     expect(await none.json()).toEqual({ detail: 'Questa landing non ha ancora una testata' });
     const f = new FormData();
     f.append('image', new Blob([PNG]), 'h.png');
-    await call(`/api/db/landing-pages/${slug}/upload-image`, { token: u.token, body: f });
-    const res = await call(`/api/db/landing-pages/${slug}/image-proxy`, { token: u.token });
+    await call(`${API_PREFIX.pages}/${slug}/upload-image`, { token: u.token, body: f });
+    const res = await call(`${API_PREFIX.pages}/${slug}/image-proxy`, { token: u.token });
     expect(res.status).toBe(200);
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
     const other = await organiserWithToken({ company: 'Other' });
-    expect((await call(`/api/db/landing-pages/${slug}/image-proxy`, { token: other.token })).status).toBe(404);
-    expect((await call(`/api/db/landing-pages/${slug}/image-proxy`)).status).toBe(401);
+    expect((await call(`${API_PREFIX.pages}/${slug}/image-proxy`, { token: other.token })).status).toBe(404);
+    expect((await call(`${API_PREFIX.pages}/${slug}/image-proxy`)).status).toBe(401);
   });
 });
 

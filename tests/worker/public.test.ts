@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { publicLandingSchema } from '../../src/core/schemas/page';
 import { pageKey, publishPage } from '../../worker/services/publish';
 import { call } from './helpers';
 import { PUBLIC_PAGE_KEYS, expectHashedInline, purgeCache, seedPage, settle, slugFor, views } from './public-helpers';
@@ -16,7 +17,9 @@ describe('GET /api/db/public/landing/{slug}', () => {
       .run();
     const res = await call(`/api/db/public/landing/${slug}`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as any;
+    const body = (await res.json()) as Record<string, unknown>;
+    // the answer is the schema's, field for field (parsing drops a key the schema does not know)
+    expect(publicLandingSchema.parse(body)).toEqual(body);
     expect(Object.keys(body).sort()).toEqual(PUBLIC_PAGE_KEYS);
     expect(body.buttons).toHaveLength(2);
     expect(JSON.stringify(body)).not.toContain('click_count');

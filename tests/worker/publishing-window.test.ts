@@ -2,13 +2,16 @@
 // sees outside the window (docs/behaviour.md#dates-and-publishing-windows).
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { pageAsReceivedSchema, pageListItemSchema } from '../../src/core/schemas/page';
+import { z } from '../../src/core/zod';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import { pageKey } from '../../worker/services/publish';
 import { instantText } from '../../src/core/schedule';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
 import { settle } from './public-helpers';
 
-const BASE = '/api/db/landing-pages';
+const BASE = API_PREFIX.pages;
 const HOUR = 3600_000;
 
 function at(offsetMs: number): string {
@@ -63,9 +66,9 @@ describe('payloads: show_past, visible_from, visible_until', () => {
       visible_until: '2099-05-12T18:30:15Z',
     });
     expect(await stored(slug)).toMatchObject({ show_past: 1, visible_from: '2026-01-12T19:00:00Z' });
-    const read = (await (await call(`${BASE}/${slug}`, { token: u.token })).json()) as any;
+    const read = pageAsReceivedSchema.parse(await (await call(`${BASE}/${slug}`, { token: u.token })).json());
     expect(read).toMatchObject({ show_past: true, visible_until: '2099-05-12T18:30:15Z' });
-    const list = (await (await call(BASE, { token: u.token })).json()) as any[];
+    const list = z.array(pageListItemSchema).parse(await (await call(BASE, { token: u.token })).json());
     expect(list.find((p) => p.folder_name === slug)).toMatchObject({ visible_from: '2026-01-12T19:00:00Z' });
     // omitted on create: open window, past dates not shown
     const plain = await createPage(u.token, textPage(uniqueSlug()));
@@ -183,13 +186,17 @@ describe('payloads: show_past, visible_from, visible_until', () => {
       call(`${BASE}/${slug}`, { method: 'PUT', token: u.token, json: { ...textPage(slug), ...body } });
     let res = await put({});
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({
+    expect(pageAsReceivedSchema.parse(await res.json())).toMatchObject({
       show_past: true,
       visible_from: '2026-01-01T00:00:00Z',
       visible_until: '2099-01-01T00:00:00Z',
     });
     res = await put({ visible_from: null, visible_until: '', show_past: false });
-    expect(await res.json()).toMatchObject({ show_past: false, visible_from: null, visible_until: null });
+    expect(pageAsReceivedSchema.parse(await res.json())).toMatchObject({
+      show_past: false,
+      visible_from: null,
+      visible_until: null,
+    });
     expect(await stored(slug)).toMatchObject({ show_past: 0, visible_from: null, visible_until: null });
   });
 
@@ -206,7 +213,7 @@ describe('payloads: show_past, visible_from, visible_until', () => {
 
     res = await patch({ visible_until: '2099-03-01T11:00:00+01:00' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({
+    expect(pageAsReceivedSchema.parse(await res.json())).toMatchObject({
       folder_name: slug,
       visible_from: '2026-03-01T10:00:00Z',
       visible_until: '2099-03-01T10:00:00Z',
@@ -218,11 +225,21 @@ describe('payloads: show_past, visible_from, visible_until', () => {
     expect(await detailOf(res)).toBe(t('page.windowInvalid'));
 
     res = await patch({ show_past: true });
-    expect(await res.json()).toMatchObject({ show_past: true, visible_from: '2026-03-01T10:00:00Z' });
+    expect(pageAsReceivedSchema.parse(await res.json())).toMatchObject({
+      show_past: true,
+      visible_from: '2026-03-01T10:00:00Z',
+    });
     res = await patch({ visible_from: null });
-    expect(await res.json()).toMatchObject({ visible_from: null, visible_until: '2099-03-01T10:00:00Z' });
+    expect(pageAsReceivedSchema.parse(await res.json())).toMatchObject({
+      visible_from: null,
+      visible_until: '2099-03-01T10:00:00Z',
+    });
     res = await patch({ visible_until: '' });
-    expect(await res.json()).toMatchObject({ visible_from: null, visible_until: null, show_past: true });
+    expect(pageAsReceivedSchema.parse(await res.json())).toMatchObject({
+      visible_from: null,
+      visible_until: null,
+      show_past: true,
+    });
 
     // not a scheduling field, a bad value, no token, another company's page
     expect((await patch({ title: 'Altro' })).status).toBe(422);

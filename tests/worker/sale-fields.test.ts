@@ -1,9 +1,11 @@
 // The ticket-drop fields of a CTA through the pages API (docs/behaviour.md#ticket-drops).
 import { describe, expect, it } from 'vitest';
+import { pageAsReceivedSchema, publicLandingSchema } from '../../src/core/schemas/page';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
 
-const BASE = '/api/db/landing-pages';
+const BASE = API_PREFIX.pages;
 
 function dropButton(cta: Record<string, unknown>) {
   return {
@@ -28,10 +30,10 @@ describe('CTA sale fields', () => {
       availability: 'limited',
     };
     expect(page.buttons[0].cta_buttons).toEqual([expected]);
-    const read = (await (await call(`${BASE}/${slug}`, { token: u.token })).json()) as any;
-    expect(read.buttons[0].cta_buttons).toEqual([expected]);
-    const pub = (await (await call(`/api/db/public/landing/${slug}`)).json()) as any;
-    expect(pub.buttons[0].cta_buttons).toEqual([expected]);
+    const read = pageAsReceivedSchema.parse(await (await call(`${BASE}/${slug}`, { token: u.token })).json());
+    expect(read.buttons[0]?.cta_buttons).toEqual([expected]);
+    const pub = publicLandingSchema.parse(await (await call(`/api/db/public/landing/${slug}`)).json());
+    expect(pub.buttons[0]?.cta_buttons).toEqual([expected]);
 
     // an update that leaves them out puts the CTA on sale now
     const put = await call(`${BASE}/${slug}`, {
@@ -40,8 +42,8 @@ describe('CTA sale fields', () => {
       json: { ...textPage(slug), buttons: [{ ...dropButton({}), id: page.buttons[0].id }] },
     });
     expect(put.status).toBe(200);
-    const updated = (await put.json()) as any;
-    expect(updated.buttons[0].cta_buttons[0]).toMatchObject({ on_sale_at: null, availability: 'on_sale' });
+    const updated = pageAsReceivedSchema.parse(await put.json());
+    expect(updated.buttons[0]?.cta_buttons?.[0]).toMatchObject({ on_sale_at: null, availability: 'on_sale' });
   });
 
   it("the 'soldout' label is answered as sold out", async () => {

@@ -2,6 +2,7 @@
 // boundary has passed (docs/behaviour.md#dates-and-publishing-windows).
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API_PREFIX } from '../../src/core/api-paths';
 import worker from '../../worker/index';
 import { romeToday } from '../../src/core/schedule';
 import { pageCacheKey, pageKey, publicOrigin } from '../../worker/services/publish';
@@ -10,7 +11,7 @@ import { instantText } from '../../src/core/schedule';
 import { call, createPage, eventButton, textPage, uniqueSlug, organiserWithToken } from './helpers';
 import { settle } from './public-helpers';
 
-const BASE = '/api/db/landing-pages';
+const BASE = API_PREFIX.pages;
 const HOUR = 3600_000;
 const STALE = '<!doctype html><p>stale copy</p>';
 

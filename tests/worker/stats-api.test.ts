@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import { statsAnswerSchema } from '../../src/core/schemas/admin';
+import { pageAsReceivedSchema } from '../../src/core/schemas/page';
 import { pageStatsSchema, type PageStats } from '../../src/core/schemas/stats';
 import { COUNTRY_CODES } from '../../src/core/countries';
 import { addDays, BREAKDOWN_TOP, FOLDED, romeBucket, STATS_DAYS_MAX } from '../../src/core/traffic';
@@ -22,7 +24,7 @@ import {
  * through the API.
  */
 
-const BASE = '/api/db/landing-pages';
+const BASE = API_PREFIX.pages;
 
 interface Bucket {
   day: string;
@@ -254,8 +256,8 @@ describe('GET …/{slug}/stats', () => {
       { day, views: 10 },
     ]);
     // reorder to c, a, b, then delete b
-    const page = (await (await call(`${BASE}/${slug}`, { token: user.token })).json()) as any;
-    const byId = new Map(page.buttons.map((x: any) => [x.id, x]));
+    const page = pageAsReceivedSchema.parse(await (await call(`${BASE}/${slug}`, { token: user.token })).json());
+    const byId = new Map(page.buttons.map((x) => [x.id, x]));
     const reorder = await call(`${BASE}/${slug}`, {
       method: 'PUT',
       token: user.token,

@@ -2,6 +2,7 @@
 // each read back by a parser made by others (ical.js, rss-parser, the zod schema of the JSON).
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../src/core/api-paths';
 import ICAL from 'ical.js';
 import Parser from 'rss-parser';
 import { t } from '../../src/core/messages';
@@ -277,7 +278,7 @@ describe('the three feeds', () => {
     await settle(1100); // LAST-MODIFIED counts seconds
 
     const save = (buttons: unknown[]) =>
-      call(`/api/db/landing-pages/${slug}`, { method: 'PUT', token: owner.token, json: textPage(slug, { buttons }) });
+      call(`${API_PREFIX.pages}/${slug}`, { method: 'PUT', token: owner.token, json: textPage(slug, { buttons }) });
     const saved = await save([
       { id: ids[0], type: 'text', text: '12/05/2099 - Milano - Alcatraz|biglietti', url: 'https://www.ticketone.it/x' },
       {

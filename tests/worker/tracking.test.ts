@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call } from './helpers';
+import { trackedUrlSchema } from '../../src/core/schemas/tracking';
 
 describe('POST /api/track-url', () => {
   it.each([
@@ -22,12 +23,12 @@ describe('POST /api/track-url', () => {
   ])('%s', async (url, tracked) => {
     const res = await call('/api/track-url', { json: { url, slug: 'tour' } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, tracked_url: tracked });
+    expect(trackedUrlSchema.parse(await res.json())).toEqual({ success: true, tracked_url: tracked });
   });
 
   it('refuses unsafe links and bad bodies', async () => {
     const res = await call('/api/track-url', { json: { url: 'javascript:alert(1)' } });
-    expect(await res.json()).toEqual({ success: false, tracked_url: 'javascript:alert(1)' });
+    expect(trackedUrlSchema.parse(await res.json())).toEqual({ success: false, tracked_url: 'javascript:alert(1)' });
     expect((await call('/api/track-url', { json: {} })).status).toBe(422);
     expect((await call('/api/track-url', { body: '{', headers: { 'content-type': 'application/json' } })).status).toBe(
       422,

@@ -1,9 +1,16 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken, userWithToken } from './helpers';
+import { pageAsReceivedSchema } from '../../src/core/schemas/page';
+import {
+  buttonImageDeletedSchema,
+  buttonImagesAnswerSchema,
+  headerUploadAnswerSchema,
+} from '../../src/core/schemas/uploads';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { GIF, JPEG, PNG, SVG, WEBP, bigBytes, concat, mp4, multipartStream } from './media-fixtures';
 
-const BASE = '/api/db/landing-pages';
+const BASE = API_PREFIX.pages;
 
 function jpegWithComment(text: string): Uint8Array {
   const data = new TextEncoder().encode(text);
@@ -49,12 +56,12 @@ describe('POST …/upload-image (header)', () => {
       body: form('image', bytes, 'x.gif', 'text/html'),
     });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as any;
+    const body = headerUploadAnswerSchema.parse(await res.json());
     expect(body.path).toMatch(new RegExp(`^/dati/${slug}/${slug}\\.[a-z0-9]+\\.${ext}$`));
     expect(body).toMatchObject({ success: true, header: body.path, content_type: type, size: bytes.length });
     const obj = await env.BUCKET.get(body.path.slice(1));
     expect(obj!.httpMetadata!.contentType).toBe(type);
-    const page = (await (await call(`${BASE}/${slug}`, { token: u.token })).json()) as any;
+    const page = pageAsReceivedSchema.parse(await (await call(`${BASE}/${slug}`, { token: u.token })).json());
     expect(page.header).toBe(body.path);
 
     const served = await call(body.path);
@@ -68,12 +75,12 @@ describe('POST …/upload-image (header)', () => {
 
   it('a new header replaces the old object', async () => {
     const { u, slug } = await setup();
-    const first = (await (
-      await call(`${BASE}/${slug}/upload-image`, { token: u.token, body: form('image', PNG) })
-    ).json()) as any;
-    const second = (await (
-      await call(`${BASE}/${slug}/upload-image`, { token: u.token, body: form('image', WEBP) })
-    ).json()) as any;
+    const first = headerUploadAnswerSchema.parse(
+      await (await call(`${BASE}/${slug}/upload-image`, { token: u.token, body: form('image', PNG) })).json(),
+    );
+    const second = headerUploadAnswerSchema.parse(
+      await (await call(`${BASE}/${slug}/upload-image`, { token: u.token, body: form('image', WEBP) })).json(),
+    );
     expect(second.path).not.toBe(first.path);
     expect(await env.BUCKET.head(first.path.slice(1))).toBeNull();
     expect(await env.BUCKET.head(second.path.slice(1))).not.toBeNull();
@@ -87,7 +94,7 @@ describe('POST …/upload-image (header)', () => {
       body: form('image', video, 'v.mp4', 'video/mp4'),
     });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as any;
+    const body = headerUploadAnswerSchema.parse(await res.json());
     expect(body.path).toMatch(/\.mp4$/);
     expect(body.content_type).toBe('video/mp4');
     const full = await call(body.path);
@@ -281,7 +288,7 @@ describe('POST …/upload-button-images', () => {
     f.append('image_mapping', JSON.stringify({ 0: 2, 1: 1 }));
     const res = await call(`${BASE}/${slug}/upload-button-images`, { token: u.token, body: f });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as any;
+    const body = buttonImagesAnswerSchema.parse(await res.json());
     expect(body.success).toBe(true);
     expect(body.paths['2']).toMatch(new RegExp(`^/dati/${slug}/2\\.[a-z0-9]+\\.gif$`));
     expect(body.paths['1']).toMatch(new RegExp(`^/dati/${slug}/1\\.[a-z0-9]+\\.png$`));
@@ -297,11 +304,11 @@ describe('POST …/upload-button-images', () => {
     ]);
 
     // step 4 of the save order: delete an old button image by file name
-    const filename = body.paths['1'].split('/').pop();
+    const filename = body.paths['1']!.split('/').pop();
     const del = await call(`${BASE}/${slug}/button-image/${filename}`, { method: 'DELETE', token: u.token });
     expect(del.status).toBe(200);
-    expect(await del.json()).toEqual({ success: true, deleted: filename });
-    expect(await env.BUCKET.head(body.paths['1'].slice(1))).toBeNull();
+    expect(buttonImageDeletedSchema.parse(await del.json())).toEqual({ success: true, deleted: filename });
+    expect(await env.BUCKET.head(body.paths['1']!.slice(1))).toBeNull();
     const again = await call(`${BASE}/${slug}/button-image/${filename}`, { method: 'DELETE', token: u.token });
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ detail: 'File non trovato' });

@@ -9,8 +9,10 @@
  *   site's 404 page, which would otherwise show inside someone's website.
  * - GET /embed.js: the band's one-line snippet (src/landing/script.ts embedLoader).
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { describedRoutes, type PlainRoute } from '../openapi';
+import { slugParamSchema } from '../../src/core/schemas/params';
 import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
 import { EMBED_SOURCE } from '../../src/core/traffic';
 import { embedLoader } from '../../src/landing/script';
@@ -81,7 +83,40 @@ async function serveEmbed(c: Context<AppEnv>, slug: string): Promise<Response> {
 
 let loader: string | null = null;
 
-export const embedRoutes = new Hono<AppEnv>()
+const TAGS = ['Embed'];
+const html = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: { type: 'string' as const } } },
+});
+
+/** Plain routes (documents, cached): described by hand. */
+const EMBED_ROUTES: PlainRoute[] = [
+  {
+    method: 'get',
+    path: '/embed.js',
+    tags: TAGS,
+    summary: "The band's one-line snippet: it puts a page's embed in an iframe (also HEAD)",
+    responses: {
+      200: { description: 'The loader', content: { 'text/javascript': { schema: { type: 'string' } } } },
+    },
+  },
+  {
+    method: 'get',
+    path: '/{slug}/embed',
+    tags: TAGS,
+    summary: "A page's upcoming dates for an iframe on any site (also HEAD); a GET by a person counts a view",
+    description:
+      'Only a page the public sees now. Any other (unknown, hidden, scheduled, expired, a malformed ' +
+      "slug) answers the embed's neutral empty state with 404 and no-store.",
+    request: { params: slugParamSchema },
+    responses: { 200: html('The dates'), 404: html('The empty state') },
+  },
+];
+
+const described = describedRoutes();
+for (const route of EMBED_ROUTES) described.openAPIRegistry.registerPath(route);
+
+export const embedRoutes = described
   // EMBED_LOADER_PATH of src/core/embed.ts, spelled out so the reserved-slug check sees it
   .get('/embed.js', (c) => {
     loader ??= embedLoader();

@@ -5,8 +5,11 @@
  * error state. Cached like the page (services/public-files.ts): the Cache API copy lives
  * s-maxage (60 s) and a publish of the page purges it (services/publish.ts); a miss reads D1.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { describedRoutes, type PlainRoute } from '../openapi';
+import { slugParamSchema } from '../../src/core/schemas/params';
+import { z } from '../../src/core/zod';
 import { foldAccents } from '../../src/core/slug';
 import { buildCalendar, calendarPath } from '../../src/core/ics';
 import { toPublicView, type PublicEvent } from '../../src/core/public-view';
@@ -58,7 +61,38 @@ async function serveEventFile(c: Context<AppEnv>, slug: string, idText: string):
   });
 }
 
-export const icsRoutes = new Hono<AppEnv>().get('/:slug/events/:file{[^/]+\\.ics}', (c) => {
+const html404 = {
+  description: "The page's error state",
+  content: { 'text/html': { schema: { type: 'string' as const } } },
+};
+
+/** A plain route (a cached file): described by hand. */
+const EVENT_FILE: PlainRoute = {
+  method: 'get',
+  path: '/{slug}/events/{buttonId}.ics',
+  tags: ['Tour feeds'],
+  summary: 'One event as a calendar file (also HEAD)',
+  description:
+    "Only a dated, not yet past event of a page the public sees now; anything else is the page's " +
+    '404 error state. Cached like the page; a publish purges it.',
+  request: {
+    params: slugParamSchema.extend({
+      buttonId: z.string().meta({ description: "The event's button id", example: '42' }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The event (an attachment named after the page and the city)',
+      content: { 'text/calendar': { schema: { type: 'string' } } },
+    },
+    404: html404,
+  },
+};
+
+const described = describedRoutes();
+described.openAPIRegistry.registerPath(EVENT_FILE);
+
+export const icsRoutes = described.get('/:slug/events/:file{[^/]+\\.ics}', (c) => {
   const file = c.req.param('file');
   return serveEventFile(c, c.req.param('slug'), file.slice(0, -'.ics'.length));
 });

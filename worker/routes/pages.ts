@@ -4,23 +4,29 @@
  * slug of another company is indistinguishable from an unknown one); admins everything.
  * No use('*') here: the public click route shares this prefix and must stay anonymous.
  */
-import { Hono } from 'hono';
-import type { AppEnv, AuthUser } from '../env';
+import { createRoute } from '@hono/zod-openapi';
+import type { AuthUser } from '../env';
 import { fail, isUniqueViolation } from '../errors';
-import { validate } from '../validate';
 import { requireActive, requireAdmin } from '../middleware/auth';
+import { describedRoutes, errorAnswers, jsonAnswer, jsonBody, SESSION } from '../openapi';
 import { t } from '../../src/core/messages';
 import { normaliseCustomStyles } from '../../src/core/styles';
+import { z } from '../../src/core/zod';
 import {
   companyPayloadSchema,
   normaliseButtons,
+  pageAsReceivedSchema,
+  pageDeletedSchema,
+  pageListItemSchema,
   pagePayloadSchema,
   titleKey,
   validatePage,
+  visibilityQuerySchema,
   type PageAsReceived,
   type PagePayload,
 } from '../../src/core/schemas/page';
 import { schedulePatchSchema, windowProblem, type SchedulePatch } from '../../src/core/schemas/page-schedule';
+import { slugParamSchema } from '../../src/core/schemas/params';
 import {
   createPage,
   deletePage,
@@ -120,19 +126,109 @@ function scheduleOf(payload: SchedulePatch, stored: PageRow | null): ScheduleFie
   return fields;
 }
 
-export const pages = new Hono<AppEnv>()
-  .get('/', requireActive, async (c) => {
+// Every route needs an active account (docs/behaviour.md#pages-and-ownership); a page of another company
+// answers 404 like an unknown one.
+const TAGS = ['Pages'];
+const owner = { tags: TAGS, security: SESSION, middleware: [requireActive] };
+const page = jsonAnswer(pageAsReceivedSchema, 'The page with its buttons and scheduled fan alerts');
+const listItem = jsonAnswer(pageListItemSchema, 'The page as the list shows it');
+
+const listRoute = createRoute({
+  ...owner,
+  method: 'get',
+  path: '/',
+  summary: "The pages the account may open: an organiser's company's, every page for an administrator",
+  responses: { 200: jsonAnswer(z.array(pageListItemSchema), 'The pages'), ...errorAnswers(401, 403) },
+});
+
+const readRoute = createRoute({
+  ...owner,
+  method: 'get',
+  path: '/{slug}',
+  summary: 'One page with its buttons, views, dates and scheduled fan alerts',
+  request: { params: slugParamSchema },
+  responses: { 200: page, ...errorAnswers(401, 403, 404, 422) },
+});
+
+const createPageRoute = createRoute({
+  ...owner,
+  method: 'post',
+  path: '/',
+  summary: "Creates a page (for the organiser's company; an administrator may name one)",
+  description:
+    'The header and the button images may be missing: their uploads follow the create. ' +
+    'Answers 409 when the slug or the title (ignoring case) is taken.',
+  request: { body: jsonBody(pagePayloadSchema) },
+  responses: {
+    201: jsonAnswer(pageAsReceivedSchema, 'The page as saved'),
+    ...errorAnswers(401, 403, 409, 413, 422),
+  },
+});
+
+const updateRoute = createRoute({
+  ...owner,
+  method: 'put',
+  path: '/{slug}',
+  summary: 'Saves the whole page (its slug stays); buttons missing from the array are deleted',
+  description:
+    'An empty or missing header keeps the stored one. A save that adds an upcoming date schedules ' +
+    'a fan alert, answered in `fan_alerts`.',
+  request: { params: slugParamSchema, body: jsonBody(pagePayloadSchema) },
+  responses: { 200: page, ...errorAnswers(401, 403, 404, 409, 413, 422) },
+});
+
+const scheduleRoute = createRoute({
+  ...owner,
+  method: 'patch',
+  path: '/{slug}',
+  summary: 'Changes only the scheduling fields (publishing window, past dates, Avvisami, reminder)',
+  description: 'A bound sent alone is checked against the stored other one; an unknown field is a 422.',
+  request: { params: slugParamSchema, body: jsonBody(schedulePatchSchema) },
+  responses: { 200: page, ...errorAnswers(401, 403, 404, 422) },
+});
+
+const deleteRoute = createRoute({
+  ...owner,
+  method: 'delete',
+  path: '/{slug}',
+  summary: 'Deletes the page, its published copy and its files',
+  description: 'The page is named by its slug or, when no page has that slug, by its numeric id.',
+  request: { params: slugParamSchema },
+  responses: { 200: jsonAnswer(pageDeletedSchema, 'What was deleted'), ...errorAnswers(401, 403, 404, 422) },
+});
+
+const companyRoute = createRoute({
+  ...owner,
+  middleware: [requireAdmin],
+  method: 'patch',
+  path: '/{slug}/company',
+  summary: "Moves the page to another company (administrators); the company joins the companies' list",
+  request: { params: slugParamSchema, body: jsonBody(companyPayloadSchema) },
+  responses: { 200: listItem, ...errorAnswers(401, 403, 404, 422) },
+});
+
+const visibilityRoute = createRoute({
+  ...owner,
+  method: 'patch',
+  path: '/{slug}/visibility',
+  summary: 'Shows or hides the page (`?visible=true|false`, also 1|0)',
+  request: { params: slugParamSchema, query: visibilityQuerySchema },
+  responses: { 200: listItem, ...errorAnswers(401, 403, 404, 422) },
+});
+
+export const pages = describedRoutes()
+  .openapi(listRoute, async (c) => {
     const user = c.get('user');
-    if (user.is_superuser) return c.json(await listPages(c.env.DB, null));
-    return c.json(user.company_key ? await listPages(c.env.DB, user.company_key) : []);
+    if (user.is_superuser) return c.json(await listPages(c.env.DB, null), 200);
+    return c.json(user.company_key ? await listPages(c.env.DB, user.company_key) : [], 200);
   })
 
-  .get('/:slug', requireActive, async (c) => {
-    const page = await ownedPage(c, c.req.param('slug'));
-    return c.json(await pageAnswer(c.env.DB, page));
+  .openapi(readRoute, async (c) => {
+    const page = await ownedPage(c, c.req.valid('param').slug);
+    return c.json(await pageAnswer(c.env.DB, page), 200);
   })
 
-  .post('/', requireActive, validate('json', pagePayloadSchema), async (c) => {
+  .openapi(createPageRoute, async (c) => {
     const user = c.get('user');
     const payload = c.req.valid('json');
     // A create may omit the header and button images: their uploads follow it.
@@ -170,8 +266,8 @@ export const pages = new Hono<AppEnv>()
     return c.json(await pageAnswer(c.env.DB, page!), 201);
   })
 
-  .put('/:slug', requireActive, validate('json', pagePayloadSchema), async (c) => {
-    const page = await ownedPage(c, c.req.param('slug'));
+  .openapi(updateRoute, async (c) => {
+    const page = await ownedPage(c, c.req.valid('param').slug);
     const raw = c.req.valid('json');
     // The header may be omitted or empty on update: the stored one stays, and the editor
     // saves the page first and uploads a new header file right after this PUT.
@@ -217,40 +313,41 @@ export const pages = new Hono<AppEnv>()
     await scheduleNewDates(c.env, { id: page.id, ...visibilityOf(fields) }, eventsBefore);
     await republish(c, page.folder_name);
     const updated = await getPageRowById(c.env.DB, page.id);
-    return c.json(await pageAnswer(c.env.DB, updated!));
+    return c.json(await pageAnswer(c.env.DB, updated!), 200);
   })
 
   // only the scheduling fields: a bound sent alone is checked against the stored other one
-  .patch('/:slug', requireActive, validate('json', schedulePatchSchema), async (c) => {
-    const page = await ownedPage(c, c.req.param('slug'));
+  .openapi(scheduleRoute, async (c) => {
+    const page = await ownedPage(c, c.req.valid('param').slug);
     await setSchedule(c.env.DB, page.id, scheduleOf(c.req.valid('json'), page));
     await republish(c, page.folder_name);
-    return c.json(await pageAnswer(c.env.DB, (await getPageRowById(c.env.DB, page.id))!));
+    return c.json(await pageAnswer(c.env.DB, (await getPageRowById(c.env.DB, page.id))!), 200);
   })
 
-  .delete('/:slugOrId', requireActive, async (c) => {
-    const page = await ownedPageBySlugOrId(c, c.req.param('slugOrId'));
+  .openapi(deleteRoute, async (c) => {
+    const page = await ownedPageBySlugOrId(c, c.req.valid('param').slug);
     await deletePage(c.env.DB, page);
     await unpublish(c, page.folder_name);
     await deletePageMedia(c.env.BUCKET, page.folder_name);
-    return c.json({ success: true, message: t('pages.deleted'), id: page.id, folder_name: page.folder_name });
+    return c.json(
+      { success: true as const, message: t('pages.deleted'), id: page.id, folder_name: page.folder_name },
+      200,
+    );
   })
 
-  .patch('/:slug/company', requireAdmin, validate('json', companyPayloadSchema), async (c) => {
-    const page = await ownedPage(c, c.req.param('slug'));
+  .openapi(companyRoute, async (c) => {
+    const page = await ownedPage(c, c.req.valid('param').slug);
     // through the companies list, so the new company appears there (in its stored spelling)
     const company = await ensurePageCompany(c.env.DB, c.req.valid('json').company);
     await setPageCompany(c.env.DB, page, company);
     // the published page names its company (the 'Avvisami' block's consent line)
     await republish(c, page.folder_name);
-    return c.json(toListItem((await getPageRowById(c.env.DB, page.id))!));
+    return c.json(toListItem((await getPageRowById(c.env.DB, page.id))!), 200);
   })
 
-  .patch('/:slug/visibility', requireActive, async (c) => {
-    const page = await ownedPage(c, c.req.param('slug'));
-    const value = (c.req.query('visible') ?? '').trim().toLowerCase();
-    if (!['true', 'false', '1', '0'].includes(value)) fail(422, t('pages.visibility.invalid'));
-    await setPageVisibility(c.env.DB, page.id, value === 'true' || value === '1');
+  .openapi(visibilityRoute, async (c) => {
+    const page = await ownedPage(c, c.req.valid('param').slug);
+    await setPageVisibility(c.env.DB, page.id, c.req.valid('query').visible);
     await republish(c, page.folder_name);
-    return c.json(toListItem((await getPageRowById(c.env.DB, page.id))!));
+    return c.json(toListItem((await getPageRowById(c.env.DB, page.id))!), 200);
   });

@@ -4,9 +4,13 @@
  * state. A published page never reads or writes D1: its view goes to this isolate's count buffer
  * (services/counting.ts; GET by a person only: not HEAD, bots or prefetches).
  */
-import { Hono, type Context } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute } from '../openapi';
 import { t } from '../../src/core/messages';
+import { slugParamSchema } from '../../src/core/schemas/params';
+import { publicLandingSchema } from '../../src/core/schemas/page';
 import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
 import { getPublicLanding, getPublishedPage } from '../db/pages';
 import { visibleSlugs } from '../db/page-counts';
@@ -160,13 +164,65 @@ async function servePage(c: Context<AppEnv>, slug: string): Promise<Response> {
   return documentResponse(fresh, 200, head);
 }
 
-export const publicRoutes = new Hono<AppEnv>()
-  .get('/api/db/public/landing/:slug', async (c) => {
-    const slug = c.req.param('slug');
+const TAGS = ['Public pages'];
+const html = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: { type: 'string' as const } } },
+});
+const text = (type: string, description: string) => ({
+  description,
+  content: { [type]: { schema: { type: 'string' as const } } },
+});
+
+const landingRoute = createRoute({
+  method: 'get',
+  path: '/api/db/public/landing/{slug}',
+  tags: TAGS,
+  summary: 'A page as the public sees it now, as JSON (no click counts)',
+  description: 'Only a visible page inside its publishing window; any other is 404.',
+  request: { params: slugParamSchema },
+  responses: { 200: jsonAnswer(publicLandingSchema, 'The public page'), ...errorAnswers(404, 422) },
+});
+
+/** The plain public routes, described by hand (the catch-all for unknown paths is not). */
+const PLAIN: PlainRoute[] = [
+  {
+    method: 'get',
+    path: '/{slug}',
+    tags: TAGS,
+    summary: 'The published page (also HEAD); a GET by a person counts a view',
+    description:
+      "A hidden, scheduled, expired or unknown page answers the page's own error state with 404; " +
+      "a path that can be no page's, the site's 404 page.",
+    request: { params: slugParamSchema },
+    responses: { 200: html('The page'), 404: html('No page here') },
+  },
+  {
+    method: 'get',
+    path: '/robots.txt',
+    tags: TAGS,
+    summary: 'The crawlers rules: pages yes, the API and the screens no',
+    responses: { 200: text('text/plain', 'The rules, with the sitemap') },
+  },
+  {
+    method: 'get',
+    path: '/sitemap.xml',
+    tags: TAGS,
+    summary: 'Every page the public sees now, with its last change',
+    responses: { 200: text('application/xml', 'The sitemap') },
+  },
+];
+
+const described = describedRoutes();
+for (const route of PLAIN) described.openAPIRegistry.registerPath(route);
+
+export const publicRoutes = described
+  .openapi(landingRoute, async (c) => {
+    const { slug } = c.req.valid('param');
     const page = isValidSlugFormat(slug) ? await getPublicLanding(c.env.DB, slug) : null;
     if (!page) return c.json({ detail: t('public.notFound') }, 404);
     c.header('cache-control', 'no-store');
-    return c.json(page);
+    return c.json(page, 200);
   })
   .get('/robots.txt', (c) => {
     const origin = publicOrigin(c.env, new URL(c.req.url).origin);

@@ -6,9 +6,13 @@
  * purged by every publish); a bad slug, a hidden, scheduled, expired or unknown page answer 404
  * with no-store: the page's own error state, or for the JSON a `{"detail"}` the caller can read.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute } from '../openapi';
 import { t } from '../../src/core/messages';
+import { errorAnswerSchema } from '../../src/core/schemas/error';
+import { slugParamSchema } from '../../src/core/schemas/params';
+import { eventItemListSchema } from '../../src/core/schemas/tour';
 import { tourFeedPaths } from '../../src/core/tour-feeds';
 import { isPageSlug, pageNotFound, serveCached, type PublicFile } from '../services/public-files';
 import { readTour, tourCalendar, tourJson, tourRss, type Tour } from '../services/tour-feeds';
@@ -65,7 +69,80 @@ function serveFeed(c: Context<AppEnv>, feed: Feed): Promise<Response> | Response
   );
 }
 
-export const tourFeedRoutes = new Hono<AppEnv>()
+const TAGS = ['Tour feeds'];
+const html404 = {
+  description: "The page's error state",
+  content: { 'text/html': { schema: { type: 'string' as const } } },
+};
+const whilePublic = 'While the public sees the page (visible, inside its window); cached like it, purged by a publish.';
+
+/** Plain routes (cached files): described by hand. */
+const FEED_ROUTES: PlainRoute[] = [
+  {
+    method: 'get',
+    path: '/{slug}/calendar.ics',
+    tags: TAGS,
+    summary: "The page's upcoming dates as a calendar to subscribe to (also HEAD)",
+    description: whilePublic,
+    request: { params: slugParamSchema },
+    responses: {
+      200: {
+        description: 'The calendar (an attachment)',
+        content: { 'text/calendar': { schema: { type: 'string' } } },
+      },
+      404: html404,
+    },
+  },
+  {
+    method: 'get',
+    path: '/{slug}/events.json',
+    tags: TAGS,
+    summary: "The page's events as schema.org MusicEvents in an ItemList, readable from any origin (also HEAD)",
+    description: `${whilePublic} CORS: any origin, no credentials.`,
+    request: { params: slugParamSchema },
+    responses: {
+      200: jsonAnswer(eventItemListSchema, 'The events'),
+      ...errorAnswers(404),
+    },
+  },
+  {
+    method: 'options',
+    path: '/{slug}/events.json',
+    tags: TAGS,
+    summary: 'The CORS preflight: GET, HEAD and OPTIONS from any origin',
+    request: { params: slugParamSchema },
+    responses: { 204: { description: 'What a caller may do' } },
+  },
+  {
+    method: 'get',
+    path: '/{slug}/feed.xml',
+    tags: TAGS,
+    summary: "The page's dates as an RSS 2.0 feed (also HEAD)",
+    description: whilePublic,
+    request: { params: slugParamSchema },
+    responses: {
+      200: { description: 'The feed', content: { 'application/rss+xml': { schema: { type: 'string' } } } },
+      404: html404,
+    },
+  },
+];
+
+// the feed is read only: a write is refused, with the methods allowed
+for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+  FEED_ROUTES.push({
+    method,
+    path: '/{slug}/events.json',
+    tags: TAGS,
+    summary: 'Refused: the feed is read only',
+    request: { params: slugParamSchema },
+    responses: { 405: jsonAnswer(errorAnswerSchema, 'Not allowed (`Allow: GET, HEAD, OPTIONS`)') },
+  });
+}
+
+const described = describedRoutes();
+for (const route of FEED_ROUTES) described.openAPIRegistry.registerPath(route);
+
+export const tourFeedRoutes = described
   .get('/:slug/calendar.ics', (c) => serveFeed(c, 'calendar'))
   .get('/:slug/feed.xml', (c) => serveFeed(c, 'feed'))
   .get('/:slug/events.json', (c) => serveFeed(c, 'events'))

@@ -4,25 +4,161 @@
  * button image, and the header proxy used for palette extraction. Every change republishes
  * the page; a file it replaced goes at once when the page no longer uses it (deleteUnused).
  */
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { t } from '../../src/core/messages';
 import { headerOf } from '../../src/core/public-view';
+import { slugParamSchema } from '../../src/core/schemas/params';
+import {
+  buttonImageDeletedSchema,
+  buttonImageParamSchema,
+  buttonImagesAnswerSchema,
+  headerUploadAnswerSchema,
+  posterUploadAnswerSchema,
+} from '../../src/core/schemas/uploads';
+import { errorAnswerSchema } from '../../src/core/schemas/error';
 import { toPageAsReceived } from '../db/pages';
 import { clearButtonImage, setButtonImages, setPageHeader, setPagePoster } from '../db/page-media';
-import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { requireActive } from '../middleware/auth';
+import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute, SESSION } from '../openapi';
 import { proxyImage } from '../services/image-proxy';
+import { PROXY_ANSWERS } from './media';
 import { CONTENT_TYPES } from '../services/media-types';
 import { ownedPage } from '../services/page-access';
 import { deleteUnused, republish } from '../services/page-effects';
 import { mediaFolder } from '../services/upload-bytes';
 import { forget, receiveButtonImages, receiveHeader, receivePoster, refuseUpload } from '../services/upload-forms';
 
-/** Only button images the server named: N.version.ext (N.ext from older pages). */
-const BUTTON_IMAGE_NAME = /^\d{1,4}(\.[a-z0-9]{1,16})?\.(jpg|jpeg|png|webp|gif)$/;
+const TAGS = ['Uploads'];
+const owner = { tags: TAGS, security: SESSION };
 
-export const uploads = new Hono<AppEnv>()
+/** A multipart form of files: described by hand, read by services/upload-forms.ts. */
+function multipart(fields: Record<string, string>, required: string[]) {
+  const properties = Object.fromEntries(
+    Object.entries(fields).map(([name, description]) => [
+      name,
+      { type: 'string' as const, format: 'binary', description },
+    ]),
+  );
+  return {
+    required: true,
+    content: { 'multipart/form-data': { schema: { type: 'object' as const, properties, required } } },
+  };
+}
+
+/** The three uploads stay plain routes (they stream a multipart body): described by hand here. */
+const UPLOADS: PlainRoute[] = [
+  {
+    ...owner,
+    method: 'post',
+    path: '/{slug}/upload-image',
+    summary: "The page's header: an image, or an MP4 video with its poster frame",
+    description:
+      'A header sent without a poster clears the stored one. The file replaced goes unless the page ' +
+      'still uses it; the page is republished.',
+    request: {
+      params: slugParamSchema,
+      body: multipart({ image: 'JPG, PNG, WebP, GIF or MP4', poster: "optional: the video's frame, an image" }, [
+        'image',
+      ]),
+    },
+    responses: {
+      200: jsonAnswer(headerUploadAnswerSchema, 'The header as stored'),
+      ...errorAnswers(401, 403, 404, 413, 422),
+      415: jsonAnswer(errorAnswerSchema, 'Not multipart, or a file of a refused type'),
+    },
+  },
+  {
+    ...owner,
+    method: 'post',
+    path: '/{slug}/upload-poster',
+    summary: "A poster frame for the page's saved video header",
+    request: { params: slugParamSchema, body: multipart({ poster: 'JPG, PNG, WebP or GIF' }, ['poster']) },
+    responses: {
+      200: jsonAnswer(posterUploadAnswerSchema, 'The poster as stored'),
+      ...errorAnswers(401, 403, 404, 409, 413, 422),
+      415: jsonAnswer(errorAnswerSchema, 'Not multipart, or a file of a refused type'),
+    },
+  },
+  {
+    ...owner,
+    method: 'post',
+    path: '/{slug}/upload-button-images',
+    summary: 'Images of image buttons: each file to the button its mapping names',
+    description:
+      "`image_mapping` is a JSON object from each file's place among the files (0, 1, …) to the index " +
+      'of its image button in position order.',
+    request: {
+      params: slugParamSchema,
+      body: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: {
+                button_images: { type: 'array', items: { type: 'string', format: 'binary' } },
+                image_mapping: { type: 'string', description: 'JSON: {"0": 2, "1": 5}' },
+              },
+              required: ['button_images', 'image_mapping'],
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      200: jsonAnswer(buttonImagesAnswerSchema, 'The files stored, by button'),
+      ...errorAnswers(401, 403, 404, 413, 422),
+      415: jsonAnswer(errorAnswerSchema, 'Not multipart, or a file of a refused type'),
+    },
+  },
+];
+
+const deleteImageRoute = createRoute({
+  ...owner,
+  middleware: [requireActive],
+  method: 'delete',
+  path: '/{slug}/button-image/{filename}',
+  summary: 'Deletes a button image the server named, and clears it from its buttons',
+  request: { params: slugParamSchema.extend(buttonImageParamSchema.shape) },
+  responses: {
+    200: jsonAnswer(buttonImageDeletedSchema, 'The file deleted'),
+    ...errorAnswers(401, 403, 404, 422),
+  },
+});
+
+const imageProxyRoute = createRoute({
+  ...owner,
+  middleware: [requireActive],
+  method: 'get',
+  path: '/{slug}/image-proxy',
+  summary: "The saved header's image, same-origin so the editor's canvas may read its palette",
+  request: { params: slugParamSchema },
+  responses: PROXY_ANSWERS,
+});
+
+const described = describedRoutes();
+for (const route of UPLOADS) described.openAPIRegistry.registerPath(route);
+
+export const uploads = described
+  // only a name the server gave (N.version.ext): the params schema refuses any other with 422
+  .openapi(deleteImageRoute, async (c) => {
+    const { slug, filename } = c.req.valid('param');
+    const page = await ownedPage(c, slug);
+    const key = `${mediaFolder(page.folder_name)}${filename}`;
+    if (!(await c.env.BUCKET.head(key))) fail(404, t('upload.fileNotFound'));
+    await c.env.BUCKET.delete(key);
+    await clearButtonImage(c.env.DB, page.id, `/${key}`);
+    await republish(c, page.folder_name);
+    return c.json({ success: true as const, deleted: filename }, 200);
+  })
+
+  .openapi(imageProxyRoute, async (c) => {
+    const page = await ownedPage(c, c.req.valid('param').slug);
+    if (!page.header) fail(404, t('proxy.noHeader'));
+    return proxyImage(c, page.header);
+  })
+
   .post('/:slug/upload-image', requireActive, async (c) => {
     const page = await ownedPage(c, c.req.param('slug'));
     const slug = page.folder_name;
@@ -103,22 +239,4 @@ export const uploads = new Hono<AppEnv>()
       uploaded: written.map((w) => ({ order: w.order, index: w.index, button_id: w.buttonId, path: `/${w.key}` })),
       paths,
     });
-  })
-
-  .delete('/:slug/button-image/:filename', requireActive, async (c) => {
-    const page = await ownedPage(c, c.req.param('slug'));
-    const filename = c.req.param('filename');
-    if (!BUTTON_IMAGE_NAME.test(filename)) fail(422, t('upload.filenameInvalid'));
-    const key = `${mediaFolder(page.folder_name)}${filename}`;
-    if (!(await c.env.BUCKET.head(key))) fail(404, t('upload.fileNotFound'));
-    await c.env.BUCKET.delete(key);
-    await clearButtonImage(c.env.DB, page.id, `/${key}`);
-    await republish(c, page.folder_name);
-    return c.json({ success: true, deleted: filename });
-  })
-
-  .get('/:slug/image-proxy', requireActive, async (c) => {
-    const page = await ownedPage(c, c.req.param('slug'));
-    if (!page.header) fail(404, t('proxy.noHeader'));
-    return proxyImage(c, page.header);
   });

@@ -5,7 +5,7 @@
  * The scheduling fields (publishing window, PATCH) are in page-schedule.ts.
  */
 import { z } from '../zod';
-import type { FanAlert } from './fans';
+import { fanAlertSchema } from './fans';
 import { t } from '../messages';
 import { DEFAULT_CTA_LABEL } from '../constants';
 import { cleanCompanyName, hasHiddenCharacter } from '../company';
@@ -14,7 +14,7 @@ import { SLUG_MAX, isReservedSlug, isValidSlugFormat } from '../slug';
 import { isSafeLinkUrl, isSafeMediaRef, URL_MAX } from '../urls';
 import { storeByPath } from '../store-badges';
 import { instantSchema, scheduleFields } from './page-schedule';
-import { AVAILABILITIES, availabilityOf, type SaleFields } from '../on-sale';
+import { AVAILABILITIES, availabilityOf } from '../on-sale';
 
 export const PAGE_MODES = ['text', 'image'] as const;
 export const PAGE_STYLES = ['light', 'dark', 'custom'] as const;
@@ -29,91 +29,114 @@ export const BUTTONS_MAX = 100;
 export const CTAS_MAX = 10;
 
 // ---------------------------------------------------------------------------------------------
-// Shapes as received (answers)
-
-/** A call to action of an event: its link and its label. */
-export interface CtaLink {
-  url: string;
-  buttonText: string;
-}
+// Shapes as received (answers): the Worker answers them, the site parses them, the tests check
+// the Worker's answers against them (docs/api.md#the-openapi-document)
 
 /** A call to action as stored and answered, with its ticket drop (docs/behaviour.md#ticket-drops). */
-export interface Cta extends CtaLink, SaleFields {}
+export const ctaSchema = z
+  .object({
+    url: z.string(),
+    buttonText: z.string(),
+    /** the on-sale instant, UTC ISO 8601 to the second ('…Z'); null = on sale now */
+    on_sale_at: z.string().nullable(),
+    availability: z.enum(AVAILABILITIES),
+  })
+  .meta({ id: 'Cta' });
+export type Cta = z.infer<typeof ctaSchema>;
+
+/** A call to action of an event: its link and its label. */
+export type CtaLink = Pick<Cta, 'url' | 'buttonText'>;
+
+const publicButtonShape = {
+  id: z.number().int(),
+  position: z.number().int(),
+  type: z.enum(PAGE_MODES),
+  /** text buttons: 'date - city - venue|label'; image buttons: the alt text */
+  text: z.string(),
+  image_path: z.string().nullable(),
+  /** text buttons: the first CTA's URL */
+  url: z.string().nullable(),
+  /** text buttons: every CTA of the event; null for image buttons */
+  cta_buttons: z.array(ctaSchema).nullable(),
+};
 
 /** A button as the API answers it. */
-export interface ButtonAsReceived {
-  id: number;
-  position: number;
-  type: ButtonType;
-  /** text buttons: 'date - city - venue|label'; image buttons: the alt text */
-  text: string;
-  image_path: string | null;
-  /** text buttons: the first CTA's URL */
-  url: string | null;
-  click_count: number;
-  /** text buttons: every CTA of the event; null for image buttons */
-  cta_buttons: Cta[] | null;
-}
+export const buttonAsReceivedSchema = z
+  .object({ ...publicButtonShape, click_count: z.number().int().nonnegative() })
+  .meta({ id: 'Button' });
+export type ButtonAsReceived = z.infer<typeof buttonAsReceivedSchema>;
 
-export type PublicButton = Omit<ButtonAsReceived, 'click_count'>;
+/** A button as the public sees it: no click count. */
+const publicButtonSchema = z.object(publicButtonShape).meta({ id: 'PublicButton' });
+export type PublicButton = z.infer<typeof publicButtonSchema>;
 
 /** Custom styles as stored: the normalised object of src/core/styles.ts, or null (defaults). */
-export type StoredCustomStyles = Record<string, unknown> | null;
+const storedCustomStylesSchema = z.record(z.string(), z.unknown()).nullable();
+export type StoredCustomStyles = z.infer<typeof storedCustomStylesSchema>;
 
-/** `GET /api/db/landing-pages`: one entry of the array. */
-export interface PageListItem {
-  id: number;
-  folder_name: string;
-  title: string;
-  display_title: string;
-  company: string;
-  visible: boolean;
+const listItemShape = {
+  id: z.number().int(),
+  folder_name: z.string(),
+  title: z.string(),
+  display_title: z.string(),
+  company: z.string(),
+  visible: z.boolean(),
   /** the publishing window (ISO 8601 UTC); null = open on that side */
-  visible_from: string | null;
-  visible_until: string | null;
-  updated_at: string;
-}
+  visible_from: z.string().nullable(),
+  visible_until: z.string().nullable(),
+  updated_at: z.string(),
+};
+
+/** `GET /api/db/landing-pages`: one entry of the array (and the answer of a company or visibility change). */
+export const pageListItemSchema = z.object(listItemShape).meta({ id: 'PageListItem' });
+export type PageListItem = z.infer<typeof pageListItemSchema>;
+
+/** The fields a page shows, as both the organiser and the public read them. */
+const shownShape = {
+  mode: z.enum(PAGE_MODES),
+  style: z.enum(PAGE_STYLES),
+  custom_styles: storedCustomStylesSchema,
+  header: z.string(),
+  /** the poster frame of an MP4 header (a /dati/{slug}/ path), '' when none */
+  header_poster: z.string(),
+  /** past events stay on the public page in a 'Date passate' list */
+  show_past: z.boolean(),
+  /** the 'Avvisami' block under the events of a text-mode page (docs/behaviour.md#fans-and-alerts) */
+  fan_signup: z.boolean(),
+};
 
 /** `GET /api/db/landing-pages/{slug}`: the whole page with its buttons, views and dates. */
-export interface PageAsReceived extends PageListItem {
-  mode: PageMode;
-  style: PageStyle;
-  custom_styles: StoredCustomStyles;
-  header: string;
-  /** the poster frame of an MP4 header (a /dati/{slug}/ path), '' when none */
-  header_poster: string;
-  /** past events stay on the public page in a 'Date passate' list */
-  show_past: boolean;
-  /** the 'Avvisami' block under the events of a text-mode page (docs/behaviour.md#fans-and-alerts) */
-  fan_signup: boolean;
-  /** the fans' reminder a day before an on-sale instant (docs/behaviour.md#on-sale-e-mails) */
-  sale_reminder: boolean;
-  view_page: number;
-  created_at: string;
-  buttons: ButtonAsReceived[];
-  /**
-   * The page's scheduled fan alerts, newest first (docs/behaviour.md#alerts): a save that adds
-   * an upcoming date answers the alert it scheduled, for the editor's 'Avviso ai fan di …'.
-   */
-  fan_alerts?: FanAlert[];
-}
+export const pageAsReceivedSchema = z
+  .object({
+    ...listItemShape,
+    ...shownShape,
+    /** the fans' reminder a day before an on-sale instant (docs/behaviour.md#on-sale-e-mails) */
+    sale_reminder: z.boolean(),
+    view_page: z.number().int().nonnegative(),
+    created_at: z.string(),
+    buttons: z.array(buttonAsReceivedSchema),
+    /**
+     * The page's scheduled fan alerts, newest first (docs/behaviour.md#alerts): a save that adds
+     * an upcoming date answers the alert it scheduled, for the editor's 'Avviso ai fan di …'.
+     */
+    fan_alerts: z.array(fanAlertSchema).optional(),
+  })
+  .meta({ id: 'Page' });
+export type PageAsReceived = z.infer<typeof pageAsReceivedSchema>;
 
 /** `GET /api/db/public/landing/{slug}`: visible pages only, no click counts. */
-export interface PublicLanding {
-  title: string;
-  display_title: string;
-  header: string;
-  /** the poster frame of an MP4 header, '' when none */
-  header_poster: string;
-  /** past events stay on the public page in a 'Date passate' list */
-  show_past: boolean;
-  /** the 'Avvisami' block under the events of a text-mode page */
-  fan_signup: boolean;
-  mode: PageMode;
-  style: PageStyle;
-  custom_styles: StoredCustomStyles;
-  buttons: PublicButton[];
-}
+export const publicLandingSchema = z
+  .object({ title: z.string(), display_title: z.string(), ...shownShape, buttons: z.array(publicButtonSchema) })
+  .meta({ id: 'PublicLanding' });
+export type PublicLanding = z.infer<typeof publicLandingSchema>;
+
+/** `DELETE /api/db/landing-pages/{slugOrId}`: what was deleted. */
+export const pageDeletedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.number().int(),
+  folder_name: z.string(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Payloads of create and update
@@ -169,6 +192,19 @@ export const companyPayloadSchema = z.object({
     .min(1, t('pages.company.required'))
     .max(COMPANY_MAX)
     .refine((name) => !hasHiddenCharacter(cleanCompanyName(name)), t('validation.company.hidden')),
+});
+
+const visibilityInvalid = { error: () => t('pages.visibility.invalid') };
+
+/** `PATCH …/{slug}/visibility?visible=`: true or false (also 1 or 0, any case, spaces around). */
+export const visibilityQuerySchema = z.object({
+  visible: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+      z.enum(['true', 'false', '1', '0'], visibilityInvalid),
+    )
+    .transform((value) => value === 'true' || value === '1')
+    .meta({ description: 'Whether the public sees the page', example: 'true' }),
 });
 
 /** A button index of an upload: a non-negative integer below 10000, as a number or in digits. */
