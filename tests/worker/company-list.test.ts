@@ -1,6 +1,7 @@
 // The companies list (docs/behaviour.md#companies): the public answer offers only companies
 // with an approved member; a company row lives while an account that is not rejected, or a
 // page, names it, so the names of rejected and deleted accounts go.
+import { adminPaths, pagePaths } from '../../src/core/api-paths';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { companyKey } from '../../src/core/company';
@@ -25,13 +26,13 @@ function stamped(name: string): string {
 }
 
 async function publicList(): Promise<string[]> {
-  const { status, body } = await callJson('/api/admin/companies');
+  const { status, body } = await callJson(adminPaths.companies);
   expect(status).toBe(200);
   return body.companies;
 }
 
 async function adminList(token: string): Promise<string[]> {
-  const { status, body } = await callJson('/api/admin/companies/all', { token });
+  const { status, body } = await callJson(adminPaths.allCompanies, { token });
   expect(status).toBe(200);
   return body.companies;
 }
@@ -139,7 +140,7 @@ describe('a company goes with its last account that is not rejected, unless a pa
     await createPage(token, textPage(slug, { company: name }));
     await act(token, id, '');
     expect(await hasRow(name)).toBe(true);
-    const del = await callJson(`/api/db/landing-pages/${slug}`, { token, method: 'DELETE' });
+    const del = await callJson(pagePaths.page(slug), { token, method: 'DELETE' });
     expect(del.status).toBe(200);
     expect(await hasRow(name)).toBe(false);
   });
@@ -149,7 +150,7 @@ describe('a company goes with its last account that is not rejected, unless a pa
     const before = stamped('Pagina Prima');
     const slug = uniqueSlug('pm');
     await createPage(token, textPage(slug, { company: before }));
-    const moved = await callJson(`/api/db/landing-pages/${slug}/company`, {
+    const moved = await callJson(pagePaths.company(slug), {
       token,
       method: 'PATCH',
       json: { company: stamped('Pagina Dopo') },
