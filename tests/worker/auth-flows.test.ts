@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { adminPaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import { MAIL_MAX_PER_WINDOW } from '../../worker/services/mail';
 import { createAccessToken, createResetToken, createVerifyToken } from '../../worker/services/tokens';
@@ -34,7 +35,7 @@ describe('registration → approval → verification, end to end through the dev
     expect(await statusAtLogin(email)).toBe('pending');
 
     const admin = await adminWithToken();
-    const approve = await callJson(`/api/admin/users/${id}/approve`, {
+    const approve = await callJson(adminPaths.approve(id), {
       token: admin.token,
       json: { action: 'approve' },
     });
@@ -285,7 +286,7 @@ describe('forgot and reset password', () => {
     const user = await createUser({ status: 'active' });
     const token = await createResetToken(env, user);
     const admin = await adminWithToken();
-    await call(`/api/admin/users/${user.id}/ban`, { method: 'POST', token: admin.token });
+    await call(adminPaths.ban(user.id), { method: 'POST', token: admin.token });
     const res = await callJson('/auth/reset-password', { json: { token, password: 'NuovaPass456' } });
     expect(res.body.detail).toBe('RESET_PASSWORD_BAD_TOKEN');
   });

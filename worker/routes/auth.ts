@@ -108,7 +108,7 @@ async function readLoginBody(c: Context<AppEnv>): Promise<z.infer<typeof loginBo
   return parsed.data;
 }
 
-const TAGS = ['Accounts and sessions'];
+const TAGS = ['Authentication'];
 
 /** A JSON body, with the answer of `validate('json')` for any other media type (worker/media-type.ts). */
 function jsonInput<S extends z.ZodType>(schema: S) {

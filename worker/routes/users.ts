@@ -7,7 +7,7 @@ import { describedRoutes, errorAnswers, jsonAnswer, SESSION } from '../openapi';
 const meRoute = createRoute({
   method: 'get',
   path: '/me',
-  tags: ['Accounts and sessions'],
+  tags: ['Authentication'],
   summary: 'The account of the session, in whatever status',
   description:
     'Every status answers (pending, approved, rejected, banned…): the site shows why an account may not work yet.',
