@@ -150,7 +150,6 @@ export const loginBodySchema = z.object({
 export const loginAnswerSchema = z
   .object({ access_token: z.string(), token_type: z.literal('bearer') })
   .meta({ id: 'LoginAnswer' });
-export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 /** POST /auth/request-verify-token and /auth/forgot-password body (the answer never tells if it is known). */
 export const emailBodySchema = z.object({ email: z.string().trim().max(EMAIL_MAX) });
