@@ -3,6 +3,8 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { adminPaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
+import { userActionAnswerSchema } from '../../src/core/schemas/admin';
+import { userSchema } from '../../src/core/schemas/user';
 import { MAIL_MAX_PER_WINDOW } from '../../worker/services/mail';
 import { createAccessToken, createResetToken, createVerifyToken } from '../../worker/services/tokens';
 import {
@@ -30,7 +32,7 @@ describe('registration → approval → verification, end to end through the dev
       json: { email, password: PASSWORD, full_name: 'Anna Verdi', company: 'Teatro Blu' },
     });
     expect(reg.status).toBe(201);
-    const id = reg.body.id as number;
+    const { id } = userSchema.parse(reg.body);
 
     expect(await statusAtLogin(email)).toBe('pending');
 
@@ -40,7 +42,7 @@ describe('registration → approval → verification, end to end through the dev
       json: { action: 'approve' },
     });
     expect(approve.status).toBe(200);
-    expect(approve.body.user).toMatchObject({ status: 'approved', is_verified: false });
+    expect(userActionAnswerSchema.parse(approve.body).user).toMatchObject({ status: 'approved', is_verified: false });
 
     const [mail] = await mailbox(email);
     expect(mail).toBeDefined();
@@ -63,7 +65,7 @@ describe('registration → approval → verification, end to end through the dev
     const token = link.searchParams.get('token')!;
     const verify = await callJson('/auth/verify', { json: { token } });
     expect(verify.status).toBe(200);
-    expect(verify.body).toMatchObject({ id, status: 'active', is_verified: true, is_active: true });
+    expect(userSchema.parse(verify.body)).toMatchObject({ id, status: 'active', is_verified: true, is_active: true });
 
     const again = await callJson('/auth/verify', { json: { token } });
     expect(again).toMatchObject({ status: 400, body: { detail: 'VERIFY_USER_ALREADY_VERIFIED' } });
