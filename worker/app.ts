@@ -105,8 +105,9 @@ export function createApp() {
   app.onError((err, c) => {
     if (err instanceof HTTPException) {
       if (err.res) return err.res;
-      // Hono's body parsers throw 400 on malformed JSON/form: an invalid body is a 422 here.
-      if (err.status === 400) return c.json({ detail: t('request.invalidBody') }, 422);
+      // Hono's body parsers throw 400 on malformed JSON/form, and a described route's body check
+      // 415 on a body that is not JSON: an invalid body is a 422 here (docs/api.md#errors).
+      if (err.status === 400 || err.status === 415) return c.json({ detail: t('request.invalidBody') }, 422);
       return c.json({ detail: err.message || t('request.failed') }, err.status);
     }
     console.error('unexpected error', c.req.method, c.req.path, err);

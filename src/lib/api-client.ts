@@ -20,6 +20,7 @@ import {
   type AdminFanTotals,
   adminFanTotalsSchema,
   type FanSummary,
+  fanAlertAnswerSchema,
   fanListSchema,
   fanSummarySchema,
 } from '../core/schemas/fans';
@@ -38,7 +39,8 @@ import { type PageStats, pageStatsSchema, statsCsvFilename } from '../core/schem
 import { trackedUrlSchema } from '../core/schemas/tracking';
 import { buttonImageDeletedSchema } from '../core/schemas/uploads';
 import { romeBucket } from '../core/traffic';
-import { type User, userSchema } from '../core/schemas/user';
+import { successAnswerSchema } from '../core/schemas/success';
+import { loginAnswerSchema, type User, userSchema } from '../core/schemas/user';
 import { z } from '../core/zod';
 import { ApiError, getToken, type RequestOptions, request, type UploadOptions, upload } from './api';
 
@@ -192,17 +194,17 @@ export async function fansCsv(slug: string): Promise<{ blob: Blob; filename: str
 }
 
 export async function deleteFan(slug: string, id: number): Promise<void> {
-  await request(fanPaths.fan(slug, id), { method: 'DELETE' });
+  await parsed(successAnswerSchema, request(fanPaths.fan(slug, id), { method: 'DELETE' }));
 }
 
-/** 'Invia ora': a scheduled alert leaves without waiting for its grace delay. */
+/** 'Invia ora': a scheduled alert leaves without waiting for its grace delay (the view reloads its alerts). */
 export async function sendFanAlert(slug: string, id: number): Promise<void> {
-  await request(fanPaths.sendAlert(slug, id), { method: 'POST' });
+  await parsed(fanAlertAnswerSchema, request(fanPaths.sendAlert(slug, id), { method: 'POST' }));
 }
 
-/** 'Annulla': a scheduled alert never leaves. */
+/** 'Annulla': a scheduled alert never leaves (the view reloads its alerts). */
 export async function cancelFanAlert(slug: string, id: number): Promise<void> {
-  await request(fanPaths.cancelAlert(slug, id), { method: 'POST' });
+  await parsed(fanAlertAnswerSchema, request(fanPaths.cancelAlert(slug, id), { method: 'POST' }));
 }
 
 /** A ticket-host link with the tracking parameters added. */
@@ -280,7 +282,7 @@ export function changeUserCompany(id: number, company: string) {
 }
 
 export function deleteUser(id: number) {
-  return request<{ success: true }>(adminPaths.user(id), { method: 'DELETE' });
+  return parsed(successAnswerSchema, request(adminPaths.user(id), { method: 'DELETE' }));
 }
 
 export async function userHistory(id: number) {
@@ -298,16 +300,14 @@ export function getMe(): Promise<User> {
 
 /** The password login is form-encoded (username = e-mail). */
 export function loginWithPassword(email: string, password: string) {
-  return request<{ access_token: string; token_type: string }>(authPaths.login, {
-    form: { username: email, password },
-    ...asAnswer,
-  });
+  return parsed(loginAnswerSchema, request(authPaths.login, { form: { username: email, password }, ...asAnswer }));
 }
 
 export async function logoutSession(): Promise<void> {
   await request(authPaths.logout, { method: 'POST', ...asAnswer });
 }
 
+/** The new account answered is not used: it is pending until an administrator approves it. */
 export async function register(body: {
   email: string;
   password: string;

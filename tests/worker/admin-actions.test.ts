@@ -1,7 +1,14 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { adminPaths, pagePaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
-import { historyAnswerSchema, statsAnswerSchema, userActionAnswerSchema } from '../../src/core/schemas/admin';
+import {
+  companiesAnswerSchema,
+  historyAnswerSchema,
+  statsAnswerSchema,
+  userActionAnswerSchema,
+} from '../../src/core/schemas/admin';
+import { successAnswerSchema } from '../../src/core/schemas/success';
 import {
   adminWithToken,
   answer,
@@ -17,10 +24,16 @@ import {
   userWithToken,
 } from './helpers';
 
+/** An action on one account: a success answers the changed account, as its schema says. */
+async function checked<T>(answer: Promise<{ status: number; body: T; res: Response }>) {
+  const res = await answer;
+  if (res.status === 200) userActionAnswerSchema.parse(res.body);
+  return res;
+}
 const approve = (id: number, token: string, json: unknown = { action: 'approve' }) =>
-  callJson(`/api/admin/users/${id}/approve`, { token, json });
+  checked(callJson(adminPaths.approve(id), { token, json }));
 const post = (path: string, token: string, json?: unknown) =>
-  callJson(path, json === undefined ? { method: 'POST', token } : { token, json });
+  checked(callJson(path, json === undefined ? { method: 'POST', token } : { token, json }));
 
 describe('POST /api/admin/users/{id}/approve — approve', () => {
   it('pending → approved, answers {success, user}, mails the verification link, writes history', async () => {
@@ -134,10 +147,8 @@ describe('POST /api/admin/users/{id}/approve — reject', () => {
   it('no body, bad JSON → 422', async () => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'pending' });
-    expect((await call(`/api/admin/users/${user.id}/approve`, { method: 'POST', token: admin.token })).status).toBe(
-      422,
-    );
-    const bad = await call(`/api/admin/users/${user.id}/approve`, {
+    expect((await call(adminPaths.approve(user.id), { method: 'POST', token: admin.token })).status).toBe(422);
+    const bad = await call(adminPaths.approve(user.id), {
       method: 'POST',
       token: admin.token,
       headers: { 'content-type': 'application/json' },
@@ -151,15 +162,15 @@ describe('ban and unban', () => {
   it('ban: any state → banned with is_active false; a new session keeps only /users/me; unban restores the previous state', async () => {
     const admin = await adminWithToken();
     const { user } = await userWithToken({ status: 'active', company: 'Acme Eventi' });
-    const ban = await post(`/api/admin/users/${user.id}/ban`, admin.token, { reason: 'Spam' });
+    const ban = await post(adminPaths.ban(user.id), admin.token, { reason: 'Spam' });
     expect(ban.status).toBe(200);
     expect(ban.body.user).toMatchObject({ status: 'banned', is_active: false });
     expect(await rowOf(user.id)).toMatchObject({ previous_status: 'active', is_active: 0 });
     const token = await login(user.email);
     expect((await callJson('/users/me', { token })).body.status).toBe('banned');
-    expect((await callJson('/api/db/landing-pages', { token })).status).toBe(403);
+    expect((await callJson(pagePaths.list, { token })).status).toBe(403);
 
-    const unban = await post(`/api/admin/users/${user.id}/unban`, admin.token);
+    const unban = await post(adminPaths.unban(user.id), admin.token);
     expect(unban.status).toBe(200);
     expect(unban.body.user).toMatchObject({ status: 'active', is_active: true, is_verified: true });
     expect((await rowOf(user.id))?.previous_status).toBeNull();
@@ -175,36 +186,36 @@ describe('ban and unban', () => {
     const admin = await adminWithToken();
     const { user, token: before } = await userWithToken({ status: 'active' });
     expect((await callJson('/users/me', { token: before })).status).toBe(200);
-    await post(`/api/admin/users/${user.id}/ban`, admin.token);
+    await post(adminPaths.ban(user.id), admin.token);
     // the old session is gone, not merely refused: /users/me too answers 401 (the client goes to /login)
     expect(await callJson('/users/me', { token: before })).toMatchObject({
       status: 401,
       body: { detail: 'Unauthorized' },
     });
-    expect((await callJson('/api/db/landing-pages', { token: before })).status).toBe(401);
+    expect((await callJson(pagePaths.list, { token: before })).status).toBe(401);
     // logging in again works and shows the status the guard turns into 'Account Sospeso'
     const during = await login(user.email);
     expect((await callJson('/users/me', { token: during })).body).toMatchObject({ status: 'banned', is_active: false });
-    expect(await callJson('/api/db/landing-pages', { token: during })).toMatchObject({
+    expect(await callJson(pagePaths.list, { token: during })).toMatchObject({
       status: 403,
       body: { detail: t('auth.forbidden.banned') },
     });
 
-    await post(`/api/admin/users/${user.id}/unban`, admin.token);
+    await post(adminPaths.unban(user.id), admin.token);
     // neither the session of before the ban nor the one opened during it comes back: a fresh login
     for (const token of [before, during]) {
       expect((await callJson('/users/me', { token })).status).toBe(401);
-      expect((await callJson('/api/db/landing-pages', { token })).status).toBe(401);
+      expect((await callJson(pagePaths.list, { token })).status).toBe(401);
     }
     const after = await login(user.email);
-    expect((await callJson('/api/db/landing-pages', { token: after })).status).toBe(200);
+    expect((await callJson(pagePaths.list, { token: after })).status).toBe(200);
   });
 
   it.each(['pending', 'approved', 'rejected'] as const)('unban brings a %s user back to %s', async (status) => {
     const admin = await adminWithToken();
     const user = await createUser({ status });
-    await post(`/api/admin/users/${user.id}/ban`, admin.token);
-    const { body } = await post(`/api/admin/users/${user.id}/unban`, admin.token);
+    await post(adminPaths.ban(user.id), admin.token);
+    const { body } = await post(adminPaths.unban(user.id), admin.token);
     expect(body.user.status).toBe(status);
     expect(body.user.is_active).toBe(true);
   });
@@ -212,26 +223,26 @@ describe('ban and unban', () => {
   it('a banned user without a remembered state is unbanned to pending', async () => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'banned', previous_status: null });
-    expect((await post(`/api/admin/users/${user.id}/unban`, admin.token)).body.user.status).toBe('pending');
+    expect((await post(adminPaths.unban(user.id), admin.token)).body.user.status).toBe('pending');
   });
 
   it('ban twice → 400; unban a user who is not banned → 400; ban yourself → 403', async () => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'active' });
-    expect((await post(`/api/admin/users/${user.id}/unban`, admin.token)).body).toEqual({
+    expect((await post(adminPaths.unban(user.id), admin.token)).body).toEqual({
       detail: t('admin.notBanned'),
     });
-    await post(`/api/admin/users/${user.id}/ban`, admin.token);
-    const twice = await post(`/api/admin/users/${user.id}/ban`, admin.token);
+    await post(adminPaths.ban(user.id), admin.token);
+    const twice = await post(adminPaths.ban(user.id), admin.token);
     expect(twice).toMatchObject({ status: 400, body: { detail: t('admin.alreadyBanned') } });
-    const self = await post(`/api/admin/users/${admin.user.id}/ban`, admin.token);
+    const self = await post(adminPaths.ban(admin.user.id), admin.token);
     expect(self).toMatchObject({ status: 403, body: { detail: t('admin.selfBan') } });
   });
 
   it('bad ban bodies → 422, a 2 MB one → 413 (the body itself is optional)', async () => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'active' });
-    const path = `/api/admin/users/${user.id}/ban`;
+    const path = adminPaths.ban(user.id);
     for (const body of ['{', '[1]', '"x"', JSON.stringify({ reason: 5 })]) {
       const res = await call(path, {
         method: 'POST',
@@ -259,13 +270,13 @@ describe('make-admin and remove-admin', () => {
     const admin = await adminWithToken();
     for (const status of ['active', 'approved'] as const) {
       const { user, token } = await userWithToken({ status });
-      const made = await post(`/api/admin/users/${user.id}/make-admin`, admin.token);
+      const made = await post(adminPaths.makeAdmin(user.id), admin.token);
       expect(made.status).toBe(200);
       expect(made.body.user.is_superuser).toBe(true);
-      if (status === 'active') expect((await callJson('/api/admin/stats', { token })).status).toBe(200);
-      const removed = await post(`/api/admin/users/${user.id}/remove-admin`, admin.token);
+      if (status === 'active') expect((await callJson(adminPaths.stats, { token })).status).toBe(200);
+      const removed = await post(adminPaths.removeAdmin(user.id), admin.token);
       expect(removed.body.user.is_superuser).toBe(false);
-      expect((await callJson('/api/admin/stats', { token })).status).toBe(403);
+      expect((await callJson(adminPaths.stats, { token })).status).toBe(403);
       const actions = (await historyOf(user.id)).map((h) => [h.action, h.actor_id]);
       expect(actions).toEqual([
         ['made_admin', admin.user.id],
@@ -277,7 +288,7 @@ describe('make-admin and remove-admin', () => {
   it.each(['pending', 'rejected', 'banned'] as const)('a %s user cannot be promoted → 400', async (status) => {
     const admin = await adminWithToken();
     const user = await createUser({ status });
-    const res = await post(`/api/admin/users/${user.id}/make-admin`, admin.token);
+    const res = await post(adminPaths.makeAdmin(user.id), admin.token);
     expect(res).toMatchObject({ status: 400, body: { detail: t('admin.makeAdminNotApproved') } });
     expect((await rowOf(user.id))?.is_superuser).toBe(0);
   });
@@ -286,8 +297,8 @@ describe('make-admin and remove-admin', () => {
     const admin = await adminWithToken();
     const other = await createUser({ status: 'active', is_superuser: true });
     const plain = await createUser({ status: 'active' });
-    expect((await post(`/api/admin/users/${other.id}/make-admin`, admin.token)).body.user.is_superuser).toBe(true);
-    expect((await post(`/api/admin/users/${plain.id}/remove-admin`, admin.token)).body.user.is_superuser).toBe(false);
+    expect((await post(adminPaths.makeAdmin(other.id), admin.token)).body.user.is_superuser).toBe(true);
+    expect((await post(adminPaths.removeAdmin(plain.id), admin.token)).body.user.is_superuser).toBe(false);
     expect(await historyOf(other.id)).toEqual([]);
     expect(await historyOf(plain.id)).toEqual([]);
   });
@@ -295,7 +306,7 @@ describe('make-admin and remove-admin', () => {
   it('an admin cannot demote themselves → 403', async () => {
     const admin = await adminWithToken();
     await createUser({ status: 'active', is_superuser: true }); // not the last one: the self rule speaks
-    const res = await post(`/api/admin/users/${admin.user.id}/remove-admin`, admin.token);
+    const res = await post(adminPaths.removeAdmin(admin.user.id), admin.token);
     expect(res).toMatchObject({ status: 403, body: { detail: t('admin.selfDemote') } });
     expect((await rowOf(admin.user.id))?.is_superuser).toBe(1);
   });
@@ -305,8 +316,9 @@ describe('DELETE /api/admin/users/{id}', () => {
   it('deletes the user (answer {success: true}), keeps the history as the audit trail', async () => {
     const admin = await adminWithToken();
     const { user, token } = await userWithToken({ status: 'active' });
-    const res = await callJson(`/api/admin/users/${user.id}`, { method: 'DELETE', token: admin.token });
-    expect(res).toMatchObject({ status: 200, body: { success: true } });
+    const res = await callJson(adminPaths.user(user.id), { method: 'DELETE', token: admin.token });
+    expect(res.status).toBe(200);
+    expect(successAnswerSchema.strict().parse(res.body)).toEqual({ success: true });
     expect(await rowOf(user.id)).toBeNull();
     expect((await callJson('/users/me', { token })).status).toBe(401);
     const [entry] = await historyOf(user.id);
@@ -318,17 +330,17 @@ describe('DELETE /api/admin/users/{id}', () => {
     });
     expect(again.status).toBe(201);
     // a second delete is a 404
-    expect((await callJson(`/api/admin/users/${user.id}`, { method: 'DELETE', token: admin.token })).status).toBe(404);
+    expect((await callJson(adminPaths.user(user.id), { method: 'DELETE', token: admin.token })).status).toBe(404);
   });
 
   it('an admin cannot delete themselves → 403; another admin can be deleted', async () => {
     const admin = await adminWithToken();
     const other = await adminWithToken();
-    const self = await callJson(`/api/admin/users/${admin.user.id}`, { method: 'DELETE', token: admin.token });
+    const self = await callJson(adminPaths.user(admin.user.id), { method: 'DELETE', token: admin.token });
     expect(self).toMatchObject({ status: 403, body: { detail: t('admin.selfDelete') } });
-    const res = await callJson(`/api/admin/users/${other.user.id}`, { method: 'DELETE', token: admin.token });
+    const res = await callJson(adminPaths.user(other.user.id), { method: 'DELETE', token: admin.token });
     expect(res.status).toBe(200);
-    expect((await callJson('/api/admin/stats', { token: other.token })).status).toBe(401);
+    expect((await callJson(adminPaths.stats, { token: other.token })).status).toBe(401);
   });
 });
 
@@ -337,16 +349,16 @@ describe('PATCH /api/admin/users/{id}/company', () => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'active', company: 'Vecchia Srl' });
     const name = `Nuova Company ${Date.now()}`;
-    const res = await callJson(`/api/admin/users/${user.id}/company`, {
+    const res = await callJson(adminPaths.company(user.id), {
       method: 'PATCH',
       token: admin.token,
       json: { company: ` ${name} ` },
     });
     expect(res.status).toBe(200);
-    expect(res.body.user.company).toBe(name);
-    expect((await callJson('/api/admin/companies')).body.companies).toContain(name);
+    expect(userActionAnswerSchema.parse(res.body).user.company).toBe(name);
+    expect(companiesAnswerSchema.parse((await callJson(adminPaths.companies)).body).companies).toContain(name);
     const other = await createUser({ status: 'active' });
-    const same = await callJson(`/api/admin/users/${other.id}/company`, {
+    const same = await callJson(adminPaths.company(other.id), {
       method: 'PATCH',
       token: admin.token,
       json: { company: name.toLowerCase() },
@@ -356,7 +368,7 @@ describe('PATCH /api/admin/users/{id}/company', () => {
     expect(entry?.action).toBe('company_changed');
     expect(JSON.parse(entry!.details!)).toEqual({ from: 'Vecchia Srl', to: name });
     // the same company again changes nothing
-    await callJson(`/api/admin/users/${user.id}/company`, {
+    await callJson(adminPaths.company(user.id), {
       method: 'PATCH',
       token: admin.token,
       json: { company: name },
@@ -372,7 +384,7 @@ describe('PATCH /api/admin/users/{id}/company', () => {
   ])('%s → 422 with the Italian message', async (_name, json, message) => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'active' });
-    const res = await callJson(`/api/admin/users/${user.id}/company`, { method: 'PATCH', token: admin.token, json });
+    const res = await callJson(adminPaths.company(user.id), { method: 'PATCH', token: admin.token, json });
     expect(res.status).toBe(422);
     expect(res.body.detail).toBe(`company: ${message}`);
   });
@@ -380,7 +392,7 @@ describe('PATCH /api/admin/users/{id}/company', () => {
   it('a 2 MB company → 413 (over the body limit), bad JSON → 422', async () => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'active' });
-    const path = `/api/admin/users/${user.id}/company`;
+    const path = adminPaths.company(user.id);
     expect((await callJson(path, { method: 'PATCH', token: admin.token, json: { company: TWO_MB } })).status).toBe(413);
     const bad = await call(path, {
       method: 'PATCH',
@@ -402,7 +414,7 @@ describe('GET /api/admin/users/{id}/history', () => {
     const id = reg.body.id as number;
     await approve(id, admin.token, { action: 'reject', reason: 'Incompleto' });
     await approve(id, second.token);
-    const res = await call(`/api/admin/users/${id}/history`, { token: admin.token });
+    const res = await call(adminPaths.history(id), { token: admin.token });
     const body = await answer(res, 200, historyAnswerSchema.strict());
     expect(body.history.map((h) => h.action)).toEqual(['approved', 'rejected', 'registered']);
     expect(body.history[0]).toEqual({
@@ -419,22 +431,22 @@ describe('GET /api/admin/users/{id}/history', () => {
     expect(body.history[1]).toMatchObject({ reason: 'Incompleto', actor_email: admin.user.email });
     expect(body.history[2]).toMatchObject({ actor_id: null, actor_email: null, to_status: 'pending' });
 
-    await callJson(`/api/admin/users/${second.user.id}`, { method: 'DELETE', token: admin.token });
-    const after = await callJson(`/api/admin/users/${id}/history`, { token: admin.token });
-    expect(after.body.history[0]).toMatchObject({ actor_id: second.user.id, actor_email: null });
+    await callJson(adminPaths.user(second.user.id), { method: 'DELETE', token: admin.token });
+    const after = historyAnswerSchema.parse((await callJson(adminPaths.history(id), { token: admin.token })).body);
+    expect(after.history[0]).toMatchObject({ actor_id: second.user.id, actor_email: null });
   });
 });
 
 describe('GET /api/admin/stats', () => {
   it('counts users per status: {users: {pending, approved, active, rejected, banned, total}}', async () => {
     const admin = await adminWithToken();
-    const before = await answer(await call('/api/admin/stats', { token: admin.token }), 200, statsAnswerSchema);
+    const before = await answer(await call(adminPaths.stats, { token: admin.token }), 200, statsAnswerSchema);
     expect(Object.keys(before.users).sort()).toEqual(['active', 'approved', 'banned', 'pending', 'rejected', 'total']);
     const add = { pending: 3, approved: 2, active: 1, rejected: 2, banned: 1 } as const;
     for (const [status, n] of Object.entries(add)) {
       for (let i = 0; i < n; i++) await createUser({ status: status as keyof typeof add });
     }
-    const after = await answer(await call('/api/admin/stats', { token: admin.token }), 200, statsAnswerSchema);
+    const after = await answer(await call(adminPaths.stats, { token: admin.token }), 200, statsAnswerSchema);
     for (const [status, n] of Object.entries(add)) {
       const key = status as keyof typeof add;
       expect(after.users[key] - before.users[key]).toBe(n);

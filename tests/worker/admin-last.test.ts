@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { adminPaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import {
   countActiveAdmins,
@@ -15,10 +16,10 @@ describe('the last admin can never be removed', () => {
     const only = await adminWithToken();
     expect(await countActiveAdmins(env.DB)).toBe(1);
     const id = only.user.id;
-    const demote = await callJson(`/api/admin/users/${id}/remove-admin`, { method: 'POST', token: only.token });
-    const ban = await callJson(`/api/admin/users/${id}/ban`, { method: 'POST', token: only.token });
-    const reject = await callJson(`/api/admin/users/${id}/approve`, { token: only.token, json: { action: 'reject' } });
-    const del = await callJson(`/api/admin/users/${id}`, { method: 'DELETE', token: only.token });
+    const demote = await callJson(adminPaths.removeAdmin(id), { method: 'POST', token: only.token });
+    const ban = await callJson(adminPaths.ban(id), { method: 'POST', token: only.token });
+    const reject = await callJson(adminPaths.approve(id), { token: only.token, json: { action: 'reject' } });
+    const del = await callJson(adminPaths.user(id), { method: 'DELETE', token: only.token });
     for (const res of [demote, ban, reject, del]) expect(res.status).toBe(403);
     expect(await countActiveAdmins(env.DB)).toBe(1);
     // clean up for the next tests: this admin stays, as the seeded one would
@@ -53,11 +54,11 @@ describe('the last admin can never be removed', () => {
     const b = (await env.DB.prepare('SELECT id FROM users WHERE is_superuser = 1 AND id != ?')
       .bind(a.user.id)
       .first<{ id: number }>())!;
-    const res = await callJson(`/api/admin/users/${b.id}/remove-admin`, { method: 'POST', token: a.token });
+    const res = await callJson(adminPaths.removeAdmin(b.id), { method: 'POST', token: a.token });
     expect(res.status).toBe(200);
     expect(await countActiveAdmins(env.DB)).toBe(1);
     // the demoted admin's old token is no admin any more
-    const selfDemote = await callJson(`/api/admin/users/${a.user.id}/remove-admin`, { method: 'POST', token: a.token });
+    const selfDemote = await callJson(adminPaths.removeAdmin(a.user.id), { method: 'POST', token: a.token });
     expect(selfDemote).toMatchObject({ status: 403, body: { detail: t('admin.selfDemote') } });
   });
 
@@ -74,8 +75,8 @@ describe('the last admin can never be removed', () => {
     const yToken = await createAccessToken(env, yRow);
     expect(await countActiveAdmins(env.DB)).toBe(2);
     const [r1, r2] = await Promise.all([
-      call(`/api/admin/users/${y.id}/remove-admin`, { method: 'POST', token: x.token }),
-      call(`/api/admin/users/${x.user.id}/remove-admin`, { method: 'POST', token: yToken }),
+      call(adminPaths.removeAdmin(y.id), { method: 'POST', token: x.token }),
+      call(adminPaths.removeAdmin(x.user.id), { method: 'POST', token: yToken }),
     ]);
     const statuses = [r1.status, r2.status].sort();
     expect(statuses[0]).toBe(200);
@@ -89,8 +90,8 @@ describe('the last admin can never be removed', () => {
     // demote every other admin so p and q are the only two
     await env.DB.prepare('UPDATE users SET is_superuser = 0 WHERE id NOT IN (?, ?)').bind(p.user.id, q.user.id).run();
     const [r1, r2] = await Promise.all([
-      call(`/api/admin/users/${q.user.id}`, { method: 'DELETE', token: p.token }),
-      call(`/api/admin/users/${p.user.id}`, { method: 'DELETE', token: q.token }),
+      call(adminPaths.user(q.user.id), { method: 'DELETE', token: p.token }),
+      call(adminPaths.user(p.user.id), { method: 'DELETE', token: q.token }),
     ]);
     expect([r1.status, r2.status]).toContain(200);
     expect(await countActiveAdmins(env.DB)).toBe(1);

@@ -1,3 +1,4 @@
+import { adminPaths } from '../../src/core/api-paths';
 import { companyKey } from '../../src/core/company';
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ const emails = (page: { users: { email: string }[] }) => page.users.map((u) => u
 
 describe('GET /api/admin/users/all', () => {
   it('without parameters: page 1 of 50, newest first, {users, total, page, page_size}', async () => {
-    const page = await list('/api/admin/users/all');
+    const page = await list(adminPaths.allUsers);
     expect(page.total).toBe(7);
     expect(page.page).toBe(1);
     expect(page.page_size).toBe(50);
@@ -56,8 +57,8 @@ describe('GET /api/admin/users/all', () => {
   });
 
   it('q searches name and e-mail ignoring case; LIKE wildcards are literal', async () => {
-    expect(emails(await list('/api/admin/users/all?q=VERDI'))).toEqual(['carla@example.it']);
-    expect(emails(await list('/api/admin/users/all?q=example.IT&sort=email&order=asc'))).toEqual([
+    expect(emails(await list(`${adminPaths.allUsers}?q=VERDI`))).toEqual(['carla@example.it']);
+    expect(emails(await list(`${adminPaths.allUsers}?q=example.IT&sort=email&order=asc`))).toEqual([
       'alba@example.it',
       'bruno@example.it',
       'carla@example.it',
@@ -65,35 +66,35 @@ describe('GET /api/admin/users/all', () => {
       'elena@example.it',
       'fabio@EXAMPLE.it',
     ]);
-    expect(emails(await list('/api/admin/users/all?q=100%25'))).toEqual(['bruno@example.it']);
-    expect(emails(await list('/api/admin/users/all?q=o_G'))).toEqual(['dario@example.it']);
-    expect((await list('/api/admin/users/all?q=%25')).total).toBe(1);
-    expect((await list('/api/admin/users/all?q=nessuno')).users).toEqual([]);
+    expect(emails(await list(`${adminPaths.allUsers}?q=100%25`))).toEqual(['bruno@example.it']);
+    expect(emails(await list(`${adminPaths.allUsers}?q=o_G`))).toEqual(['dario@example.it']);
+    expect((await list(`${adminPaths.allUsers}?q=%25`)).total).toBe(1);
+    expect((await list(`${adminPaths.allUsers}?q=nessuno`)).users).toEqual([]);
   });
 
   it('a search as long as the field allows is an answer, not a 500 (D1 caps LIKE patterns at 50 bytes)', async () => {
     const long = `${'x'.repeat(190)}%25_é`;
-    expect(await list(`/api/admin/users/all?q=${long}`)).toMatchObject({ users: [], total: 0 });
+    expect(await list(`${adminPaths.allUsers}?q=${long}`)).toMatchObject({ users: [], total: 0 });
     const url = 'http://localhost/dati/una-pagina-qualsiasi/con-un-nome-lungo.png';
-    expect((await list(`/api/admin/users/all?q=${encodeURIComponent(url)}`)).total).toBe(0);
-    expect(emails(await list(`/api/admin/users/all?q=${encodeURIComponent('bruno@example.it')}`))).toEqual([
+    expect((await list(`${adminPaths.allUsers}?q=${encodeURIComponent(url)}`)).total).toBe(0);
+    expect(emails(await list(`${adminPaths.allUsers}?q=${encodeURIComponent('bruno@example.it')}`))).toEqual([
       'bruno@example.it',
     ]);
   });
 
   it('filters by status and by company (ignoring case)', async () => {
-    expect(emails(await list('/api/admin/users/all?status=pending&sort=email&order=asc'))).toEqual([
+    expect(emails(await list(`${adminPaths.allUsers}?status=pending&sort=email&order=asc`))).toEqual([
       'alba@example.it',
       'bruno@example.it',
     ]);
-    const arena = await list('/api/admin/users/all?company=ARENA%20SUD&sort=email&order=asc');
+    const arena = await list(`${adminPaths.allUsers}?company=ARENA%20SUD&sort=email&order=asc`);
     expect(emails(arena)).toEqual(['elena@example.it', 'fabio@EXAMPLE.it']);
-    expect((await list('/api/admin/users/all?company=Teatro%20Blu&status=pending')).total).toBe(2);
-    expect((await list('/api/admin/users/all?status=')).total).toBe(7);
+    expect((await list(`${adminPaths.allUsers}?company=Teatro%20Blu&status=pending`)).total).toBe(2);
+    expect((await list(`${adminPaths.allUsers}?status=`)).total).toBe(7);
   });
 
   it('sorts by each whitelisted column both ways', async () => {
-    const byName = await list('/api/admin/users/all?sort=full_name&order=asc');
+    const byName = await list(`${adminPaths.allUsers}?sort=full_name&order=asc`);
     expect(byName.users.map((u) => u.full_name)).toEqual([
       'Alba Neri',
       'Bruno 100% Rossi',
@@ -103,7 +104,7 @@ describe('GET /api/admin/users/all', () => {
       'Elena Bianchi',
       'Fabio Rosa',
     ]);
-    const byStatus = await list('/api/admin/users/all?sort=status&order=desc');
+    const byStatus = await list(`${adminPaths.allUsers}?sort=status&order=desc`);
     expect(byStatus.users.map((u) => u.status)).toEqual([
       'rejected',
       'pending',
@@ -113,7 +114,7 @@ describe('GET /api/admin/users/all', () => {
       'active',
       'active',
     ]);
-    const byCompany = await list('/api/admin/users/all?sort=company&order=asc');
+    const byCompany = await list(`${adminPaths.allUsers}?sort=company&order=asc`);
     expect(byCompany.users.map((u) => u.company?.toLowerCase())).toEqual([
       'arena sud',
       'arena sud',
@@ -123,15 +124,15 @@ describe('GET /api/admin/users/all', () => {
       'teatro blu',
       'teatro blu',
     ]);
-    const oldest = await list('/api/admin/users/all?sort=created_at&order=asc');
+    const oldest = await list(`${adminPaths.allUsers}?sort=created_at&order=asc`);
     expect(oldest.users[0]!.id).toBe(adminId);
   });
 
   it('pages through the list', async () => {
-    const first = await list('/api/admin/users/all?page_size=3&sort=email&order=asc');
-    const second = await list('/api/admin/users/all?page_size=3&page=2&sort=email&order=asc');
-    const third = await list('/api/admin/users/all?page_size=3&page=3&sort=email&order=asc');
-    const beyond = await list('/api/admin/users/all?page_size=3&page=9');
+    const first = await list(`${adminPaths.allUsers}?page_size=3&sort=email&order=asc`);
+    const second = await list(`${adminPaths.allUsers}?page_size=3&page=2&sort=email&order=asc`);
+    const third = await list(`${adminPaths.allUsers}?page_size=3&page=3&sort=email&order=asc`);
+    const beyond = await list(`${adminPaths.allUsers}?page_size=3&page=9`);
     expect(first.total).toBe(7);
     expect([...emails(first), ...emails(second), ...emails(third)]).toHaveLength(7);
     expect(new Set([...emails(first), ...emails(second), ...emails(third)]).size).toBe(7);
@@ -153,7 +154,7 @@ describe('GET /api/admin/users/all', () => {
     'order=sideways',
     `q=${'x'.repeat(300)}`,
   ])('?%s → 422', async (query) => {
-    const res = await callJson(`/api/admin/users/all?${query}`, { token });
+    const res = await callJson(`${adminPaths.allUsers}?${query}`, { token });
     expect(res.status).toBe(422);
     expect(typeof res.body.detail).toBe('string');
   });
@@ -161,12 +162,12 @@ describe('GET /api/admin/users/all', () => {
 
 describe('GET /api/admin/users/pending', () => {
   it('lists only pending users, oldest first, with the total for the badge', async () => {
-    const page = await list('/api/admin/users/pending');
+    const page = await list(adminPaths.pendingUsers);
     expect(emails(page)).toEqual(['alba@example.it', 'bruno@example.it']);
     expect(page.total).toBe(2);
     expect(page.users.every((u) => u.status === 'pending')).toBe(true);
     // a status filter cannot widen it
-    expect((await list('/api/admin/users/pending?status=active')).total).toBe(2);
+    expect((await list(`${adminPaths.pendingUsers}?status=active`)).total).toBe(2);
   });
 });
 
@@ -182,16 +183,16 @@ describe('GET /api/admin/companies and /companies/all', () => {
   });
 
   it('without login, only companies with an approved or active member (not pending, rejected, banned, none)', async () => {
-    const { status, body } = await callJson('/api/admin/companies');
+    const { status, body } = await callJson(adminPaths.companies);
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, companies: ['Live Club'] });
   });
 
   it('administrators read every company from /all, sorted ignoring case', async () => {
-    const { status, body } = await callJson('/api/admin/companies/all', { token });
+    const { status, body } = await callJson(adminPaths.allCompanies, { token });
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, companies: ALL });
-    expect((await callJson('/api/admin/companies/all')).status).toBe(401);
+    expect((await callJson(adminPaths.allCompanies)).status).toBe(401);
   });
 });
 
@@ -206,17 +207,17 @@ describe('10,000 users', () => {
        FROM seq`,
     ).run();
     const t0 = performance.now();
-    const page = await list('/api/admin/users/all');
+    const page = await list(adminPaths.allUsers);
     const ms = performance.now() - t0;
     expect(page.total).toBe(10_007);
     expect(page.users).toHaveLength(50);
     expect(ms).toBeLessThan(2000);
-    const search = await list('/api/admin/users/all?q=massa999&sort=email');
+    const search = await list(`${adminPaths.allUsers}?q=massa999&sort=email`);
     expect(search.total).toBe(11); // massa999 and massa9990..massa9999
-    const pending = await list('/api/admin/users/pending?page_size=200');
+    const pending = await list(`${adminPaths.pendingUsers}?page_size=200`);
     expect(pending.total).toBe(2002);
     expect(pending.users).toHaveLength(200);
-    const stats = await callJson('/api/admin/stats', { token });
+    const stats = await callJson(adminPaths.stats, { token });
     expect(stats.body.users.total).toBe(10_007);
   });
 });

@@ -1,27 +1,29 @@
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX, adminPaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
+import { companiesAnswerSchema } from '../../src/core/schemas/admin';
 import { adminWithToken, callJson, createUser, userWithToken, type CallOptions, type NewUser } from './helpers';
 
 /** Every admin route, with a fresh target user each time (some actions are one-shot). */
 const ROUTES: { name: string; make: (targetId: number) => [string, CallOptions] }[] = [
-  { name: 'GET users/pending', make: () => ['/api/admin/users/pending', {}] },
-  { name: 'GET users/all', make: () => ['/api/admin/users/all', {}] },
-  { name: 'POST approve', make: (id) => [`/api/admin/users/${id}/approve`, { json: { action: 'approve' } }] },
+  { name: 'GET users/pending', make: () => [adminPaths.pendingUsers, {}] },
+  { name: 'GET users/all', make: () => [adminPaths.allUsers, {}] },
+  { name: 'POST approve', make: (id) => [adminPaths.approve(id), { json: { action: 'approve' } }] },
   {
     name: 'POST approve (reject)',
-    make: (id) => [`/api/admin/users/${id}/approve`, { json: { action: 'reject', reason: 'No' } }],
+    make: (id) => [adminPaths.approve(id), { json: { action: 'reject', reason: 'No' } }],
   },
-  { name: 'POST ban', make: (id) => [`/api/admin/users/${id}/ban`, { method: 'POST' }] },
-  { name: 'POST unban', make: (id) => [`/api/admin/users/${id}/unban`, { method: 'POST' }] },
-  { name: 'GET history', make: (id) => [`/api/admin/users/${id}/history`, {}] },
-  { name: 'POST make-admin', make: (id) => [`/api/admin/users/${id}/make-admin`, { method: 'POST' }] },
-  { name: 'POST remove-admin', make: (id) => [`/api/admin/users/${id}/remove-admin`, { method: 'POST' }] },
-  { name: 'DELETE user', make: (id) => [`/api/admin/users/${id}`, { method: 'DELETE' }] },
+  { name: 'POST ban', make: (id) => [adminPaths.ban(id), { method: 'POST' }] },
+  { name: 'POST unban', make: (id) => [adminPaths.unban(id), { method: 'POST' }] },
+  { name: 'GET history', make: (id) => [adminPaths.history(id), {}] },
+  { name: 'POST make-admin', make: (id) => [adminPaths.makeAdmin(id), { method: 'POST' }] },
+  { name: 'POST remove-admin', make: (id) => [adminPaths.removeAdmin(id), { method: 'POST' }] },
+  { name: 'DELETE user', make: (id) => [adminPaths.user(id), { method: 'DELETE' }] },
   {
     name: 'PATCH company',
-    make: (id) => [`/api/admin/users/${id}/company`, { method: 'PATCH', json: { company: 'Altra Srl' } }],
+    make: (id) => [adminPaths.company(id), { method: 'PATCH', json: { company: 'Altra Srl' } }],
   },
-  { name: 'GET stats', make: () => ['/api/admin/stats', {}] },
+  { name: 'GET stats', make: () => [adminPaths.stats, {}] },
 ];
 
 const NON_ADMINS: [string, NewUser, string][] = [
@@ -83,27 +85,35 @@ describe('admin matrix: every admin route as anonymous, each non-admin state, an
       (await adminWithToken()).token,
     ];
     for (const token of tokens) {
-      const { status, body } = await callJson('/api/admin/companies', { token });
+      const { status, body } = await callJson(adminPaths.companies, { token });
       expect(status).toBe(200);
-      expect(body.success).toBe(true);
-      expect(Array.isArray(body.companies)).toBe(true);
+      companiesAnswerSchema.parse(body);
     }
   });
 
-  it('bad ids answer 404 to admins (never 500), 401 to anonymous', async () => {
+  it('malformed ids answer 422 {detail} to admins, unknown ones 404 (never 500); 401 to anonymous', async () => {
     const { token } = await adminWithToken();
-    for (const id of ['abc', '0', '-1', '1.5', '1e3', '99999999999999999999', '999999', '%20', 'null']) {
+    const malformed = ['abc', '0', '-1', '1.5', '1e3', '99999999999999999999', '%20', 'null'];
+    for (const id of [...malformed, '999999']) {
+      const user = `${API_PREFIX.admin}/users/${id}`;
       for (const [path, opts] of [
-        [`/api/admin/users/${id}/approve`, { json: { action: 'approve' } }],
-        [`/api/admin/users/${id}/history`, {}],
-        [`/api/admin/users/${id}/ban`, { method: 'POST' }],
-        [`/api/admin/users/${id}/make-admin`, { method: 'POST' }],
-        [`/api/admin/users/${id}`, { method: 'DELETE' }],
-        [`/api/admin/users/${id}/company`, { method: 'PATCH', json: { company: 'Acme' } }],
+        [`${user}/approve`, { json: { action: 'approve' } }],
+        [`${user}/history`, {}],
+        [`${user}/ban`, { method: 'POST' }],
+        [`${user}/unban`, { method: 'POST' }],
+        [`${user}/make-admin`, { method: 'POST' }],
+        [`${user}/remove-admin`, { method: 'POST' }],
+        [user, { method: 'DELETE' }],
+        [`${user}/company`, { method: 'PATCH', json: { company: 'Acme' } }],
       ] as [string, CallOptions][]) {
         const res = await callJson(path, { ...opts, token });
-        expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(404);
-        expect(res.body).toEqual({ detail: t('admin.userNotFound') });
+        if (malformed.includes(id)) {
+          expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(422);
+          expect(res.body.detail).toMatch(/^id: /);
+        } else {
+          expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(404);
+          expect(res.body).toEqual({ detail: t('admin.userNotFound') });
+        }
         expect((await callJson(path, opts)).status).toBe(401);
       }
     }

@@ -1,7 +1,10 @@
 import { env } from 'cloudflare:test';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { adminPaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
+import { userActionAnswerSchema } from '../../src/core/schemas/admin';
+import { userSchema } from '../../src/core/schemas/user';
 import { MAIL_MAX_PER_WINDOW } from '../../worker/services/mail';
 import { createAccessToken, createResetToken, createVerifyToken } from '../../worker/services/tokens';
 import {
@@ -29,17 +32,17 @@ describe('registration → approval → verification, end to end through the dev
       json: { email, password: PASSWORD, full_name: 'Anna Verdi', company: 'Teatro Blu' },
     });
     expect(reg.status).toBe(201);
-    const id = reg.body.id as number;
+    const { id } = userSchema.parse(reg.body);
 
     expect(await statusAtLogin(email)).toBe('pending');
 
     const admin = await adminWithToken();
-    const approve = await callJson(`/api/admin/users/${id}/approve`, {
+    const approve = await callJson(adminPaths.approve(id), {
       token: admin.token,
       json: { action: 'approve' },
     });
     expect(approve.status).toBe(200);
-    expect(approve.body.user).toMatchObject({ status: 'approved', is_verified: false });
+    expect(userActionAnswerSchema.parse(approve.body).user).toMatchObject({ status: 'approved', is_verified: false });
 
     const [mail] = await mailbox(email);
     expect(mail).toBeDefined();
@@ -62,7 +65,7 @@ describe('registration → approval → verification, end to end through the dev
     const token = link.searchParams.get('token')!;
     const verify = await callJson('/auth/verify', { json: { token } });
     expect(verify.status).toBe(200);
-    expect(verify.body).toMatchObject({ id, status: 'active', is_verified: true, is_active: true });
+    expect(userSchema.parse(verify.body)).toMatchObject({ id, status: 'active', is_verified: true, is_active: true });
 
     const again = await callJson('/auth/verify', { json: { token } });
     expect(again).toMatchObject({ status: 400, body: { detail: 'VERIFY_USER_ALREADY_VERIFIED' } });
@@ -285,7 +288,7 @@ describe('forgot and reset password', () => {
     const user = await createUser({ status: 'active' });
     const token = await createResetToken(env, user);
     const admin = await adminWithToken();
-    await call(`/api/admin/users/${user.id}/ban`, { method: 'POST', token: admin.token });
+    await call(adminPaths.ban(user.id), { method: 'POST', token: admin.token });
     const res = await callJson('/auth/reset-password', { json: { token, password: 'NuovaPass456' } });
     expect(res.body.detail).toBe('RESET_PASSWORD_BAD_TOKEN');
   });

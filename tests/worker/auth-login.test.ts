@@ -2,12 +2,14 @@ import { env } from 'cloudflare:test';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_FAILURE_WINDOW_S, LOGIN_MAX_FAILURES } from '../../src/core/constants';
+import { authPaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
+import { loginAnswerSchema, userSchema } from '../../src/core/schemas/user';
 import { verifyAccessToken } from '../../worker/services/tokens';
 import { call, callJson, createUser, login, PASSWORD, rowOf, TWO_MB, uniqueEmail } from './helpers';
 
 function loginForm(username: string, password: string) {
-  return callJson('/auth/jwt/login', { form: { username, password } });
+  return callJson(authPaths.login, { form: { username, password } });
 }
 
 describe('POST /auth/jwt/login', () => {
@@ -15,13 +17,13 @@ describe('POST /auth/jwt/login', () => {
     const user = await createUser({ status: 'active' });
     const { status, body } = await loginForm(user.email, PASSWORD);
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(['access_token', 'token_type']);
-    expect(body.token_type).toBe('bearer');
-    const claims = await verifyAccessToken(env, body.access_token);
+    const answer = loginAnswerSchema.strict().parse(body);
+    expect(answer.token_type).toBe('bearer');
+    const claims = await verifyAccessToken(env, answer.access_token);
     expect(claims).toEqual({ userId: user.id, version: 0 });
-    const me = await callJson('/users/me', { token: body.access_token });
+    const me = await callJson(authPaths.me, { token: answer.access_token });
     expect(me.status).toBe(200);
-    expect(me.body.id).toBe(user.id);
+    expect(userSchema.parse(me.body).id).toBe(user.id);
   });
 
   it('the token is HS256 with aud fastapi-users:auth, sub, ver and exp', async () => {
@@ -48,11 +50,13 @@ describe('POST /auth/jwt/login', () => {
     const user = await createUser({ status: 'active' });
     const json = await callJson('/auth/jwt/login', { json: { username: user.email, password: PASSWORD } });
     expect(json.status).toBe(200);
+    loginAnswerSchema.parse(json.body);
     const fd = new FormData();
     fd.set('username', user.email);
     fd.set('password', PASSWORD);
     const multipart = await call('/auth/jwt/login', { body: fd });
     expect(multipart.status).toBe(200);
+    loginAnswerSchema.parse(await multipart.json());
   });
 
   it.each(['pending', 'approved', 'rejected', 'banned'] as const)(
@@ -62,7 +66,7 @@ describe('POST /auth/jwt/login', () => {
       const token = await login(user.email);
       const me = await callJson('/users/me', { token });
       expect(me.status).toBe(200);
-      expect(me.body.status).toBe(status);
+      expect(userSchema.parse(me.body).status).toBe(status);
     },
   );
 

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { adminPaths } from '../../src/core/api-paths';
 import { userSchema } from '../../src/core/schemas/user';
 import { t } from '../../src/core/messages';
 import { adminWithToken, callJson, call, createUser, historyOf, rowOf, TWO_MB, uniqueEmail, PASSWORD } from './helpers';
@@ -105,8 +106,8 @@ describe('POST /auth/register', () => {
     expect(results).toEqual([{ name }]);
     // the administrators see it at once; the public list only once an account is approved
     const { token } = await adminWithToken();
-    expect((await callJson('/api/admin/companies/all', { token })).body.companies).toContain(name);
-    expect((await callJson('/api/admin/companies')).body.companies).not.toContain(name);
+    expect((await callJson(adminPaths.allCompanies, { token })).body.companies).toContain(name);
+    expect((await callJson(adminPaths.companies)).body.companies).not.toContain(name);
   });
 
   it('an empty full_name becomes null', async () => {

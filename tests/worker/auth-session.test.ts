@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { adminPaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import { userSchema } from '../../src/core/schemas/user';
 import type { AppEnv } from '../../worker/env';
@@ -138,7 +139,7 @@ describe('POST /auth/jwt/logout', () => {
     const { token: adminToken } = await adminWithToken();
     const { user, token } = await userWithToken({ status: 'active' });
     expect((await me(token)).status).toBe(200);
-    expect((await call(`/api/admin/users/${user.id}`, { method: 'DELETE', token: adminToken })).status).toBe(200);
+    expect((await call(adminPaths.user(user.id), { method: 'DELETE', token: adminToken })).status).toBe(200);
     expect(await me(token)).toMatchObject({ status: 401, body: { detail: 'Unauthorized' } });
   });
 });
@@ -194,10 +195,10 @@ describe('requireUser / requireActive / requireAdmin', () => {
     const admin = await adminWithToken();
     const keeper = await adminWithToken();
     expect((await get('/admin', admin.token)).status).toBe(200);
-    await call(`/api/admin/users/${admin.user.id}/remove-admin`, { method: 'POST', token: keeper.token });
+    await call(adminPaths.removeAdmin(admin.user.id), { method: 'POST', token: keeper.token });
     expect((await get('/admin', admin.token)).status).toBe(403);
     expect((await get('/active', admin.token)).status).toBe(200);
-    await call(`/api/admin/users/${admin.user.id}/ban`, { method: 'POST', token: keeper.token });
+    await call(adminPaths.ban(admin.user.id), { method: 'POST', token: keeper.token });
     expect((await get('/active', admin.token)).status).toBe(401);
     expect((await get('/user', admin.token)).status).toBe(401);
     // a session opened after the ban is the banned one: /users/me only

@@ -1,5 +1,6 @@
 // Company identity: one normalised key per company, compared the same way in SQL and in code;
 // the operator's own company is out of reach of every name an organiser can type.
+import { adminPaths, pagePaths } from '../../src/core/api-paths';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_COMPANY_KEY, companyKey } from '../../src/core/company';
@@ -33,8 +34,8 @@ async function operatorPage(): Promise<string> {
 
 /** Every way a user could reach a page: read, list, edit, visibility, delete, upload. */
 async function reach(token: string, slug: string): Promise<Record<string, number | boolean>> {
-  const base = `/api/db/landing-pages/${slug}`;
-  const list = (await (await call('/api/db/landing-pages', { token })).json()) as { folder_name: string }[];
+  const base = pagePaths.page(slug);
+  const list = (await (await call(pagePaths.list, { token })).json()) as { folder_name: string }[];
   const form = new FormData();
   form.append('file', new File([PNG_1x1], 'x.png', { type: 'image/png' }));
   return {
@@ -183,7 +184,7 @@ describe("the operator's pages are out of reach of organisers", () => {
     const slug = uniqueSlug('mv');
     const page = await createPage(admin.token, textPage(slug, { company: 'Gamma Live' }));
     expect(page.company).toBe('Gamma Live');
-    const res = await call(`/api/db/landing-pages/${slug}/company`, {
+    const res = await call(pagePaths.company(slug), {
       token: admin.token,
       method: 'PATCH',
       json: { company: ' palco ' },
@@ -192,7 +193,7 @@ describe("the operator's pages are out of reach of organisers", () => {
     expect(((await res.json()) as { company: string }).company).toBe('Palco');
     const row = await env.DB.prepare('SELECT company_key FROM landing_pages WHERE folder_name = ?').bind(slug).first();
     expect(row).toEqual({ company_key: OPERATOR_COMPANY_KEY });
-    const listed = (await callJson('/api/admin/companies')).body.companies as string[];
+    const listed = (await callJson(adminPaths.companies)).body.companies as string[];
     expect(listed.map((n) => n.toLowerCase())).not.toContain('palco');
   });
 });
@@ -210,11 +211,11 @@ describe('list and access agree for every spelling', () => {
     const slug = uniqueSlug('ag');
     await createPage(ownerUser.token, textPage(slug));
     const other = await organiserWithToken({ company: typed + stamp });
-    const list = (await (await call('/api/db/landing-pages', { token: other.token })).json()) as {
+    const list = (await (await call(pagePaths.list, { token: other.token })).json()) as {
       folder_name: string;
     }[];
     const listed = list.some((p) => p.folder_name === slug);
-    const read = (await call(`/api/db/landing-pages/${slug}`, { token: other.token })).status;
+    const read = (await call(pagePaths.page(slug), { token: other.token })).status;
     expect({ listed, read }).toEqual({ listed: true, read: 200 });
   });
 
@@ -224,9 +225,9 @@ describe('list and access agree for every spelling', () => {
     const slug = uniqueSlug('ap');
     await createPage(a.token, textPage(slug));
     const b = await organiserWithToken({ company: `Kcmé Srl${stamp}` });
-    const list = (await (await call('/api/db/landing-pages', { token: b.token })).json()) as { folder_name: string }[];
+    const list = (await (await call(pagePaths.list, { token: b.token })).json()) as { folder_name: string }[];
     expect(list.some((p) => p.folder_name === slug)).toBe(false);
-    expect((await call(`/api/db/landing-pages/${slug}`, { token: b.token })).status).toBe(404);
+    expect((await call(pagePaths.page(slug), { token: b.token })).status).toBe(404);
   });
 });
 
@@ -242,7 +243,7 @@ describe("an administrator's company change", () => {
   ])('%s → 422', async (_name, company, reason) => {
     const { token } = await adminWithToken();
     const user = await createUser({ status: 'active', company: 'Delta Live' });
-    const { status, body } = await callJson(`/api/admin/users/${user.id}/company`, {
+    const { status, body } = await callJson(adminPaths.company(user.id), {
       token,
       method: 'PATCH',
       json: { company },
@@ -257,7 +258,7 @@ describe("an administrator's company change", () => {
     const { token } = await adminWithToken();
     const name = `Ｅｐｓｉｌｏｎ ${Date.now()}`;
     const user = await createUser({ status: 'active', company: 'Delta Live' });
-    const { status } = await callJson(`/api/admin/users/${user.id}/company`, {
+    const { status } = await callJson(adminPaths.company(user.id), {
       token,
       method: 'PATCH',
       json: { company: name },
@@ -329,11 +330,11 @@ describe("an administrator's company for a page", () => {
   ])('with %s → 422 on create and on a move, the page unchanged', async (_name, company) => {
     const admin = await adminWithToken({ company: null });
     const slug = uniqueSlug('hp');
-    const created = await call('/api/db/landing-pages', { token: admin.token, json: textPage(slug, { company }) });
+    const created = await call(pagePaths.list, { token: admin.token, json: textPage(slug, { company }) });
     expect(created.status).toBe(422);
     expect(String(((await created.json()) as { detail: string }).detail)).toContain(t('validation.company.hidden'));
     await createPage(admin.token, textPage(slug, { company: 'Gamma Live' }));
-    const moved = await call(`/api/db/landing-pages/${slug}/company`, {
+    const moved = await call(pagePaths.company(slug), {
       token: admin.token,
       method: 'PATCH',
       json: { company },
@@ -353,7 +354,7 @@ describe("an administrator's company for a page", () => {
     const admin = await adminWithToken({ company: null });
     const slug = uniqueSlug('lp');
     await createPage(admin.token, textPage(slug, { company: 'Gamma Live' }));
-    const res = await call(`/api/db/landing-pages/${slug}/company`, {
+    const res = await call(pagePaths.company(slug), {
       token: admin.token,
       method: 'PATCH',
       json: { company },

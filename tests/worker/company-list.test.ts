@@ -1,6 +1,7 @@
 // The companies list (docs/behaviour.md#companies): the public answer offers only companies
 // with an approved member; a company row lives while an account that is not rejected, or a
 // page, names it, so the names of rejected and deleted accounts go.
+import { adminPaths, pagePaths } from '../../src/core/api-paths';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { companyKey } from '../../src/core/company';
@@ -36,11 +37,11 @@ function stamped(name: string): string {
 }
 
 async function publicList(): Promise<string[]> {
-  return (await answer(await call('/api/admin/companies'), 200, companiesAnswerSchema)).companies;
+  return (await answer(await call(adminPaths.companies), 200, companiesAnswerSchema)).companies;
 }
 
 async function adminList(token: string): Promise<string[]> {
-  return (await answer(await call('/api/admin/companies/all', { token }), 200, companiesAnswerSchema)).companies;
+  return (await answer(await call(adminPaths.allCompanies, { token }), 200, companiesAnswerSchema)).companies;
 }
 
 async function hasRow(name: string): Promise<boolean> {
@@ -146,7 +147,7 @@ describe('a company goes with its last account that is not rejected, unless a pa
     await createPage(token, textPage(slug, { company: name }));
     await act(token, id, '');
     expect(await hasRow(name)).toBe(true);
-    const del = await callJson(`/api/db/landing-pages/${slug}`, { token, method: 'DELETE' });
+    const del = await callJson(pagePaths.page(slug), { token, method: 'DELETE' });
     expect(del.status).toBe(200);
     expect(await hasRow(name)).toBe(false);
   });
@@ -156,7 +157,7 @@ describe('a company goes with its last account that is not rejected, unless a pa
     const before = stamped('Pagina Prima');
     const slug = uniqueSlug('pm');
     await createPage(token, textPage(slug, { company: before }));
-    const moved = await callJson(`/api/db/landing-pages/${slug}/company`, {
+    const moved = await callJson(pagePaths.company(slug), {
       token,
       method: 'PATCH',
       json: { company: stamped('Pagina Dopo') },

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { adminPaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import { createApp } from '../../worker/app';
 import { appOrigin, linksIn, redactTokens, sendMail } from '../../worker/services/mail';
@@ -46,7 +47,7 @@ describe('dev mailbox (MAILER=console)', () => {
   it('GET /dev/mailbox is an Italian HTML page with escaped content and clickable links', async () => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'pending', full_name: '<script>alert(1)</script> & "Co"' });
-    await callJson(`/api/admin/users/${user.id}/approve`, { token: admin.token, json: { action: 'approve' } });
+    await callJson(adminPaths.approve(user.id), { token: admin.token, json: { action: 'approve' } });
     const res = await call('/dev/mailbox');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -99,7 +100,7 @@ describe('dev mailbox absent with another mailer', () => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'pending' });
     const res = await app.request(
-      `/api/admin/users/${user.id}/approve`,
+      adminPaths.approve(user.id),
       {
         method: 'POST',
         headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },

@@ -1,5 +1,6 @@
 // Helpers for the fan alert tests: a page through the pages API, fans straight in D1 (the sign-up
 // routes are tested on their own), the alert's rows and the outbox as the pipeline left them.
+import { API_PREFIX } from '../../src/core/api-paths';
 import { env } from 'cloudflare:test';
 import { ALL_CITIES, cityKey, FAN_CONSENT_VERSION } from '../../src/core/fans';
 import { type FanAlert, fanAlertSchema } from '../../src/core/schemas/fans';
@@ -15,7 +16,7 @@ import {
   organiserWithToken,
 } from './helpers';
 
-export const BASE = '/api/db/landing-pages';
+export const BASE = API_PREFIX.pages;
 export const MINUTE = 60_000;
 
 export const ROMA = '13/05/2099 - Roma - Atlantico|biglietti';

@@ -3,6 +3,8 @@
 // complaints suppress the address, which then gets no alert from any page.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorAnswerSchema } from '../../src/core/schemas/error';
+import { webhookAnswerSchema } from '../../src/core/schemas/fans';
 import { fanPaths } from '../../src/core/api-paths';
 import worker from '../../worker/index';
 import { recipientIds } from '../../worker/db/fan-alerts';
@@ -46,7 +48,12 @@ async function post({ body, headers = {}, runEnv = WITH_SECRET }: Hook) {
     ctx,
   );
   await waitOnExecutionContext(ctx);
-  return { status: res.status, body: (await res.json()) as any };
+  const json: unknown = await res.json();
+  // a success is the route's answer, anything else an error: each checked against its schema
+  return {
+    status: res.status,
+    body: res.status === 200 ? webhookAnswerSchema.parse(json) : errorAnswerSchema.parse(json),
+  };
 }
 
 let seq = 0;

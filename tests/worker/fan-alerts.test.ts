@@ -4,7 +4,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FAN_GRACE_MINUTES } from '../../src/core/fans';
-import { fanAlertSchema } from '../../src/core/schemas/fans';
+import { errorAnswerSchema } from '../../src/core/schemas/error';
+import { fanAlertAnswerSchema, fanAlertSchema } from '../../src/core/schemas/fans';
 import worker from '../../worker/index';
 import { eventually } from './counting-helpers';
 import {
@@ -267,7 +268,17 @@ describe('the grace delay', () => {
 describe("'Invia ora' and 'Annulla'", () => {
   async function post(p: { slug: string; user: { token: string } }, id: number | string, action: 'send' | 'cancel') {
     const res = await call(`${BASE}/${p.slug}/fans/alerts/${id}/${action}`, { method: 'POST', token: p.user.token });
-    return { status: res.status, body: (await res.json()) as any };
+    const json: unknown = await res.json();
+    // a success is the alert as the route's schema says, anything else an error
+    return {
+      status: res.status,
+      body: res.status === 200 ? fanAlertAnswerSchema.parse(json) : errorAnswerSchema.parse(json),
+    };
+  }
+
+  /** The alert of a successful answer (fails the test on an error). */
+  function alertOf(answer: { body: unknown }) {
+    return fanAlertAnswerSchema.parse(answer.body).alert;
   }
 
   it("'Annulla' stops a scheduled alert: nothing is sent, and it cannot be sent or cancelled again", async () => {
@@ -278,8 +289,8 @@ describe("'Invia ora' and 'Annulla'", () => {
     const id = page.fan_alerts[0].id;
     const cancelled = await post(p, id, 'cancel');
     expect(cancelled.status).toBe(200);
-    expect(fanAlertSchema.parse(cancelled.body.alert)).toMatchObject({ id, status: 'cancelled' });
-    expect(cancelled.body.alert.finished_at).not.toBeNull();
+    expect(alertOf(cancelled)).toMatchObject({ id, status: 'cancelled' });
+    expect(alertOf(cancelled).finished_at).not.toBeNull();
     await runCron(later(FAN_GRACE_MINUTES + 1));
     await new Promise((r) => setTimeout(r, 1500));
     expect(await alertMails([fan])).toEqual([]);
@@ -297,8 +308,8 @@ describe("'Invia ora' and 'Annulla'", () => {
     const id = page.fan_alerts[0].id;
     const sent = await post(p, id, 'send');
     expect(sent.status).toBe(200);
-    expect(fanAlertSchema.parse(sent.body.alert).id).toBe(id);
-    expect(Date.parse(sent.body.alert.due_at)).toBeLessThanOrEqual(Date.now());
+    expect(alertOf(sent).id).toBe(id);
+    expect(Date.parse(alertOf(sent).due_at)).toBeLessThanOrEqual(Date.now());
     const rows = await mailsFor([fan]);
     expect(rows).toHaveLength(1);
     await settled(id);
@@ -309,14 +320,19 @@ describe("'Invia ora' and 'Annulla'", () => {
     });
   });
 
-  it('unknown alerts, malformed ids and another page’s alert are 404; another company’s page is 404', async () => {
+  it('unknown alerts and another page’s alert are 404, malformed ids 422; another company’s page is 404', async () => {
     const p = await alertPage();
     const page = await savePage(p, [...kept(p), eventButton(MILANO)]);
     const id = page.fan_alerts[0].id;
     const q = await alertPage();
-    for (const bad of ['999999999', 'abc', '0', '1e3']) {
-      expect((await post(p, bad, 'send')).status).toBe(404);
-      expect((await post(p, bad, 'cancel')).status).toBe(404);
+    expect(await post(p, '999999999', 'send')).toEqual({ status: 404, body: { detail: 'Avviso non trovato.' } });
+    expect((await post(p, '999999999', 'cancel')).status).toBe(404);
+    for (const bad of ['abc', '0', '1e3', '-1', '1.5']) {
+      for (const action of ['send', 'cancel'] as const) {
+        const res = await post(p, bad, action);
+        expect(res.status, `${bad} ${action}`).toBe(422);
+        expect(res.body).toMatchObject({ detail: expect.stringMatching(/^id: /) });
+      }
     }
     // q's owner is of the same company: q's slug with p's alert is still 404
     expect(await post(q, id, 'cancel')).toEqual({ status: 404, body: { detail: 'Avviso non trovato.' } });

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX, fanPaths } from '../../src/core/api-paths';
 import { ALL_CITIES, cityKey, FAN_CONSENT_VERSION } from '../../src/core/fans';
 import { fansCsvFilename } from '../../src/core/fans-export';
 import { t } from '../../src/core/messages';
@@ -24,7 +25,7 @@ import {
  * suppressions, alerts and deliveries are seeded straight into D1 for pages made through the API.
  */
 
-const BASE = '/api/db/landing-pages';
+const BASE = API_PREFIX.pages;
 
 /** Milano and Roma on the tour (2099), Napoli only in the past, Firenze on the tour with no fan. */
 const TOUR = [
@@ -575,7 +576,7 @@ describe('GET /api/admin/fans', () => {
     const alfa = uniqueCompany();
     const beta = uniqueCompany();
     const admin = await adminWithToken({ company: uniqueCompany() });
-    const before = adminFanTotalsSchema.parse(await (await call('/api/admin/fans', { token: admin.token })).json());
+    const before = adminFanTotalsSchema.parse(await (await call(fanPaths.adminTotals, { token: admin.token })).json());
 
     const a = await organiserWithToken({ company: alfa });
     const b = await organiserWithToken({ company: beta });
@@ -592,7 +593,7 @@ describe('GET /api/admin/fans', () => {
     await suppress(bounced); // suppressed: not counted
     await seedFan(b1.id, fanEmail(), { cities: ['Roma'] });
 
-    const res = await call('/api/admin/fans', { token: admin.token });
+    const res = await call(fanPaths.adminTotals, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const after = adminFanTotalsSchema.parse(await res.json());
@@ -603,7 +604,7 @@ describe('GET /api/admin/fans', () => {
     const order = after.companies.map((c) => c.fans);
     expect(order).toEqual([...order].sort((x, y) => y - x));
 
-    expect((await call('/api/admin/fans', { token: a.token })).status).toBe(403);
-    expect((await call('/api/admin/fans')).status).toBe(401);
+    expect((await call(fanPaths.adminTotals, { token: a.token })).status).toBe(403);
+    expect((await call(fanPaths.adminTotals)).status).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index';
 import { describe, expect, it } from 'vitest';
+import { pagePaths } from '../../src/core/api-paths';
 import { FAN_CONSENT_VERSION, FAN_PENDING_DAYS } from '../../src/core/fans';
 import { t } from '../../src/core/messages';
 import { NETWORK_LIMITS } from '../../worker/services/throttle';
@@ -507,7 +508,7 @@ describe("the published page's block names the page's company", () => {
     const consent = (company: string) => t('fans.public.consent', { company, title: 'Tour' }).replace(/'/g, '&#x27;');
     expect(await (await call(`/${slug}`)).text()).toContain(consent('Prima Live Srl'));
 
-    const res = await call(`/api/db/landing-pages/${slug}/company`, {
+    const res = await call(pagePaths.company(slug), {
       method: 'PATCH',
       json: { company: 'Seconda Live Srl' },
       token: admin.token,

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { exports } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -76,7 +77,7 @@ const segment = fc.oneof(
 );
 
 type PathMaker = (s: string, x: string, id: string) => string;
-const P = '/api/db/landing-pages';
+const P = API_PREFIX.pages;
 const ROUTES: PathMaker[] = [
   () => '/',
   () => '/home',
@@ -94,19 +95,19 @@ const ROUTES: PathMaker[] = [
   () => '/users/me',
   (_s, x) => `/users/${x}`,
   () => '/api/test',
-  () => '/api/admin/companies',
-  () => '/api/admin/users/pending',
-  () => '/api/admin/users/all',
-  () => '/api/admin/stats',
-  (_s, _x, id) => `/api/admin/users/${id}`,
-  (_s, _x, id) => `/api/admin/users/${id}/approve`,
-  (_s, _x, id) => `/api/admin/users/${id}/ban`,
-  (_s, _x, id) => `/api/admin/users/${id}/unban`,
-  (_s, _x, id) => `/api/admin/users/${id}/history`,
-  (_s, _x, id) => `/api/admin/users/${id}/make-admin`,
-  (_s, _x, id) => `/api/admin/users/${id}/remove-admin`,
-  (_s, _x, id) => `/api/admin/users/${id}/company`,
-  (_s, x) => `/api/admin/${x}`,
+  () => `${API_PREFIX.admin}/companies`,
+  () => `${API_PREFIX.admin}/users/pending`,
+  () => `${API_PREFIX.admin}/users/all`,
+  () => `${API_PREFIX.admin}/stats`,
+  (_s, _x, id) => `${API_PREFIX.admin}/users/${id}`,
+  (_s, _x, id) => `${API_PREFIX.admin}/users/${id}/approve`,
+  (_s, _x, id) => `${API_PREFIX.admin}/users/${id}/ban`,
+  (_s, _x, id) => `${API_PREFIX.admin}/users/${id}/unban`,
+  (_s, _x, id) => `${API_PREFIX.admin}/users/${id}/history`,
+  (_s, _x, id) => `${API_PREFIX.admin}/users/${id}/make-admin`,
+  (_s, _x, id) => `${API_PREFIX.admin}/users/${id}/remove-admin`,
+  (_s, _x, id) => `${API_PREFIX.admin}/users/${id}/company`,
+  (_s, x) => `${API_PREFIX.admin}/${x}`,
   () => P,
   () => `${P}/`,
   (s) => `${P}/${s}`,
@@ -125,7 +126,7 @@ const ROUTES: PathMaker[] = [
   (s, _x, id) => `${P}/${s}/fans/alerts/${id}/send`,
   (s, _x, id) => `${P}/${s}/fans/alerts/${id}/cancel`,
   () => '/api/fans/webhook',
-  (_s, x) => `/api/admin/stats?days=${x}`,
+  (_s, x) => `${API_PREFIX.admin}/stats?days=${x}`,
   (s, x) => `${P}/${s}/${x}`,
   (s) => `/api/db/public/landing/${s}`,
   (_s, x) => `/api/db/public/${x}`,

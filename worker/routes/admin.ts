@@ -1,14 +1,22 @@
-import { Hono, type Context } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { z } from 'zod';
 import { t } from '../../src/core/messages';
 import {
   approveBodySchema,
   banBodySchema,
+  companiesAnswerSchema,
   companyBodySchema,
+  historyAnswerSchema,
+  statsAnswerSchema,
+  userActionAnswerSchema,
+  usersPageSchema,
   usersQuerySchema,
   type StatsAnswer,
 } from '../../src/core/schemas/admin';
+import { idParamSchema } from '../../src/core/schemas/params';
 import { statsQuerySchema } from '../../src/core/schemas/stats';
+import { successAnswerSchema } from '../../src/core/schemas/success';
 import type { UserStatus } from '../../src/core/schemas/user';
 import { listUsers } from '../db/admin-users';
 import { companySyncStatements, listCompanyNames, listPublicCompanyNames, resolveCompany } from '../db/companies';
@@ -26,25 +34,29 @@ import {
 } from '../db/users';
 import type { AppEnv, AuthUser } from '../env';
 import { fail } from '../errors';
+import { otherMediaTypeAsEmpty } from '../media-type';
 import { requireAdmin } from '../middleware/auth';
+import { describedRoutes, errorAnswers, jsonAnswer, jsonBody, type PlainRoute, SESSION } from '../openapi';
 import { appOrigin, rejectedMail, sendMail, verifyMail } from '../services/mail';
 import { createVerifyToken } from '../services/tokens';
-import { issueDetail, refuseOperatorLookalike, validate } from '../validate';
+import { issueDetail, refuseOperatorLookalike } from '../validate';
 import { pageStats } from '../db/page-counts';
 import { statsRange } from '../db/stats-read';
 
 type Ctx = Context<AppEnv>;
 
-/** The target user of /users/{id}/…: a malformed id is as unknown as a missing one (404). */
-async function target(c: Ctx): Promise<UserRow> {
-  const raw = c.req.param('id') ?? '';
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  const row = Number.isSafeInteger(id) && id > 0 ? await getUserById(c.env.DB, id) : null;
+/** The target user of /users/{id}/… (the id already checked by its schema: a malformed one is 422). */
+async function target(c: Ctx, id: number): Promise<UserRow> {
+  const row = await getUserById(c.env.DB, id);
   if (!row) fail(404, t('admin.userNotFound'));
   return row;
 }
 
-/** An optional JSON body: absent or empty is {}, anything present must parse and validate. */
+/**
+ * An optional JSON body: absent or empty is {}, anything present must parse and validate, whatever
+ * its media type (the OpenAPI library would refuse a body without a JSON type, so this body is
+ * described by hand beside its route).
+ */
 async function optionalJson<T extends z.ZodType>(c: Ctx, schema: T): Promise<z.infer<T>> {
   const text = await c.req.text();
   let raw: unknown = {};
@@ -72,7 +84,7 @@ async function refuseLastAdmin(c: Ctx, row: UserRow): Promise<void> {
 async function answerUser(c: Ctx, id: number) {
   const fresh = await getUserById(c.env.DB, id);
   if (!fresh) fail(404, t('admin.userNotFound'));
-  return c.json({ success: true as const, user: toUser(fresh) });
+  return c.json({ success: true as const, user: toUser(fresh) }, 200);
 }
 
 /** The history entry of an admin's action on a user: by default the status stays as it is. */
@@ -100,30 +112,178 @@ async function guardedChange(c: Ctx, row: UserRow, change: D1PreparedStatement, 
   if (!result?.meta.changes) fail(409, t('admin.concurrentChange'));
 }
 
-export const admin = new Hono<AppEnv>()
+const TAGS = ['Administration'];
+const ADMIN_ONLY = { security: SESSION, middleware: [requireAdmin] };
+const userAnswers = {
+  200: jsonAnswer(userActionAnswerSchema, 'The changed account'),
+  ...errorAnswers(400, 401, 403, 404, 409, 422),
+};
+
+/** A route on one account (/users/{id}/…), administrators only. */
+function onUser<M extends 'get' | 'post' | 'patch' | 'delete', P extends string>(method: M, path: P, summary: string) {
+  return { method, path, summary, tags: TAGS, ...ADMIN_ONLY, request: { params: idParamSchema } };
+}
+
+/** A JSON body, with the answer of `validate('json')` for any other media type (worker/media-type.ts). */
+function withJsonBody<S extends z.ZodType>(route: ReturnType<typeof onUser>, schema: S) {
+  return {
+    ...route,
+    middleware: [requireAdmin, otherMediaTypeAsEmpty(schema)],
+    request: { ...route.request, body: jsonBody(schema) },
+  };
+}
+
+/** The document's copy of ban or unban, with the optional `{reason}` body `optionalJson` reads. */
+function withOptionalBody({
+  middleware: _,
+  ...route
+}: ReturnType<typeof onUser> & { responses: PlainRoute['responses'] }): PlainRoute {
+  return {
+    ...route,
+    request: {
+      ...route.request,
+      body: { required: false, content: { 'application/json': { schema: banBodySchema } } },
+    },
+  };
+}
+
+const companiesRoute = createRoute({
+  method: 'get',
+  path: '/companies',
+  tags: TAGS,
+  summary: 'The companies with an approved member: the signup form suggests them (no login)',
+  responses: { 200: jsonAnswer(companiesAnswerSchema, 'Company names, sorted') },
+});
+
+const allCompaniesRoute = createRoute({
+  method: 'get',
+  path: '/companies/all',
+  tags: TAGS,
+  summary: 'Every company (the users screen filters and assigns them)',
+  ...ADMIN_ONLY,
+  responses: { 200: jsonAnswer(companiesAnswerSchema, 'Company names, sorted'), ...errorAnswers(401, 403) },
+});
+
+const listDescription =
+  'A page of accounts, filtered by `q` (e-mail, name or company), `status` and `company`, sorted by `sort` ' +
+  'and `order`; `page` from 1, `page_size` up to 200. A bad value is 422.';
+
+const pendingRoute = createRoute({
+  method: 'get',
+  path: '/users/pending',
+  tags: TAGS,
+  summary: 'The accounts waiting for approval, oldest first',
+  description: listDescription,
+  ...ADMIN_ONLY,
+  request: { query: usersQuerySchema },
+  responses: { 200: jsonAnswer(usersPageSchema, 'A page of accounts'), ...errorAnswers(401, 403, 422) },
+});
+
+const allUsersRoute = createRoute({
+  method: 'get',
+  path: '/users/all',
+  tags: TAGS,
+  summary: 'Every account, newest first unless sorted otherwise',
+  description: listDescription,
+  ...ADMIN_ONLY,
+  request: { query: usersQuerySchema },
+  responses: { 200: jsonAnswer(usersPageSchema, 'A page of accounts'), ...errorAnswers(401, 403, 422) },
+});
+
+const approveRoute = createRoute({
+  ...withJsonBody(
+    onUser('post', '/users/{id}/approve', 'Approves an account (a verification link is mailed) or rejects it'),
+    approveBodySchema,
+  ),
+  description:
+    '`{action: approve}` from pending, rejected or approved (again: a fresh link); `{action: reject, reason?}` ' +
+    'from pending or approved, mailing the reason. Never the last active administrator, never oneself (403).',
+  responses: { ...userAnswers, ...errorAnswers(413) },
+});
+
+const banRoute = createRoute({
+  ...onUser('post', '/users/{id}/ban', 'Bans an account: its sessions end'),
+  description: 'The body `{reason?}` is optional. Never oneself (403), never the last active administrator.',
+  responses: { ...userAnswers, ...errorAnswers(413) },
+});
+
+const unbanRoute = createRoute({
+  ...onUser('post', '/users/{id}/unban', 'Lifts a ban: the account gets back the status it had'),
+  description: 'The body `{reason?}` is optional. Sessions opened while banned end too.',
+  responses: { ...userAnswers, ...errorAnswers(413) },
+});
+
+const historyRoute = createRoute({
+  ...onUser('get', '/users/{id}/history', "The account's history, newest first"),
+  responses: { 200: jsonAnswer(historyAnswerSchema, 'The history'), ...errorAnswers(401, 403, 404, 422) },
+});
+
+const makeAdminRoute = createRoute({
+  ...onUser('post', '/users/{id}/make-admin', 'Makes an active or approved account an administrator'),
+  responses: {
+    200: userAnswers[200],
+    ...errorAnswers(400, 401, 403, 404, 422),
+  },
+});
+
+const removeAdminRoute = createRoute({
+  ...onUser(
+    'post',
+    '/users/{id}/remove-admin',
+    'Takes the administrator role back (never the last one, never oneself)',
+  ),
+  responses: userAnswers,
+});
+
+const deleteRoute = createRoute({
+  ...onUser('delete', '/users/{id}', 'Deletes an account; its history stays, its pages stay with the company'),
+  responses: {
+    200: jsonAnswer(successAnswerSchema, 'Deleted'),
+    ...errorAnswers(400, 401, 403, 404, 409, 422),
+  },
+});
+
+const companyRoute = createRoute({
+  ...withJsonBody(onUser('patch', '/users/{id}/company', "Changes an account's company"), companyBodySchema),
+  responses: { 200: userAnswers[200], ...errorAnswers(401, 403, 404, 413, 422) },
+});
+
+const statsRoute = createRoute({
+  method: 'get',
+  path: '/stats',
+  tags: TAGS,
+  summary: "The accounts per status, the pages, and every page's views and clicks (all, and over ?days)",
+  ...ADMIN_ONLY,
+  request: { query: statsQuerySchema },
+  responses: { 200: jsonAnswer(statsAnswerSchema, 'The totals'), ...errorAnswers(401, 403, 422) },
+});
+
+export const admin = describedRoutes()
   // Public: the signup screen fills its company autocomplete from here (companies with an
   // approved member only); administrators read every company from /companies/all.
-  .get('/companies', async (c) => c.json({ success: true as const, companies: await listPublicCompanyNames(c.env.DB) }))
-  .get('/companies/all', requireAdmin, async (c) =>
-    c.json({ success: true as const, companies: await listCompanyNames(c.env.DB) }),
+  .openapi(companiesRoute, async (c) =>
+    c.json({ success: true as const, companies: await listPublicCompanyNames(c.env.DB) }, 200),
+  )
+  .openapi(allCompaniesRoute, async (c) =>
+    c.json({ success: true as const, companies: await listCompanyNames(c.env.DB) }, 200),
   )
 
-  .get('/users/pending', requireAdmin, validate('query', usersQuerySchema), async (c) => {
+  .openapi(pendingRoute, async (c) => {
     const query = { ...c.req.valid('query'), status: 'pending' as const };
     const { users, total } = await listUsers(c.env.DB, query, { sort: 'created_at', order: 'asc' });
-    return c.json({ users, total, page: query.page, page_size: query.page_size });
+    return c.json({ users, total, page: query.page, page_size: query.page_size }, 200);
   })
 
-  .get('/users/all', requireAdmin, validate('query', usersQuerySchema), async (c) => {
+  .openapi(allUsersRoute, async (c) => {
     const query = c.req.valid('query');
     const { users, total } = await listUsers(c.env.DB, query, { sort: 'created_at', order: 'desc' });
-    return c.json({ users, total, page: query.page, page_size: query.page_size });
+    return c.json({ users, total, page: query.page, page_size: query.page_size }, 200);
   })
 
-  .post('/users/:id/approve', requireAdmin, validate('json', approveBodySchema), async (c) => {
+  .openapi(approveRoute, async (c) => {
     const me = c.get('user');
     const body = c.req.valid('json');
-    const row = await target(c);
+    const row = await target(c, c.req.valid('param').id);
     if (body.action === 'approve') {
       if (!['pending', 'rejected', 'approved'].includes(row.status)) fail(400, t('admin.cannotApprove'));
       // approving an approved user again just sends a fresh verification link
@@ -150,9 +310,9 @@ export const admin = new Hono<AppEnv>()
     return answerUser(c, row.id);
   })
 
-  .post('/users/:id/ban', requireAdmin, async (c) => {
+  .openapi({ ...banRoute, hide: true }, async (c) => {
     const me = c.get('user');
-    const row = await target(c);
+    const row = await target(c, c.req.valid('param').id);
     const { reason } = await optionalJson(c, banBodySchema);
     if (row.id === me.id) fail(403, t('admin.selfBan'));
     if (row.status === 'banned') fail(400, t('admin.alreadyBanned'));
@@ -168,9 +328,9 @@ export const admin = new Hono<AppEnv>()
     return answerUser(c, row.id);
   })
 
-  .post('/users/:id/unban', requireAdmin, async (c) => {
+  .openapi({ ...unbanRoute, hide: true }, async (c) => {
     const me = c.get('user');
-    const row = await target(c);
+    const row = await target(c, c.req.valid('param').id);
     const { reason } = await optionalJson(c, banBodySchema);
     if (row.status !== 'banned') fail(400, t('admin.notBanned'));
     const restored: UserStatus =
@@ -190,14 +350,14 @@ export const admin = new Hono<AppEnv>()
     return answerUser(c, row.id);
   })
 
-  .get('/users/:id/history', requireAdmin, async (c) => {
-    const row = await target(c);
-    return c.json({ history: await listHistory(c.env.DB, row.id) });
+  .openapi(historyRoute, async (c) => {
+    const row = await target(c, c.req.valid('param').id);
+    return c.json({ history: await listHistory(c.env.DB, row.id) }, 200);
   })
 
-  .post('/users/:id/make-admin', requireAdmin, async (c) => {
+  .openapi(makeAdminRoute, async (c) => {
     const me = c.get('user');
-    const row = await target(c);
+    const row = await target(c, c.req.valid('param').id);
     // Only active or approved users may become administrators
     if (!row.is_active || (row.status !== 'active' && row.status !== 'approved')) {
       fail(400, t('admin.makeAdminNotApproved'));
@@ -210,9 +370,9 @@ export const admin = new Hono<AppEnv>()
     return answerUser(c, row.id);
   })
 
-  .post('/users/:id/remove-admin', requireAdmin, async (c) => {
+  .openapi(removeAdminRoute, async (c) => {
     const me = c.get('user');
-    const row = await target(c);
+    const row = await target(c, c.req.valid('param').id);
     if (row.id === me.id) fail(403, t('admin.selfDemote'));
     if (!row.is_superuser) return answerUser(c, row.id);
     await refuseLastAdmin(c, row);
@@ -220,9 +380,9 @@ export const admin = new Hono<AppEnv>()
     return answerUser(c, row.id);
   })
 
-  .delete('/users/:id', requireAdmin, async (c) => {
+  .openapi(deleteRoute, async (c) => {
     const me = c.get('user');
-    const row = await target(c);
+    const row = await target(c, c.req.valid('param').id);
     if (row.id === me.id) fail(403, t('admin.selfDelete'));
     await refuseLastAdmin(c, row);
     // The row goes (so every token of theirs fails at once); the history stays as the audit
@@ -233,12 +393,12 @@ export const admin = new Hono<AppEnv>()
       deleteUserStatement(c.env.DB, row.id),
       entryFor(row, me, 'deleted', { to_status: null, details: { email: row.email } }),
     );
-    return c.json({ success: true as const });
+    return c.json({ success: true as const }, 200);
   })
 
-  .patch('/users/:id/company', requireAdmin, validate('json', companyBodySchema), async (c) => {
+  .openapi(companyRoute, async (c) => {
     const me = c.get('user');
-    const row = await target(c);
+    const row = await target(c, c.req.valid('param').id);
     const typed = c.req.valid('json').company;
     await refuseOperatorLookalike(typed);
     const company = await resolveCompany(c.env.DB, typed);
@@ -257,7 +417,7 @@ export const admin = new Hono<AppEnv>()
   })
 
   // ?days=N as for a page's stats (docs/api.md#page-statistics): a bad value is 422
-  .get('/stats', requireAdmin, validate('query', statsQuerySchema), async (c) => {
+  .openapi(statsRoute, async (c) => {
     const { days } = c.req.valid('query');
     const range = statsRange(days);
     const { period, ...lifetime } = await pageStats(c.env.DB, range);
@@ -267,5 +427,9 @@ export const admin = new Hono<AppEnv>()
       ...lifetime,
       period: { days, range, ...period },
     };
-    return c.json(stats);
+    return c.json(stats, 200);
   });
+
+// ban and unban are validated without their optional body (optionalJson reads it): described here
+admin.openAPIRegistry.registerPath(withOptionalBody(banRoute));
+admin.openAPIRegistry.registerPath(withOptionalBody(unbanRoute));

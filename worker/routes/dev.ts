@@ -1,11 +1,13 @@
-import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { t } from '../../src/core/messages';
+import { errorAnswerSchema } from '../../src/core/schemas/error';
 import { EMAIL_MAX } from '../../src/core/schemas/user';
+import { z } from '../../src/core/zod';
 import { listMail } from '../db/outbox';
 import type { AppEnv } from '../env';
 import { escapeHtml } from '../services/html';
 import { consoleMailerAllowed, linksIn } from '../services/mail';
+import { describedRoutes, jsonAnswer, type PlainRoute } from '../openapi';
 
 /**
  * The local dev mailbox: what the console mailer "sent". It exists only with MAILER='console'
@@ -18,15 +20,17 @@ export const onlyWithConsoleMailer = createMiddleware<AppEnv>(async (c, next) =>
   await next();
 });
 
-export interface MailboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  status: string;
-  created_at: string;
-}
+/** One mail the console mailer "sent", with the links of its text. */
+const mailboxMessageSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+  status: z.string(),
+  created_at: z.string(),
+});
+export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;
 
 async function mailbox(db: D1Database, to: string | undefined): Promise<MailboxMessage[]> {
   const filter = to?.trim() ? to.trim().slice(0, EMAIL_MAX) : null;
@@ -114,7 +118,9 @@ ${items || `<p class="empty">${escapeHtml(t('devMailbox.empty'))}</p>`}
 </html>`;
 }
 
-export const dev = new Hono<AppEnv>()
+export const dev = describedRoutes();
+
+dev
   .use('/api/dev/*', onlyWithConsoleMailer)
   .use('/dev/*', onlyWithConsoleMailer)
   .get('/api/dev/mailbox', async (c) => {
@@ -129,3 +135,39 @@ export const dev = new Hono<AppEnv>()
       'cache-control': 'no-store',
     });
   });
+
+// ---- In the OpenAPI document, described by hand: local development only
+
+const LOCAL_ONLY =
+  'Local development only: it exists with `MAILER=console` and where the console mailer works (the request ' +
+  'and `APP_URL` on a loopback host); everywhere else it is a plain 404.';
+const toQuery = z.object({
+  to: z.string().optional().meta({ description: 'Only the mails to this address (its first 254 characters)' }),
+});
+const notHere = jsonAnswer(errorAnswerSchema, 'Not a local development server');
+
+const mailboxJsonRoute: PlainRoute = {
+  method: 'get',
+  path: '/api/dev/mailbox',
+  tags: ['Local development only'],
+  summary: 'The dev mailbox: the mails the console mailer "sent", newest first',
+  description: LOCAL_ONLY,
+  request: { query: toQuery },
+  responses: { 200: jsonAnswer(z.object({ messages: z.array(mailboxMessageSchema) }), 'The mails'), 404: notHere },
+};
+
+const mailboxPageRoute: PlainRoute = {
+  method: 'get',
+  path: '/dev/mailbox',
+  tags: ['Local development only'],
+  summary: 'The same mails as a page, their links clickable',
+  description: LOCAL_ONLY,
+  request: { query: toQuery },
+  responses: {
+    200: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } },
+    404: notHere,
+  },
+};
+
+dev.openAPIRegistry.registerPath(mailboxJsonRoute);
+dev.openAPIRegistry.registerPath(mailboxPageRoute);

@@ -5,26 +5,24 @@
  *   another company's page is 404 like an unknown one.
  * - the provider's signed webhook (/api/fans/webhook): bounces and complaints suppress the address.
  */
-import { Hono, type Context } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { t } from '../../src/core/messages';
 import { instantText } from '../../src/core/schedule';
+import { fanAlertAnswerSchema, fanAlertListSchema, webhookAnswerSchema } from '../../src/core/schemas/fans';
+import { slugIdParamSchema, slugParamSchema } from '../../src/core/schemas/params';
+import { z } from '../../src/core/zod';
 import { alertOfPage, cancelAlert, makeDueNow, suppressAddresses } from '../db/fan-alerts';
 import { isPubliclyVisible, type PageRow } from '../db/pages';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { requireActive } from '../middleware/auth';
+import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute, SESSION } from '../openapi';
 import { afterResponse } from '../services/background';
 import { alertAnswer, recentAlerts } from '../services/fan-alerts';
 import { dispatchAlert } from '../services/fan-delivery';
-import { suppressionOf, verifyWebhook, webhookKey } from '../services/fan-webhook';
+import { suppressionOf, verifyWebhook, webhookEventSchema, webhookKey } from '../services/fan-webhook';
 import { ownedPage } from '../services/page-access';
-
-/** The alert id of the path; 404 for anything but a plain positive number. */
-function alertIdOf(c: Context<AppEnv>): number {
-  const raw = c.req.param('id') ?? '';
-  if (!/^[1-9]\d{0,14}$/.test(raw)) fail(404, t('fans.alert.notFound'));
-  return Number(raw);
-}
 
 /** Why an alert could not be sent now or cancelled: unknown (404) or past that point (409). */
 async function refuse(c: Context<AppEnv>, page: PageRow, id: number): Promise<never> {
@@ -43,31 +41,69 @@ async function answerAlert(c: Context<AppEnv>, page: PageRow, id: number, now: D
   return alertAnswer(c.env.DB, page.id, alert, now);
 }
 
-export const fanAlerts = new Hono<AppEnv>()
-  .get('/:slug/fans/alerts', requireActive, async (c) => {
-    const page = await ownedPage(c, c.req.param('slug'));
+const TAGS = ['Fans'];
+const OWNER = { tags: TAGS, security: SESSION, middleware: [requireActive] };
+const changeAnswers = {
+  200: jsonAnswer(fanAlertAnswerSchema, 'The alert as it is now'),
+  ...errorAnswers(401, 403, 404, 409, 422),
+};
+
+const listRoute = createRoute({
+  ...OWNER,
+  method: 'get',
+  path: '/{slug}/fans/alerts',
+  summary: "The page's alerts (new dates, on-sale e-mails and their reminders), newest first",
+  request: { params: slugParamSchema },
+  responses: { 200: jsonAnswer(fanAlertListSchema, 'The alerts'), ...errorAnswers(401, 403, 404, 422) },
+});
+
+const sendRoute = createRoute({
+  ...OWNER,
+  method: 'post',
+  path: '/{slug}/fans/alerts/{id}/send',
+  summary: "'Invia ora': a scheduled new-date alert leaves without waiting for its grace delay",
+  description:
+    'It leaves right after the answer when the public sees the page, else as soon as it does. 409 for an ' +
+    "alert already sending, sent or cancelled, and for on-sale e-mails (they follow the page's instants).",
+  request: { params: slugIdParamSchema },
+  responses: changeAnswers,
+});
+
+const cancelRoute = createRoute({
+  ...OWNER,
+  method: 'post',
+  path: '/{slug}/fans/alerts/{id}/cancel',
+  summary: "'Annulla': a scheduled new-date alert never leaves",
+  description: '409 for an alert already sending, sent or cancelled, and for on-sale e-mails.',
+  request: { params: slugIdParamSchema },
+  responses: changeAnswers,
+});
+
+export const fanAlerts = describedRoutes()
+  .openapi(listRoute, async (c) => {
+    const page = await ownedPage(c, c.req.valid('param').slug);
     c.header('cache-control', 'no-store');
-    return c.json({ alerts: await recentAlerts(c.env.DB, page.id) });
+    return c.json({ alerts: await recentAlerts(c.env.DB, page.id) }, 200);
   })
 
   // 'Invia ora': due now; it leaves right after the answer if the public sees the page, else
   // as soon as it does (the per-minute run)
-  .post('/:slug/fans/alerts/:id/send', requireActive, async (c) => {
-    const page = await ownedPage(c, c.req.param('slug'));
-    const id = alertIdOf(c);
+  .openapi(sendRoute, async (c) => {
+    const { slug, id } = c.req.valid('param');
+    const page = await ownedPage(c, slug);
     const now = new Date();
     if (!(await makeDueNow(c.env.DB, page.id, id, instantText(now)))) await refuse(c, page, id);
     const alert = await answerAlert(c, page, id, now);
     if (isPubliclyVisible(page, now)) await afterResponse(c, 'fan-alert', () => dispatchAlert(c.env, id, now));
-    return c.json({ alert });
+    return c.json({ alert }, 200);
   })
 
-  .post('/:slug/fans/alerts/:id/cancel', requireActive, async (c) => {
-    const page = await ownedPage(c, c.req.param('slug'));
-    const id = alertIdOf(c);
+  .openapi(cancelRoute, async (c) => {
+    const { slug, id } = c.req.valid('param');
+    const page = await ownedPage(c, slug);
     const now = new Date();
     if (!(await cancelAlert(c.env.DB, page.id, id, instantText(now)))) await refuse(c, page, id);
-    return c.json({ alert: await answerAlert(c, page, id, now) });
+    return c.json({ alert: await answerAlert(c, page, id, now) }, 200);
   });
 
 /**
@@ -77,7 +113,9 @@ export const fanAlerts = new Hono<AppEnv>()
  * not an event: 422. email.bounced and email.complained suppress their recipients; every other
  * event is acknowledged and ignored.
  */
-export const fanWebhook = new Hono<AppEnv>().post('/', async (c) => {
+export const fanWebhook = describedRoutes();
+
+fanWebhook.post('/', async (c) => {
   const key = await webhookKey(c.env.RESEND_WEBHOOK_SECRET);
   if (!key) {
     console.error('fan webhook refused: RESEND_WEBHOOK_SECRET is not set or not a whsec_ secret');
@@ -103,5 +141,31 @@ export const fanWebhook = new Hono<AppEnv>().post('/', async (c) => {
   const event = suppressionOf(json);
   if (!event) fail(422, t('fans.webhook.badBody'));
   if (event.reason) await suppressAddresses(c.env.DB, event.emails, event.reason);
-  return c.json({ received: true });
+  return c.json({ received: true as const } satisfies z.infer<typeof webhookAnswerSchema>);
 });
+
+// a plain route: the signature is checked over the raw body before anything reads it as JSON
+const webhookRoute: PlainRoute = {
+  method: 'post',
+  path: '/',
+  tags: TAGS,
+  summary: "The e-mail provider's signed events: bounces and complaints suppress the address",
+  description:
+    'A Svix-signed JSON event (`svix-id`, `svix-timestamp`, `svix-signature`, signed with ' +
+    '`RESEND_WEBHOOK_SECRET`). `email.bounced` and `email.complained` suppress their recipients; any ' +
+    'other event is acknowledged and ignored. 401 for a bad or old signature, and for everything when no ' +
+    'secret is configured; 422 for a signed body that is not an event.',
+  request: {
+    headers: z.object({ 'svix-id': z.string(), 'svix-timestamp': z.string(), 'svix-signature': z.string() }),
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: webhookEventSchema,
+        },
+      },
+    },
+  },
+  responses: { 200: jsonAnswer(webhookAnswerSchema, 'Taken'), ...errorAnswers(401, 413, 422) },
+};
+fanWebhook.openAPIRegistry.registerPath(webhookRoute);

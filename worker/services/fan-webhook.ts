@@ -67,7 +67,8 @@ const SUPPRESSING: Readonly<Record<string, 'bounced' | 'complained'>> = {
   'email.complained': 'complained',
 };
 
-const eventSchema = z.object({
+/** A provider's event, as far as it matters here (the webhook's route describes its body with it). */
+export const webhookEventSchema = z.object({
   type: z.string().max(100),
   data: z
     .object({ to: z.union([z.string().max(1000), z.array(z.string().max(1000)).max(100)]).optional() })
@@ -77,7 +78,7 @@ const eventSchema = z.object({
 
 /** What an event asks for: addresses to suppress (none for the events we ignore), or null for a body that is no event. */
 export function suppressionOf(json: unknown): { reason: 'bounced' | 'complained' | null; emails: string[] } | null {
-  const parsed = eventSchema.safeParse(json);
+  const parsed = webhookEventSchema.safeParse(json);
   if (!parsed.success) return null;
   const reason = SUPPRESSING[parsed.data.type] ?? null;
   if (!reason) return { reason: null, emails: [] };

@@ -5,6 +5,8 @@
  */
 import { z } from '../zod';
 import { FAN_CITY_MAX, FAN_EMAIL_MAX } from '../fans';
+import { t } from '../messages';
+import { slugParamSchema } from './params';
 
 /**
  * POST /{slug}/fans, as a form (application/x-www-form-urlencoded, no JavaScript) or the page
@@ -40,24 +42,32 @@ export const FAN_ALERT_KINDS = ['new_date', 'on_sale', 'sale_reminder'] as const
 export const FAN_ALERT_STATUSES = ['scheduled', 'sending', 'sent', 'cancelled'] as const;
 
 /** An alert of the page: what, when, to how many, how it went. */
-export const fanAlertSchema = z.object({
-  id: z.number().int().positive(),
-  /** a new date, or an event's on-sale e-mail or its reminder (docs/behaviour.md#on-sale-e-mails) */
-  kind: z.enum(FAN_ALERT_KINDS),
-  status: z.enum(FAN_ALERT_STATUSES),
-  /** when it leaves (scheduled) or left, ISO 8601 UTC */
-  due_at: instant,
-  created_at: instant,
-  finished_at: instant.nullable(),
-  /** the cities of its events, in the page's spelling */
-  cities: z.array(z.string()),
-  events: z.array(fanAlertEventSchema),
-  /** fans it goes to (counted when it starts sending; for a scheduled one, the fans it would reach now) */
-  recipients: count,
-  sent: count,
-  failed: count,
-});
+export const fanAlertSchema = z
+  .object({
+    id: z.number().int().positive(),
+    /** a new date, or an event's on-sale e-mail or its reminder (docs/behaviour.md#on-sale-e-mails) */
+    kind: z.enum(FAN_ALERT_KINDS),
+    status: z.enum(FAN_ALERT_STATUSES),
+    /** when it leaves (scheduled) or left, ISO 8601 UTC */
+    due_at: instant,
+    created_at: instant,
+    finished_at: instant.nullable(),
+    /** the cities of its events, in the page's spelling */
+    cities: z.array(z.string()),
+    events: z.array(fanAlertEventSchema),
+    /** fans it goes to (counted when it starts sending; for a scheduled one, the fans it would reach now) */
+    recipients: count,
+    sent: count,
+    failed: count,
+  })
+  .meta({ id: 'FanAlert' });
 export type FanAlert = z.infer<typeof fanAlertSchema>;
+
+/** GET …/{slug}/fans/alerts: the page's alerts, newest first. */
+export const fanAlertListSchema = z.object({ alerts: z.array(fanAlertSchema) });
+
+/** POST …/fans/alerts/{id}/send and /cancel: the alert as it is now. */
+export const fanAlertAnswerSchema = z.object({ alert: fanAlertSchema });
 
 export const fanCityCountSchema = z.object({ key: z.string(), city: z.string(), fans: count });
 
@@ -90,6 +100,33 @@ export const fanRowSchema = z.object({
 });
 export const fanListSchema = z.object({ fans: z.array(fanRowSchema), total: count });
 export type FanRow = z.infer<typeof fanRowSchema>;
+
+const searchTooLong = { error: () => t('fans.editor.searchTooLong', { max: FAN_EMAIL_MAX }) };
+
+/** ?q= of the list: a piece of an address, trimmed; absent or empty lists every fan. */
+export const fanListQuerySchema = z.object({
+  q: z.string(searchTooLong).trim().max(FAN_EMAIL_MAX, searchTooLong).optional().default(''),
+});
+
+const badFanId = { error: () => t('fans.editor.badFanId') };
+
+/** …/{slug}/fans/{id}: a fan's id, a whole number from 1 (written plainly: no sign, exponent or spaces). */
+export const fanIdParamSchema = slugParamSchema.extend({
+  id: z
+    .string(badFanId)
+    .regex(/^\d{1,15}$/, badFanId)
+    .transform(Number)
+    .refine((id) => id > 0, badFanId),
+});
+
+/** POST /api/fans/webhook: the provider's event was taken (suppressed, or ignored). */
+export const webhookAnswerSchema = z.object({ received: z.literal(true) });
+
+/**
+ * POST /{slug}/fans asked by the page script (Accept: application/json): the sentence to show,
+ * for the sign-up taken (202) as for a refusal.
+ */
+export const fanSignupAnswerSchema = z.object({ detail: z.string() });
 
 /** GET /api/admin/fans: confirmed fans per company (administrators only). */
 export const adminFanTotalsSchema = z.object({

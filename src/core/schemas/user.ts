@@ -8,17 +8,19 @@ export const userStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
 /** The user as every API answers it (never the hash, never the token version). */
-export const userSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  full_name: z.string().nullable(),
-  company: z.string().nullable(),
-  status: userStatusSchema,
-  is_active: z.boolean(),
-  is_verified: z.boolean(),
-  is_superuser: z.boolean(),
-  created_at: z.string(),
-});
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    full_name: z.string().nullable(),
+    company: z.string().nullable(),
+    status: userStatusSchema,
+    is_active: z.boolean(),
+    is_verified: z.boolean(),
+    is_superuser: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 // A bare address, shared by client and server: the HTML 'valid e-mail address' (letters,
@@ -134,6 +136,31 @@ export const registerBodySchema = z.object({
     .transform((v) => (v ? v : null)),
   company: accountCompanyField,
 });
+
+/**
+ * POST /auth/jwt/login body: fastapi-users' OAuth2 password form (`username` is the e-mail),
+ * form-encoded as the site sends it; the Worker reads the same fields from JSON and multipart.
+ */
+export const loginBodySchema = z.object({
+  username: z.string().trim().min(1).max(EMAIL_MAX),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+
+/** Answer of POST /auth/jwt/login: the session's Bearer token. */
+export const loginAnswerSchema = z
+  .object({ access_token: z.string(), token_type: z.literal('bearer') })
+  .meta({ id: 'LoginAnswer' });
+
+/** POST /auth/request-verify-token and /auth/forgot-password body (the answer never tells if it is known). */
+export const emailBodySchema = z.object({ email: z.string().trim().max(EMAIL_MAX) });
+
+const tokenField = z.string().max(4096);
+
+/** POST /auth/verify body: the token of the e-mailed link. */
+export const verifyBodySchema = z.object({ token: tokenField });
+
+/** POST /auth/reset-password body: the e-mailed token and the new password. */
+export const resetBodySchema = z.object({ token: tokenField, password: z.string().max(PASSWORD_MAX) });
 
 /** The message the guard shows for a status, or null for 'active'. */
 export function statusMessage(status: string): { level: 'warning' | 'info' | 'error'; text: string } | null {
