@@ -15,7 +15,7 @@ import { validationHook } from './validate';
 
 /**
  * A group of routes that can be described: a bad path parameter, query or body answers 422
- * `{detail}` exactly as `validate()` does (worker/validate.ts).
+ * `{detail}` through `validationHook` (worker/validate.ts).
  */
 export function describedRoutes(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

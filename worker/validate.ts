@@ -1,6 +1,5 @@
-import { zValidator } from '@hono/zod-validator';
-import type { Context, ValidationTargets } from 'hono';
-import type { ZodType, z } from 'zod';
+import type { Context } from 'hono';
+import type { z } from 'zod';
 import { isOperatorLookalike } from '../src/core/company-skeleton';
 import { t } from '../src/core/messages';
 import { fail } from './errors';
@@ -20,8 +19,8 @@ export function issueDetail(error: z.core.$ZodError, fallback: string): string {
 /**
  * What a failed parse of a body, a query or a path parameter answers: 422
  * `{"detail": "<field>: <message>"}` (every error body of the API carries a string detail or a
- * {code, reason} object). The routes described in the OpenAPI document (worker/openapi.ts) and
- * the plain ones (`validate` below) share it, so both answer alike.
+ * {code, reason} object). Every route group is built by `describedRoutes()` (worker/openapi.ts),
+ * whose routes check their path parameters, query and body with it.
  */
 export function validationHook(
   result: { success: true } | { success: false; error: z.core.$ZodError },
@@ -31,10 +30,6 @@ export function validationHook(
   return undefined;
 }
 
-/** zValidator answering as `validationHook` does. */
-export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, validationHook);
-}
 
 /**
  * 422 for an account's company that looks like the operator's (src/core/company-skeleton.ts),

@@ -124,7 +124,7 @@ function onUser<M extends 'get' | 'post' | 'patch' | 'delete', P extends string>
   return { method, path, summary, tags: TAGS, ...ADMIN_ONLY, request: { params: idParamSchema } };
 }
 
-/** A JSON body, with the answer of `validate('json')` for any other media type (worker/media-type.ts). */
+/** A JSON body, read as empty when of any other media type (worker/media-type.ts). */
 function withJsonBody<S extends z.ZodType>(route: ReturnType<typeof onUser>, schema: S) {
   return {
     ...route,

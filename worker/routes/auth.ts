@@ -110,7 +110,7 @@ async function readLoginBody(c: Context<AppEnv>): Promise<z.infer<typeof loginBo
 
 const TAGS = ['Authentication'];
 
-/** A JSON body, with the answer of `validate('json')` for any other media type (worker/media-type.ts). */
+/** A JSON body, read as empty when of any other media type (worker/media-type.ts). */
 function jsonInput<S extends z.ZodType>(schema: S) {
   return { middleware: [otherMediaTypeAsEmpty(schema)], request: { body: jsonBody(schema) } };
 }

@@ -10,5 +10,3 @@ export const errorAnswerSchema = z
     detail: z.union([z.string(), z.object({ code: z.string(), reason: z.string() })]),
   })
   .meta({ id: 'Error' });
-
-export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
