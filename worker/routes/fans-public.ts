@@ -364,32 +364,36 @@ const signupRoute: PlainRoute = {
   },
 };
 
-const confirmPageRoute: PlainRoute = {
-  method: 'get',
-  path: '/{slug}/fans/confirm',
-  tags: TAGS,
-  summary: "The confirmation link's page: a button that confirms (link scanners only GET, so a GET never confirms)",
-  request: linkRequest,
-  responses: { 200: html('The page with the confirm button'), 404: invalidLinkAnswer },
-};
+/** A route of an e-mailed link (`?token=`): an HTML page, or the friendly page of a bad link. */
+function linkRoute(method: 'get' | 'post', path: string, summary: string, done: string): PlainRoute {
+  return {
+    method,
+    path,
+    tags: TAGS,
+    summary,
+    request: linkRequest,
+    responses: { 200: html(done), 404: invalidLinkAnswer },
+  };
+}
 
-const confirmRoute: PlainRoute = {
-  method: 'post',
-  path: '/{slug}/fans/confirm',
-  tags: TAGS,
-  summary: 'Confirms the sign-up (the button of the confirmation page)',
-  request: linkRequest,
-  responses: { 200: html('Confirmed: a page saying so'), 404: invalidLinkAnswer },
-};
-
-const unsubscribePageRoute: PlainRoute = {
-  method: 'get',
-  path: '/{slug}/fans/unsubscribe',
-  tags: TAGS,
-  summary: "The unsubscribe link's page: 'Annulla iscrizione' and 'Cancella i miei dati', each a form",
-  request: linkRequest,
-  responses: { 200: html('The page with the two buttons'), 404: invalidLinkAnswer },
-};
+const confirmPageRoute = linkRoute(
+  'get',
+  '/{slug}/fans/confirm',
+  "The confirmation link's page: a button that confirms (link scanners only GET, so a GET never confirms)",
+  'The page with the confirm button',
+);
+const confirmRoute = linkRoute(
+  'post',
+  '/{slug}/fans/confirm',
+  'Confirms the sign-up (the button of the confirmation page)',
+  'Confirmed: a page saying so',
+);
+const unsubscribePageRoute = linkRoute(
+  'get',
+  '/{slug}/fans/unsubscribe',
+  "The unsubscribe link's page: 'Annulla iscrizione' and 'Cancella i miei dati', each a form",
+  'The page with the two buttons',
+);
 
 const unsubscribeRoute: PlainRoute = {
   method: 'post',
@@ -428,14 +432,12 @@ const erasePageRoute: PlainRoute = {
   summary: 'The same page as the unsubscribe link (the erase button posts here)',
 };
 
-const eraseRoute: PlainRoute = {
-  method: 'post',
-  path: '/{slug}/fans/erase',
-  tags: TAGS,
-  summary: "'Cancella i miei dati': deletes the address from every page, now",
-  request: linkRequest,
-  responses: { 200: html('Erased: a page saying so'), 404: invalidLinkAnswer },
-};
+const eraseRoute = linkRoute(
+  'post',
+  '/{slug}/fans/erase',
+  "'Cancella i miei dati': deletes the address from every page, now",
+  'Erased: a page saying so',
+);
 
 for (const route of [
   signupRoute,
