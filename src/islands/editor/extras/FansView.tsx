@@ -27,7 +27,7 @@ import { FanCities } from './fans/FanCities';
 import { FanList } from './fans/FanList';
 import { SignupChart } from './fans/SignupChart';
 import { KpiTiles } from './stats/Kpis';
-import { PeriodView, usePeriodLoad } from './stats/PeriodView';
+import { EmptyCard, PeriodView, usePeriodLoad } from './stats/PeriodView';
 import { longDay } from './stats/days';
 import './extras.css';
 import './stats/stats.css';
@@ -85,14 +85,14 @@ function EmptyState() {
         ? t('fans.editor.empty.off')
         : null;
   return (
-    <div className="xs-card xs-empty" data-testid="fans-empty">
-      <span className="xs-empty-icon" aria-hidden="true">
-        <Users size={28} />
-      </span>
-      <h3 className="xs-empty-title">{t('fans.editor.empty.title')}</h3>
-      <p className="hint">{t('fans.editor.empty.text')}</p>
+    <EmptyCard
+      testId="fans-empty"
+      icon={<Users size={28} />}
+      title={t('fans.editor.empty.title')}
+      text={t('fans.editor.empty.text')}
+    >
       {extra && <p className="hint xs-empty-extra">{extra}</p>}
-    </div>
+    </EmptyCard>
   );
 }
 

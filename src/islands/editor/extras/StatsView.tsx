@@ -26,7 +26,7 @@ import {
 import type { SlotProps } from '../slots';
 import { BreakdownCard, ButtonsCard } from './stats/Breakdown';
 import { Kpis } from './stats/Kpis';
-import { PeriodView, usePeriodLoad } from './stats/PeriodView';
+import { EmptyCard, PeriodView, usePeriodLoad } from './stats/PeriodView';
 import { StatsChart } from './stats/StatsChart';
 import { longDay } from './stats/days';
 import './extras.css';
@@ -95,13 +95,12 @@ function Figures({ data, stale }: { data: StatsData; stale: boolean }) {
 
 function EmptyState({ everCounted }: { everCounted: boolean }) {
   return (
-    <div className="xs-card xs-empty" data-testid="stats-empty">
-      <span className="xs-empty-icon" aria-hidden="true">
-        <BarChart3 size={28} />
-      </span>
-      <h3 className="xs-empty-title">{t(everCounted ? 'stats.emptyPeriod.title' : 'stats.empty.title')}</h3>
-      <p className="hint">{t(everCounted ? 'stats.emptyPeriod.text' : 'stats.empty.text')}</p>
-    </div>
+    <EmptyCard
+      testId="stats-empty"
+      icon={<BarChart3 size={28} />}
+      title={t(everCounted ? 'stats.emptyPeriod.title' : 'stats.empty.title')}
+      text={t(everCounted ? 'stats.emptyPeriod.text' : 'stats.empty.text')}
+    />
   );
 }
 

@@ -66,6 +66,32 @@ function CsvButton({ label, download }: { label: string; download: () => Promise
   );
 }
 
+/** What a period view shows when there is nothing to count: an icon, a title and a text or two. */
+export function EmptyCard({
+  testId,
+  icon,
+  title,
+  text,
+  children,
+}: {
+  testId: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="xs-card xs-empty" data-testid={testId}>
+      <span className="xs-empty-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <h3 className="xs-empty-title">{title}</h3>
+      <p className="hint">{text}</p>
+      {children}
+    </div>
+  );
+}
+
 interface Props {
   className: string;
   testId: string;
