@@ -2,8 +2,8 @@
 import type { FullPage, ReceivedButton } from '../../src/stores/editor-core';
 import { ON_SALE_NOW } from '../../src/core/on-sale';
 
-/** A saved text event with one CTA. */
-export function savedEvent(text: string, id = 1, position = 1): ReceivedButton {
+/** A saved text event with one CTA per label in `ctas` (none: `null`). */
+export function savedEvent(text: string, id = 1, position = 1, ctas: string[] | null = ['biglietti']): ReceivedButton {
   return {
     id,
     position,
@@ -12,7 +12,7 @@ export function savedEvent(text: string, id = 1, position = 1): ReceivedButton {
     image_path: null,
     url: 'https://example.com/t',
     click_count: 0,
-    cta_buttons: [{ url: 'https://example.com/t', buttonText: 'biglietti', ...ON_SALE_NOW }],
+    cta_buttons: ctas ? ctas.map((buttonText) => ({ url: 'https://example.com/t', buttonText, ...ON_SALE_NOW })) : null,
   };
 }
 
