@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { FileImage, Image as ImageIcon, Lock, Type, Upload, X } from 'lucide-react';
-import { Segmented } from '../../components/SelectField';
+import { LabelledField, Segmented } from '../../components/SelectField';
 import { t } from '../../core/messages';
 import { $buttons, $editing, $form, $lastSaved, type PageMode, type PageStyle } from '../../stores/editor';
 import { HEADER_ACCEPT, setHeaderFile, setMode, setSlug, setStyle, setTitle } from '../../stores/editor-form';
@@ -62,10 +62,7 @@ export default function PageForm() {
         {t('editor.section.page')}
       </h2>
 
-      <div className="field">
-        <label className="label" htmlFor="ed-title">
-          {t('editor.field.title')}
-        </label>
+      <LabelledField id="ed-title" label={t('editor.field.title')}>
         <input
           id="ed-title"
           className="input"
@@ -81,12 +78,9 @@ export default function PageForm() {
             {titleMessage}
           </p>
         )}
-      </div>
+      </LabelledField>
 
-      <div className="field">
-        <label className="label" htmlFor="ed-slug">
-          {t('editor.field.slug')}
-        </label>
+      <LabelledField id="ed-slug" label={t('editor.field.slug')}>
         <div className="ed-slug">
           <span className="ed-slug__prefix" aria-hidden="true">
             <span className="ed-slug__host">{origin}</span>/
@@ -120,7 +114,7 @@ export default function PageForm() {
             {editing ? t('editor.field.slug.locked') : t('editor.field.slug.hintEmpty')}
           </p>
         )}
-      </div>
+      </LabelledField>
 
       <fieldset className="field ed-fieldset">
         <legend className="label">{t('editor.field.mode')}</legend>
