@@ -6,6 +6,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { CalendarDays, ImageIcon, Trash2 } from 'lucide-react';
 import { t } from '../../../../core/messages';
+import { ToggleButton } from '../../../../components/ToggleButton';
 import {
   type BreakdownRow,
   type ButtonRow,
@@ -80,15 +81,14 @@ export function BreakdownCard({
             ))}
           </ol>
           {rows.length > FIRST_ROWS && (
-            <button
-              type="button"
+            <ToggleButton
               className="btn btn-ghost btn-sm xs-more"
-              aria-expanded={all}
-              aria-controls={listId}
+              open={all}
+              controls={listId}
               onClick={() => setAll(!all)}
             >
               {all ? t('stats.breakdown.less') : t('stats.breakdown.more', { count: rows.length })}
-            </button>
+            </ToggleButton>
           )}
         </>
       )}
