@@ -28,6 +28,30 @@ function Bar({ value, tone }: { value: number; tone: 'views' | 'clicks' | 'cta' 
   );
 }
 
+/** A card of ranked rows (sources, devices, countries, the fans' cities), named by its title. */
+export function BreakdownSection({
+  title,
+  icon,
+  testId,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className="xs-card xs-breakdown" aria-labelledby={headingId} data-testid={testId}>
+      <h3 id={headingId} className="xs-subtitle">
+        {icon}
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
 export function BreakdownCard({
   title,
   icon,
@@ -42,16 +66,11 @@ export function BreakdownCard({
   /** show each row's fan sign-ups beside its clicks (the sources: each one's conversions) */
   signups?: boolean;
 }) {
-  const headingId = useId();
   const listId = useId();
   const [all, setAll] = useState(false);
   const shown = all ? rows : rows.slice(0, FIRST_ROWS);
   return (
-    <section className="xs-card xs-breakdown" aria-labelledby={headingId} data-testid={testId}>
-      <h3 id={headingId} className="xs-subtitle">
-        {icon}
-        {title}
-      </h3>
+    <BreakdownSection title={title} icon={icon} testId={testId}>
       {rows.length === 0 ? (
         <p className="hint">{t('stats.breakdown.none')}</p>
       ) : (
@@ -92,7 +111,7 @@ export function BreakdownCard({
           )}
         </>
       )}
-    </section>
+    </BreakdownSection>
   );
 }
 
