@@ -96,7 +96,7 @@ export default function ButtonList() {
       ) : (
         <Suspense
           fallback={
-            <ol className="ed-list">
+            <ol className="ed-list stack stack-list">
               {buttons.map((b, i) => (
                 <li key={b.key}>
                   <ButtonRow button={b} index={i} />
