@@ -13,6 +13,7 @@ import { notify } from '../stores/toasts';
 import { confirmDialog } from '../stores/dialog';
 import Logo from './Logo';
 import { useHydrated } from './useHydrated';
+import { ToggleButton } from './ToggleButton';
 
 interface NavbarProps {
   /** The current path, to mark the active link. */
@@ -146,16 +147,15 @@ export default function Navbar({ current = '' }: NavbarProps) {
             {pending}
           </span>
         )}
-        <button
-          type="button"
+        <ToggleButton
           className="nav-toggle"
-          aria-expanded={open}
-          aria-controls={menuId}
+          open={open}
+          controls={menuId}
           aria-label={open ? t('nav.menu.close') : t('nav.menu.open')}
           onClick={() => setOpen((v) => !v)}
         >
           {open ? <X size={24} aria-hidden="true" /> : <Menu size={24} aria-hidden="true" />}
-        </button>
+        </ToggleButton>
         <div className="nav-links" id={menuId} data-state={state}>
           {links}
         </div>

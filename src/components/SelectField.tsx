@@ -25,13 +25,34 @@ interface SelectFieldProps<T extends string> {
   icon?: ReactNode;
 }
 
-export function SelectField<T extends string>(props: SelectFieldProps<T>) {
-  const { id, label, value, options, onChange, name, ariaLabel, className, labelClassName, icon } = props;
+/** A wrapper with a label for the control inside it (whose id is `id`), then the control. */
+export function LabelledField({
+  id,
+  label,
+  className = 'field',
+  labelClassName = 'label',
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  className?: string;
+  labelClassName?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <label className={labelClassName} htmlFor={id}>
         {label}
       </label>
+      {children}
+    </div>
+  );
+}
+
+export function SelectField<T extends string>(props: SelectFieldProps<T>) {
+  const { id, label, value, options, onChange, name, ariaLabel, className, labelClassName, icon } = props;
+  return (
+    <LabelledField id={id} label={label} className={className} labelClassName={labelClassName}>
       {icon}
       <select
         id={id}
@@ -47,7 +68,7 @@ export function SelectField<T extends string>(props: SelectFieldProps<T>) {
           </option>
         ))}
       </select>
-    </div>
+    </LabelledField>
   );
 }
 

@@ -4,7 +4,7 @@
  * links. In the page's colours and UI font, no script, no image; every action is a form POST
  * (a GET never acts: link scanners open links).
  */
-import { InlineStyle } from './LandingPage';
+import { NoindexHead } from './LandingPage';
 
 export interface NoticeAction {
   /** the URL the form posts to */
@@ -33,15 +33,7 @@ export interface FanNoticeProps extends FanNoticeContent {
 export function FanNoticeDocument({ css, pageTitle, heading, lines, actions = [], back }: FanNoticeProps) {
   return (
     <html lang="it">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <meta name="referrer" content="no-referrer" />
-        <title>{pageTitle ? `${heading} · ${pageTitle}` : heading}</title>
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <InlineStyle css={css} />
-      </head>
+      <NoindexHead title={pageTitle ? `${heading} · ${pageTitle}` : heading} css={css} referrer={false} />
       <body>
         <main>
           {pageTitle ? <p className="pt">{pageTitle}</p> : null}

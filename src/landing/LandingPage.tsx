@@ -113,13 +113,13 @@ function JsonLd({ data }: { data: object[] }) {
 
 function Header({ view }: { view: PublicView }) {
   const { header } = view;
+  // the header's image or video: the page's script finds it by data-h
+  const media = { className: 'hd-m', 'data-h': '', src: header.src };
   if (header.kind === 'video') {
     return (
       <header className="hd">
         <video
-          className="hd-m"
-          data-h=""
-          src={header.src}
+          {...media}
           poster={header.poster}
           autoPlay
           muted
@@ -146,9 +146,7 @@ function Header({ view }: { view: PublicView }) {
   return (
     <header className="hd">
       <img
-        className="hd-m"
-        data-h=""
-        src={header.src}
+        {...media}
         alt={view.displayTitle}
         width={header.width ?? 1200}
         height={header.height ?? 800}
@@ -316,21 +314,45 @@ function themeColor(view: PublicView): string {
 }
 
 /**
+ * The head of a page search engines must not list (the error state, the fans' link pages):
+ * `referrer` false keeps their address, which holds a fan's token, from the next site; `children`
+ * come last (a script).
+ */
+export function NoindexHead({
+  title,
+  css,
+  referrer = true,
+  children,
+}: {
+  title: string;
+  css: string;
+  referrer?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width,initial-scale=1" />
+      <meta name="robots" content="noindex" />
+      {referrer ? null : <meta name="referrer" content="no-referrer" />}
+      <title>{title}</title>
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <InlineStyle css={css} />
+      {children}
+    </head>
+  );
+}
+
+/**
  * The error state: the message, 'Reindirizzamento in corso...', then /home after 2 s by the
  * page's script, which any action of the visitor cancels (script.ts ERROR_REDIRECT_SCRIPT).
  */
 export function ErrorDocument({ css, script }: { css: string; script: string }) {
   return (
     <html lang="it">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{t('public.notFound')}</title>
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <InlineStyle css={css} />
+      <NoindexHead title={t('public.notFound')} css={css}>
         <InlineScript code={script} />
-      </head>
+      </NoindexHead>
       <body>
         <main>
           <div className="sp" aria-hidden="true" />

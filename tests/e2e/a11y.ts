@@ -271,6 +271,15 @@ export class Gate {
     return out;
   }
 
+  /**
+   * The audit of an open dialog at one width, scoped to it, with whether it took the keyboard
+   * focus (read first, before the audit resizes anything).
+   */
+  async auditDialog(page: Page, state: string, dialog: string, width: (typeof WIDTHS)[number]): Promise<AuditReport[]> {
+    const focus = await dialogFocusFindings(page, dialog);
+    return this.audit(page, state, { widths: [width], scope: dialog, extra: async () => focus });
+  }
+
   /** Adds the findings of a keyboard walk that checked `stops` focus stops. */
   record(state: string, width: number, stops: number, findings: Finding[]): AuditReport {
     const report: AuditReport = { state, width, passes: stops, kind: 'keyboard', findings };

@@ -7,15 +7,7 @@
 // moderate finding fails; every finding is printed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import {
-  type AuditReport,
-  Gate,
-  WIDTHS,
-  dialogFocusFindings,
-  expectAccessible,
-  expectKeyboardUsable,
-  setWidth,
-} from './a11y';
+import { type AuditReport, Gate, WIDTHS, expectAccessible, expectKeyboardUsable, setWidth } from './a11y';
 import { adminToken } from './api';
 import { DESKTOP, openBrowser, pageWithSession, ready } from './browser';
 import { makePng } from './media';
@@ -139,27 +131,20 @@ describe('accessibility of the editor', () => {
       await setWidth(page, width);
       await freshEditor(page);
       await openSidebar(page);
-      const focus = await dialogFocusFindings(page, 'dialog.ed-drawer[open]');
-      reports.push(
-        ...(await gate.audit(page, 'editor with the sidebar open', {
-          widths: [width],
-          scope: 'dialog.ed-drawer[open]',
-          extra: async () => focus,
-        })),
-      );
+      reports.push(...(await gate.auditDialog(page, 'editor with the sidebar open', 'dialog.ed-drawer[open]', width)));
 
       await page
         .locator(`.ed-page[data-slug="${textSlug}"]`)
         .getByRole('button', { name: /^Elimina / })
         .click();
       await page.locator('dialog[open].confirm-dialog').waitFor();
-      const confirmFocus = await dialogFocusFindings(page, 'dialog[open].confirm-dialog');
       reports.push(
-        ...(await gate.audit(page, 'editor with the delete confirmation open', {
-          widths: [width],
-          scope: 'dialog[open].confirm-dialog',
-          extra: async () => confirmFocus,
-        })),
+        ...(await gate.auditDialog(
+          page,
+          'editor with the delete confirmation open',
+          'dialog[open].confirm-dialog',
+          width,
+        )),
       );
       await page.locator('dialog[open].confirm-dialog').getByRole('button', { name: 'Annulla' }).click();
       await expect.poll(() => page.locator('dialog[open].confirm-dialog').count()).toBe(0);
@@ -185,14 +170,7 @@ describe('accessibility of the editor', () => {
       await page.keyboard.press('Enter');
       await page.locator('dialog.ed-preview[open] iframe').waitFor();
       await page.frameLocator('dialog.ed-preview iframe').locator('footer').waitFor();
-      const focus = await dialogFocusFindings(page, 'dialog.ed-preview[open]');
-      reports.push(
-        ...(await gate.audit(page, 'editor with the preview open', {
-          widths: [width],
-          scope: 'dialog.ed-preview[open]',
-          extra: async () => focus,
-        })),
-      );
+      reports.push(...(await gate.auditDialog(page, 'editor with the preview open', 'dialog.ed-preview[open]', width)));
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('dialog.ed-preview[open]').count()).toBe(0);
     }

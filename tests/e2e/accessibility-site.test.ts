@@ -6,16 +6,7 @@
 // moderate finding fails; every finding is printed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import {
-  type AuditReport,
-  Gate,
-  WIDTHS,
-  dialogFocusFindings,
-  expectAccessible,
-  expectKeyboardUsable,
-  setWidth,
-  settle,
-} from './a11y';
+import { type AuditReport, Gate, WIDTHS, expectAccessible, expectKeyboardUsable, setWidth, settle } from './a11y';
 import { confirmBox, openPanel } from './admin-users-helpers';
 import { activeUser, adminCall, adminToken, decide, login, register, uniqueEmail } from './api';
 import { DESKTOP, openBrowser, ready, storeSession } from './browser';
@@ -285,24 +276,19 @@ describe('accessibility of the site, the users screen and the published pages', 
       await setWidth(page, width);
       await show(page, '/admin/users', 'Gestione Utenti');
       const panel = await openPanel(page, { email: someone });
-      const panelFocus = await dialogFocusFindings(page, 'dialog.us-panel[open]');
       reports.push(
-        ...(await gate.audit(page, 'users screen with the user panel open', {
-          widths: [width],
-          scope: 'dialog.us-panel[open]',
-          extra: async () => panelFocus,
-        })),
+        ...(await gate.auditDialog(page, 'users screen with the user panel open', 'dialog.us-panel[open]', width)),
       );
 
       await panel.getByRole('button', { name: 'Sospendi' }).click();
       await confirmBox(page).waitFor();
-      const confirmFocus = await dialogFocusFindings(page, 'dialog[open].confirm-dialog');
       reports.push(
-        ...(await gate.audit(page, 'users screen with a confirmation open', {
-          widths: [width],
-          scope: 'dialog[open].confirm-dialog',
-          extra: async () => confirmFocus,
-        })),
+        ...(await gate.auditDialog(
+          page,
+          'users screen with a confirmation open',
+          'dialog[open].confirm-dialog',
+          width,
+        )),
       );
       await confirmBox(page).getByRole('button', { name: 'Annulla' }).click();
     }

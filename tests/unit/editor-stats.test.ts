@@ -23,7 +23,7 @@ import {
   viewsText,
   periodShown,
 } from '../../src/stores/editor/stats';
-import { ON_SALE_NOW } from '../../src/core/on-sale';
+import { savedEvent } from './saved-page';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -40,17 +40,9 @@ function stats(over: Partial<PageStats> = {}): PageStats {
   };
 }
 
+/** A saved text event: its id, position, text and CTA labels. */
 function event(id: number, position: number, text: string, ctas: string[] | null): ButtonAsReceived {
-  return {
-    id,
-    position,
-    type: 'text',
-    text,
-    image_path: null,
-    url: 'https://example.com/t',
-    click_count: 0,
-    cta_buttons: ctas ? ctas.map((buttonText) => ({ url: 'https://example.com/t', buttonText, ...ON_SALE_NOW })) : null,
-  };
+  return savedEvent(text, id, position, ctas);
 }
 
 function image(id: number, position: number, text: string): ButtonAsReceived {

@@ -2,8 +2,13 @@
 import type { PageAsReceived, ButtonAsReceived } from '../../src/stores/editor/core';
 import { ON_SALE_NOW } from '../../src/core/on-sale';
 
-/** A saved text event with one CTA. */
-export function savedEvent(text: string, id = 1, position = 1): ButtonAsReceived {
+/** A saved text event with one CTA per label in `ctas` (none: `null`). */
+export function savedEvent(
+  text: string,
+  id = 1,
+  position = 1,
+  ctas: string[] | null = ['biglietti'],
+): ButtonAsReceived {
   return {
     id,
     position,
@@ -12,7 +17,7 @@ export function savedEvent(text: string, id = 1, position = 1): ButtonAsReceived
     image_path: null,
     url: 'https://example.com/t',
     click_count: 0,
-    cta_buttons: [{ url: 'https://example.com/t', buttonText: 'biglietti', ...ON_SALE_NOW }],
+    cta_buttons: ctas ? ctas.map((buttonText) => ({ url: 'https://example.com/t', buttonText, ...ON_SALE_NOW })) : null,
   };
 }
 

@@ -2,8 +2,9 @@
 // Everything is applied by the server, so a large user base stays fast.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { type Choice, SelectField } from '../../components/SelectField';
+import { SearchField } from '../../components/SearchField';
 import { t, type MessageKey } from '../../core/messages';
 import { USER_STATUSES } from '../../core/schemas/user';
 import {
@@ -52,28 +53,23 @@ export function Filters() {
 
   return (
     <search className="us-filters" aria-label={t('usersScreen.filters.label')}>
-      <div className="us-filter us-filter-search">
-        <label className="visually-hidden" htmlFor="us-search">
-          {t('usersScreen.search.label')}
-        </label>
-        <Search size={18} className="us-search-icon" aria-hidden="true" />
-        <input
-          id="us-search"
-          className="input us-search"
-          type="search"
-          inputMode="search"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={t('usersScreen.search.placeholder')}
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              typed.current = q;
-              setFilters({ q });
-            }
-          }}
-        />
+      <SearchField
+        id="us-search"
+        label={t('usersScreen.search.label')}
+        className="us-filter us-filter-search"
+        inputClassName="us-search"
+        iconClassName="us-search-icon"
+        inputMode="search"
+        placeholder={t('usersScreen.search.placeholder')}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            typed.current = q;
+            setFilters({ q });
+          }
+        }}
+      >
         {q ? (
           <button
             type="button"
@@ -88,7 +84,7 @@ export function Filters() {
             <X size={16} aria-hidden="true" />
           </button>
         ) : null}
-      </div>
+      </SearchField>
       <FilterSelect
         id="us-status"
         label={t('usersScreen.status.label')}

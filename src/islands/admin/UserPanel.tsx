@@ -203,7 +203,7 @@ function Timeline({ user, version }: { user: User; version: number }) {
           {error}
         </p>
       ) : entries === null ? (
-        <Skeletons count={3} className="us-timeline-skeleton" itemClassName="skeleton" />
+        <Skeletons count={3} className="us-timeline-skeleton stack" itemClassName="skeleton" />
       ) : entries.length === 0 ? (
         <p className="hint">{t('usersScreen.history.empty')}</p>
       ) : (

@@ -138,7 +138,7 @@ function AdminUsers() {
       <StatsBar onPick={() => allRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })} />
 
       <section className="card us-section" aria-labelledby="us-pending-title" data-testid="pending-section">
-        <div className="us-section-head">
+        <div className="us-section-head spread">
           <h2 id="us-pending-title" className="us-section-title">
             {t('usersScreen.pending.title')}
             {pending.data ? (
@@ -190,7 +190,7 @@ function AdminUsers() {
       </section>
 
       <section ref={allRef} className="card us-section" aria-labelledby="us-all-title" data-testid="all-section">
-        <div className="us-section-head">
+        <div className="us-section-head spread">
           <h2 id="us-all-title" className="us-section-title">
             {t('usersScreen.all.title')}
           </h2>

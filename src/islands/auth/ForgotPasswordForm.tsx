@@ -5,7 +5,7 @@ import { MailCheck } from 'lucide-react';
 import { t } from '../../core/messages';
 import { isValidEmail } from '../../core/schemas/user';
 import { forgotPassword } from '../../lib/api-client';
-import { BackToLogin, EmailField, useAdoptTyped, SubmitButton, FormError } from './fields';
+import { AuthCard, BackToLogin, EmailField, useAdoptTyped, SubmitButton, FormError } from './fields';
 
 export default function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
@@ -42,11 +42,7 @@ export default function ForgotPasswordForm() {
   };
 
   return (
-    <section className="auth-card" aria-labelledby="forgot-title">
-      <header className="auth-head">
-        <h1 id="forgot-title">{t('forgot.title')}</h1>
-        <p>{t('forgot.subtitle')}</p>
-      </header>
+    <AuthCard titleId="forgot-title" title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       {sent ? (
         <div className="alert alert-success" role="status" data-testid="forgot-sent">
           <MailCheck size={18} aria-hidden="true" />
@@ -71,6 +67,6 @@ export default function ForgotPasswordForm() {
         </form>
       )}
       <BackToLogin />
-    </section>
+    </AuthCard>
   );
 }

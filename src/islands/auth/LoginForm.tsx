@@ -1,48 +1,30 @@
 // Login, then the route the account's role and status lead to. A `?token=`
 // from the verification e-mail (/verify-email → /login) is verified on arrival.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { CheckCircle2, Lock } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { CheckCircle2 } from 'lucide-react';
 import { t } from '../../core/messages';
 import { loginFormSchema } from '../../core/schemas/user';
 import { verifyEmail } from '../../lib/api-client';
 import { afterLoginPath, clearSession, login } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
-import {
-  EmailField,
-  PasswordField,
-  fieldErrors,
-  useAdoptTyped,
-  useFieldState,
-  SubmitButton,
-  FormError,
-} from './fields';
+import { AuthCard, EmailField, FormError, PasswordField, SubmitButton, useSchemaForm } from './fields';
 
 type Banner = { level: 'success' | 'error' | 'info'; text: string } | null;
 
 export default function LoginForm() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
 
-  const parsed = useMemo(() => loginFormSchema.safeParse({ email, password }), [email, password]);
-  const { bind, touchAll } = useFieldState<'email' | 'password'>(
-    parsed.success ? {} : fieldErrors(parsed.error.issues),
-  );
-  const formRef = useRef<HTMLFormElement>(null);
-  useAdoptTyped(formRef, (name, value) => {
-    if (name === 'email') setEmail(value);
-    else if (name === 'password') setPassword(value);
-  });
+  const { set, parsed, bind, touchAll, formRef } = useSchemaForm(loginFormSchema, { email: '', password: '' });
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const token = params.get('token');
     const emailParam = params.get('email');
-    if (emailParam) setEmail(emailParam);
+    if (emailParam) set('email', emailParam);
     if (!token) return;
     // the token is single-use: drop it from the address bar so a reload does not resend it
     params.delete('token');
@@ -55,7 +37,7 @@ export default function LoginForm() {
         setBanner({ level: message === t('login.alreadyVerified') ? 'info' : 'error', text: message });
       })
       .finally(() => setVerifying(false));
-  }, []);
+  }, [set]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -92,11 +74,7 @@ export default function LoginForm() {
   };
 
   return (
-    <section className="auth-card" aria-labelledby="login-title">
-      <header className="auth-head">
-        <h1 id="login-title">{t('login.title')}</h1>
-        <p>{t('login.subtitle')}</p>
-      </header>
+    <AuthCard titleId="login-title" title={t('login.title')} subtitle={t('login.subtitle')}>
       {verifying && (
         <div className="alert alert-info" role="status">
           <span className="spinner" aria-hidden="true" />
@@ -114,13 +92,12 @@ export default function LoginForm() {
         </div>
       )}
       <form ref={formRef} className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-        <EmailField label={t('login.email')} {...bind('email', email, setEmail)} />
+        <EmailField label={t('login.email')} {...bind('email')} />
         <PasswordField
           label={t('login.password')}
           name="password"
           autoComplete="current-password"
-          icon={<Lock size={18} />}
-          {...bind('password', password, setPassword)}
+          {...bind('password')}
         />
         <div className="auth-row">
           <a href="/forgot-password" className="auth-link-sm">
@@ -135,6 +112,6 @@ export default function LoginForm() {
       <p className="auth-foot">
         {t('login.noAccount')} <a href="/signup">{t('login.signupLink')}</a>
       </p>
-    </section>
+    </AuthCard>
   );
 }

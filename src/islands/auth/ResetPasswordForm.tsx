@@ -1,13 +1,13 @@
 // New password from the reset e-mail's link (/reset-password?token=…): the registration
 // password policy plus a confirmation, then POST /auth/reset-password {token, password}.
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { CheckCircle2, Lock } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { t } from '../../core/messages';
 import { passwordProblem } from '../../core/schemas/user';
 import { resetPassword } from '../../lib/api-client';
 import { notify } from '../../stores/toasts';
 import { explainError } from './errors';
-import { BackToLogin, PasswordField, useAdoptTyped, useFieldState, SubmitButton } from './fields';
+import { AuthCard, BackToLogin, NewPasswordField, useAdoptTyped, useFieldState, SubmitButton } from './fields';
 
 export default function ResetPasswordForm() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
@@ -78,18 +78,10 @@ export default function ResetPasswordForm() {
   } else {
     body = (
       <form ref={formRef} className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-        <PasswordField
-          label={t('reset.password')}
-          name="password"
-          autoComplete="new-password"
-          icon={<Lock size={18} />}
-          {...bind('password', password, setPassword)}
-        />
-        <PasswordField
+        <NewPasswordField label={t('reset.password')} name="password" {...bind('password', password, setPassword)} />
+        <NewPasswordField
           label={t('reset.confirmPassword')}
           name="confirmPassword"
-          autoComplete="new-password"
-          icon={<Lock size={18} />}
           {...bind('confirm', confirm, setConfirm)}
         />
         {error && (
@@ -107,11 +99,7 @@ export default function ResetPasswordForm() {
   }
 
   return (
-    <section className="auth-card" aria-labelledby="reset-title">
-      <header className="auth-head">
-        <h1 id="reset-title">{t('reset.title')}</h1>
-        <p>{t('reset.subtitle')}</p>
-      </header>
+    <AuthCard titleId="reset-title" title={t('reset.title')} subtitle={t('reset.subtitle')}>
       {body}
       {token === null && (
         <a className="btn btn-primary btn-block btn-lg" href="/forgot-password">
@@ -119,6 +107,6 @@ export default function ResetPasswordForm() {
         </a>
       )}
       <BackToLogin />
-    </section>
+    </AuthCard>
   );
 }

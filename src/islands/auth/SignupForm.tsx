@@ -1,7 +1,7 @@
 // Signup. On success: the 'registration received' message, automatic login with the same
 // credentials, then /pending.
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { CheckCircle2, Info, Lock, UserRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { CheckCircle2, Info, UserRound } from 'lucide-react';
 import { t } from '../../core/messages';
 import { signupFormSchema } from '../../core/schemas/user';
 import { register } from '../../lib/api-client';
@@ -9,16 +9,7 @@ import { clearSession, login } from '../../stores/session';
 import { notify } from '../../stores/toasts';
 import CompanyCombobox from './CompanyCombobox';
 import { explainError } from './errors';
-import {
-  EmailField,
-  PasswordField,
-  TextField,
-  fieldErrors,
-  useAdoptTyped,
-  useFieldState,
-  SubmitButton,
-  FormError,
-} from './fields';
+import { AuthCard, EmailField, FormError, NewPasswordField, SubmitButton, TextField, useSchemaForm } from './fields';
 
 type Name = 'fullName' | 'company' | 'email' | 'password' | 'confirmPassword';
 const EMPTY: Record<Name, string> = { fullName: '', company: '', email: '', password: '', confirmPassword: '' };
@@ -26,24 +17,15 @@ const EMPTY: Record<Name, string> = { fullName: '', company: '', email: '', pass
 const SUCCESS_PAUSE_MS = 1200;
 
 export default function SignupForm() {
-  const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  const parsed = useMemo(() => signupFormSchema.safeParse(form), [form]);
-  const fields = useFieldState<Name>(parsed.success ? {} : fieldErrors(parsed.error.issues));
-  const bind = (name: Name) =>
-    fields.bind(name, form[name], (value) => setForm((prev) => ({ ...prev, [name]: value })));
-
-  const formRef = useRef<HTMLFormElement>(null);
-  useAdoptTyped(formRef, (name, value) => {
-    if (name in EMPTY) setForm((prev) => ({ ...prev, [name]: value }));
-  });
+  const { parsed, bind, touchAll, formRef } = useSchemaForm(signupFormSchema, EMPTY);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    fields.touchAll();
+    touchAll();
     if (!parsed.success || busy) return;
     const data = parsed.data;
     setBusy(true);
@@ -92,11 +74,7 @@ export default function SignupForm() {
   }
 
   return (
-    <section className="auth-card" aria-labelledby="signup-title">
-      <header className="auth-head">
-        <h1 id="signup-title">{t('signup.title')}</h1>
-        <p>{t('signup.subtitle')}</p>
-      </header>
+    <AuthCard titleId="signup-title" title={t('signup.title')} subtitle={t('signup.subtitle')}>
       <form ref={formRef} className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t('signup.fullName')}
@@ -107,21 +85,13 @@ export default function SignupForm() {
         />
         <CompanyCombobox {...bind('company')} />
         <EmailField label={t('signup.email')} {...bind('email')} />
-        <PasswordField
+        <NewPasswordField
           label={t('signup.password')}
           name="password"
-          autoComplete="new-password"
-          icon={<Lock size={18} />}
           {...bind('password')}
           hint={t('reset.subtitle')}
         />
-        <PasswordField
-          label={t('signup.confirmPassword')}
-          name="confirmPassword"
-          autoComplete="new-password"
-          icon={<Lock size={18} />}
-          {...bind('confirmPassword')}
-        />
+        <NewPasswordField label={t('signup.confirmPassword')} name="confirmPassword" {...bind('confirmPassword')} />
         <div className="alert alert-info auth-note">
           <Info size={18} aria-hidden="true" />
           <span>{t('signup.approvalNote')}</span>
@@ -134,6 +104,6 @@ export default function SignupForm() {
       <p className="auth-foot">
         {t('signup.hasAccount')} <a href="/login">{t('signup.loginLink')}</a>
       </p>
-    </section>
+    </AuthCard>
   );
 }

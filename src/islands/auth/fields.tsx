@@ -1,7 +1,18 @@
 // Labelled inputs shared by the auth forms: the error is bound with aria-describedby and the
 // password fields carry a show/hide toggle.
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react';
-import { ArrowLeft, Eye, EyeOff, Mail } from 'lucide-react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import type { z } from 'zod';
+import { ArrowLeft, Eye, EyeOff, Lock, Mail } from 'lucide-react';
 import { t } from '../../core/messages';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -77,11 +88,12 @@ export function BackToLogin() {
   );
 }
 
-/** A TextField whose text can be shown or hidden. */
+/** A TextField whose text can be shown or hidden, with the padlock icon. */
 export function PasswordField(props: FieldProps) {
   const [shown, setShown] = useState(false);
   return (
     <TextField
+      icon={<Lock size={18} />}
       {...props}
       type={shown ? 'text' : 'password'}
       action={(fieldId) => (
@@ -98,6 +110,11 @@ export function PasswordField(props: FieldProps) {
       )}
     />
   );
+}
+
+/** A password being chosen (signup, reset): the browser may suggest a new one. */
+export function NewPasswordField(props: Omit<FieldProps, 'autoComplete' | 'icon'>) {
+  return <PasswordField autoComplete="new-password" {...props} />;
 }
 
 /** Errors per field from a zod safeParse, first message wins. */
@@ -180,4 +197,52 @@ export function FormError({ error, testId }: { error: string | null; testId?: st
       {error}
     </div>
   );
+}
+
+/** The card of an auth screen: its title (which names the card) and subtitle, then its content. */
+export function AuthCard({
+  titleId,
+  title,
+  subtitle,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="auth-card" aria-labelledby={titleId}>
+      <header className="auth-head">
+        <h1 id={titleId}>{title}</h1>
+        <p>{subtitle}</p>
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The state of a form checked by a zod schema: its values by name, what the schema makes of
+ * them, each field's bound props (useFieldState) and the form's ref, whose autofilled values are
+ * adopted (useAdoptTyped).
+ */
+export function useSchemaForm<N extends string, S extends z.ZodType>(schema: S, empty: Record<N, string>) {
+  const [values, setValues] = useState(empty);
+  const parsed = useMemo(() => schema.safeParse(values), [schema, values]);
+  const errors = (parsed.success ? {} : fieldErrors(parsed.error.issues)) as Partial<Record<N, string>>;
+  const fields = useFieldState<N>(errors);
+  const set = useCallback((name: N, value: string) => setValues((prev) => ({ ...prev, [name]: value })), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptTyped(formRef, (name, value) => {
+    if (name in empty) set(name as N, value);
+  });
+  return {
+    values,
+    set,
+    parsed,
+    bind: (name: N) => fields.bind(name, values[name], (value) => set(name, value)),
+    touchAll: fields.touchAll,
+    formRef,
+  };
 }

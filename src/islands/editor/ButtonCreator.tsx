@@ -1,9 +1,9 @@
 // The button creator: event rows for text mode, image buttons for image mode.
-import type { ChangeEvent, FormEvent } from 'react';
+import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2, Loader2, Plus, Save, Trash2, Upload, X } from 'lucide-react';
 import { focusOnMount } from '../../components/focus';
-import { SelectField } from '../../components/SelectField';
+import { LabelledField, SelectField } from '../../components/SelectField';
 import { t } from '../../core/messages';
 import { $form } from '../../stores/editor/state';
 import { BUTTON_IMAGE_ACCEPT } from '../../stores/editor/form';
@@ -34,6 +34,30 @@ import SaleFields from './SaleFields';
 
 /** A link field: the URL keyboard on phones, no autofill of old addresses. */
 const URL_INPUT = { className: 'input', type: 'url', inputMode: 'url', autoComplete: 'off' } as const;
+
+/** A field of one ticket link, with the CTA rows' small label. */
+function CtaField({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <LabelledField
+      id={id}
+      label={label}
+      className={className ? `field ${className}` : 'field'}
+      labelClassName="label ed-small-label"
+    >
+      {children}
+    </LabelledField>
+  );
+}
 
 export default function ButtonCreator() {
   const mode = useStore($form).mode;
@@ -92,10 +116,7 @@ function TextFields() {
     <>
       <div className="ed-row3">
         {fields.map((f) => (
-          <div className="field" key={f.id}>
-            <label className="label" htmlFor={f.el}>
-              {t(f.key)}
-            </label>
+          <LabelledField key={f.id} id={f.el} label={t(f.key)}>
             <input
               id={f.el}
               className="input"
@@ -104,7 +125,7 @@ function TextFields() {
               autoComplete="off"
               onChange={(e) => setTextField(f.id, e.target.value)}
             />
-          </div>
+          </LabelledField>
         ))}
       </div>
       <fieldset className="ed-ctas">
@@ -119,10 +140,7 @@ function TextFields() {
                   {n}
                 </span>
                 <div className="ed-cta__fields">
-                  <div className="field ed-cta__url">
-                    <label className="label ed-small-label" htmlFor={`${c.rowId}-url`}>
-                      {t('editor.cta.url', { n })}
-                    </label>
+                  <CtaField id={`${c.rowId}-url`} label={t('editor.cta.url', { n })} className="ed-cta__url">
                     <div className="ed-track-wrap">
                       <input
                         {...URL_INPUT}
@@ -138,7 +156,7 @@ function TextFields() {
                         {state && <TrackBadge id={`${c.rowId}-track`} state={state} />}
                       </span>
                     </div>
-                  </div>
+                  </CtaField>
                   <div className="ed-cta__label">
                     <SelectField
                       id={`${c.rowId}-preset`}
@@ -153,10 +171,7 @@ function TextFields() {
                       onChange={(preset) => setCtaPreset(c.rowId, preset)}
                     />
                     {c.preset === 'custom' && (
-                      <div className="field">
-                        <label className="label ed-small-label" htmlFor={`${c.rowId}-custom`}>
-                          {t('editor.cta.custom', { n })}
-                        </label>
+                      <CtaField id={`${c.rowId}-custom`} label={t('editor.cta.custom', { n })}>
                         <input
                           id={`${c.rowId}-custom`}
                           className="input"
@@ -165,7 +180,7 @@ function TextFields() {
                           ref={focusOnMount}
                           onChange={(e) => setCta(c.rowId, { custom: e.target.value })}
                         />
-                      </div>
+                      </CtaField>
                     )}
                   </div>
                 </div>
@@ -274,10 +289,7 @@ function ImageFields() {
           ))}
         </div>
       </fieldset>
-      <div className="field">
-        <label className="label" htmlFor="ed-image-url">
-          {t('editor.image.url')}
-        </label>
+      <LabelledField id="ed-image-url" label={t('editor.image.url')}>
         <input
           {...URL_INPUT}
           id="ed-image-url"
@@ -285,7 +297,7 @@ function ImageFields() {
           placeholder={t('editor.image.url.placeholder')}
           onChange={(e) => setImageUrl(e.target.value)}
         />
-      </div>
+      </LabelledField>
     </>
   );
 }

@@ -79,7 +79,7 @@ export default function ButtonList() {
   const mode = useStore($form, { keys: ['mode'] }).mode;
   return (
     <section className="card ed-card" aria-labelledby="ed-list-title">
-      <div className="ed-list-head">
+      <div className="ed-list-head spread">
         <h2 id="ed-list-title" className="ed-card__title" tabIndex={-1}>
           {t('editor.section.list')}
           <span className="badge tabular" data-testid="button-count">
@@ -96,7 +96,7 @@ export default function ButtonList() {
       ) : (
         <Suspense
           fallback={
-            <ol className="ed-list">
+            <ol className="ed-list stack stack-list">
               {buttons.map((b, i) => (
                 <li key={b.key}>
                   <ButtonRow button={b} index={i} />

@@ -1,8 +1,8 @@
 // The page fields: Titolo, slug, mode, theme, header upload and the time settings (ScheduleFields).
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { FileImage, Image as ImageIcon, Lock, Type, Upload, X } from 'lucide-react';
-import { Segmented } from '../../components/SelectField';
+import { LabelledField, type Segment, Segmented } from '../../components/SelectField';
 import { t } from '../../core/messages';
 import { $buttons, $editing, $form, $lastSaved, type PageMode, type PageStyle } from '../../stores/editor/state';
 import { HEADER_ACCEPT, setHeaderFile, setMode, setSlug, setStyle, setTitle } from '../../stores/editor/form';
@@ -17,6 +17,43 @@ const MODES: Array<{ id: PageMode; icon: typeof Type }> = [
   { id: 'image', icon: ImageIcon },
 ];
 const STYLES: PageStyle[] = ['light', 'dark', 'custom'];
+
+/**
+ * A choice of the page drawn as cards or pills (mode, theme): a fieldset named by its legend,
+ * the radios hidden as each option draws its own state; `children` come below (a hint).
+ */
+function ChoiceFieldset<T extends string>({
+  legend,
+  className,
+  optionClassName,
+  children,
+  ...segmented
+}: {
+  legend: string;
+  name: string;
+  value: T;
+  options: readonly Segment<T>[];
+  onChange: (value: T) => void;
+  /** classes beside 'ed-seg' */
+  className?: string;
+  /** classes beside 'ed-seg__opt' */
+  optionClassName?: string;
+  describedBy?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <fieldset className="field ed-fieldset">
+      <legend className="label">{legend}</legend>
+      <Segmented
+        {...segmented}
+        className={className ? `ed-seg ${className}` : 'ed-seg'}
+        optionClassName={optionClassName ? `ed-seg__opt ${optionClassName}` : 'ed-seg__opt'}
+        inputClassName="visually-hidden"
+      />
+      {children}
+    </fieldset>
+  );
+}
 
 export default function PageForm() {
   const form = useStore($form);
@@ -62,10 +99,7 @@ export default function PageForm() {
         {t('editor.section.page')}
       </h2>
 
-      <div className="field">
-        <label className="label" htmlFor="ed-title">
-          {t('editor.field.title')}
-        </label>
+      <LabelledField id="ed-title" label={t('editor.field.title')}>
         <input
           id="ed-title"
           className="input"
@@ -81,12 +115,9 @@ export default function PageForm() {
             {titleMessage}
           </p>
         )}
-      </div>
+      </LabelledField>
 
-      <div className="field">
-        <label className="label" htmlFor="ed-slug">
-          {t('editor.field.slug')}
-        </label>
+      <LabelledField id="ed-slug" label={t('editor.field.slug')}>
         <div className="ed-slug">
           <span className="ed-slug__prefix" aria-hidden="true">
             <span className="ed-slug__host">{origin}</span>/
@@ -120,61 +151,54 @@ export default function PageForm() {
             {editing ? t('editor.field.slug.locked') : t('editor.field.slug.hintEmpty')}
           </p>
         )}
-      </div>
+      </LabelledField>
 
-      <fieldset className="field ed-fieldset">
-        <legend className="label">{t('editor.field.mode')}</legend>
-        <Segmented
-          name="ed-mode"
-          className="ed-seg ed-seg--cards"
-          optionClassName="ed-seg__opt"
-          inputClassName="visually-hidden"
-          describedBy={locked ? 'ed-mode-locked' : undefined}
-          value={form.mode}
-          // refused with the editor's message once buttons exist (the radio stays put)
-          onChange={setMode}
-          options={MODES.map(({ id, icon: Icon }) => ({
-            value: id,
-            className: locked && form.mode !== id ? 'is-locked' : undefined,
-            content: (
-              <>
-                <Icon size={20} aria-hidden="true" />
-                <span className="ed-seg__label">{t(id === 'text' ? 'editor.mode.text' : 'editor.mode.image')}</span>
-                <span className="ed-seg__hint">
-                  {t(id === 'text' ? 'editor.mode.text.hint' : 'editor.mode.image.hint')}
-                </span>
-              </>
-            ),
-          }))}
-        />
+      <ChoiceFieldset
+        legend={t('editor.field.mode')}
+        name="ed-mode"
+        className="ed-seg--cards"
+        describedBy={locked ? 'ed-mode-locked' : undefined}
+        value={form.mode}
+        // refused with the editor's message once buttons exist (the radio stays put)
+        onChange={setMode}
+        options={MODES.map(({ id, icon: Icon }) => ({
+          value: id,
+          className: locked && form.mode !== id ? 'is-locked' : undefined,
+          content: (
+            <>
+              <Icon size={20} aria-hidden="true" />
+              <span className="ed-seg__label">{t(id === 'text' ? 'editor.mode.text' : 'editor.mode.image')}</span>
+              <span className="ed-seg__hint">
+                {t(id === 'text' ? 'editor.mode.text.hint' : 'editor.mode.image.hint')}
+              </span>
+            </>
+          ),
+        }))}
+      >
         {locked && (
           <p id="ed-mode-locked" className="hint ed-lock-hint">
             <Lock size={14} aria-hidden="true" /> {t('editor.mode.lockedHint')}
           </p>
         )}
-      </fieldset>
+      </ChoiceFieldset>
 
       {form.mode === 'text' && (
-        <fieldset className="field ed-fieldset">
-          <legend className="label">{t('editor.field.theme')}</legend>
-          <Segmented
-            name="ed-style"
-            className="ed-seg"
-            optionClassName="ed-seg__opt ed-seg__opt--pill"
-            inputClassName="visually-hidden"
-            value={form.style}
-            onChange={setStyle}
-            options={STYLES.map((id) => ({
-              value: id,
-              content: (
-                <>
-                  <span className={`ed-swatch ed-swatch--${id}`} aria-hidden="true" />
-                  <span className="ed-seg__label">{t(`editor.theme.${id}`)}</span>
-                </>
-              ),
-            }))}
-          />
-        </fieldset>
+        <ChoiceFieldset
+          legend={t('editor.field.theme')}
+          name="ed-style"
+          optionClassName="ed-seg__opt--pill"
+          value={form.style}
+          onChange={setStyle}
+          options={STYLES.map((id) => ({
+            value: id,
+            content: (
+              <>
+                <span className={`ed-swatch ed-swatch--${id}`} aria-hidden="true" />
+                <span className="ed-seg__label">{t(`editor.theme.${id}`)}</span>
+              </>
+            ),
+          }))}
+        />
       )}
 
       <div className="field">

@@ -80,7 +80,7 @@ export function SaleMenu() {
           <p id={`${id}-hint`} className="hint ed-sale-menu__hint">
             {t('drops.menu.hint', { event: eventName(button) })}
           </p>
-          <ul className="ed-sale-menu__list">
+          <ul className="ed-sale-menu__list stack stack-list">
             {AVAILABILITIES.map((a) => (
               <li key={a}>
                 <button

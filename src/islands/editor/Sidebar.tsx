@@ -90,7 +90,7 @@ export default function Sidebar({ open, onClose }: { open: boolean; onClose: () 
               <p className="hint">{t('editor.sidebar.emptyHint')}</p>
             </div>
           ) : (
-            <ul className="ed-pages">
+            <ul className="ed-pages stack stack-list">
               {pages.map((p) => (
                 <PageItem key={p.folder_name} page={p} onLoaded={onClose} />
               ))}

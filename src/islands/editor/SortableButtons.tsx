@@ -88,7 +88,7 @@ export default function SortableButtons({ buttons }: { buttons: EditorButton[] }
         {t('editor.list.dragHelp')}
       </p>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol className="ed-list">
+        <ol className="ed-list stack stack-list">
           {buttons.map((b, i) => (
             <SortableItem key={b.key} button={b} index={i} />
           ))}

@@ -118,7 +118,7 @@ export function CodePanel({ slug }: { slug: string }) {
   const busy = load.state === 'loading' || (ready && load.busy);
   return (
     <section className="xs-view" aria-labelledby={headingId} data-testid="code-view">
-      <header className="xs-view-head">
+      <header className="xs-view-head spread">
         <div>
           <h2 id={headingId} className="xs-title">
             {t('extras.code.title')}

@@ -97,7 +97,7 @@ function EmbedPreview({ slug }: { slug: string }) {
   }, []);
 
   return (
-    <div className="xs-embed-preview">
+    <div className="xs-embed-preview stack">
       <p className="label">{t('editor.embed.preview')}</p>
       <iframe
         ref={frame}

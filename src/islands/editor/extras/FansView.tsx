@@ -3,9 +3,9 @@
 // richieste', sign-ups per day, the alerts with 'Invia ora' and 'Annulla', the CSV export and the
 // list of fans with 'Rimuovi'. Figures from the fans API (docs/api.md#fans); the rules that shape
 // them live in src/stores/editor/fans.ts.
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { Download, Info, Loader2, MailCheck, Sparkles, TrendingUp, Users } from 'lucide-react';
+import { MailCheck, Sparkles, TrendingUp, Users } from 'lucide-react';
 import { FAN_PENDING_DAYS } from '../../../core/fans';
 import { t } from '../../../core/messages';
 import { formatNumber } from '../../../lib/format';
@@ -21,15 +21,13 @@ import {
   searchFans,
   signupsTotal,
 } from '../../../stores/editor/fans';
-import { $statsPeriod, periodDays, periodShown } from '../../../stores/editor/stats';
 import type { SlotProps } from '../slots';
 import { FanAlerts } from './fans/FanAlerts';
 import { FanCities } from './fans/FanCities';
 import { FanList } from './fans/FanList';
 import { SignupChart } from './fans/SignupChart';
 import { KpiTiles } from './stats/Kpis';
-import { PeriodHeader } from './stats/PeriodHeader';
-import { PeriodSwitch } from './stats/PeriodSwitch';
+import { EmptyCard, PeriodView, usePeriodLoad } from './stats/PeriodView';
 import { longDay } from './stats/days';
 import './extras.css';
 import './stats/stats.css';
@@ -42,27 +40,6 @@ function rangeText(data: FansData): string {
   return from === to
     ? t('stats.range.oneDay', { day: longDay(to) })
     : t('stats.range', { from: longDay(from), to: longDay(to) });
-}
-
-function CsvButton({ slug }: { slug: string }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    await downloadFansCsv(slug);
-    setBusy(false);
-  };
-  return (
-    <button
-      type="button"
-      className="btn btn-secondary btn-sm"
-      onClick={() => void download()}
-      disabled={busy}
-      aria-busy={busy || undefined}
-    >
-      {busy ? <Loader2 size={14} aria-hidden="true" className="xs-spin" /> : <Download size={14} aria-hidden="true" />}
-      {t('fans.editor.csv')}
-    </button>
-  );
 }
 
 function periodHint(signups: number): string {
@@ -108,14 +85,14 @@ function EmptyState() {
         ? t('fans.editor.empty.off')
         : null;
   return (
-    <div className="xs-card xs-empty" data-testid="fans-empty">
-      <span className="xs-empty-icon" aria-hidden="true">
-        <Users size={28} />
-      </span>
-      <h3 className="xs-empty-title">{t('fans.editor.empty.title')}</h3>
-      <p className="hint">{t('fans.editor.empty.text')}</p>
+    <EmptyCard
+      testId="fans-empty"
+      icon={<Users size={28} />}
+      title={t('fans.editor.empty.title')}
+      text={t('fans.editor.empty.text')}
+    >
       {extra && <p className="hint xs-empty-extra">{extra}</p>}
-    </div>
+    </EmptyCard>
   );
 }
 
@@ -156,18 +133,8 @@ function Skeleton() {
 
 /** The fans of one saved page. */
 export function FansPanel({ slug }: { slug: string }) {
-  const headingId = useId();
-  const period = useStore($statsPeriod);
-  const page = useStore($loadedPage);
-  const load = useStore($fans);
-  const createdAt = page?.folder_name === slug ? page.created_at : null;
-  const days = periodDays(period, createdAt);
-
-  useEffect(() => {
-    void loadFans(slug, days);
-  }, [slug, days]);
-
-  const { busy, current, stale, failed } = periodShown(load, slug, days);
+  const view = usePeriodLoad(slug, $fans, loadFans);
+  const { days, current, stale } = view;
 
   const refresh = () => {
     void loadFans(slug, days, true);
@@ -176,42 +143,23 @@ export function FansPanel({ slug }: { slug: string }) {
   };
 
   return (
-    <section className="xs-view xs-stats xs-fans" aria-labelledby={headingId} aria-busy={busy} data-testid="fans-view">
-      <PeriodHeader
-        headingId={headingId}
-        title={t('fans.editor.title')}
-        shown={current && { range: rangeText(current), at: current.at }}
-        stale={stale}
-        rangeTestId="fans-range"
-        busy={busy}
-        onRefresh={refresh}
-      >
-        <CsvButton slug={slug} />
-      </PeriodHeader>
-
-      <PeriodSwitch value={period} />
-
-      {failed ? (
-        <div className="alert alert-error xs-error" role="alert">
-          <span>{t('fans.editor.loadFailed')}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void loadFans(slug, days)}>
-            {t('extras.stats.retry')}
-          </button>
-        </div>
-      ) : (
-        <>
-          <FanKpis summary={current?.summary ?? null} stale={stale} />
-          {current ? <Figures slug={slug} data={current} stale={stale} /> : <Skeleton />}
-        </>
-      )}
-
-      <FanList slug={slug} />
-
-      <p className="hint xs-note">
-        <Info size={14} aria-hidden="true" />
-        {t('fans.editor.note')}
-      </p>
-    </section>
+    <PeriodView
+      className="xs-view xs-stats xs-fans"
+      testId="fans-view"
+      title={t('fans.editor.title')}
+      view={view}
+      range={current ? rangeText(current) : ''}
+      rangeTestId="fans-range"
+      onRefresh={refresh}
+      onRetry={() => void loadFans(slug, days)}
+      failedText={t('fans.editor.loadFailed')}
+      csv={{ label: t('fans.editor.csv'), download: () => downloadFansCsv(slug) }}
+      after={<FanList slug={slug} />}
+      note={t('fans.editor.note')}
+    >
+      <FanKpis summary={current?.summary ?? null} stale={stale} />
+      {current ? <Figures slug={slug} data={current} stale={stale} /> : <Skeleton />}
+    </PeriodView>
   );
 }
 

@@ -2,6 +2,7 @@
 // button with its icon, title and chevron, and the panel it opens, named by the button.
 import { type ReactNode, useId } from 'react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
+import { ToggleButton } from '../../../components/ToggleButton';
 
 export function ShareFold({
   open,
@@ -27,18 +28,17 @@ export function ShareFold({
   const panelId = useId();
   return (
     <div className={className ? `xs-qr-share ${className}` : 'xs-qr-share'}>
-      <button
-        type="button"
+      <ToggleButton
         className="btn btn-ghost btn-sm xs-qr-toggle"
-        aria-expanded={open}
+        open={open}
         id={toggleId}
-        aria-controls={panelId}
+        controls={panelId}
         onClick={onToggle}
       >
         {icon}
         {title}
         {open ? <ChevronUp size={16} aria-hidden="true" /> : <ChevronDown size={16} aria-hidden="true" />}
-      </button>
+      </ToggleButton>
       {open && (
         <section id={panelId} className={panelClass} aria-labelledby={toggleId} data-testid={testId}>
           {children}

@@ -2,9 +2,9 @@
 // headline figures, views and clicks per day, the clicks of each event and link, and where the
 // visitors (and the fans who signed up) come from. Figures come from the stats API (docs/api.md#page-statistics); the rules
 // that shape them live in src/stores/editor/stats.ts.
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { BarChart3, Download, Globe2, Info, Loader2, Share2, Smartphone } from 'lucide-react';
+import { BarChart3, Globe2, Share2, Smartphone } from 'lucide-react';
 import { t } from '../../../core/messages';
 import { errorText } from '../../../lib/api';
 import { pageStatsCsv } from '../../../lib/api-client';
@@ -13,15 +13,12 @@ import { $loadedPage } from '../../../stores/editor/state';
 import { notify } from '../../../stores/editor/notice';
 import {
   $stats,
-  $statsPeriod,
   type StatsData,
   breakdownRows,
   buttonRows,
   countryLabel,
   deviceLabel,
   loadStats,
-  periodDays,
-  periodShown,
   removedClicks,
   share,
   sourceLabel,
@@ -29,8 +26,7 @@ import {
 import type { SlotProps } from '../slots';
 import { BreakdownCard, ButtonsCard } from './stats/Breakdown';
 import { Kpis } from './stats/Kpis';
-import { PeriodHeader } from './stats/PeriodHeader';
-import { PeriodSwitch } from './stats/PeriodSwitch';
+import { EmptyCard, PeriodView, usePeriodLoad } from './stats/PeriodView';
 import { StatsChart } from './stats/StatsChart';
 import { longDay } from './stats/days';
 import './extras.css';
@@ -43,31 +39,13 @@ function rangeText(data: StatsData): string {
     : t('stats.range', { from: longDay(from), to: longDay(to) });
 }
 
-function CsvButton({ slug, days }: { slug: string; days: number }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const { blob, filename } = await pageStatsCsv(slug, days);
-      saveBlob(blob, filename);
-    } catch (err) {
-      notify('error', t('stats.csv.failed', { detail: errorText(err) }));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button
-      type="button"
-      className="btn btn-secondary btn-sm"
-      onClick={() => void download()}
-      disabled={busy}
-      aria-busy={busy || undefined}
-    >
-      {busy ? <Loader2 size={14} aria-hidden="true" className="xs-spin" /> : <Download size={14} aria-hidden="true" />}
-      {t('stats.csv')}
-    </button>
-  );
+async function downloadCsv(slug: string, days: number): Promise<void> {
+  try {
+    const { blob, filename } = await pageStatsCsv(slug, days);
+    saveBlob(blob, filename);
+  } catch (err) {
+    notify('error', t('stats.csv.failed', { detail: errorText(err) }));
+  }
 }
 
 function Figures({ data, stale }: { data: StatsData; stale: boolean }) {
@@ -117,13 +95,12 @@ function Figures({ data, stale }: { data: StatsData; stale: boolean }) {
 
 function EmptyState({ everCounted }: { everCounted: boolean }) {
   return (
-    <div className="xs-card xs-empty" data-testid="stats-empty">
-      <span className="xs-empty-icon" aria-hidden="true">
-        <BarChart3 size={28} />
-      </span>
-      <h3 className="xs-empty-title">{t(everCounted ? 'stats.emptyPeriod.title' : 'stats.empty.title')}</h3>
-      <p className="hint">{t(everCounted ? 'stats.emptyPeriod.text' : 'stats.empty.text')}</p>
-    </div>
+    <EmptyCard
+      testId="stats-empty"
+      icon={<BarChart3 size={28} />}
+      title={t(everCounted ? 'stats.emptyPeriod.title' : 'stats.empty.title')}
+      text={t(everCounted ? 'stats.emptyPeriod.text' : 'stats.empty.text')}
+    />
   );
 }
 
@@ -138,63 +115,35 @@ function Skeleton() {
 
 /** The statistics of one saved page. */
 export function StatsPanel({ slug }: { slug: string }) {
-  const headingId = useId();
-  const period = useStore($statsPeriod);
-  const page = useStore($loadedPage);
-  const load = useStore($stats);
-  const createdAt = page?.folder_name === slug ? page.created_at : null;
-  const days = periodDays(period, createdAt);
-
-  useEffect(() => {
-    void loadStats(slug, days);
-  }, [slug, days]);
-
-  const { busy, current, stale, failed } = periodShown(load, slug, days);
+  const view = usePeriodLoad(slug, $stats, loadStats);
+  const { period, page, days, current, stale } = view;
   const totals = current?.stats.totals ?? null;
   const empty = totals !== null && totals.views === 0 && totals.clicks === 0 && totals.signups === 0;
   const everCounted = period !== 'all' && (page?.folder_name === slug ? page.view_page : 0) > 0;
 
   return (
-    <section className="xs-view xs-stats" aria-labelledby={headingId} aria-busy={busy} data-testid="stats-view">
-      <PeriodHeader
-        headingId={headingId}
-        title={t('stats.title')}
-        shown={current && { range: rangeText(current), at: current.at }}
-        stale={stale}
-        rangeTestId="stats-range"
-        busy={busy}
-        onRefresh={() => void loadStats(slug, days, true)}
-      >
-        <CsvButton slug={slug} days={days} />
-      </PeriodHeader>
-
-      <PeriodSwitch value={period} />
-
-      {failed ? (
-        <div className="alert alert-error xs-error" role="alert">
-          <span>{t('error.statsLoad')}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void loadStats(slug, days)}>
-            {t('extras.stats.retry')}
-          </button>
-        </div>
+    <PeriodView
+      className="xs-view xs-stats"
+      testId="stats-view"
+      title={t('stats.title')}
+      view={view}
+      range={current ? rangeText(current) : ''}
+      rangeTestId="stats-range"
+      onRefresh={() => void loadStats(slug, days, true)}
+      onRetry={() => void loadStats(slug, days)}
+      failedText={t('error.statsLoad')}
+      csv={{ label: t('stats.csv'), download: () => downloadCsv(slug, days) }}
+      note={t('stats.freshness')}
+    >
+      <Kpis totals={totals} stale={stale} />
+      {!current ? (
+        <Skeleton />
+      ) : empty ? (
+        <EmptyState everCounted={everCounted} />
       ) : (
-        <>
-          <Kpis totals={totals} stale={stale} />
-          {!current ? (
-            <Skeleton />
-          ) : empty ? (
-            <EmptyState everCounted={everCounted} />
-          ) : (
-            <Figures data={current} stale={stale} />
-          )}
-        </>
+        <Figures data={current} stale={stale} />
       )}
-
-      <p className="hint xs-note">
-        <Info size={14} aria-hidden="true" />
-        {t('stats.freshness')}
-      </p>
-    </section>
+    </PeriodView>
   );
 }
 

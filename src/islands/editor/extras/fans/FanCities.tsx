@@ -1,10 +1,11 @@
 // The fans per city of the tour and the 'Città richieste' (cities fans typed that are not on the
 // tour), as ranked rows with bars scaled to the city with most fans. The bars are drawing only:
 // each row says its number in words.
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MapPin, MapPinPlus } from 'lucide-react';
 import { t } from '../../../../core/messages';
 import { type CityBar, cityBars, fansText, type FanSummary } from '../../../../stores/editor/fans';
+import { BreakdownSection } from '../stats/Breakdown';
 
 function CityRows({ rows, tone, testId }: { rows: readonly CityBar[]; tone: 'tour' | 'requested'; testId: string }) {
   return (
@@ -48,16 +49,11 @@ function CityCard({
   children: ReactNode;
   testId: string;
 }) {
-  const headingId = useId();
   return (
-    <section className="xs-card xs-breakdown" aria-labelledby={headingId} data-testid={testId}>
-      <h3 id={headingId} className="xs-subtitle">
-        {icon}
-        {title}
-      </h3>
+    <BreakdownSection title={title} icon={icon} testId={testId}>
       <p className="hint xs-card-intro">{intro}</p>
       {empty ? <p className="hint">{empty}</p> : children}
-    </section>
+    </BreakdownSection>
   );
 }
 

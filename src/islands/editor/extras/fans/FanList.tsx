@@ -2,7 +2,8 @@
 // the cities they follow, when they confirmed (or that they have not yet), and 'Rimuovi'.
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Search, Trash2, UsersRound } from 'lucide-react';
+import { Trash2, UsersRound } from 'lucide-react';
+import { SearchField } from '../../../../components/SearchField';
 import { romeDateTime } from '../../../../core/fans-export';
 import { t } from '../../../../core/messages';
 import { formatNumber } from '../../../../lib/format';
@@ -42,24 +43,17 @@ export function FanList({ slug }: { slug: string }) {
         {t('fans.editor.list.title')}
         {mine && <span className="badge tabular">{formatNumber(mine.total)}</span>}
       </h3>
-      <div className="xs-fan-search">
-        <label className="visually-hidden" htmlFor={searchId}>
-          {t('fans.editor.list.search')}
-        </label>
-        <Search size={18} aria-hidden="true" className="xs-fan-search-icon" />
-        <input
-          id={searchId}
-          className="input"
-          type="search"
-          inputMode="email"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={t('fans.editor.list.searchPlaceholder')}
-          value={query}
-          maxLength={254}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-      </div>
+      <SearchField
+        id={searchId}
+        label={t('fans.editor.list.search')}
+        className="xs-fan-search"
+        iconClassName="xs-fan-search-icon"
+        inputMode="email"
+        placeholder={t('fans.editor.list.searchPlaceholder')}
+        value={query}
+        maxLength={254}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       {mine && mine.status !== 'loading' && fans.length === 0 ? (
         <p className="hint">{t('fans.editor.list.none')}</p>
       ) : (

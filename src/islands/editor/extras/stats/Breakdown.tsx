@@ -6,6 +6,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { CalendarDays, ImageIcon, Trash2 } from 'lucide-react';
 import { t } from '../../../../core/messages';
+import { ToggleButton } from '../../../../components/ToggleButton';
 import {
   type BreakdownRow,
   type ButtonRow,
@@ -27,6 +28,30 @@ function Bar({ value, tone }: { value: number; tone: 'views' | 'clicks' | 'cta' 
   );
 }
 
+/** A card of ranked rows (sources, devices, countries, the fans' cities), named by its title. */
+export function BreakdownSection({
+  title,
+  icon,
+  testId,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className="xs-card xs-breakdown" aria-labelledby={headingId} data-testid={testId}>
+      <h3 id={headingId} className="xs-subtitle">
+        {icon}
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
 export function BreakdownCard({
   title,
   icon,
@@ -41,16 +66,11 @@ export function BreakdownCard({
   /** show each row's fan sign-ups beside its clicks (the sources: each one's conversions) */
   signups?: boolean;
 }) {
-  const headingId = useId();
   const listId = useId();
   const [all, setAll] = useState(false);
   const shown = all ? rows : rows.slice(0, FIRST_ROWS);
   return (
-    <section className="xs-card xs-breakdown" aria-labelledby={headingId} data-testid={testId}>
-      <h3 id={headingId} className="xs-subtitle">
-        {icon}
-        {title}
-      </h3>
+    <BreakdownSection title={title} icon={icon} testId={testId}>
       {rows.length === 0 ? (
         <p className="hint">{t('stats.breakdown.none')}</p>
       ) : (
@@ -80,19 +100,18 @@ export function BreakdownCard({
             ))}
           </ol>
           {rows.length > FIRST_ROWS && (
-            <button
-              type="button"
+            <ToggleButton
               className="btn btn-ghost btn-sm xs-more"
-              aria-expanded={all}
-              aria-controls={listId}
+              open={all}
+              controls={listId}
               onClick={() => setAll(!all)}
             >
               {all ? t('stats.breakdown.less') : t('stats.breakdown.more', { count: rows.length })}
-            </button>
+            </ToggleButton>
           )}
         </>
       )}
-    </section>
+    </BreakdownSection>
   );
 }
 

@@ -20,7 +20,7 @@ interface Props {
 
 export function PeriodHeader({ headingId, title, shown, stale, rangeTestId, busy, onRefresh, children }: Props) {
   return (
-    <header className="xs-view-head">
+    <header className="xs-view-head spread">
       <div className="xs-stats-heading">
         <h2 id={headingId} className="xs-title">
           {title}

@@ -7,6 +7,7 @@ import { Table2 } from 'lucide-react';
 import { t } from '../../../../core/messages';
 import type { DailyRow } from '../../../../core/schemas/stats';
 import { formatNumber } from '../../../../lib/format';
+import { ToggleButton } from '../../../../components/ToggleButton';
 import { clicksText, viewsText } from '../../../../stores/editor/stats';
 import { areaPath, labelIndexes, linePath, nearestIndex, xAt, yAt, yScale } from './chart-scale';
 import { axisDay, longDay, shortDay, tableDay } from './days';
@@ -217,16 +218,15 @@ export function DayChart({ days, series, summary, readout, caption, testIds }: D
           </svg>
         )}
       </div>
-      <button
-        type="button"
+      <ToggleButton
         className="btn btn-ghost btn-sm xs-table-toggle"
-        aria-expanded={tableOpen}
-        aria-controls={tableId}
+        open={tableOpen}
+        controls={tableId}
         onClick={() => setTableOpen(!tableOpen)}
       >
         <Table2 size={16} aria-hidden="true" />
         {t(tableOpen ? 'stats.chart.table.hide' : 'stats.chart.table.show')}
-      </button>
+      </ToggleButton>
       <div id={tableId} hidden={!tableOpen}>
         {tableOpen && <DailyTable days={days} series={series} caption={caption} testId={testIds.table} />}
       </div>
