@@ -30,7 +30,6 @@ export function validationHook(
   return undefined;
 }
 
-
 /**
  * 422 for an account's company that looks like the operator's (src/core/company-skeleton.ts),
  * worded as the schema's own refusal of the operator's exact name: the shared schema cannot

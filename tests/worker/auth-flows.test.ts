@@ -7,44 +7,30 @@ import { userActionAnswerSchema } from '../../src/core/schemas/admin';
 import { userSchema } from '../../src/core/schemas/user';
 import { MAIL_MAX_PER_WINDOW } from '../../worker/services/mail';
 import { createAccessToken, createResetToken, createVerifyToken } from '../../worker/services/tokens';
-import {
-  adminWithToken,
-  call,
-  callJson,
-  createUser,
-  historyOf,
-  login,
-  mailbox,
-  PASSWORD,
-  rowOf,
-  statusAtLogin,
-  tokenFromMail,
-  TWO_MB,
-  uniqueEmail,
-} from './helpers';
+import * as w from './helpers';
 
 const APP_URL = 'http://localhost:8787';
 
-describe('registration → approval → verification, end to end through the dev mailbox', () => {
+describe('registration → approval → verification, end to end through the dev w.mailbox', () => {
   it('walks the whole path and lands active and verified', async () => {
-    const email = uniqueEmail('Flusso');
-    const reg = await callJson('/auth/register', {
-      json: { email, password: PASSWORD, full_name: 'Anna Verdi', company: 'Teatro Blu' },
+    const email = w.uniqueEmail('Flusso');
+    const reg = await w.callJson('/auth/register', {
+      json: { email, password: w.PASSWORD, full_name: 'Anna Verdi', company: 'Teatro Blu' },
     });
     expect(reg.status).toBe(201);
     const { id } = userSchema.parse(reg.body);
 
-    expect(await statusAtLogin(email)).toBe('pending');
+    expect(await w.statusAtLogin(email)).toBe('pending');
 
-    const admin = await adminWithToken();
-    const approve = await callJson(adminPaths.approve(id), {
+    const admin = await w.adminWithToken();
+    const approve = await w.callJson(adminPaths.approve(id), {
       token: admin.token,
       json: { action: 'approve' },
     });
     expect(approve.status).toBe(200);
     expect(userActionAnswerSchema.parse(approve.body).user).toMatchObject({ status: 'approved', is_verified: false });
 
-    const [mail] = await mailbox(email);
+    const [mail] = await w.mailbox(email);
     expect(mail).toBeDefined();
     expect(mail!.to).toBe(email.toLowerCase());
     expect(mail!.subject).toBe(t('mail.verify.subject'));
@@ -54,27 +40,27 @@ describe('registration → approval → verification, end to end through the dev
     expect(mail!.status).toBe('sent');
 
     // the approved, unverified user logs in (the client shows the 'non verificato' error)
-    expect(await statusAtLogin(email)).toBe('approved');
+    expect(await w.statusAtLogin(email)).toBe('approved');
 
-    // the link itself redirects to /login keeping the token
+    // the link itself redirects to /w.login keeping the token
     const link = new URL(mail!.links[0]!);
-    const redirect = await call(`${link.pathname}${link.search}`);
+    const redirect = await w.call(`${link.pathname}${link.search}`);
     expect(redirect.status).toBe(302);
-    expect(redirect.headers.get('location')).toBe(`/login${link.search}`);
+    expect(redirect.headers.get('location')).toBe(`/w.login${link.search}`);
 
     const token = link.searchParams.get('token')!;
-    const verify = await callJson('/auth/verify', { json: { token } });
+    const verify = await w.callJson('/auth/verify', { json: { token } });
     expect(verify.status).toBe(200);
     expect(userSchema.parse(verify.body)).toMatchObject({ id, status: 'active', is_verified: true, is_active: true });
 
-    const again = await callJson('/auth/verify', { json: { token } });
+    const again = await w.callJson('/auth/verify', { json: { token } });
     expect(again).toMatchObject({ status: 400, body: { detail: 'VERIFY_USER_ALREADY_VERIFIED' } });
 
-    expect(await statusAtLogin(email)).toBe('active');
+    expect(await w.statusAtLogin(email)).toBe('active');
     // a verification token never opens a session
-    expect((await callJson('/users/me', { token })).status).toBe(401);
+    expect((await w.callJson('/users/me', { token })).status).toBe(401);
 
-    const history = await historyOf(id);
+    const history = await w.historyOf(id);
     expect(history.map((h) => h.action)).toEqual(['registered', 'approved', 'verified']);
     expect(history[1]).toMatchObject({ actor_id: admin.user.id, from_status: 'pending', to_status: 'approved' });
     expect(history[2]).toMatchObject({ actor_id: id, from_status: 'approved', to_status: 'active' });
@@ -109,51 +95,51 @@ describe('POST /auth/verify', () => {
     ['a token for another e-mail', (u) => createVerifyToken(env, { id: u.id, email: 'altro@example.it' })],
     ['a token for a deleted user', () => createVerifyToken(env, { id: 987654, email: 'x@example.it' })],
   ])('%s → 400 VERIFY_USER_BAD_TOKEN', async (_name, make) => {
-    const user = await createUser({ status: 'approved' });
-    const { status, body } = await callJson('/auth/verify', { json: { token: await make(user) } });
+    const user = await w.createUser({ status: 'approved' });
+    const { status, body } = await w.callJson('/auth/verify', { json: { token: await make(user) } });
     expect(status).toBe(400);
     expect(body).toEqual({ detail: 'VERIFY_USER_BAD_TOKEN' });
-    expect((await rowOf(user.id))?.status).toBe('approved');
+    expect((await w.rowOf(user.id))?.status).toBe('approved');
   });
 
   it.each(['pending', 'rejected', 'banned'] as const)(
     'a %s user cannot verify (only approved can) → VERIFY_USER_BAD_TOKEN',
     async (status) => {
-      const user = await createUser({ status });
+      const user = await w.createUser({ status });
       const token = await createVerifyToken(env, user);
-      const { status: code, body } = await callJson('/auth/verify', { json: { token } });
+      const { status: code, body } = await w.callJson('/auth/verify', { json: { token } });
       expect(code).toBe(400);
       expect(body.detail).toBe('VERIFY_USER_BAD_TOKEN');
-      expect((await rowOf(user.id))?.status).toBe(status);
+      expect((await w.rowOf(user.id))?.status).toBe(status);
     },
   );
 
   it('an active user → VERIFY_USER_ALREADY_VERIFIED', async () => {
-    const user = await createUser({ status: 'active' });
-    const { status, body } = await callJson('/auth/verify', { json: { token: await createVerifyToken(env, user) } });
+    const user = await w.createUser({ status: 'active' });
+    const { status, body } = await w.callJson('/auth/verify', { json: { token: await createVerifyToken(env, user) } });
     expect(status).toBe(400);
     expect(body.detail).toBe('VERIFY_USER_ALREADY_VERIFIED');
   });
 
   it('the e-mail in the token matches ignoring case', async () => {
-    const user = await createUser({ status: 'approved' });
+    const user = await w.createUser({ status: 'approved' });
     const token = await createVerifyToken(env, { id: user.id, email: user.email.toUpperCase() });
-    expect((await callJson('/auth/verify', { json: { token } })).status).toBe(200);
+    expect((await w.callJson('/auth/verify', { json: { token } })).status).toBe(200);
   });
 
   it.each<[string, () => Promise<Response>]>([
-    ['no body', () => call('/auth/verify', { method: 'POST' })],
+    ['no body', () => w.call('/auth/verify', { method: 'POST' })],
     [
       'bad JSON',
-      () => call('/auth/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
+      () => w.call('/auth/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
     ],
-    ['a numeric token', () => call('/auth/verify', { json: { token: 5 } })],
+    ['a numeric token', () => w.call('/auth/verify', { json: { token: 5 } })],
   ])('%s → 422', async (_name, send) => {
     expect((await send()).status).toBe(422);
   });
 
   it('a 2 MB token → 413, over the body limit', async () => {
-    const res = await call('/auth/verify', { json: { token: TWO_MB } });
+    const res = await w.call('/auth/verify', { json: { token: w.TWO_MB } });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ detail: 'La richiesta è troppo grande' });
   });
@@ -161,101 +147,106 @@ describe('POST /auth/verify', () => {
 
 describe('POST /auth/request-verify-token', () => {
   it('always 202; only an approved, unverified user gets a new link', async () => {
-    const approved = await createUser({ status: 'approved' });
+    const approved = await w.createUser({ status: 'approved' });
     const others = await Promise.all(
-      (['pending', 'active', 'rejected', 'banned'] as const).map((status) => createUser({ status })),
+      (['pending', 'active', 'rejected', 'banned'] as const).map((status) => w.createUser({ status })),
     );
     for (const user of [approved, ...others]) {
-      const res = await call('/auth/request-verify-token', { json: { email: user.email.toUpperCase() }, settle: true });
+      const res = await w.call('/auth/request-verify-token', {
+        json: { email: user.email.toUpperCase() },
+        settle: true,
+      });
       expect(res.status).toBe(202);
     }
-    expect((await call('/auth/request-verify-token', { json: { email: uniqueEmail('nessuno') } })).status).toBe(202);
-    expect((await call('/auth/request-verify-token', { json: { email: 'non-una-email' } })).status).toBe(202);
-    expect(await mailbox(approved.email)).toHaveLength(1);
-    for (const user of others) expect(await mailbox(user.email)).toHaveLength(0);
-    const token = await tokenFromMail(approved.email, '/verify-email');
-    expect((await callJson('/auth/verify', { json: { token } })).body.status).toBe('active');
+    expect((await w.call('/auth/request-verify-token', { json: { email: w.uniqueEmail('nessuno') } })).status).toBe(
+      202,
+    );
+    expect((await w.call('/auth/request-verify-token', { json: { email: 'non-una-email' } })).status).toBe(202);
+    expect(await w.mailbox(approved.email)).toHaveLength(1);
+    for (const user of others) expect(await w.mailbox(user.email)).toHaveLength(0);
+    const token = await w.tokenFromMail(approved.email, '/verify-email');
+    expect((await w.callJson('/auth/verify', { json: { token } })).body.status).toBe('active');
   });
 
   it(`sends at most ${MAIL_MAX_PER_WINDOW} links per address per window (still 202)`, async () => {
-    const user = await createUser({ status: 'approved' });
+    const user = await w.createUser({ status: 'approved' });
     for (let i = 0; i < MAIL_MAX_PER_WINDOW + 2; i++) {
-      expect((await call('/auth/request-verify-token', { json: { email: user.email }, settle: true })).status).toBe(
+      expect((await w.call('/auth/request-verify-token', { json: { email: user.email }, settle: true })).status).toBe(
         202,
       );
     }
-    expect(await mailbox(user.email)).toHaveLength(MAIL_MAX_PER_WINDOW);
+    expect(await w.mailbox(user.email)).toHaveLength(MAIL_MAX_PER_WINDOW);
   });
 
   it('bad bodies → 422, a 2 MB one → 413', async () => {
-    expect((await call('/auth/request-verify-token', { method: 'POST' })).status).toBe(422);
-    expect((await call('/auth/request-verify-token', { json: { email: 1 } })).status).toBe(422);
-    expect((await call('/auth/request-verify-token', { json: { email: TWO_MB } })).status).toBe(413);
+    expect((await w.call('/auth/request-verify-token', { method: 'POST' })).status).toBe(422);
+    expect((await w.call('/auth/request-verify-token', { json: { email: 1 } })).status).toBe(422);
+    expect((await w.call('/auth/request-verify-token', { json: { email: w.TWO_MB } })).status).toBe(413);
   });
 });
 
 describe('forgot and reset password', () => {
   it('forgot-password always answers 202 and mails a /reset-password link to a known account', async () => {
-    const user = await createUser({ status: 'active' });
-    const known = await call('/auth/forgot-password', {
+    const user = await w.createUser({ status: 'active' });
+    const known = await w.call('/auth/forgot-password', {
       json: { email: ` ${user.email.toUpperCase()} ` },
       settle: true,
     });
-    const unknown = await call('/auth/forgot-password', { json: { email: uniqueEmail('nessuno') } });
+    const unknown = await w.call('/auth/forgot-password', { json: { email: w.uniqueEmail('nessuno') } });
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
-    const [mail] = await mailbox(user.email);
+    const [mail] = await w.mailbox(user.email);
     expect(mail?.subject).toBe(t('mail.reset.subject'));
     expect(mail?.links[0]).toMatch(new RegExp(`^${APP_URL}/reset-password\\?token=`));
   });
 
   it('a banned account gets no reset mail (still 202)', async () => {
-    const user = await createUser({ status: 'banned' });
-    expect((await call('/auth/forgot-password', { json: { email: user.email }, settle: true })).status).toBe(202);
-    expect(await mailbox(user.email)).toHaveLength(0);
+    const user = await w.createUser({ status: 'banned' });
+    expect((await w.call('/auth/forgot-password', { json: { email: user.email }, settle: true })).status).toBe(202);
+    expect(await w.mailbox(user.email)).toHaveLength(0);
   });
 
   it('resets the password end to end: new password works, old fails, old sessions die, the token dies', async () => {
-    const user = await createUser({ status: 'active' });
-    const oldSession = await login(user.email);
-    await call('/auth/forgot-password', { json: { email: user.email }, settle: true });
-    const token = await tokenFromMail(user.email, '/reset-password');
+    const user = await w.createUser({ status: 'active' });
+    const oldSession = await w.login(user.email);
+    await w.call('/auth/forgot-password', { json: { email: user.email }, settle: true });
+    const token = await w.tokenFromMail(user.email, '/reset-password');
 
     // a reset token never opens a session
-    expect((await callJson('/users/me', { token })).status).toBe(401);
+    expect((await w.callJson('/users/me', { token })).status).toBe(401);
 
-    const weak = await callJson('/auth/reset-password', { json: { token, password: 'debole' } });
+    const weak = await w.callJson('/auth/reset-password', { json: { token, password: 'debole' } });
     expect(weak).toMatchObject({
       status: 400,
       body: { detail: { code: 'RESET_PASSWORD_INVALID_PASSWORD', reason: t('validation.password.min') } },
     });
-    const noUpper = await callJson('/auth/reset-password', { json: { token, password: 'nuovapassword1' } });
+    const noUpper = await w.callJson('/auth/reset-password', { json: { token, password: 'nuovapassword1' } });
     expect(noUpper.body.detail).toEqual({
       code: 'RESET_PASSWORD_INVALID_PASSWORD',
       reason: t('validation.password.pattern'),
     });
 
-    const ok = await callJson('/auth/reset-password', { json: { token, password: 'NuovaPass456' } });
+    const ok = await w.callJson('/auth/reset-password', { json: { token, password: 'NuovaPass456' } });
     expect(ok.status).toBe(200);
 
-    expect((await callJson('/users/me', { token: oldSession })).status).toBe(401);
-    const bad = await callJson('/auth/jwt/login', { form: { username: user.email, password: PASSWORD } });
+    expect((await w.callJson('/users/me', { token: oldSession })).status).toBe(401);
+    const bad = await w.callJson('/auth/jwt/w.login', { form: { username: user.email, password: w.PASSWORD } });
     expect(bad.body.detail).toBe('LOGIN_BAD_CREDENTIALS');
-    await login(user.email, 'NuovaPass456');
+    await w.login(user.email, 'NuovaPass456');
 
-    const reuse = await callJson('/auth/reset-password', { json: { token, password: 'AltraPass789' } });
+    const reuse = await w.callJson('/auth/reset-password', { json: { token, password: 'AltraPass789' } });
     expect(reuse).toMatchObject({ status: 400, body: { detail: 'RESET_PASSWORD_BAD_TOKEN' } });
-    expect((await historyOf(user.id)).map((h) => h.action)).toContain('password_reset');
+    expect((await w.historyOf(user.id)).map((h) => h.action)).toContain('password_reset');
   });
 
   it('an older reset link dies once the password changed through a newer one', async () => {
-    const user = await createUser({ status: 'active' });
+    const user = await w.createUser({ status: 'active' });
     const first = await createResetToken(env, user);
     const second = await createResetToken(env, user);
-    expect((await callJson('/auth/reset-password', { json: { token: second, password: 'NuovaPass456' } })).status).toBe(
-      200,
-    );
-    const old = await callJson('/auth/reset-password', { json: { token: first, password: 'AltraPass789' } });
+    expect(
+      (await w.callJson('/auth/reset-password', { json: { token: second, password: 'NuovaPass456' } })).status,
+    ).toBe(200);
+    const old = await w.callJson('/auth/reset-password', { json: { token: first, password: 'AltraPass789' } });
     expect(old.body.detail).toBe('RESET_PASSWORD_BAD_TOKEN');
   });
 
@@ -276,8 +267,8 @@ describe('forgot and reset password', () => {
           .sign(new TextEncoder().encode(env.JWT_SECRET)),
     ],
   ])('%s → 400 RESET_PASSWORD_BAD_TOKEN', async (_name, make) => {
-    const user = await createUser({ status: 'active' });
-    const { status, body } = await callJson('/auth/reset-password', {
+    const user = await w.createUser({ status: 'active' });
+    const { status, body } = await w.callJson('/auth/reset-password', {
       json: { token: await make(user), password: 'NuovaPass456' },
     });
     expect(status).toBe(400);
@@ -285,31 +276,31 @@ describe('forgot and reset password', () => {
   });
 
   it('a banned user cannot reset with a token issued before the ban', async () => {
-    const user = await createUser({ status: 'active' });
+    const user = await w.createUser({ status: 'active' });
     const token = await createResetToken(env, user);
-    const admin = await adminWithToken();
-    await call(adminPaths.ban(user.id), { method: 'POST', token: admin.token });
-    const res = await callJson('/auth/reset-password', { json: { token, password: 'NuovaPass456' } });
+    const admin = await w.adminWithToken();
+    await w.call(adminPaths.ban(user.id), { method: 'POST', token: admin.token });
+    const res = await w.callJson('/auth/reset-password', { json: { token, password: 'NuovaPass456' } });
     expect(res.body.detail).toBe('RESET_PASSWORD_BAD_TOKEN');
   });
 
   it.each<[string, () => Promise<Response>]>([
-    ['no body', () => call('/auth/reset-password', { method: 'POST' })],
-    ['no password', () => call('/auth/reset-password', { json: { token: 'a' } })],
-    ['no token', () => call('/auth/reset-password', { json: { password: 'NuovaPass456' } })],
+    ['no body', () => w.call('/auth/reset-password', { method: 'POST' })],
+    ['no password', () => w.call('/auth/reset-password', { json: { token: 'a' } })],
+    ['no token', () => w.call('/auth/reset-password', { json: { password: 'NuovaPass456' } })],
     [
       'bad JSON',
       () =>
-        call('/auth/reset-password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[' }),
+        w.call('/auth/reset-password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[' }),
     ],
-    ['forgot-password without e-mail', () => call('/auth/forgot-password', { json: {} })],
+    ['forgot-password without e-mail', () => w.call('/auth/forgot-password', { json: {} })],
   ])('%s → 422', async (_name, send) => {
     expect((await send()).status).toBe(422);
   });
 
   it.each<[string, () => Promise<Response>]>([
-    ['a 2 MB password', () => call('/auth/reset-password', { json: { token: 'a', password: TWO_MB } })],
-    ['forgot-password with a 2 MB e-mail', () => call('/auth/forgot-password', { json: { email: TWO_MB } })],
+    ['a 2 MB password', () => w.call('/auth/reset-password', { json: { token: 'a', password: w.TWO_MB } })],
+    ['forgot-password with a 2 MB e-mail', () => w.call('/auth/forgot-password', { json: { email: w.TWO_MB } })],
   ])('%s → 413, over the body limit', async (_name, send) => {
     const res = await send();
     expect(res.status).toBe(413);
@@ -317,10 +308,10 @@ describe('forgot and reset password', () => {
   });
 
   it(`forgot-password sends at most ${MAIL_MAX_PER_WINDOW} mails per address per window`, async () => {
-    const user = await createUser({ status: 'active' });
+    const user = await w.createUser({ status: 'active' });
     for (let i = 0; i < MAIL_MAX_PER_WINDOW + 1; i++) {
-      expect((await call('/auth/forgot-password', { json: { email: user.email }, settle: true })).status).toBe(202);
+      expect((await w.call('/auth/forgot-password', { json: { email: user.email }, settle: true })).status).toBe(202);
     }
-    expect(await mailbox(user.email)).toHaveLength(MAIL_MAX_PER_WINDOW);
+    expect(await w.mailbox(user.email)).toHaveLength(MAIL_MAX_PER_WINDOW);
   });
 });

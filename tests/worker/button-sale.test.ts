@@ -3,16 +3,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
-import {
-  call,
-  createPage,
-  eventButton,
-  textPage,
-  uniqueSlug,
-  organiserWithToken,
-  adminWithToken,
-  userWithToken,
-} from './helpers';
+import * as w from './helpers';
 import { API_PREFIX, pagePaths } from '../../src/core/api-paths';
 import { settle } from './public-helpers';
 import { buttonAsReceivedSchema, pageAsReceivedSchema, publicLandingSchema } from '../../src/core/schemas/page';
@@ -20,24 +11,24 @@ import { buttonAsReceivedSchema, pageAsReceivedSchema, publicLandingSchema } fro
 const TICKET = 'https://www.ticketone.it/x';
 
 /** A page of two events, the first with two CTAs (the second one 'VIP'). */
-async function twoEvents(token: string, slug = uniqueSlug()) {
-  const page = await createPage(token, {
-    ...textPage(slug),
+async function twoEvents(token: string, slug = w.uniqueSlug()) {
+  const page = await w.createPage(token, {
+    ...w.textPage(slug),
     buttons: [
-      eventButton('12/05/2099 - Milano - Alcatraz|biglietti', TICKET, {
+      w.eventButton('12/05/2099 - Milano - Alcatraz|biglietti', TICKET, {
         cta_buttons: [
           { url: TICKET, buttonText: 'biglietti', on_sale_at: '2099-05-01T10:00:00+02:00' },
           { url: 'https://vip.example.it/x', buttonText: 'VIP' },
         ],
       }),
-      eventButton('13/05/2099 - Roma - Atlantico|tickets', 'https://www.vivaticket.com/y'),
+      w.eventButton('13/05/2099 - Roma - Atlantico|tickets', 'https://www.vivaticket.com/y'),
     ],
   });
   return { slug, page, first: page.buttons[0].id as number, second: page.buttons[1].id as number };
 }
 
 function patch(slug: string, id: number | string, json: unknown, token?: string) {
-  return call(pagePaths.buttonSale(slug, id as number), { method: 'PATCH', token, json });
+  return w.call(pagePaths.buttonSale(slug, id as number), { method: 'PATCH', token, json });
 }
 
 async function detail(res: Response): Promise<string> {
@@ -46,39 +37,39 @@ async function detail(res: Response): Promise<string> {
 
 describe('PATCH one button: who may', () => {
   it('401 without a token, 403 for an account that is not active', async () => {
-    const owner = await organiserWithToken();
+    const owner = await w.organiserWithToken();
     const { slug, first } = await twoEvents(owner.token);
     expect((await patch(slug, first, { availability: 'sold_out' })).status).toBe(401);
     for (const status of ['pending', 'approved', 'rejected', 'banned'] as const) {
-      const u = await userWithToken({ status });
+      const u = await w.userWithToken({ status });
       expect((await patch(slug, first, { availability: 'sold_out' }, u.token)).status, status).toBe(403);
     }
-    const inactive = await organiserWithToken({ is_active: false });
+    const inactive = await w.organiserWithToken({ is_active: false });
     expect((await patch(slug, first, { availability: 'sold_out' }, inactive.token)).status).toBe(403);
   });
 
   it("another company's page is 404 and stays as it was; a colleague and an admin may", async () => {
-    const owner = await organiserWithToken({ company: 'Alfa Live' });
+    const owner = await w.organiserWithToken({ company: 'Alfa Live' });
     const { slug, first } = await twoEvents(owner.token);
-    const stranger = await organiserWithToken({ company: 'Beta Concerti' });
+    const stranger = await w.organiserWithToken({ company: 'Beta Concerti' });
     const refused = await patch(slug, first, { availability: 'sold_out' }, stranger.token);
     expect(refused.status).toBe(404);
     expect(await detail(refused)).toBe(t('public.notFound'));
     const read = pageAsReceivedSchema.parse(
-      await (await call(`${API_PREFIX.pages}/${slug}`, { token: owner.token })).json(),
+      await (await w.call(`${API_PREFIX.pages}/${slug}`, { token: owner.token })).json(),
     );
     expect(read.buttons[0]?.cta_buttons?.[0]?.availability).toBe('on_sale');
 
-    const colleague = await organiserWithToken({ company: 'alfa live' });
+    const colleague = await w.organiserWithToken({ company: 'alfa live' });
     expect((await patch(slug, first, { availability: 'limited' }, colleague.token)).status).toBe(200);
-    const admin = await adminWithToken({ company: null });
+    const admin = await w.adminWithToken({ company: null });
     const res = await patch(slug, first, { availability: 'sold_out', cta: 1 }, admin.token);
     expect(res.status).toBe(200);
     expect(buttonAsReceivedSchema.parse(await res.json()).cta_buttons![1]!.availability).toBe('sold_out');
   });
 
   it('a button of another page, an unknown id or an unknown page is 404; a malformed id or an image button is 422', async () => {
-    const u = await organiserWithToken();
+    const u = await w.organiserWithToken();
     const a = await twoEvents(u.token);
     const b = await twoEvents(u.token);
     // b's button through a's address: never changed
@@ -88,15 +79,15 @@ describe('PATCH one button: who may', () => {
     const malformed = await patch(a.slug, 'abc', { availability: 'sold_out' }, u.token);
     expect(malformed.status).toBe(422);
     expect(await detail(malformed)).toMatch(/^id: /);
-    expect((await patch(uniqueSlug(), a.first, { availability: 'sold_out' }, u.token)).status).toBe(404);
+    expect((await patch(w.uniqueSlug(), a.first, { availability: 'sold_out' }, u.token)).status).toBe(404);
     const readB = pageAsReceivedSchema.parse(
-      await (await call(`${API_PREFIX.pages}/${b.slug}`, { token: u.token })).json(),
+      await (await w.call(`${API_PREFIX.pages}/${b.slug}`, { token: u.token })).json(),
     );
     expect(readB.buttons[0]?.cta_buttons?.[0]?.availability).toBe('on_sale');
 
-    const slug = uniqueSlug();
-    const image = await createPage(u.token, {
-      ...textPage(slug),
+    const slug = w.uniqueSlug();
+    const image = await w.createPage(u.token, {
+      ...w.textPage(slug),
       mode: 'image',
       buttons: [{ type: 'image', image_path: '/stores/spotify.svg', url: 'https://open.spotify.com/x' }],
     });
@@ -108,7 +99,7 @@ describe('PATCH one button: who may', () => {
 
 describe('PATCH one button: the body', () => {
   it('a bad instant, a bad availability, an unknown field, a CTA out of range or nothing to do: 422', async () => {
-    const u = await organiserWithToken();
+    const u = await w.organiserWithToken();
     const { slug, first } = await twoEvents(u.token);
     const cases: Array<[unknown, string | null]> = [
       [{ on_sale_at: '2099-05-12 10:00' }, t('page.instantInvalid')],
@@ -131,7 +122,7 @@ describe('PATCH one button: the body', () => {
       expect(typeof text).toBe('string');
       if (message) expect(text, JSON.stringify(body)).toContain(message);
     }
-    const res = await call(pagePaths.buttonSale(slug, first), {
+    const res = await w.call(pagePaths.buttonSale(slug, first), {
       method: 'PATCH',
       token: u.token,
       body: '{not json',
@@ -142,7 +133,7 @@ describe('PATCH one button: the body', () => {
   });
 
   it('changes only the CTAs named, keeps the rest of the page, and answers the button', async () => {
-    const u = await organiserWithToken();
+    const u = await w.organiserWithToken();
     const { slug, first, second, page } = await twoEvents(u.token);
     const res = await patch(slug, first, { availability: 'limited', cta: 1 }, u.token);
     expect(res.status).toBe(200);
@@ -170,7 +161,7 @@ describe('PATCH one button: the body', () => {
     expect(now.cta_buttons?.[1]?.on_sale_at).toBe('2099-05-02T07:30:00Z');
 
     const read = pageAsReceivedSchema.parse(
-      await (await call(`${API_PREFIX.pages}/${slug}`, { token: u.token })).json(),
+      await (await w.call(`${API_PREFIX.pages}/${slug}`, { token: u.token })).json(),
     );
     expect(read.title).toBe(page.title);
     expect(read.buttons.map((b) => b.id)).toEqual([first, second]);
@@ -181,7 +172,7 @@ describe('PATCH one button: the body', () => {
   });
 
   it("keeps the 'soldout' label in step: sold out takes it, back on sale gives 'biglietti'", async () => {
-    const u = await organiserWithToken();
+    const u = await w.organiserWithToken();
     const { slug, first } = await twoEvents(u.token);
     const sold = buttonAsReceivedSchema.parse(
       await (await patch(slug, first, { availability: 'sold_out' }, u.token)).json(),
@@ -211,9 +202,9 @@ describe('PATCH one button: the body', () => {
 
 describe('PATCH one button: the public page', () => {
   it('is republished at once: the page read just before shows the sold-out state right after', async () => {
-    const u = await organiserWithToken();
+    const u = await w.organiserWithToken();
     const { slug, first } = await twoEvents(u.token);
-    const before = await call(`/${slug}`);
+    const before = await w.call(`/${slug}`);
     expect(before.status).toBe(200);
     const html = await before.text();
     expect(html).toContain('Alcatraz');
@@ -221,18 +212,18 @@ describe('PATCH one button: the public page', () => {
     await settle();
 
     expect((await patch(slug, first, { availability: 'sold_out' }, u.token)).status).toBe(200);
-    const after = await (await call(`/${slug}`)).text();
+    const after = await (await w.call(`/${slug}`)).text();
     // both CTAs of Milano are 'Sold out', not links; Roma keeps its link
     expect(after.split(t('landing.soldoutLabel')).length - 1).toBe(2);
     expect(after).not.toContain('href="https://vip.example.it');
     expect(after).toContain('vivaticket.com');
-    const pub = publicLandingSchema.parse(await (await call(`/api/db/public/landing/${slug}`)).json());
+    const pub = publicLandingSchema.parse(await (await w.call(`/api/db/public/landing/${slug}`)).json());
     expect(pub.buttons[0]?.cta_buttons?.[0]?.availability).toBe('sold_out');
     await settle();
   });
 
   it('is a new revision of the event for the subscribed calendars; the other event keeps its own', async () => {
-    const u = await organiserWithToken();
+    const u = await w.organiserWithToken();
     const { slug, first, second } = await twoEvents(u.token);
     const revisions = async () => {
       const { results } = await env.DB.prepare('SELECT id, revision, modified_at FROM buttons WHERE id IN (?, ?)')

@@ -13,22 +13,7 @@ import {
   PROVIDER_SPACING_MS,
   startAlert,
 } from '../../worker/services/fan-delivery';
-import {
-  alertMails,
-  alertPage,
-  alertRow,
-  deliveries,
-  fanEmail,
-  kept,
-  listAlerts,
-  MILANO,
-  MINUTE,
-  savePage,
-  seedFan,
-  seedManyFans,
-  suppress,
-  type AlertPage,
-} from './fan-alerts-helpers';
+import * as alerts from './fan-alerts-helpers';
 import { eventButton } from './helpers';
 
 const RESEND = { ...env, MAILER: 'resend', RESEND_API_KEY: 're_test' };
@@ -67,14 +52,18 @@ afterEach(() => {
 
 /** A page whose new Milano date is due, started as the cron would: its queue messages. */
 async function started(
-  seed: (p: AlertPage) => Promise<void>,
+  seed: (p: alerts.AlertPage) => Promise<void>,
   extra: Record<string, unknown> = {},
-): Promise<{ p: AlertPage; id: number; messages: FanMessage[] }> {
-  const p = await alertPage();
+): Promise<{ p: alerts.AlertPage; id: number; messages: FanMessage[] }> {
+  const p = await alerts.alertPage();
   await seed(p);
-  const page = await savePage(p, [...kept(p), eventButton(MILANO, 'https://www.ticketone.it/milano?lang=it')], extra);
+  const page = await alerts.savePage(
+    p,
+    [...alerts.kept(p), eventButton(alerts.MILANO, 'https://www.ticketone.it/milano?lang=it')],
+    extra,
+  );
   const id = page.fan_alerts[0].id as number;
-  const messages = await startAlert(env, id, new Date(Date.now() + 11 * MINUTE));
+  const messages = await startAlert(env, id, new Date(Date.now() + 11 * alerts.MINUTE));
   if (!messages) throw new Error('alert not started');
   return { p, id, messages };
 }
@@ -108,17 +97,17 @@ async function deliver(
 }
 
 async function sentCount(emails: string[]): Promise<number> {
-  return (await alertMails(emails)).filter((m) => m.status === 'sent').length;
+  return (await alerts.alertMails(emails)).filter((m) => m.status === 'sent').length;
 }
 
 describe('the provider call', () => {
   it('one batch call per message: per-fan unsubscribe headers, the organiser as sender, escaped HTML, an idempotency key', async () => {
-    const a = fanEmail('a');
-    const b = fanEmail('b');
+    const a = alerts.fanEmail('a');
+    const b = alerts.fanEmail('b');
     const ids: number[] = [];
     const { p, id, messages } = await started(
       async (p) => {
-        ids.push(await seedFan(p.id, a, ['Milano']), await seedFan(p.id, b, ['*']));
+        ids.push(await alerts.seedFan(p.id, a, ['Milano']), await alerts.seedFan(p.id, b, ['*']));
       },
       { display_title: 'Tour <2099> & "amici"' },
     );
@@ -151,65 +140,65 @@ describe('the provider call', () => {
       expect(mail.html).not.toContain('<2099>');
     }
     // the outbox keeps every message, its links' tokens redacted (not the console mailer)
-    const rows = await alertMails([a, b]);
+    const rows = await alerts.alertMails([a, b]);
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
     for (const row of rows) {
       expect(row.body_text).toContain('/fans/unsubscribe?token=[rimosso]');
       expect(row.body_html).toContain('/fans/unsubscribe?token=[rimosso]"');
     }
-    expect(await alertRow(id)).toMatchObject({ status: 'sent', recipients: 2 });
-    expect(await deliveries(id)).toEqual({
+    expect(await alerts.alertRow(id)).toMatchObject({ status: 'sent', recipients: 2 });
+    expect(await alerts.deliveries(id)).toEqual({
       [ids[0]!]: { status: 'sent', attempts: 1 },
       [ids[1]!]: { status: 'sent', attempts: 1 },
     });
   });
 
   it('an alert is started once: two runs at the same moment queue it once', async () => {
-    const p = await alertPage();
-    await seedFan(p.id, fanEmail('once'), ['Milano']);
-    const page = await savePage(p, [...kept(p), eventButton(MILANO)]);
-    const at = new Date(Date.now() + 11 * MINUTE);
+    const p = await alerts.alertPage();
+    await alerts.seedFan(p.id, alerts.fanEmail('once'), ['Milano']);
+    const page = await alerts.savePage(p, [...alerts.kept(p), eventButton(alerts.MILANO)]);
+    const at = new Date(Date.now() + 11 * alerts.MINUTE);
     const runs = await Promise.all([
       startAlert(env, page.fan_alerts[0].id, at),
       startAlert(env, page.fan_alerts[0].id, at),
     ]);
     expect(runs.filter((r) => r !== null)).toHaveLength(1);
     // not yet due: not started
-    const other = await savePage(p, [...kept(p), eventButton('20/05/2099 - Bari - Demodè|biglietti')]);
+    const other = await alerts.savePage(p, [...alerts.kept(p), eventButton('20/05/2099 - Bari - Demodè|biglietti')]);
     expect(await startAlert(env, other.fan_alerts[0].id, new Date())).toBeNull();
   });
 });
 
 describe('exactly once', () => {
   it('the same message delivered twice sends nothing the second time', async () => {
-    const emails = [fanEmail('x'), fanEmail('y'), fanEmail('z')];
+    const emails = [alerts.fanEmail('x'), alerts.fanEmail('y'), alerts.fanEmail('z')];
     const { id, messages } = await started(async (p) => {
-      for (const e of emails) await seedFan(p.id, e, ['Milano']);
+      for (const e of emails) await alerts.seedFan(p.id, e, ['Milano']);
     });
     const first = await deliver(messages);
     const again = await deliver(messages, { ids: first.ids, attempts: 2 });
     expect(again.result.explicitAcks).toEqual(first.ids);
     expect(calls).toHaveLength(1);
     expect(await sentCount(emails)).toBe(3);
-    expect((await alertMails(emails)).length).toBe(3);
-    expect((await alertRow(id))!.status).toBe('sent');
+    expect((await alerts.alertMails(emails)).length).toBe(3);
+    expect((await alerts.alertRow(id))!.status).toBe('sent');
   });
 
   it('a provider failure retries the message with a growing delay; the retry repeats the key and sends each fan once', async () => {
-    const emails = [fanEmail('r1'), fanEmail('r2')];
+    const emails = [alerts.fanEmail('r1'), alerts.fanEmail('r2')];
     const { id, messages } = await started(async (p) => {
-      for (const e of emails) await seedFan(p.id, e, ['Milano']);
+      for (const e of emails) await alerts.seedFan(p.id, e, ['Milano']);
     });
     answers.push(() => new Response('{"name":"internal_server_error"}', { status: 500 }));
     const failed = await deliver(messages);
     expect(failed.result.explicitAcks).toEqual([]);
     expect(failed.result.retryMessages).toEqual([{ msgId: failed.ids[0], delaySeconds: 30 }]);
-    expect(Object.values(await deliveries(id))).toEqual([
+    expect(Object.values(await alerts.deliveries(id))).toEqual([
       { status: 'sending', attempts: 1 },
       { status: 'sending', attempts: 1 },
     ]);
-    expect((await alertMails(emails)).map((m) => m.status)).toEqual(['failed', 'failed']);
-    expect((await alertRow(id))!.status).toBe('sending');
+    expect((await alerts.alertMails(emails)).map((m) => m.status)).toEqual(['failed', 'failed']);
+    expect((await alerts.alertRow(id))!.status).toBe('sending');
 
     // a network failure on the second attempt: a longer wait
     answers.push(() => {
@@ -223,11 +212,11 @@ describe('exactly once', () => {
     expect(calls).toHaveLength(3);
     expect(new Set(calls.map((c) => c.key)).size).toBe(1);
     expect(await sentCount(emails)).toBe(2);
-    expect(Object.values(await deliveries(id))).toEqual([
+    expect(Object.values(await alerts.deliveries(id))).toEqual([
       { status: 'sent', attempts: 3 },
       { status: 'sent', attempts: 3 },
     ]);
-    expect((await alertRow(id))!.status).toBe('sent');
+    expect((await alerts.alertRow(id))!.status).toBe('sent');
 
     // a late redelivery (a lost acknowledgement): no call, no mail
     await deliver(messages, { ids: failed.ids, attempts: 4 });
@@ -236,9 +225,9 @@ describe('exactly once', () => {
   });
 
   it('the provider saying the key was already used with another body counts as sent', async () => {
-    const email = fanEmail('reused');
+    const email = alerts.fanEmail('reused');
     const { id, messages } = await started(async (p) => {
-      await seedFan(p.id, email, ['Milano']);
+      await alerts.seedFan(p.id, email, ['Milano']);
     });
     answers.push(
       () =>
@@ -251,7 +240,7 @@ describe('exactly once', () => {
     );
     const { result } = await deliver(messages);
     expect(result.retryMessages).toEqual([]);
-    expect(Object.values(await deliveries(id))).toEqual([{ status: 'sent', attempts: 1 }]);
+    expect(Object.values(await alerts.deliveries(id))).toEqual([{ status: 'sent', attempts: 1 }]);
   });
 });
 
@@ -259,7 +248,7 @@ describe('rate limit', () => {
   it('calls are at least 600 ms apart; a 429 waits Retry-After, and the rest of the batch waits without a call', async () => {
     const prefix = `many${Date.now().toString(36)}.`;
     const { id, messages } = await started(async (p) => {
-      await seedManyFans(p.id, 250, 'Milano', prefix);
+      await alerts.seedManyFans(p.id, 250, 'Milano', prefix);
     });
     expect(messages.map((m) => m.fan_ids.length)).toEqual([100, 100, 50]);
     answers.push(() => Response.json({ data: [] }));
@@ -283,7 +272,7 @@ describe('rate limit', () => {
     expect(calls).toHaveLength(4);
     expect(calls.map((c) => c.body.length)).toEqual([100, 100, 100, 50]);
     expect(calls[3]!.at - calls[2]!.at).toBeGreaterThanOrEqual(PROVIDER_SPACING_MS);
-    const row = await alertRow(id);
+    const row = await alerts.alertRow(id);
     expect(row).toMatchObject({ status: 'sent', recipients: 250 });
     const counted = await env.DB.prepare(
       `SELECT COUNT(*) AS n, COUNT(DISTINCT to_addr) AS d FROM mail_outbox WHERE kind = 'fan_alert' AND status = 'sent' AND to_addr LIKE ?`,
@@ -295,17 +284,17 @@ describe('rate limit', () => {
 });
 
 describe('failures that are not retried, and fans who left', () => {
-  it('a validation error (4xx) marks those deliveries failed and acknowledges; the alert ends with them counted', async () => {
-    const emails = [fanEmail('v1'), fanEmail('v2')];
+  it('a validation error (4xx) marks those alerts.deliveries failed and acknowledges; the alert ends with them counted', async () => {
+    const emails = [alerts.fanEmail('v1'), alerts.fanEmail('v2')];
     const { p, id, messages } = await started(async (p) => {
-      for (const e of emails) await seedFan(p.id, e, ['Milano']);
+      for (const e of emails) await alerts.seedFan(p.id, e, ['Milano']);
     });
     answers.push(() => new Response('{"name":"validation_error"}', { status: 422 }));
     const { ids, result } = await deliver(messages);
     expect(result.explicitAcks).toEqual(ids);
     expect(result.retryMessages).toEqual([]);
-    expect(Object.values(await deliveries(id)).map((d) => d.status)).toEqual(['failed', 'failed']);
-    const [alert] = await listAlerts(p);
+    expect(Object.values(await alerts.deliveries(id)).map((d) => d.status)).toEqual(['failed', 'failed']);
+    const [alert] = await alerts.listAlerts(p);
     expect(alert).toMatchObject({ id, status: 'sent', recipients: 2, sent: 0, failed: 2 });
     // a redelivery does not try them again
     await deliver(messages, { ids, attempts: 2 });
@@ -313,15 +302,15 @@ describe('failures that are not retried, and fans who left', () => {
   });
 
   it('a fan suppressed, unsubscribed or no longer following since the dispatch is skipped; the rest are sent', async () => {
-    const stays = fanEmail('stays');
-    const bounced = fanEmail('bounced');
-    const gone = fanEmail('gone');
-    const moved = fanEmail('moved');
+    const stays = alerts.fanEmail('stays');
+    const bounced = alerts.fanEmail('bounced');
+    const gone = alerts.fanEmail('gone');
+    const moved = alerts.fanEmail('moved');
     const fanIds: Record<string, number> = {};
     const { id, messages } = await started(async (p) => {
-      for (const e of [stays, bounced, gone, moved]) fanIds[e] = await seedFan(p.id, e, ['Milano']);
+      for (const e of [stays, bounced, gone, moved]) fanIds[e] = await alerts.seedFan(p.id, e, ['Milano']);
     });
-    await suppress(bounced);
+    await alerts.suppress(bounced);
     await env.DB.prepare('DELETE FROM fans WHERE id = ?').bind(fanIds[gone]).run();
     await env.DB.prepare("UPDATE fan_cities SET city_key = 'bari', city = 'Bari' WHERE fan_id = ?")
       .bind(fanIds[moved])
@@ -329,13 +318,13 @@ describe('failures that are not retried, and fans who left', () => {
     await deliver(messages);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body.map((m) => m.to[0])).toEqual([stays]);
-    expect(await deliveries(id)).toEqual({
+    expect(await alerts.deliveries(id)).toEqual({
       [fanIds[stays]!]: { status: 'sent', attempts: 1 },
       [fanIds[bounced]!]: { status: 'skipped', attempts: 0 },
       [fanIds[gone]!]: { status: 'skipped', attempts: 0 },
       [fanIds[moved]!]: { status: 'skipped', attempts: 0 },
     });
-    expect(await alertRow(id)).toMatchObject({ status: 'sent', recipients: 4 });
+    expect(await alerts.alertRow(id)).toMatchObject({ status: 'sent', recipients: 4 });
   });
 
   it('a message that is no fan message, or names an unknown alert, is acknowledged without a call', async () => {
@@ -350,19 +339,19 @@ describe('failures that are not retried, and fans who left', () => {
   });
 
   it('the console mailer off loopback sends nothing, keeps the outbox redacted and retries (an operator can fix it)', async () => {
-    const email = fanEmail('console');
+    const email = alerts.fanEmail('console');
     const { id, messages } = await started(async (p) => {
-      await seedFan(p.id, email, ['Milano']);
+      await alerts.seedFan(p.id, email, ['Milano']);
     });
     const { ids, result } = await deliver(messages, {
       runEnv: { ...env, MAILER: 'console', APP_URL: 'https://palco.example' },
     });
     expect(result.retryMessages).toEqual([{ msgId: ids[0], delaySeconds: 30 }]);
-    const [row] = await alertMails([email]);
+    const [row] = await alerts.alertMails([email]);
     expect(row!.status).toBe('failed');
     expect(row!.body_text).toContain('token=[rimosso]');
     expect(row!.body_text).toContain('https://palco.example/');
-    expect(Object.values(await deliveries(id))).toEqual([{ status: 'sending', attempts: 1 }]);
+    expect(Object.values(await alerts.deliveries(id))).toEqual([{ status: 'sending', attempts: 1 }]);
     expect(calls).toEqual([]);
   });
 });

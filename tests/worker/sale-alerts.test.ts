@@ -19,23 +19,10 @@ import worker from '../../worker/index';
 import { reminderHeadline } from '../../worker/services/sale-alert-mail';
 import { syncSaleAlerts } from '../../worker/services/sale-alerts';
 import { eventually } from './counting-helpers';
-import {
-  type AlertPage,
-  alertMails,
-  alertPage,
-  BASE,
-  deliveries,
-  fanEmail,
-  kept,
-  listAlerts,
-  MILANO,
-  MINUTE,
-  savePage,
-  seedFan,
-} from './fan-alerts-helpers';
+import * as alerts from './fan-alerts-helpers';
 import { call } from './helpers';
 
-const HOUR = 60 * MINUTE;
+const HOUR = 60 * alerts.MINUTE;
 const DAY = 24 * HOUR;
 const TICKETS = 'https://www.ticketone.it/milano?lang=it';
 
@@ -50,7 +37,7 @@ afterEach(() => {
 
 /** A whole-minute instant `days` (and `minutes`) from the real clock: always ahead of every D1 stamp. */
 function ahead(days: number, minutes = 0): number {
-  return Math.ceil(Date.now() / MINUTE) * MINUTE + days * DAY + minutes * MINUTE;
+  return Math.ceil(Date.now() / alerts.MINUTE) * alerts.MINUTE + days * DAY + minutes * alerts.MINUTE;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -60,19 +47,19 @@ function milano(onSaleAt: number | null, over: Record<string, unknown> = {}, id?
   return {
     ...(id ? { id } : {}),
     type: 'text',
-    text: MILANO,
+    text: alerts.MILANO,
     cta_buttons: [
       { url: TICKETS, buttonText: 'biglietti', on_sale_at: onSaleAt === null ? null : iso(onSaleAt), ...over },
     ],
   };
 }
 
-/** PUT the page with its Roma date and the Milano date (kept by id once saved). */
-async function saveDrop(p: AlertPage, onSaleAt: number | null, over: Record<string, unknown> = {}, extra = {}) {
-  const isMilano = (text: unknown) => String(text).startsWith(MILANO.split('|')[0]!);
+/** PUT the page with its Roma date and the Milano date (alerts.kept by id once saved). */
+async function saveDrop(p: alerts.AlertPage, onSaleAt: number | null, over: Record<string, unknown> = {}, extra = {}) {
+  const isMilano = (text: unknown) => String(text).startsWith(alerts.MILANO.split('|')[0]!);
   const milanoId = p.buttons.find((b) => isMilano(b.text))?.id;
-  const roma = kept(p).filter((b) => !isMilano(b.text));
-  return savePage(p, [...roma, milano(onSaleAt, over, milanoId)], extra);
+  const roma = alerts.kept(p).filter((b) => !isMilano(b.text));
+  return alerts.savePage(p, [...roma, milano(onSaleAt, over, milanoId)], extra);
 }
 
 interface SaleRow {
@@ -149,19 +136,19 @@ async function deliver(bodies: Array<Queued['body']>, at: number, runEnv: Cloudf
 
 /** A page with a Milano fan, a 'Tutte le date' fan and fans who must get nothing. */
 async function dropPage() {
-  const p = await alertPage();
+  const p = await alerts.alertPage();
   const fans = {
-    milano: fanEmail('milano'),
-    all: fanEmail('tutte'),
-    roma: fanEmail('roma'),
-    pending: fanEmail('pending'),
-    oldConsent: fanEmail('oldconsent'),
+    milano: alerts.fanEmail('milano'),
+    all: alerts.fanEmail('tutte'),
+    roma: alerts.fanEmail('roma'),
+    pending: alerts.fanEmail('pending'),
+    oldConsent: alerts.fanEmail('oldconsent'),
   };
-  await seedFan(p.id, fans.milano, ['Milano']);
-  await seedFan(p.id, fans.all, ['*']);
-  await seedFan(p.id, fans.roma, ['Roma']);
-  await seedFan(p.id, fans.pending, ['Milano'], { confirmed: false });
-  const old = await seedFan(p.id, fans.oldConsent, ['Milano']);
+  await alerts.seedFan(p.id, fans.milano, ['Milano']);
+  await alerts.seedFan(p.id, fans.all, ['*']);
+  await alerts.seedFan(p.id, fans.roma, ['Roma']);
+  await alerts.seedFan(p.id, fans.pending, ['Milano'], { confirmed: false });
+  const old = await alerts.seedFan(p.id, fans.oldConsent, ['Milano']);
   // agreed to the line that named new dates only
   await env.DB.prepare('UPDATE fans SET consent_version = ? WHERE id = ?')
     .bind(FAN_CONSENT_VERSION_NEW_DATES, old)
@@ -181,9 +168,9 @@ describe("'Biglietti in vendita ora'", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(controller, env, ctx);
     await waitOnExecutionContext(ctx);
-    expect(await alertMails(everyone)).toEqual([]);
+    expect(await alerts.alertMails(everyone)).toEqual([]);
     const rows = await eventually(
-      () => alertMails(everyone),
+      () => alerts.alertMails(everyone),
       (r) => r.length >= 2,
     );
     const sentAt = Date.now();
@@ -199,27 +186,27 @@ describe("'Biglietti in vendita ora'", () => {
     const { on_sale: row } = await saleRows(p.id);
     expect(row).toMatchObject({ status: 'scheduled', due_at: iso(instant) });
 
-    expect(await runCron(instant - 3 * MINUTE, p.id)).toEqual([]);
+    expect(await runCron(instant - 3 * alerts.MINUTE, p.id)).toEqual([]);
     expect((await saleRows(p.id)).on_sale!.status).toBe('scheduled');
 
-    const queued = await runCron(instant - 2 * MINUTE, p.id);
+    const queued = await runCron(instant - 2 * alerts.MINUTE, p.id);
     expect(queued).toHaveLength(1);
     expect(queued[0]!.delaySeconds).toBe(120);
     expect(queued[0]!.body).toMatchObject({ alert_id: row!.id, not_before: iso(instant) });
     // the Milano fan and 'Tutte le date'; not Roma, not pending, not the older consent
     expect(queued[0]!.body.fan_ids).toHaveLength(2);
     expect(await saleRows(p.id)).toMatchObject({ on_sale: { status: 'sending', recipients: 2 } });
-    expect(await alertMails(everyone)).toEqual([]);
+    expect(await alerts.alertMails(everyone)).toEqual([]);
 
     // delivered a second early: queued again for that second, nothing sent
     const early = await deliver([queued[0]!.body], instant - 1000);
     expect(early).toMatchObject({ acked: 1, retried: 0 });
     expect(early.requeued).toEqual([{ body: queued[0]!.body, delaySeconds: 1 }]);
-    expect(await alertMails(everyone)).toEqual([]);
+    expect(await alerts.alertMails(everyone)).toEqual([]);
 
     const onTime = await deliver([queued[0]!.body], instant + 2000);
     expect(onTime).toMatchObject({ acked: 1, retried: 0, requeued: [] });
-    const mails = await alertMails(everyone);
+    const mails = await alerts.alertMails(everyone);
     expect(mails.map((m) => m.to_addr).sort()).toEqual([fans.milano, fans.all].sort());
     for (const mail of mails) {
       expect(mail.status).toBe('sent');
@@ -229,34 +216,34 @@ describe("'Biglietti in vendita ora'", () => {
       expect(mail.body_text).toContain(`/${p.slug}/fans/unsubscribe?token=`);
       expect(mail.body_html).toContain('href="https://www.ticketone.it/milano?lang=it&amp;utm_source=email"');
     }
-    expect(Object.values(await deliveries(row!.id)).map((d) => d.status)).toEqual(['sent', 'sent']);
+    expect(Object.values(await alerts.deliveries(row!.id)).map((d) => d.status)).toEqual(['sent', 'sent']);
     expect((await saleRows(p.id)).on_sale!.status).toBe('sent');
 
     // the same message again, a later cron, another save: nothing more
     await deliver([queued[0]!.body], instant + 3000);
-    expect(await runCron(instant + MINUTE, p.id)).toEqual([]);
+    expect(await runCron(instant + alerts.MINUTE, p.id)).toEqual([]);
     await saveDrop(p, instant + DAY);
-    expect(await runCron(instant + DAY + MINUTE, p.id)).toEqual([]);
-    expect(await alertMails(everyone)).toHaveLength(2);
+    expect(await runCron(instant + DAY + alerts.MINUTE, p.id)).toEqual([]);
+    expect(await alerts.alertMails(everyone)).toHaveLength(2);
   });
 
   it('an instant moved while its message waits: the old message is dropped, the new time queues again', async () => {
     const { p, fans, everyone } = await dropPage();
     const first = ahead(3);
     await saveDrop(p, first, {}, { sale_reminder: false });
-    const [old] = await runCron(first - MINUTE, p.id);
+    const [old] = await runCron(first - alerts.MINUTE, p.id);
     expect(old!.delaySeconds).toBe(60);
     const moved = first + 2 * HOUR;
     await saveDrop(p, moved);
     expect((await saleRows(p.id)).on_sale).toMatchObject({ status: 'scheduled', due_at: iso(moved), recipients: 0 });
     // the old message arrives at the old instant: nothing goes out
     expect(await deliver([old!.body], first + 1000)).toMatchObject({ acked: 1, requeued: [] });
-    expect(await alertMails(everyone)).toEqual([]);
-    expect(await runCron(first + MINUTE, p.id)).toEqual([]);
+    expect(await alerts.alertMails(everyone)).toEqual([]);
+    expect(await runCron(first + alerts.MINUTE, p.id)).toEqual([]);
     const [again] = await runCron(moved - 30_000, p.id);
     expect(again).toMatchObject({ delaySeconds: 30, body: { not_before: iso(moved) } });
     await deliver([again!.body], moved + 1000);
-    expect((await alertMails(everyone)).map((m) => m.to_addr).sort()).toEqual([fans.milano, fans.all].sort());
+    expect((await alerts.alertMails(everyone)).map((m) => m.to_addr).sort()).toEqual([fans.milano, fans.all].sort());
   });
 
   it("the organiser's list shows them read-only; 'Invia ora' and 'Annulla' are refused; no editor notice", async () => {
@@ -266,7 +253,7 @@ describe("'Biglietti in vendita ora'", () => {
     // the notice names only the new-date alert the save scheduled
     expect(page.fan_alerts.map((a: { kind: string }) => a.kind)).toEqual(['new_date']);
     expect(page.sale_reminder).toBe(true);
-    const listed = await listAlerts(p);
+    const listed = await alerts.listAlerts(p);
     const rows = await saleRows(p.id);
     const onSale = listed.find((a) => a.kind === 'on_sale')!;
     expect(onSale).toMatchObject({
@@ -278,7 +265,7 @@ describe("'Biglietti in vendita ora'", () => {
     });
     expect(listed.find((a) => a.kind === 'sale_reminder')).toMatchObject({ due_at: iso(instant - DAY) });
     for (const action of ['send', 'cancel']) {
-      const res = await call(`${BASE}/${p.slug}/fans/alerts/${onSale.id}/${action}`, {
+      const res = await call(`${alerts.BASE}/${p.slug}/fans/alerts/${onSale.id}/${action}`, {
         method: 'POST',
         token: p.user.token,
       });
@@ -294,7 +281,7 @@ describe('with the provider (stubbed at the transport)', () => {
     const { p, fans } = await dropPage();
     const instant = ahead(3);
     await saveDrop(p, instant, {}, { sale_reminder: false });
-    const [queued] = await runCron(instant - MINUTE, p.id);
+    const [queued] = await runCron(instant - alerts.MINUTE, p.id);
     const calls: Array<{ key: string | null; to: string[] }> = [];
     const answers = [new Response('{"name":"internal_server_error"}', { status: 500 }), Response.json({ data: [] })];
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -308,14 +295,14 @@ describe('with the provider (stubbed at the transport)', () => {
     const failed = await deliver([queued!.body], instant + 1000, resend);
     expect(failed).toMatchObject({ acked: 0, retried: 1 });
     const id = queued!.body.alert_id;
-    expect(Object.values(await deliveries(id)).map((d) => d.status)).toEqual(['sending', 'sending']);
+    expect(Object.values(await alerts.deliveries(id)).map((d) => d.status)).toEqual(['sending', 'sending']);
     expect(await deliver([queued!.body], instant + 40_000, resend)).toMatchObject({ acked: 1, retried: 0 });
     expect(await deliver([queued!.body], instant + 50_000, resend)).toMatchObject({ acked: 1, retried: 0 });
     expect(calls).toHaveLength(2);
     expect(calls[0]!.key).toMatch(/^fan-alert-\d+-[0-9a-f]{64}$/);
     expect(calls[1]!.key).toBe(calls[0]!.key);
     expect(calls[1]!.to.sort()).toEqual([fans.milano, fans.all].sort());
-    expect(Object.values(await deliveries(id))).toEqual([
+    expect(Object.values(await alerts.deliveries(id))).toEqual([
       { status: 'sent', attempts: 2 },
       { status: 'sent', attempts: 2 },
     ]);
@@ -330,7 +317,7 @@ describe("the reminder ('Domani alle 10:00 aprono le vendite')", () => {
     const { sale_reminder: row } = await saleRows(p.id);
     expect(row).toMatchObject({ status: 'scheduled', due_at: iso(instant - DAY) });
 
-    expect(await runCron(instant - DAY - MINUTE, p.id)).toEqual([]);
+    expect(await runCron(instant - DAY - alerts.MINUTE, p.id)).toEqual([]);
     // a publish just after its time, before the dispatch took it, leaves it on its way
     await syncSaleAlerts(env, p.slug, new Date(instant - DAY + 30_000));
     expect((await saleRows(p.id)).sale_reminder).toMatchObject({ status: 'scheduled', due_at: iso(instant - DAY) });
@@ -339,8 +326,8 @@ describe("the reminder ('Domani alle 10:00 aprono le vendite')", () => {
     expect(queued[0]!.delaySeconds).toBeUndefined();
     await deliver([queued[0]!.body], instant - DAY + 5000);
     await deliver([queued[0]!.body], instant - DAY + 9000);
-    expect(await runCron(instant - DAY + MINUTE, p.id)).toEqual([]);
-    const mails = await alertMails(everyone);
+    expect(await runCron(instant - DAY + alerts.MINUTE, p.id)).toEqual([]);
+    const mails = await alerts.alertMails(everyone);
     expect(mails.map((m) => m.to_addr).sort()).toEqual([fans.milano, fans.all].sort());
     const time = utcToRomeLocal(iso(instant)).slice(11, 16);
     expect(mails[0]!.subject).toBe(`Domani alle ${time} aprono le vendite: Tour a Milano`);
@@ -374,16 +361,18 @@ describe("the reminder ('Domani alle 10:00 aprono le vendite')", () => {
 
     // PATCH of the page options turns it off and on again: the same row, cancelled then scheduled
     const patch = (value: boolean) =>
-      call(`${BASE}/${p.slug}`, { method: 'PATCH', token: p.user.token, json: { sale_reminder: value } });
+      call(`${alerts.BASE}/${p.slug}`, { method: 'PATCH', token: p.user.token, json: { sale_reminder: value } });
     const off = await patch(false);
     expect(off.status).toBe(200);
     expect(((await off.json()) as { sale_reminder: boolean }).sale_reminder).toBe(false);
     expect((await saleRows(p.id)).sale_reminder).toMatchObject({ id: reminder.id, status: 'cancelled' });
     // a reminder switched off after it was due is not sent
-    expect((await runCron(later - DAY + MINUTE, p.id)).filter((m) => m.body.alert_id === reminder.id)).toEqual([]);
+    expect((await runCron(later - DAY + alerts.MINUTE, p.id)).filter((m) => m.body.alert_id === reminder.id)).toEqual(
+      [],
+    );
     await patch(true);
     expect((await saleRows(p.id)).sale_reminder).toMatchObject({ id: reminder.id, status: 'scheduled' });
-    const bad = await call(`${BASE}/${p.slug}`, {
+    const bad = await call(`${alerts.BASE}/${p.slug}`, {
       method: 'PATCH',
       token: p.user.token,
       json: { sale_reminder: 'sì' },
@@ -425,23 +414,26 @@ describe('in step with the page', () => {
     await cancelled();
     await saveDrop(p, b);
     // hidden, shown again
-    const hide = await call(`${BASE}/${p.slug}/visibility?visible=false`, { method: 'PATCH', token: p.user.token });
+    const hide = await call(`${alerts.BASE}/${p.slug}/visibility?visible=false`, {
+      method: 'PATCH',
+      token: p.user.token,
+    });
     expect(hide.status).toBe(200);
     await cancelled();
-    await call(`${BASE}/${p.slug}/visibility?visible=true`, { method: 'PATCH', token: p.user.token });
+    await call(`${alerts.BASE}/${p.slug}/visibility?visible=true`, { method: 'PATCH', token: p.user.token });
     expect(Object.values(await saleRows(p.id)).map((r) => r.status)).toEqual(['scheduled', 'scheduled']);
     // past (the sync at a day after the event, as the scheduled republish runs it)
     await syncSaleAlerts(env, p.slug, new Date('2099-05-13T12:00:00Z'));
     await cancelled();
     await syncSaleAlerts(env, p.slug, new Date());
     // removed
-    await savePage(
+    await alerts.savePage(
       p,
-      kept(p).filter((x) => x.text !== MILANO),
+      alerts.kept(p).filter((x) => x.text !== alerts.MILANO),
     );
     await cancelled();
     // nothing of it goes out
-    expect(await runCron(b + MINUTE, p.id)).toEqual([]);
+    expect(await runCron(b + alerts.MINUTE, p.id)).toEqual([]);
   });
 
   it('a CTA on sale now or in the past schedules nothing; of several CTAs the earliest not sold out counts', async () => {
@@ -451,13 +443,13 @@ describe('in step with the page', () => {
     expect(await saleRows(p.id)).toEqual({});
     const early = ahead(3);
     const late = ahead(4);
-    const milanoId = p.buttons.find((b) => b.text === MILANO)!.id;
-    await savePage(p, [
-      ...kept(p).filter((x) => x.text !== MILANO),
+    const milanoId = p.buttons.find((b) => b.text === alerts.MILANO)!.id;
+    await alerts.savePage(p, [
+      ...alerts.kept(p).filter((x) => x.text !== alerts.MILANO),
       {
         id: milanoId,
         type: 'text',
-        text: MILANO,
+        text: alerts.MILANO,
         cta_buttons: [
           { url: 'https://vip.example/x', buttonText: 'VIP', on_sale_at: iso(early), availability: 'sold_out' },
           { url: TICKETS, buttonText: 'biglietti', on_sale_at: iso(late) },

@@ -7,16 +7,7 @@ import { pageAsReceivedSchema } from '../../src/core/schemas/page';
 import { pageStatsSchema, type PageStats } from '../../src/core/schemas/stats';
 import { COUNTRY_CODES } from '../../src/core/countries';
 import { addDays, BREAKDOWN_TOP, FOLDED, romeBucket, STATS_DAYS_MAX } from '../../src/core/traffic';
-import {
-  call,
-  createPage,
-  eventButton,
-  textPage,
-  uniqueSlug,
-  organiserWithToken,
-  adminWithToken,
-  userWithToken,
-} from './helpers';
+import * as w from './helpers';
 
 /**
  * GET /api/db/landing-pages/{slug}/stats, …/stats.csv and the period of GET /api/admin/stats
@@ -68,17 +59,17 @@ async function seed(pageId: number, rows: Bucket[]): Promise<void> {
 const today = () => romeBucket(Date.now()).day;
 
 async function stats(slug: string, token: string, query = ''): Promise<PageStats> {
-  const res = await call(`${BASE}/${slug}/stats${query}`, { token });
+  const res = await w.call(`${BASE}/${slug}/stats${query}`, { token });
   expect(res.status).toBe(200);
   return pageStatsSchema.parse(await res.json());
 }
 
 /** An organiser's text page with `n` events; its id and its buttons' ids in position order. */
 async function pageWith(n = 2, company = 'Alfa Live') {
-  const user = await organiserWithToken({ company });
-  const slug = uniqueSlug('st');
-  const buttons = Array.from({ length: n }, (_, i) => eventButton(`1${i}/05/2027 - Milano - Club ${i}|biglietti`));
-  const page = await createPage(user.token, textPage(slug, { buttons }));
+  const user = await w.organiserWithToken({ company });
+  const slug = w.uniqueSlug('st');
+  const buttons = Array.from({ length: n }, (_, i) => w.eventButton(`1${i}/05/2027 - Milano - Club ${i}|biglietti`));
+  const page = await w.createPage(user.token, w.textPage(slug, { buttons }));
   return { user, slug, id: page.id as number, buttons: (page.buttons as Array<{ id: number }>).map((b) => b.id) };
 }
 
@@ -150,7 +141,7 @@ describe('GET …/{slug}/stats', () => {
 
   it('an empty page answers every day and every button with zeros', async () => {
     const { user, slug, buttons } = await pageWith(3);
-    const res = await call(`${BASE}/${slug}/stats?days=5`, { token: user.token });
+    const res = await w.call(`${BASE}/${slug}/stats?days=5`, { token: user.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const s = pageStatsSchema.parse(await res.json());
@@ -220,7 +211,7 @@ describe('GET …/{slug}/stats', () => {
     // what the writer folded already joins what the answer folds, and comes last though it is big
     rows.push({ day, source: FOLDED, views: 500, signups: 3 });
     await seed(id, rows);
-    const res = await call(`${BASE}/${slug}/stats?days=1`, { token: user.token });
+    const res = await w.call(`${BASE}/${slug}/stats?days=1`, { token: user.token });
     const text = await res.text();
     const s = pageStatsSchema.parse(JSON.parse(text));
     expect(s.sources).toHaveLength(BREAKDOWN_TOP + 1);
@@ -256,9 +247,9 @@ describe('GET …/{slug}/stats', () => {
       { day, views: 10 },
     ]);
     // reorder to c, a, b, then delete b
-    const page = pageAsReceivedSchema.parse(await (await call(`${BASE}/${slug}`, { token: user.token })).json());
+    const page = pageAsReceivedSchema.parse(await (await w.call(`${BASE}/${slug}`, { token: user.token })).json());
     const byId = new Map(page.buttons.map((x) => [x.id, x]));
-    const reorder = await call(`${BASE}/${slug}`, {
+    const reorder = await w.call(`${BASE}/${slug}`, {
       method: 'PUT',
       token: user.token,
       json: { ...page, buttons: [byId.get(c), byId.get(a), byId.get(b)] },
@@ -272,7 +263,7 @@ describe('GET …/{slug}/stats', () => {
     ]);
     expect(s.buttons[1]).toEqual({ id: a, clicks: 0, daily: [{ date: day, clicks: 0 }], ctas: [] });
 
-    const drop = await call(`${BASE}/${slug}`, {
+    const drop = await w.call(`${BASE}/${slug}`, {
       method: 'PUT',
       token: user.token,
       json: { ...page, buttons: [byId.get(c), byId.get(a)] },
@@ -302,34 +293,34 @@ describe('GET …/{slug}/stats', () => {
 describe('who may read a page’s stats', () => {
   it('as for the page itself: 401 anonymous, 403 an inactive account, 404 another company or no page', async () => {
     const { user, slug } = await pageWith(1, 'Beta Eventi');
-    const colleague = await organiserWithToken({ company: 'Beta Eventi' });
-    const stranger = await organiserWithToken({ company: 'Gamma Live' });
-    const pending = await userWithToken({ company: 'Beta Eventi', status: 'pending' });
-    const banned = await userWithToken({ company: 'Beta Eventi', status: 'banned' });
-    const admin = await adminWithToken({ company: 'Altro' });
+    const colleague = await w.organiserWithToken({ company: 'Beta Eventi' });
+    const stranger = await w.organiserWithToken({ company: 'Gamma Live' });
+    const pending = await w.userWithToken({ company: 'Beta Eventi', status: 'pending' });
+    const banned = await w.userWithToken({ company: 'Beta Eventi', status: 'banned' });
+    const admin = await w.adminWithToken({ company: 'Altro' });
     for (const suffix of ['stats', 'stats.csv']) {
       const path = `${BASE}/${slug}/${suffix}`;
-      const anonymous = await call(path);
+      const anonymous = await w.call(path);
       expect(anonymous.status, path).toBe(401);
       expect(await anonymous.json()).toEqual({ detail: 'Unauthorized' });
-      expect((await call(path, { token: 'not-a-token' })).status).toBe(401);
+      expect((await w.call(path, { token: 'not-a-token' })).status).toBe(401);
       for (const inactive of [pending, banned]) {
-        const res = await call(path, { token: inactive.token });
+        const res = await w.call(path, { token: inactive.token });
         expect(res.status, path).toBe(403);
         expect(typeof ((await res.json()) as { detail: unknown }).detail).toBe('string');
       }
       // another company's page is as unknown as a missing one, exactly like GET …/{slug}
       for (const [target, who] of [
         [slug, stranger],
-        [uniqueSlug('none'), user],
+        [w.uniqueSlug('none'), user],
       ] as const) {
-        const res = await call(`${BASE}/${target}/${suffix}`, { token: who.token });
+        const res = await w.call(`${BASE}/${target}/${suffix}`, { token: who.token });
         expect(res.status).toBe(404);
         expect(await res.json()).toEqual({ detail: t('public.notFound') });
-        expect((await call(`${BASE}/${target}`, { token: who.token })).status).toBe(404);
+        expect((await w.call(`${BASE}/${target}`, { token: who.token })).status).toBe(404);
       }
       for (const who of [user, colleague, admin]) {
-        expect((await call(path, { token: who.token })).status, path).toBe(200);
+        expect((await w.call(path, { token: who.token })).status, path).toBe(200);
       }
     }
   });
@@ -339,31 +330,31 @@ describe('who may read a page’s stats', () => {
     const detail = `days: ${t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX })}`;
     for (const suffix of ['stats', 'stats.csv']) {
       for (const days of ['0', '401', 'abc', '1.5', '-3', 'Infinity', '1e9', '7&days=9', '%20']) {
-        const res = await call(`${BASE}/${slug}/${suffix}?days=${days}`, { token: user.token });
+        const res = await w.call(`${BASE}/${slug}/${suffix}?days=${days}`, { token: user.token });
         expect(res.status, `${suffix}?days=${days}`).toBe(422);
         expect(await res.json()).toEqual({ detail });
       }
     }
     // auth comes first: an anonymous bad request is still 401
-    expect((await call(`${BASE}/${slug}/stats?days=0`)).status).toBe(401);
+    expect((await w.call(`${BASE}/${slug}/stats?days=0`)).status).toBe(401);
   });
 
   it('?days takes whole decimal numbers only: hex, exponents, signs, spaces and points are 422', async () => {
     const { user, slug } = await pageWith(1);
-    const admin = await adminWithToken();
+    const admin = await w.adminWithToken();
     const detail = `days: ${t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX })}`;
     // each of these was read as a number of days before (16, 100, 7, 7, 7, 2, 7, 3)
     const loose = ['0x10', '1e2', '%2B7', '+7', '%207', '2.0', '7%20', '0b11'];
     for (const path of [`${BASE}/${slug}/stats`, `${BASE}/${slug}/stats.csv`, '/api/admin/stats']) {
       const token = path.startsWith('/api/admin') ? admin.token : user.token;
       for (const days of loose) {
-        const res = await call(`${path}?days=${days}`, { token });
+        const res = await w.call(`${path}?days=${days}`, { token });
         expect(res.status, `${path}?days=${days}`).toBe(422);
         expect(await res.json()).toEqual({ detail });
       }
       // plain digits still work, leading zeros included
       for (const days of ['7', '007', '400']) {
-        expect((await call(`${path}?days=${days}`, { token })).status, `${path}?days=${days}`).toBe(200);
+        expect((await w.call(`${path}?days=${days}`, { token })).status, `${path}?days=${days}`).toBe(200);
       }
     }
     const week = await stats(slug, user.token, '?days=007');
@@ -384,7 +375,7 @@ describe('GET …/{slug}/stats.csv', () => {
       { day: to, source: 'qr', signups: 2 },
       { day: to, button_id: buttons[0]!, clicks: 4 },
     ]);
-    const res = await call(`${BASE}/${slug}/stats.csv?days=3`, { token: user.token });
+    const res = await w.call(`${BASE}/${slug}/stats.csv?days=3`, { token: user.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${slug}-stats-${from}-${to}.csv"`);
@@ -392,7 +383,7 @@ describe('GET …/{slug}/stats.csv', () => {
     const text = await res.text();
     expect(text).toBe(`date,views,clicks,signups\r\n${from},5,0,1\r\n${addDays(from, 1)},0,0,0\r\n${to},1,4,2\r\n`);
 
-    const month = await (await call(`${BASE}/${slug}/stats.csv`, { token: user.token })).text();
+    const month = await (await w.call(`${BASE}/${slug}/stats.csv`, { token: user.token })).text();
     const lines = month.trimEnd().split('\r\n');
     expect(lines).toHaveLength(31);
     expect(lines[1]).toBe(`${addDays(to, -29)},0,0,0`);
@@ -403,13 +394,13 @@ describe('GET …/{slug}/stats.csv', () => {
 
 describe('GET /api/admin/stats?days=N', () => {
   it('adds the period’s views and clicks across every page, beside the unchanged lifetime figures', async () => {
-    const admin = await adminWithToken({ company: 'Palco Admin' });
+    const admin = await w.adminWithToken({ company: 'Palco Admin' });
     const one = await pageWith(1, 'Delta Live');
     const two = await pageWith(2, 'Epsilon Live');
     const to = today();
     const from = addDays(to, -2);
     const read = async (query = '') => {
-      const res = await call(`/api/admin/stats${query}`, { token: admin.token });
+      const res = await w.call(`/api/admin/stats${query}`, { token: admin.token });
       expect(res.status).toBe(200);
       return statsAnswerSchema.parse(await res.json());
     };
@@ -445,14 +436,14 @@ describe('GET /api/admin/stats?days=N', () => {
   });
 
   it('administrators only, and a bad ?days is 422', async () => {
-    const admin = await adminWithToken();
-    const organiser = await organiserWithToken();
-    expect((await call('/api/admin/stats?days=7')).status).toBe(401);
-    const refused = await call('/api/admin/stats?days=7', { token: organiser.token });
+    const admin = await w.adminWithToken();
+    const organiser = await w.organiserWithToken();
+    expect((await w.call('/api/admin/stats?days=7')).status).toBe(401);
+    const refused = await w.call('/api/admin/stats?days=7', { token: organiser.token });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ detail: t('admin.forbidden') });
     for (const days of ['0', '401', 'abc', '2.5']) {
-      const res = await call(`/api/admin/stats?days=${days}`, { token: admin.token });
+      const res = await w.call(`/api/admin/stats?days=${days}`, { token: admin.token });
       expect(res.status, days).toBe(422);
       expect(await res.json()).toEqual({ detail: `days: ${t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX })}` });
     }
