@@ -11,7 +11,7 @@ import * as w from './helpers';
 
 const APP_URL = 'http://localhost:8787';
 
-describe('registration → approval → verification, end to end through the dev w.mailbox', () => {
+describe('registration → approval → verification, end to end through the dev mailbox', () => {
   it('walks the whole path and lands active and verified', async () => {
     const email = w.uniqueEmail('Flusso');
     const reg = await w.callJson('/auth/register', {
@@ -46,7 +46,7 @@ describe('registration → approval → verification, end to end through the dev
     const link = new URL(mail!.links[0]!);
     const redirect = await w.call(`${link.pathname}${link.search}`);
     expect(redirect.status).toBe(302);
-    expect(redirect.headers.get('location')).toBe(`/w.login${link.search}`);
+    expect(redirect.headers.get('location')).toBe(`/login${link.search}`);
 
     const token = link.searchParams.get('token')!;
     const verify = await w.callJson('/auth/verify', { json: { token } });
@@ -230,7 +230,7 @@ describe('forgot and reset password', () => {
     expect(ok.status).toBe(200);
 
     expect((await w.callJson('/users/me', { token: oldSession })).status).toBe(401);
-    const bad = await w.callJson('/auth/jwt/w.login', { form: { username: user.email, password: w.PASSWORD } });
+    const bad = await w.callJson('/auth/jwt/login', { form: { username: user.email, password: w.PASSWORD } });
     expect(bad.body.detail).toBe('LOGIN_BAD_CREDENTIALS');
     await w.login(user.email, 'NuovaPass456');
 

@@ -175,7 +175,7 @@ describe('tracking bodies: 16 KB', () => {
     const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, textPage(slug));
-    const path = `/api/db/landing-pages/${slug}/buttons/${page.buttons[0].id}/click`;
+    const path = `/api/db/landing-pages/${slug}/buttons/${page.buttons[0]!.id}/click`;
     await expectTooLarge(
       await call(path, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(20 * 1024) }),
     );

@@ -24,7 +24,7 @@ async function twoEvents(token: string, slug = w.uniqueSlug()) {
       w.eventButton('13/05/2099 - Roma - Atlantico|tickets', 'https://www.vivaticket.com/y'),
     ],
   });
-  return { slug, page, first: page.buttons[0].id as number, second: page.buttons[1].id as number };
+  return { slug, page, first: page.buttons[0]!.id as number, second: page.buttons[1]!.id as number };
 }
 
 function patch(slug: string, id: number | string, json: unknown, token?: string) {
@@ -91,7 +91,7 @@ describe('PATCH one button: who may', () => {
       mode: 'image',
       buttons: [{ type: 'image', image_path: '/stores/spotify.svg', url: 'https://open.spotify.com/x' }],
     });
-    const res = await patch(slug, image.buttons[0].id, { availability: 'sold_out' }, u.token);
+    const res = await patch(slug, image.buttons[0]!.id, { availability: 'sold_out' }, u.token);
     expect(res.status).toBe(422);
     expect(await detail(res)).toBe(t('drops.patch.notText'));
   });

@@ -284,7 +284,7 @@ describe('rate limit', () => {
 });
 
 describe('failures that are not retried, and fans who left', () => {
-  it('a validation error (4xx) marks those alerts.deliveries failed and acknowledges; the alert ends with them counted', async () => {
+  it('a validation error (4xx) marks those deliveries failed and acknowledges; the alert ends with them counted', async () => {
     const emails = [alerts.fanEmail('v1'), alerts.fanEmail('v2')];
     const { p, id, messages } = await started(async (p) => {
       for (const e of emails) await alerts.seedFan(p.id, e, ['Milano']);

@@ -1,5 +1,6 @@
 // Helpers for the fan alert tests: a page through the pages API, fans straight in D1 (the sign-up
 // routes are tested on their own), the alert's rows and the outbox as the pipeline left them.
+import { pageAsReceivedSchema } from '../../src/core/schemas/page';
 import { API_PREFIX } from '../../src/core/api-paths';
 import { env } from 'cloudflare:test';
 import { ALL_CITIES, cityKey, FAN_CONSENT_VERSION } from '../../src/core/fans';
@@ -74,8 +75,7 @@ export async function savePage(
       ...extra,
     },
   });
-  const body = (await res.json()) as any;
-  if (res.status !== 200) throw new Error(`PUT ${res.status} ${JSON.stringify(body)}`);
+  const body = await answer(res, 200, pageAsReceivedSchema);
   p.buttons = body.buttons;
   return body;
 }

@@ -1,10 +1,21 @@
 // Posters of video headers: the optional `poster` part of upload-image, upload-poster, a new
 // header clearing the poster, and the published page using it (docs/behaviour.md#uploads).
+import { posterUploadAnswerSchema } from '../../src/core/schemas/uploads';
+import { pageAsReceivedSchema, publicLandingSchema } from '../../src/core/schemas/page';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { setPagePoster } from '../../worker/db/page-media';
 import { GIF, JPEG, PNG, WEBP, bigBytes, mp4, multipartStream } from './media-fixtures';
-import { call, createPage, textPage, uniqueSlug, organiserWithToken, adminWithToken, userWithToken } from './helpers';
+import {
+  call,
+  createPage,
+  textPage,
+  uniqueSlug,
+  organiserWithToken,
+  adminWithToken,
+  userWithToken,
+  answer,
+} from './helpers';
 
 const BASE = '/api/db/landing-pages';
 const ORIGIN = 'http://localhost:8787';
@@ -178,7 +189,7 @@ describe('upload-image with a poster part', () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as any).poster).toMatch(posterPattern(slug, 'png'));
+    expect(posterUploadAnswerSchema.parse(await res.json()).poster).toMatch(posterPattern(slug, 'png'));
   });
 
   it('refuses a poster beside a still image header (422) and keeps neither', async () => {
@@ -403,7 +414,7 @@ describe('page saves and deletion', () => {
     for (const h of [header, '', `  ${header} `]) {
       const res = await call(`${BASE}/${slug}`, { method: 'PUT', token: u.token, json: payload(page, h) });
       expect(res.status).toBe(200);
-      expect(((await res.json()) as any).header_poster).toBe(poster);
+      expect(pageAsReceivedSchema.parse(await res.json()).header_poster).toBe(poster);
     }
     expect(await env.BUCKET.head(poster.slice(1))).not.toBeNull();
     expect(meta(await published(slug), 'property', 'og:image')).toBe(`${ORIGIN}${poster}`);
@@ -416,13 +427,12 @@ describe('page saves and deletion', () => {
       token: u.token,
       json: payload(page, 'https://cdn.example.com/other.mp4'),
     });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as any;
+    const body = await answer(res, 200, pageAsReceivedSchema);
     expect(body).toMatchObject({ header: 'https://cdn.example.com/other.mp4', header_poster: '' });
     expect(await env.BUCKET.head(poster.slice(1))).toBeNull();
     expect(await env.BUCKET.head(header.slice(1))).toBeNull();
     expect(await objects(slug)).toEqual([]);
-    const pub = (await (await call(`/api/db/public/landing/${slug}`)).json()) as any;
+    const pub = await answer(await call(`/api/db/public/landing/${slug}`), 200, publicLandingSchema);
     expect(pub.header_poster).toBe('');
     const html = await published(slug);
     expect(html).not.toMatch(/ poster=/);

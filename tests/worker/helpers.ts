@@ -1,6 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
+import { pagePaths } from '../../src/core/api-paths';
 import { companyKey } from '../../src/core/company';
+import { pageAsReceivedSchema } from '../../src/core/schemas/page';
 import type { UserStatus } from '../../src/core/schemas/user';
 import type { z } from '../../src/core/zod';
 import { getUserById, type UserRow } from '../../worker/db/users';
@@ -250,9 +252,7 @@ export function textPage(slug: string, extra: Record<string, unknown> = {}) {
   };
 }
 
+/** Creates a page through the API: its answer (201), checked against the page schema. */
 export async function createPage(token: string, body: Record<string, unknown>) {
-  const res = await call('/api/db/landing-pages', { token, json: body });
-  const json = (await res.json()) as any;
-  if (res.status !== 201) throw new Error(`create failed ${res.status} ${JSON.stringify(json)}`);
-  return json;
+  return answer(await call(pagePaths.list, { token, json: body }), 201, pageAsReceivedSchema);
 }

@@ -368,7 +368,7 @@ describe('a flood of made-up sources, countries and CTAs on one page', () => {
         ],
       }),
     );
-    const button = page.buttons[0].id as number;
+    const button = page.buttons[0]!.id as number;
     await burst(VIEWS, 50, async () => {
       const res = await call(`/${slug}?utm_source=${encodeURIComponent(randomSource())}`, {
         headers: { 'user-agent': PHONE_UA, 'accept-encoding': 'gzip', 'cf-ipcountry': randomCountry() },

@@ -1,7 +1,9 @@
+import { statsAnswerSchema } from '../../src/core/schemas/admin';
+import { errorAnswerSchema } from '../../src/core/schemas/error';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { API_PREFIX } from '../../src/core/api-paths';
-import { FONT_SIZES } from '../../src/core/styles';
+import { adminPaths, API_PREFIX } from '../../src/core/api-paths';
+import { customStylesStrictSchema, FONT_SIZES } from '../../src/core/styles';
 import { t } from '../../src/core/messages';
 import {
   call,
@@ -12,6 +14,7 @@ import {
   organiserWithToken,
   adminWithToken,
   userWithToken,
+  answer,
 } from './helpers';
 import { PUBLIC_PAGE_KEYS } from './public-helpers';
 import {
@@ -19,6 +22,7 @@ import {
   pageDeletedSchema,
   pageListItemSchema,
   publicLandingSchema,
+  type ButtonAsReceived,
 } from '../../src/core/schemas/page';
 import { z } from '../../src/core/zod';
 import { eventually, totals } from './counting-helpers';
@@ -34,7 +38,7 @@ describe('auth and status', () => {
       const u = await userWithToken({ status });
       const res = await call(BASE, { token: u.token });
       expect(res.status, status).toBe(403);
-      expect(typeof ((await res.json()) as any).detail).toBe('string');
+      expect(typeof errorAnswerSchema.parse(await res.json()).detail).toBe('string');
       const create = await call(BASE, { token: u.token, json: textPage(uniqueSlug()) });
       expect(create.status).toBe(403);
     }
@@ -77,16 +81,16 @@ describe('create, read, list', () => {
         { url: 'https://www.ticketone.it/x', buttonText: 'biglietti', on_sale_at: null, availability: 'on_sale' },
       ],
     });
-    expect(page.buttons[1].position).toBe(2);
+    expect(page.buttons[1]!.position).toBe(2);
 
     const read = await call(`${BASE}/${slug}`, { token: u.token });
     expect(read.status).toBe(200);
     expect(pageAsReceivedSchema.parse(await read.json())).toEqual(page);
 
-    const list = (await (await call(BASE, { token: u.token })).json()) as any[];
+    const list = await answer(await call(BASE, { token: u.token }), 200, z.array(pageListItemSchema));
     expect(z.array(pageListItemSchema).parse(list)).toEqual(list);
     const item = list.find((p) => p.folder_name === slug);
-    expect(Object.keys(item).sort()).toEqual(
+    expect(Object.keys(item!).sort()).toEqual(
       [
         'company',
         'display_title',
@@ -118,9 +122,9 @@ describe('create, read, list', () => {
         },
       ],
     });
-    expect(page.buttons[0].text).toBe('1 giugno - Torino - Hiroshima|tickets');
-    expect(page.buttons[0].url).toBe('https://a.example/1');
-    expect(page.buttons[0].cta_buttons).toEqual([
+    expect(page.buttons[0]!.text).toBe('1 giugno - Torino - Hiroshima|tickets');
+    expect(page.buttons[0]!.url).toBe('https://a.example/1');
+    expect(page.buttons[0]!.cta_buttons).toEqual([
       { url: 'https://a.example/1', buttonText: 'tickets', ...ON_SALE_NOW },
       { url: '', buttonText: 'biglietti', ...ON_SALE_NOW },
       { url: 'b.example', buttonText: 'VIP', ...ON_SALE_NOW },
@@ -134,16 +138,19 @@ describe('create, read, list', () => {
       style: 'custom',
       custom_styles: { data: { color: '#abc' }, background: { color: 'red;}</style><script>' } },
     });
-    expect(a.custom_styles.data.color).toBe('#AABBCC');
-    expect(a.custom_styles.background.color).toBe('#000000');
+    // stored normalised: the whole strict shape, every colour a #RRGGBB
+    const aStyles = customStylesStrictSchema.parse(a.custom_styles);
+    expect(aStyles.data.color).toBe('#AABBCC');
+    expect(aStyles.background.color).toBe('#000000');
     const b = await createPage(u.token, {
       ...textPage(uniqueSlug()),
       style: 'custom',
       custom_styles: JSON.stringify({ city: { color: 'ff0000', fontSize: '999rem' } }),
     });
-    expect(b.custom_styles.city.color).toBe('#FF0000');
-    expect(FONT_SIZES).toContain(b.custom_styles.city.fontSize);
-    expect(b.custom_styles.city.fontSize).not.toBe('999rem');
+    const bStyles = customStylesStrictSchema.parse(b.custom_styles);
+    expect(bStyles.city.color).toBe('#FF0000');
+    expect(FONT_SIZES).toContain(bStyles.city.fontSize);
+    expect(bStyles.city.fontSize).not.toBe('999rem');
   });
 
   it('an admin sets the company, defaulting to Palco', async () => {
@@ -285,7 +292,7 @@ describe('validation messages (422 {detail})', () => {
       json: { ...textPage(slug), header: '' },
     });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as any).header).toBe('');
+    expect(pageAsReceivedSchema.parse(await res.json()).header).toBe('');
   });
 
   it('an oversized body is 413 before parsing', async () => {
@@ -339,7 +346,7 @@ describe('validation messages (422 {detail})', () => {
     for (const body of bodies) {
       const res = await call(BASE, { token: u.token, body, headers: { 'content-type': 'application/json' } });
       expect(res.status, String(body)).toBe(422);
-      expect(typeof ((await res.json()) as any).detail).toBe('string');
+      expect(typeof errorAnswerSchema.parse(await res.json()).detail).toBe('string');
       const put = await call(`${BASE}/nosuchpage`, {
         method: 'PUT',
         token: u.token,
@@ -390,7 +397,9 @@ describe('uniqueness (409, with the texts the editor shows)', () => {
       json: { ...textPage(a), title: `tour ${b}` },
     });
     expect(clash.status).toBe(409);
-    expect(((await clash.json()) as any).detail).toBe(`Il titolo "tour ${b}" è già utilizzato dalla landing "${b}"`);
+    expect(errorAnswerSchema.parse(await clash.json()).detail).toBe(
+      `Il titolo "tour ${b}" è già utilizzato dalla landing "${b}"`,
+    );
   });
 });
 
@@ -402,7 +411,7 @@ describe('update', () => {
       ...textPage(slug),
       buttons: [eventButton('1 - A - a|x'), eventButton('2 - B - b|x'), eventButton('3 - C - c|x')],
     });
-    const [b1, b2, b3] = page.buttons;
+    const [b1, b2, b3] = page.buttons as [ButtonAsReceived, ButtonAsReceived, ButtonAsReceived];
     for (let i = 0; i < 3; i++) await call(`${BASE}/${slug}/buttons/${b1.id}/click`, { method: 'POST' });
     await call(`${BASE}/${slug}/buttons/${b3.id}/click`, { method: 'POST' });
     // clicks reach D1 through the queue within the flush delay
@@ -677,10 +686,12 @@ describe('publishing on every write', () => {
     await createPage(u.token, textPage(slug));
     const res = await call(`/api/db/public/landing/${slug}`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as any;
-    expect(publicLandingSchema.parse(body)).toEqual(body);
+    const raw: unknown = await res.json();
+    const body = publicLandingSchema.parse(raw);
+    // the answer is the schema's, field for field (parsing drops a key the schema does not know)
+    expect(body).toEqual(raw);
     expect(Object.keys(body).sort()).toEqual(PUBLIC_PAGE_KEYS);
-    expect(Object.keys(body.buttons[0]).sort()).toEqual([
+    expect(Object.keys(body.buttons[0]!).sort()).toEqual([
       'cta_buttons',
       'id',
       'image_path',
@@ -695,7 +706,7 @@ describe('publishing on every write', () => {
 describe('admin stats gain pages, views and clicks', () => {
   it('counts pages (total, visible), views and clicks', async () => {
     const admin = await adminWithToken();
-    const before = (await (await call('/api/admin/stats', { token: admin.token })).json()) as any;
+    const before = await answer(await call(adminPaths.stats, { token: admin.token }), 200, statsAnswerSchema);
     expect(before).toMatchObject({
       users: expect.any(Object),
       pages: { total: expect.any(Number), visible: expect.any(Number) },
@@ -705,10 +716,10 @@ describe('admin stats gain pages, views and clicks', () => {
     const slug = uniqueSlug();
     const page = await createPage(admin.token, textPage(slug));
     await createPage(admin.token, { ...textPage(uniqueSlug()), visible: false });
-    await call(`${BASE}/${slug}/buttons/${page.buttons[0].id}/click`, { method: 'POST' });
-    await call(`${BASE}/${slug}/buttons/${page.buttons[1].id}/click`, { method: 'POST' });
+    await call(`${BASE}/${slug}/buttons/${page.buttons[0]!.id}/click`, { method: 'POST' });
+    await call(`${BASE}/${slug}/buttons/${page.buttons[1]!.id}/click`, { method: 'POST' });
     await env.DB.prepare('UPDATE landing_pages SET view_page = view_page + 5 WHERE id = ?').bind(page.id).run();
-    const stats = async () => (await (await call('/api/admin/stats', { token: admin.token })).json()) as any;
+    const stats = async () => answer(await call(adminPaths.stats, { token: admin.token }), 200, statsAnswerSchema);
     // the clicks reach D1 through the queue within the flush delay
     const after = await eventually(stats, (s) => s.clicks - before.clicks >= 2);
     expect(after.pages.total - before.pages.total).toBe(2);

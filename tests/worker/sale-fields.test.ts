@@ -29,7 +29,7 @@ describe('CTA sale fields', () => {
       on_sale_at: '2099-05-12T08:00:00Z',
       availability: 'limited',
     };
-    expect(page.buttons[0].cta_buttons).toEqual([expected]);
+    expect(page.buttons[0]!.cta_buttons).toEqual([expected]);
     const read = pageAsReceivedSchema.parse(await (await call(`${BASE}/${slug}`, { token: u.token })).json());
     expect(read.buttons[0]?.cta_buttons).toEqual([expected]);
     const pub = publicLandingSchema.parse(await (await call(`/api/db/public/landing/${slug}`)).json());
@@ -39,7 +39,7 @@ describe('CTA sale fields', () => {
     const put = await call(`${BASE}/${slug}`, {
       method: 'PUT',
       token: u.token,
-      json: { ...textPage(slug), buttons: [{ ...dropButton({}), id: page.buttons[0].id }] },
+      json: { ...textPage(slug), buttons: [{ ...dropButton({}), id: page.buttons[0]!.id }] },
     });
     expect(put.status).toBe(200);
     const updated = pageAsReceivedSchema.parse(await put.json());
@@ -52,7 +52,7 @@ describe('CTA sale fields', () => {
       ...textPage(uniqueSlug()),
       buttons: [dropButton({ buttonText: 'soldout', availability: 'on_sale' })],
     });
-    expect(page.buttons[0].cta_buttons[0].availability).toBe('sold_out');
+    expect(page.buttons[0]!.cta_buttons![0]!.availability).toBe('sold_out');
   });
 
   it('a bad instant or availability is a 422 with the message, never a 500', async () => {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, createPage, textPage, uniqueSlug, organiserWithToken, userWithToken } from './helpers';
+import { call, createPage, textPage, uniqueSlug, organiserWithToken, userWithToken, answer } from './helpers';
 import { pageAsReceivedSchema } from '../../src/core/schemas/page';
 import {
   buttonImageDeletedSchema,
@@ -290,17 +290,17 @@ describe('POST …/upload-button-images', () => {
     expect(res.status).toBe(200);
     const body = buttonImagesAnswerSchema.parse(await res.json());
     expect(body.success).toBe(true);
-    expect(body.paths['2']).toMatch(new RegExp(`^/dati/${slug}/2\\.[a-z0-9]+\\.gif$`));
-    expect(body.paths['1']).toMatch(new RegExp(`^/dati/${slug}/1\\.[a-z0-9]+\\.png$`));
+    expect(body.paths['2']!).toMatch(new RegExp(`^/dati/${slug}/2\\.[a-z0-9]+\\.gif$`));
+    expect(body.paths['1']!).toMatch(new RegExp(`^/dati/${slug}/1\\.[a-z0-9]+\\.png$`));
     expect(body.uploaded).toEqual([
-      { order: 0, index: 2, button_id: page.buttons[2].id, path: body.paths['2'] },
-      { order: 1, index: 1, button_id: page.buttons[1].id, path: body.paths['1'] },
+      { order: 0, index: 2, button_id: page.buttons[2]!.id, path: body.paths['2']! },
+      { order: 1, index: 1, button_id: page.buttons[1]!.id, path: body.paths['1']! },
     ]);
-    const after = (await (await call(`${BASE}/${slug}`, { token: u.token })).json()) as any;
+    const after = await answer(await call(`${BASE}/${slug}`, { token: u.token }), 200, pageAsReceivedSchema);
     expect(after.buttons.map((b: any) => b.image_path)).toEqual([
       '/stores/spotify.svg',
-      body.paths['1'],
-      body.paths['2'],
+      body.paths['1']!,
+      body.paths['2']!,
     ]);
 
     // step 4 of the save order: delete an old button image by file name
@@ -327,7 +327,7 @@ describe('POST …/upload-button-images', () => {
     f.append('image_mapping', '{"0":"1"}');
     const res = await call(`${BASE}/${slug}/upload-button-images`, { token: u.token, body: f });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as any).paths['1']).toMatch(/\.webp$/);
+    expect(buttonImagesAnswerSchema.parse(await res.json()).paths['1']!).toMatch(/\.webp$/);
   });
 
   it.each([
@@ -408,12 +408,11 @@ describe('replaced button images are deleted at once', () => {
     for (const bytes of files) f.append('button_images', new Blob([bytes]), 'x.bin');
     f.append('image_mapping', JSON.stringify(mapping));
     const res = await call(`${BASE}/${slug}/upload-button-images`, { token, body: f });
-    expect(res.status).toBe(200);
-    return (await res.json()) as any;
+    return answer(res, 200, buttonImagesAnswerSchema);
   }
 
   async function pageOf(token: string, slug: string) {
-    return (await (await call(`${BASE}/${slug}`, { token })).json()) as any;
+    return answer(await call(`${BASE}/${slug}`, { token }), 200, pageAsReceivedSchema);
   }
 
   /** The page as the editor sends it back, with each button changed by `edit`. */
@@ -424,8 +423,7 @@ describe('replaced button images are deleted at once', () => {
       token,
       json: { title: page.title, mode: page.mode, header: page.header, buttons, ...extra },
     });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return (await res.json()) as any;
+    return answer(res, 200, pageAsReceivedSchema);
   }
 
   const keep = (b: any) => ({ id: b.id, type: b.type, text: b.text, image_path: b.image_path, url: b.url });
@@ -446,20 +444,20 @@ describe('replaced button images are deleted at once', () => {
     const slug = uniqueSlug();
     await createPage(u.token, imagePage(slug));
     const first = await uploadImages(u.token, slug, [GIF, PNG], { 0: 1, 1: 2 });
-    expect((await call(first.paths['1'])).status).toBe(200);
+    expect((await call(first.paths['1']!)).status).toBe(200);
     const second = await uploadImages(u.token, slug, [WEBP], { 0: 1 });
-    await gone(first.paths['1']);
-    expect(await objects(slug)).toEqual([second.paths['1'], first.paths['2']].sort());
-    expect((await call(second.paths['1'])).status).toBe(200);
+    await gone(first.paths['1']!);
+    expect(await objects(slug)).toEqual([second.paths['1']!, first.paths['2']!].sort());
+    expect((await call(second.paths['1']!)).status).toBe(200);
     expect((await pageOf(u.token, slug)).buttons.map((b: any) => b.image_path)).toEqual([
       '/stores/spotify.svg',
-      second.paths['1'],
-      first.paths['2'],
+      second.paths['1']!,
+      first.paths['2']!,
     ]);
     // a store badge replaced by an upload is a shared site file, outside the page's folder: only
     // the new upload changes in R2
     const badge = await uploadImages(u.token, slug, [PNG], { 0: 0 });
-    expect(await objects(slug)).toEqual([badge.paths['0'], second.paths['1'], first.paths['2']].sort());
+    expect(await objects(slug)).toEqual([badge.paths['0']!, second.paths['1']!, first.paths['2']!].sort());
   });
 
   it('two files mapped to one button in one upload: only the later one, which the button shows, is kept', async () => {
@@ -467,13 +465,13 @@ describe('replaced button images are deleted at once', () => {
     const slug = uniqueSlug();
     const page = await createPage(u.token, imagePage(slug));
     const body = await uploadImages(u.token, slug, [GIF, PNG, WEBP], { 0: 1, 1: 2, 2: 1 });
-    expect(body.paths['1']).toMatch(new RegExp(`^/dati/${slug}/1\\.[a-z0-9]+\\.webp$`));
+    expect(body.paths['1']!).toMatch(new RegExp(`^/dati/${slug}/1\\.[a-z0-9]+\\.webp$`));
     expect(body.uploaded).toEqual([
-      { order: 1, index: 2, button_id: page.buttons[2].id, path: body.paths['2'] },
-      { order: 2, index: 1, button_id: page.buttons[1].id, path: body.paths['1'] },
+      { order: 1, index: 2, button_id: page.buttons[2]!.id, path: body.paths['2']! },
+      { order: 2, index: 1, button_id: page.buttons[1]!.id, path: body.paths['1']! },
     ]);
-    expect(await objects(slug)).toEqual([body.paths['1'], body.paths['2']].sort());
-    expect((await pageOf(u.token, slug)).buttons[1].image_path).toBe(body.paths['1']);
+    expect(await objects(slug)).toEqual([body.paths['1']!, body.paths['2']!].sort());
+    expect((await pageOf(u.token, slug)).buttons[1]!.image_path).toBe(body.paths['1']!);
   });
 
   it('a save that removes an image button, or puts a store badge in its place, deletes its file', async () => {
@@ -484,12 +482,12 @@ describe('replaced button images are deleted at once', () => {
     const [badge, one, two] = (await pageOf(u.token, slug)).buttons;
     // button 2 gets a store badge instead of its upload
     await save(u.token, slug, [keep(badge), keep(one), { ...keep(two), image_path: '/stores/deezer.svg' }]);
-    await gone(up.paths['2']);
-    expect(await objects(slug)).toEqual([up.paths['1']]);
+    await gone(up.paths['2']!);
+    expect(await objects(slug)).toEqual([up.paths['1']!]);
     // button 1 is removed
     const after = await save(u.token, slug, [keep(badge)]);
     expect(after.buttons).toHaveLength(1);
-    await gone(up.paths['1']);
+    await gone(up.paths['1']!);
     expect(await objects(slug)).toEqual([]);
   });
 
@@ -500,8 +498,8 @@ describe('replaced button images are deleted at once', () => {
     const up = await uploadImages(u.token, slug, [GIF, PNG], { 0: 1, 1: 2 });
     const text = textPage(slug);
     await save(u.token, slug, text.buttons, { mode: 'text' });
-    await gone(up.paths['1']);
-    await gone(up.paths['2']);
+    await gone(up.paths['1']!);
+    await gone(up.paths['2']!);
     expect(await objects(slug)).toEqual([]);
   });
 
@@ -510,20 +508,20 @@ describe('replaced button images are deleted at once', () => {
     const slug = uniqueSlug();
     await createPage(u.token, imagePage(slug));
     const up = await uploadImages(u.token, slug, [GIF], { 0: 1 });
-    const shared = up.paths['1'];
+    const shared = up.paths['1']!;
     const [badge, one, two] = (await pageOf(u.token, slug)).buttons;
     // button 2 shows button 1's file too, and the header as well
     await save(u.token, slug, [keep(badge), keep(one), { ...keep(two), image_path: shared }], { header: shared });
     const replaced = await uploadImages(u.token, slug, [PNG], { 0: 1 });
-    expect(await objects(slug)).toEqual([replaced.paths['1'], shared].sort());
-    await save(u.token, slug, [keep(badge), { ...keep(one), image_path: replaced.paths['1'] }]);
-    expect(await objects(slug)).toEqual([replaced.paths['1'], shared].sort());
+    expect(await objects(slug)).toEqual([replaced.paths['1']!, shared].sort());
+    await save(u.token, slug, [keep(badge), { ...keep(one), image_path: replaced.paths['1']! }]);
+    expect(await objects(slug)).toEqual([replaced.paths['1']!, shared].sort());
     expect((await call(shared)).status).toBe(200);
-    await save(u.token, slug, [keep(badge), { ...keep(one), image_path: replaced.paths['1'] }], {
+    await save(u.token, slug, [keep(badge), { ...keep(one), image_path: replaced.paths['1']! }], {
       header: '/stores/spotify.svg',
     });
     await gone(shared);
-    expect(await objects(slug)).toEqual([replaced.paths['1']]);
+    expect(await objects(slug)).toEqual([replaced.paths['1']!]);
   });
 });
 
