@@ -288,11 +288,14 @@ describe('the scheduled-alert notice', () => {
       (c) => {
         if (c.method === 'POST' && c.path === `${API_PREFIX.pages}/tour/fans/alerts/4/send`) {
           sent = true;
-          return { status: 200, body: { success: true } };
+          return { status: 200, body: { alert: alert({ id: 4, status: 'sending' }) } };
         }
         return undefined;
       },
-      (c) => (c.method === 'POST' && c.path.endsWith('/cancel') ? { status: 200, body: { success: true } } : undefined),
+      (c) =>
+        c.method === 'POST' && c.path.endsWith('/cancel')
+          ? { status: 200, body: { alert: alert({ id: 5, status: 'cancelled' }) } }
+          : undefined,
       (c) =>
         c.method === 'GET' ? { status: 200, body: summary({ alerts: sent ? [] : [alert({ id: 4 })] }) } : undefined,
     ];
@@ -340,7 +343,7 @@ describe('the scheduled-alert notice', () => {
     const first = sendAlertNow('tour', { id: 4 });
     expect($alertBusy.get().has(4)).toBe(true);
     expect(await sendAlertNow('tour', { id: 4 })).toBe(false);
-    stalled[0]!(new Response('{"success":true}', { status: 200 }));
+    stalled[0]!(new Response(JSON.stringify({ alert: alert({ id: 4, status: 'sending' }) }), { status: 200 }));
     expect(await first).toBe(true);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
