@@ -7,6 +7,7 @@
 // per breakdown in the answer), while the totals stay exact.
 // Usage: npx node bench/stats-flood.mjs [views=10000] [clicks=2000] [concurrency=50]
 import { api, countedStats, kb, loop, startServer, uniqueSlug } from './lib.mjs';
+import { API_PREFIX } from '../src/core/api-paths.ts';
 
 const views = Number(process.argv[2] ?? 10_000);
 const clicks = Number(process.argv[3] ?? 2_000);
@@ -38,7 +39,7 @@ const server = await startServer();
 let bounded = false;
 try {
   const slug = uniqueSlug('flood');
-  const page = await api(server.base, server.token, '/api/db/landing-pages', {
+  const page = await api(server.base, server.token, API_PREFIX.pages, {
     method: 'POST',
     json: {
       folder_name: slug,
@@ -80,7 +81,7 @@ try {
       const k = i % 4 === 0 ? Math.floor(Math.random() * 100) : i % 2;
       if (k <= 1) validClicks++;
       const res = await fetch(
-        `${server.base}/api/db/landing-pages/${slug}/buttons/${button}/click?k=${k}&u=${encodeURIComponent(randomSource())}`,
+        `${server.base}${API_PREFIX.pages}/${slug}/buttons/${button}/click?k=${k}&u=${encodeURIComponent(randomSource())}`,
         { method: 'POST', headers: { 'user-agent': PHONE_UA, 'cf-ipcountry': randomCountry() } },
       );
       await res.arrayBuffer();
@@ -90,10 +91,10 @@ try {
   const { flushed } = await countedStats(server, slug, { views, clicks: validClicks, limitMs: 120_000 });
   // a moment more: anything counted twice or late would show now
   await new Promise((r) => setTimeout(r, 2500));
-  const answer = await fetch(`${server.base}/api/db/landing-pages/${slug}/stats?days=1`, {
+  const answer = await fetch(`${server.base}${API_PREFIX.pages}/${slug}/stats?days=1`, {
     headers: { authorization: `Bearer ${server.token}` },
   }).then((r) => r.text());
-  const monthAnswer = await fetch(`${server.base}/api/db/landing-pages/${slug}/stats?days=30`, {
+  const monthAnswer = await fetch(`${server.base}${API_PREFIX.pages}/${slug}/stats?days=30`, {
     headers: { authorization: `Bearer ${server.token}` },
   }).then((r) => r.text());
   const stats = JSON.parse(answer);
@@ -106,7 +107,7 @@ try {
     `SELECT COALESCE(SUM(views), 0) AS views, COALESCE(SUM(clicks), 0) AS clicks
      FROM page_stats WHERE page_id = ${Number(page.id)} AND source = 'altro'`,
   );
-  const lifetime = await api(server.base, server.token, `/api/db/landing-pages/${slug}`);
+  const lifetime = await api(server.base, server.token, `${API_PREFIX.pages}/${slug}`);
   const sum = (list) =>
     list.reduce((n, r) => ({ views: n.views + r.views, clicks: n.clicks + r.clicks, signups: n.signups + r.signups }), {
       views: 0,

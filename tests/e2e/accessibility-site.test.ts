@@ -13,6 +13,7 @@ import { DESKTOP, openBrowser, ready, storeSession } from './browser';
 import { makePng } from './media';
 import { createPage, uniqueSlug, uploadHeader } from './pages-api';
 import { confirmLinkPath, fanTourPage, signUpByApi, unsubscribePath } from './fans-api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const HEADER_PNG = makePng(1200, 600, [40, 20, 90], [230, 60, 120]);
 
@@ -147,7 +148,7 @@ describe('accessibility of the site, the users screen and the published pages', 
     await decide(approved, 'approve');
     const banned = await activeUser();
     const organiser = (await activeUser()).email;
-    const ban = await adminCall(`/api/admin/users/${banned.id}/ban`, { method: 'POST', json: {} });
+    const ban = await adminCall(`${API_PREFIX.admin}/users/${banned.id}/ban`, { method: 'POST', json: {} });
     expect(ban.status, await ban.clone().text()).toBe(200);
     // a ban ends the sessions of before it: the suspension screen is a login made after it
     const bannedToken = await login(banned.email);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PASSWORD, activeUser, adminCall, decide, fetchUser, login, mailLink, register, uniqueEmail } from './api';
 import { go, pageWithSession, pathOf, phoneAndDesktop, ready, shot } from './browser';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const browsers = phoneAndDesktop();
 
@@ -226,7 +227,7 @@ describe('guard screens', () => {
 
   it('a banned user sees Account Sospeso with Esci', async () => {
     const user = await activeUser();
-    const res = await adminCall(`/api/admin/users/${user.id}/ban`, { method: 'POST', json: {} });
+    const res = await adminCall(`${API_PREFIX.admin}/users/${user.id}/ban`, { method: 'POST', json: {} });
     expect(res.status, await res.clone().text()).toBe(200);
     await expectGuardScreen(user.email, 'Account Sospeso', 'accounts-banned');
   });

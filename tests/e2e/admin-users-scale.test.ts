@@ -7,6 +7,7 @@ import { executeSql } from '../../scripts/lib/stack.mjs';
 import { DESKTOP, PHONE, openBrowser, shot } from './browser';
 import { adminPage, allRow, search } from './admin-users-helpers';
 import { adminCall } from './api';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 const SEEDED = 10_000;
 const DOMAIN = 'seed.palco.test';
@@ -56,7 +57,7 @@ describe('Gestione Utenti with 10,000 users', () => {
   }, 180_000);
 
   it('loads, searches, filters and pages quickly', async () => {
-    const res = await adminCall(`/api/admin/users/all?q=${DOMAIN}&page_size=1`);
+    const res = await adminCall(`${API_PREFIX.admin}/users/all?q=${DOMAIN}&page_size=1`);
     expect(((await res.json()) as { total: number }).total).toBe(SEEDED);
 
     const results = () => page.getByTestId('results');

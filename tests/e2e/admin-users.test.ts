@@ -6,6 +6,7 @@ import { adminPage, allRow, confirmBox, openPanel, pendingRow, search } from './
 import { PASSWORD, activeUser, adminCall, fetchUser, login, mailLink, register } from './api';
 import { DESKTOP, PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
 import { pngPixels } from './media';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 /** Mean brightness (0-255) of a strip inside the right padding of a toast, as painted. */
 async function paintedBrightness(page: Page, toast: Locator): Promise<number> {
@@ -251,18 +252,18 @@ describe('Gestione Utenti (desktop)', () => {
     // someone else deletes the users meanwhile: every action on them answers 404
     const plain = await activeUser({ fullName: 'Franco Fantasma' });
     const boss = await activeUser({ fullName: 'Bea Fantasma' });
-    expect((await adminCall(`/api/admin/users/${boss.id}/make-admin`, { method: 'POST' })).status).toBe(200);
+    expect((await adminCall(`${API_PREFIX.admin}/users/${boss.id}/make-admin`, { method: 'POST' })).status).toBe(200);
     await reload();
 
     let panel = await openPanel(page, plain);
-    expect((await adminCall(`/api/admin/users/${plain.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await adminCall(`${API_PREFIX.admin}/users/${plain.id}`, { method: 'DELETE' })).status).toBe(200);
     await panel.getByRole('button', { name: 'Rendi admin' }).click();
     await confirmBox(page).getByRole('button', { name: 'Rendi admin' }).click();
     await panel.getByText("Errore nell'elevare l'utente ad admin: Utente non trovato").waitFor();
     await panel.getByRole('button', { name: 'Chiudi' }).click();
 
     panel = await openPanel(page, boss);
-    expect((await adminCall(`/api/admin/users/${boss.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await adminCall(`${API_PREFIX.admin}/users/${boss.id}`, { method: 'DELETE' })).status).toBe(200);
     await panel.getByRole('button', { name: 'Rimuovi admin' }).click();
     await confirmBox(page).getByRole('button', { name: 'Rimuovi admin' }).click();
     await panel.getByText('Errore nella rimozione privilegi admin: Utente non trovato').waitFor();

@@ -3,6 +3,7 @@
 import { expect, inject } from 'vitest';
 import type { User } from '../../src/core/schemas/user';
 import { type MailedLinks, mailedLink } from '../mail-links';
+import { API_PREFIX } from '../../src/core/api-paths';
 
 /** The password of every account these tests register. */
 export const PASSWORD = 'Palco2099ok';
@@ -75,7 +76,10 @@ export async function register({
 
 /** The admin approves or rejects a pending account. */
 export async function decide(user: Pick<User, 'id'>, action: 'approve' | 'reject', reason?: string): Promise<void> {
-  const res = await adminCall(`/api/admin/users/${user.id}/approve`, { method: 'POST', json: { action, reason } });
+  const res = await adminCall(`${API_PREFIX.admin}/users/${user.id}/approve`, {
+    method: 'POST',
+    json: { action, reason },
+  });
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
@@ -111,7 +115,7 @@ export async function organiser(account: NewAccount = {}): Promise<{ user: User;
 
 /** The user as the admin API sees it now (searched by e-mail), or null when gone. */
 export async function fetchUser(email: string): Promise<User | null> {
-  const res = await adminCall(`/api/admin/users/all?q=${encodeURIComponent(email)}`);
+  const res = await adminCall(`${API_PREFIX.admin}/users/all?q=${encodeURIComponent(email)}`);
   expect(res.status).toBe(200);
   const { users } = (await res.json()) as { users: User[] };
   return users.find((u) => u.email === email) ?? null;

@@ -1,5 +1,6 @@
 // The API reference's reading of the OpenAPI document (src/lib/api-reference.ts): grouping by
 // tag, anchors, type labels with component links, details and inline code.
+import { API_PREFIX } from '../../src/core/api-paths';
 import { describe, expect, it } from 'vitest';
 import {
   type ApiDocument,
@@ -48,7 +49,7 @@ describe('operations by tag', () => {
 
   it("reads the Worker's own document: the statistics operation needs a session", () => {
     const tags = operationsByTag(openApiDocument() as unknown as ApiDocument, 'Altro');
-    const stats = tags.flatMap((tag) => tag.operations).find((op) => op.path === '/api/db/landing-pages/{slug}/stats');
+    const stats = tags.flatMap((tag) => tag.operations).find((op) => op.path === `${API_PREFIX.pages}/{slug}/stats`);
     expect(stats).toMatchObject({
       method: 'get',
       needsSession: true,

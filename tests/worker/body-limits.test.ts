@@ -1,3 +1,4 @@
+import { API_PREFIX } from '../../src/core/api-paths';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CUSTOM_STYLES } from '../../src/core/styles';
 import { BUTTONS_MAX, COMPANY_MAX, CTAS_MAX, TEXT_MAX, TITLE_MAX } from '../../src/core/schemas/page';
@@ -135,7 +136,7 @@ describe('admin bodies: 16 KB', () => {
   it('a ban with a 20 KB reason is 413 (Content-Length or chunked); a small one works', async () => {
     const admin = await adminWithToken();
     const user = await createUser({ status: 'active' });
-    const path = `/api/admin/users/${user.id}/ban`;
+    const path = `${API_PREFIX.admin}/users/${user.id}/ban`;
     const big = JSON.stringify({ reason: 'x'.repeat(20 * 1024) });
     const headers = { 'content-type': 'application/json' };
     await expectTooLarge(await call(path, { method: 'POST', token: admin.token, headers, body: big }));
@@ -147,7 +148,7 @@ describe('admin bodies: 16 KB', () => {
   });
 
   it('an approval over the cap is 413 before the admin check or the body is read', async () => {
-    const res = await call('/api/admin/users/1/approve', {
+    const res = await call(`${API_PREFIX.admin}/users/1/approve`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ action: 'reject', reason: 'x'.repeat(2 * MB) }),
@@ -175,7 +176,7 @@ describe('tracking bodies: 16 KB', () => {
     const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, textPage(slug));
-    const path = `/api/db/landing-pages/${slug}/buttons/${page.buttons[0]!.id}/click`;
+    const path = `${API_PREFIX.pages}/${slug}/buttons/${page.buttons[0]!.id}/click`;
     await expectTooLarge(
       await call(path, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(20 * 1024) }),
     );
@@ -225,7 +226,7 @@ describe('page bodies: sized to the largest valid page', () => {
     const bytes = enc.encode(JSON.stringify(page)).length;
     expect(bytes).toBeGreaterThan(4 * MB);
     expect(bytes).toBeLessThanOrEqual(PAGE_BODY_MAX_BYTES);
-    const res = await call('/api/db/landing-pages', { token: u.token, json: page });
+    const res = await call(`${API_PREFIX.pages}`, { token: u.token, json: page });
     expect(res.status, JSON.stringify(await res.clone().json()).slice(0, 300)).toBe(201);
     const saved = (await res.json()) as { buttons: unknown[] };
     expect(saved.buttons).toHaveLength(BUTTONS_MAX);
@@ -238,8 +239,8 @@ describe('page bodies: sized to the largest valid page', () => {
     const over = JSON.stringify({ ...textPage(uniqueSlug()), title: 'x'.repeat(PAGE_BODY_MAX_BYTES) });
     const headers = { 'content-type': 'application/json' };
     for (const [method, path] of [
-      ['POST', '/api/db/landing-pages'],
-      ['PUT', `/api/db/landing-pages/${slug}`],
+      ['POST', `${API_PREFIX.pages}`],
+      ['PUT', `${API_PREFIX.pages}/${slug}`],
     ] as const) {
       await expectTooLarge(await call(path, { method, token: u.token, headers, body: over }), PAGE_TOO_LARGE);
       await expectTooLarge(
@@ -254,7 +255,7 @@ describe('page bodies: sized to the largest valid page', () => {
     const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, textPage(slug));
-    const res = await call(`/api/db/landing-pages/${slug}/company`, {
+    const res = await call(`${API_PREFIX.pages}/${slug}/company`, {
       method: 'PATCH',
       token: admin.token,
       json: { company: 'x'.repeat(20 * 1024) },
@@ -270,7 +271,7 @@ describe('upload bodies: their own caps', () => {
     await createPage(u.token, { ...textPage(slug), header: '' });
     const boundary = 'capcap';
     const filler = new Uint8Array(MB).fill(0x41);
-    const res = await call(`/api/db/landing-pages/${slug}/upload-image`, {
+    const res = await call(`${API_PREFIX.pages}/${slug}/upload-image`, {
       token: u.token,
       body: multipartStream(boundary, [
         {

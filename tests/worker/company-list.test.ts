@@ -1,7 +1,7 @@
 // The companies list (docs/behaviour.md#companies): the public answer offers only companies
 // with an approved member; a company row lives while an account that is not rejected, or a
 // page, names it, so the names of rejected and deleted accounts go.
-import { adminPaths, pagePaths } from '../../src/core/api-paths';
+import { adminPaths, API_PREFIX, pagePaths } from '../../src/core/api-paths';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { companyKey } from '../../src/core/company';
@@ -50,7 +50,7 @@ async function hasRow(name: string): Promise<boolean> {
 
 async function act(token: string, id: number, path: string, json?: unknown) {
   const method = path === '' ? 'DELETE' : path === 'company' ? 'PATCH' : 'POST';
-  const { status, body } = await callJson(`/api/admin/users/${id}${path ? `/${path}` : ''}`, {
+  const { status, body } = await callJson(`${API_PREFIX.admin}/users/${id}${path ? `/${path}` : ''}`, {
     token,
     method,
     json,

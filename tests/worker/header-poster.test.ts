@@ -3,21 +3,13 @@
 import { posterUploadAnswerSchema } from '../../src/core/schemas/uploads';
 import { pageAsReceivedSchema, publicLandingSchema } from '../../src/core/schemas/page';
 import { env } from 'cloudflare:test';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { describe, expect, it } from 'vitest';
 import { setPagePoster } from '../../worker/db/page-media';
 import { GIF, JPEG, PNG, WEBP, bigBytes, mp4, multipartStream } from './media-fixtures';
-import {
-  call,
-  createPage,
-  textPage,
-  uniqueSlug,
-  organiserWithToken,
-  adminWithToken,
-  userWithToken,
-  answer,
-} from './helpers';
+import * as w from './helpers';
 
-const BASE = '/api/db/landing-pages';
+const BASE = API_PREFIX.pages;
 const ORIGIN = 'http://localhost:8787';
 const MB = 1024 * 1024;
 const TEXT = new TextEncoder().encode('this is only text, not a picture at all');
@@ -34,9 +26,9 @@ function form(...parts: Part[]): FormData {
 }
 
 async function setup(company = 'Alfa Live') {
-  const u = await organiserWithToken({ company });
-  const slug = uniqueSlug('poster');
-  await createPage(u.token, { ...textPage(slug), header: '' });
+  const u = await w.organiserWithToken({ company });
+  const slug = w.uniqueSlug('poster');
+  await w.createPage(u.token, { ...w.textPage(slug), header: '' });
   return { u, slug };
 }
 
@@ -45,21 +37,21 @@ async function objects(slug: string): Promise<string[]> {
 }
 
 async function uploadHeader(token: string, slug: string, ...parts: Part[]) {
-  const res = await call(`${BASE}/${slug}/upload-image`, { token, body: form(...parts) });
+  const res = await w.call(`${BASE}/${slug}/upload-image`, { token, body: form(...parts) });
   return { status: res.status, body: (await res.json()) as any };
 }
 
 async function uploadPoster(token: string, slug: string, ...parts: Part[]) {
-  const res = await call(`${BASE}/${slug}/upload-poster`, { token, body: form(...parts) });
+  const res = await w.call(`${BASE}/${slug}/upload-poster`, { token, body: form(...parts) });
   return { status: res.status, body: (await res.json()) as any };
 }
 
 async function pageJson(token: string, slug: string): Promise<any> {
-  return (await call(`${BASE}/${slug}`, { token })).json();
+  return (await w.call(`${BASE}/${slug}`, { token })).json();
 }
 
 async function published(slug: string): Promise<string> {
-  const res = await call(`/${slug}`);
+  const res = await w.call(`/${slug}`);
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -95,12 +87,12 @@ describe('upload-image with a poster part', () => {
     expect(obj!.httpMetadata!.contentType).toBe('image/png');
     expect(new Uint8Array(await obj!.arrayBuffer())).toEqual(PNG);
     expect(await objects(slug)).toEqual([body.header.slice(1), body.poster.slice(1)].sort());
-    const served = await call(body.poster);
+    const served = await w.call(body.poster);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
 
     expect((await pageJson(u.token, slug)).header_poster).toBe(body.poster);
-    const pub = (await (await call(`/api/db/public/landing/${slug}`)).json()) as any;
+    const pub = (await (await w.call(`/api/db/public/landing/${slug}`)).json()) as any;
     expect(pub).toMatchObject({ header: body.header, header_poster: body.poster });
 
     const html = await published(slug);
@@ -160,7 +152,7 @@ describe('upload-image with a poster part', () => {
   it('refuses a poster over 5 MB while streaming (413) and deletes the video already stored', async () => {
     const { u, slug } = await setup();
     const boundary = 'p0ster';
-    const res = await call(`${BASE}/${slug}/upload-image`, {
+    const res = await w.call(`${BASE}/${slug}/upload-image`, {
       token: u.token,
       body: multipartStream(boundary, [
         { name: 'image', filename: 'v.mp4', data: mp4(2000) },
@@ -176,7 +168,7 @@ describe('upload-image with a poster part', () => {
   it('a form declaring a video and a poster at their caps fits the upload body limit', async () => {
     const { u, slug } = await setup();
     const boundary = 'b1g';
-    const res = await call(`${BASE}/${slug}/upload-image`, {
+    const res = await w.call(`${BASE}/${slug}/upload-image`, {
       token: u.token,
       body: multipartStream(boundary, [
         { name: 'poster', filename: 'f.png', data: PNG },
@@ -289,9 +281,9 @@ describe('POST …/upload-poster', () => {
   });
 
   it('works for a video header that is a link, storing the poster in the page folder', async () => {
-    const u = await organiserWithToken();
-    const slug = uniqueSlug('poster');
-    await createPage(u.token, { ...textPage(slug), header: 'https://cdn.example.com/clip.mp4' });
+    const u = await w.organiserWithToken();
+    const slug = w.uniqueSlug('poster');
+    await w.createPage(u.token, { ...w.textPage(slug), header: 'https://cdn.example.com/clip.mp4' });
     const res = await uploadPoster(u.token, slug, ['poster', JPEG]);
     expect(res.status).toBe(200);
     expect(res.body.poster).toMatch(posterPattern(slug, 'jpg'));
@@ -327,22 +319,22 @@ describe('POST …/upload-poster', () => {
     expect(wrongField).toEqual({ status: 422, body: { detail: 'Nessun file ricevuto' } });
     const textField = new FormData();
     textField.append('poster', 'not a file');
-    const r0 = await call(`${BASE}/${slug}/upload-poster`, { token: u.token, body: textField });
+    const r0 = await w.call(`${BASE}/${slug}/upload-poster`, { token: u.token, body: textField });
     expect(r0.status).toBe(422);
 
-    const junk = await call(`${BASE}/${slug}/upload-poster`, {
+    const junk = await w.call(`${BASE}/${slug}/upload-poster`, {
       token: u.token,
       body: '--zz\r\nContent-Disposition: form-data; name="poster"; filename="a.png"\r\n\r\n\x89PNG',
       headers: { 'content-type': 'multipart/form-data; boundary=zz' },
     });
     expect(junk.status).toBe(422);
     expect(await junk.json()).toEqual({ detail: 'Corpo della richiesta non valido' });
-    const json = await call(`${BASE}/${slug}/upload-poster`, { token: u.token, json: { poster: 'x' } });
+    const json = await w.call(`${BASE}/${slug}/upload-poster`, { token: u.token, json: { poster: 'x' } });
     expect(json.status).toBe(415);
     expect(await json.json()).toEqual({ detail: 'Invia i file come multipart/form-data' });
 
     const boundary = 'big';
-    const streamed = await call(`${BASE}/${slug}/upload-poster`, {
+    const streamed = await w.call(`${BASE}/${slug}/upload-poster`, {
       token: u.token,
       body: multipartStream(boundary, [
         { name: 'poster', filename: 'f.png', data: bigBytes(PNG.slice(0, 33), 5 * MB + 1) },
@@ -351,11 +343,13 @@ describe('POST …/upload-poster', () => {
     });
     expect(streamed.status).toBe(413);
     expect(await streamed.json()).toEqual({ detail: "L'immagine non può superare i 5MB" });
-    const declared = await call(`${BASE}/${slug}/upload-poster`, {
-      token: u.token,
-      body: multipartStream(boundary, [{ name: 'poster', filename: 'f.png', data: PNG }]),
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(6 * MB) },
-    }).catch((err: unknown) => err);
+    const declared = await w
+      .call(`${BASE}/${slug}/upload-poster`, {
+        token: u.token,
+        body: multipartStream(boundary, [{ name: 'poster', filename: 'f.png', data: PNG }]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(6 * MB) },
+      })
+      .catch((err: unknown) => err);
     expect(declared).toBeInstanceOf(Response);
     expect((declared as Response).status).toBe(413);
     expect((await objects(slug)).some((k) => k.includes('-poster.'))).toBe(false);
@@ -364,14 +358,14 @@ describe('POST …/upload-poster', () => {
   it('auth and ownership as the other uploads: 401, 403 pending, 404 another company', async () => {
     const { u, slug } = await setup();
     await uploadHeader(u.token, slug, ['image', mp4(), 'v.mp4']);
-    expect((await call(`${BASE}/${slug}/upload-poster`, { body: form(['poster', PNG]) })).status).toBe(401);
-    const pending = await userWithToken({ status: 'pending' });
+    expect((await w.call(`${BASE}/${slug}/upload-poster`, { body: form(['poster', PNG]) })).status).toBe(401);
+    const pending = await w.userWithToken({ status: 'pending' });
     expect((await uploadPoster(pending.token, slug, ['poster', PNG])).status).toBe(403);
-    const stranger = await organiserWithToken({ company: 'Altra Compagnia' });
+    const stranger = await w.organiserWithToken({ company: 'Altra Compagnia' });
     const theirs = await uploadPoster(stranger.token, slug, ['poster', PNG]);
     expect(theirs.status).toBe(404);
-    expect(await uploadPoster(stranger.token, uniqueSlug('nosuch'), ['poster', PNG])).toEqual(theirs);
-    const admin = await adminWithToken({ company: null });
+    expect(await uploadPoster(stranger.token, w.uniqueSlug('nosuch'), ['poster', PNG])).toEqual(theirs);
+    const admin = await w.adminWithToken({ company: null });
     expect((await uploadPoster(admin.token, slug, ['poster', PNG])).status).toBe(200);
     expect((await objects(slug)).filter((k) => k.includes('-poster.'))).toHaveLength(1);
   });
@@ -412,7 +406,7 @@ describe('page saves and deletion', () => {
   it('a save keeping the header (the same path, or none sent) keeps the poster', async () => {
     const { u, slug, header, poster, page } = await videoPage();
     for (const h of [header, '', `  ${header} `]) {
-      const res = await call(`${BASE}/${slug}`, { method: 'PUT', token: u.token, json: payload(page, h) });
+      const res = await w.call(`${BASE}/${slug}`, { method: 'PUT', token: u.token, json: payload(page, h) });
       expect(res.status).toBe(200);
       expect(pageAsReceivedSchema.parse(await res.json()).header_poster).toBe(poster);
     }
@@ -422,17 +416,17 @@ describe('page saves and deletion', () => {
 
   it('a save with another header clears the poster and deletes its object, and the old video', async () => {
     const { u, slug, header, poster, page } = await videoPage();
-    const res = await call(`${BASE}/${slug}`, {
+    const res = await w.call(`${BASE}/${slug}`, {
       method: 'PUT',
       token: u.token,
       json: payload(page, 'https://cdn.example.com/other.mp4'),
     });
-    const body = await answer(res, 200, pageAsReceivedSchema);
+    const body = await w.answer(res, 200, pageAsReceivedSchema);
     expect(body).toMatchObject({ header: 'https://cdn.example.com/other.mp4', header_poster: '' });
     expect(await env.BUCKET.head(poster.slice(1))).toBeNull();
     expect(await env.BUCKET.head(header.slice(1))).toBeNull();
     expect(await objects(slug)).toEqual([]);
-    const pub = await answer(await call(`/api/db/public/landing/${slug}`), 200, publicLandingSchema);
+    const pub = await w.answer(await w.call(`/api/db/public/landing/${slug}`), 200, publicLandingSchema);
     expect(pub.header_poster).toBe('');
     const html = await published(slug);
     expect(html).not.toMatch(/ poster=/);
@@ -442,7 +436,7 @@ describe('page saves and deletion', () => {
   it('deleting the page deletes its video and poster', async () => {
     const { u, slug, header, poster } = await videoPage();
     expect(await objects(slug)).toEqual([header.slice(1), poster.slice(1)].sort());
-    const res = await call(`${BASE}/${slug}`, { method: 'DELETE', token: u.token });
+    const res = await w.call(`${BASE}/${slug}`, { method: 'DELETE', token: u.token });
     expect(res.status).toBe(200);
     expect(await objects(slug)).toEqual([]);
   });

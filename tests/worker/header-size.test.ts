@@ -2,12 +2,13 @@
 // stored with it, written into the published <img>/<video>, ignored once the header changes,
 // and learnt at the next publish for a header stored before sizes were read.
 import { env } from 'cloudflare:test';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { describe, expect, it } from 'vitest';
 import { pageKey, publishPage } from '../../worker/services/publish';
 import { concat, mp4 } from './media-fixtures';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
 
-const BASE = '/api/db/landing-pages';
+const BASE = API_PREFIX.pages;
 
 const be16 = (n: number) => [n >> 8, n & 0xff];
 const be32 = (n: number) => [(n >>> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];

@@ -2,6 +2,7 @@
 // role on every admin route, one company on another's pages and uploads, and markup payloads in
 // every text field that reaches the published page. Prints how many requests each part sent.
 import { env } from 'cloudflare:test';
+import { API_PREFIX } from '../../src/core/api-paths';
 import { SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { companyKey } from '../../src/core/company';
@@ -71,15 +72,15 @@ describe('bad tokens on every protected route → 401', () => {
   const routes: [string, (slug: string) => [string, CallOptions]][] = [
     ['GET /users/me', () => ['/users/me', {}]],
     ['POST /auth/jwt/logout', () => ['/auth/jwt/logout', { method: 'POST' }]],
-    ['GET pages', () => ['/api/db/landing-pages', {}]],
-    ['GET page', (s) => [`/api/db/landing-pages/${s}`, {}]],
-    ['PUT page', (s) => [`/api/db/landing-pages/${s}`, { method: 'PUT', json: textPage(s) }]],
-    ['DELETE page', (s) => [`/api/db/landing-pages/${s}`, { method: 'DELETE' }]],
-    ['PATCH visibility', (s) => [`/api/db/landing-pages/${s}/visibility?visible=false`, { method: 'PATCH' }]],
-    ['POST upload-image', (s) => [`/api/db/landing-pages/${s}/upload-image`, { body: imageForm() }]],
+    ['GET pages', () => [`${API_PREFIX.pages}`, {}]],
+    ['GET page', (s) => [`${API_PREFIX.pages}/${s}`, {}]],
+    ['PUT page', (s) => [`${API_PREFIX.pages}/${s}`, { method: 'PUT', json: textPage(s) }]],
+    ['DELETE page', (s) => [`${API_PREFIX.pages}/${s}`, { method: 'DELETE' }]],
+    ['PATCH visibility', (s) => [`${API_PREFIX.pages}/${s}/visibility?visible=false`, { method: 'PATCH' }]],
+    ['POST upload-image', (s) => [`${API_PREFIX.pages}/${s}/upload-image`, { body: imageForm() }]],
     ['GET proxy-image', () => ['/proxy-image?url=https%3A%2F%2Fexample.com%2Fa.png', {}]],
-    ['GET admin users', () => ['/api/admin/users/all', {}]],
-    ['GET admin stats', () => ['/api/admin/stats', {}]],
+    ['GET admin users', () => [`${API_PREFIX.admin}/users/all`, {}]],
+    ['GET admin stats', () => [`${API_PREFIX.admin}/stats`, {}]],
   ];
   const tokens: [string, (user: { id: number }) => Promise<string>][] = [
     [
@@ -130,24 +131,24 @@ describe('bad tokens on every protected route → 401', () => {
 
 describe('every role on every admin route', () => {
   const adminRoutes: [string, (id: number, slug: string) => [string, CallOptions]][] = [
-    ['GET users/pending', () => ['/api/admin/users/pending', {}]],
-    ['GET users/all', () => ['/api/admin/users/all', {}]],
-    ['POST approve', (id) => [`/api/admin/users/${id}/approve`, { json: { action: 'approve' } }]],
-    ['POST ban', (id) => [`/api/admin/users/${id}/ban`, { method: 'POST' }]],
-    ['POST unban', (id) => [`/api/admin/users/${id}/unban`, { method: 'POST' }]],
-    ['GET history', (id) => [`/api/admin/users/${id}/history`, {}]],
-    ['POST make-admin', (id) => [`/api/admin/users/${id}/make-admin`, { method: 'POST' }]],
-    ['POST remove-admin', (id) => [`/api/admin/users/${id}/remove-admin`, { method: 'POST' }]],
-    ['DELETE user', (id) => [`/api/admin/users/${id}`, { method: 'DELETE' }]],
+    ['GET users/pending', () => [`${API_PREFIX.admin}/users/pending`, {}]],
+    ['GET users/all', () => [`${API_PREFIX.admin}/users/all`, {}]],
+    ['POST approve', (id) => [`${API_PREFIX.admin}/users/${id}/approve`, { json: { action: 'approve' } }]],
+    ['POST ban', (id) => [`${API_PREFIX.admin}/users/${id}/ban`, { method: 'POST' }]],
+    ['POST unban', (id) => [`${API_PREFIX.admin}/users/${id}/unban`, { method: 'POST' }]],
+    ['GET history', (id) => [`${API_PREFIX.admin}/users/${id}/history`, {}]],
+    ['POST make-admin', (id) => [`${API_PREFIX.admin}/users/${id}/make-admin`, { method: 'POST' }]],
+    ['POST remove-admin', (id) => [`${API_PREFIX.admin}/users/${id}/remove-admin`, { method: 'POST' }]],
+    ['DELETE user', (id) => [`${API_PREFIX.admin}/users/${id}`, { method: 'DELETE' }]],
     [
       'PATCH user company',
-      (id) => [`/api/admin/users/${id}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }],
+      (id) => [`${API_PREFIX.admin}/users/${id}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }],
     ],
-    ['GET stats', () => ['/api/admin/stats', {}]],
-    ['GET companies/all', () => ['/api/admin/companies/all', {}]],
+    ['GET stats', () => [`${API_PREFIX.admin}/stats`, {}]],
+    ['GET companies/all', () => [`${API_PREFIX.admin}/companies/all`, {}]],
     [
       'PATCH page company',
-      (_id, slug) => [`/api/db/landing-pages/${slug}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }],
+      (_id, slug) => [`${API_PREFIX.pages}/${slug}/company`, { method: 'PATCH', json: { company: 'Presa Srl' } }],
     ],
   ];
   const roles: [string, NewUser | null, number][] = [
@@ -205,7 +206,7 @@ describe("company A on company B's pages and uploads → 404, nothing changed", 
     const slug = uniqueSlug('cob');
     const created = await createPage(b.token, textPage(slug));
     const a = await organiserWithToken({ company: 'Alfa Concerti' });
-    const base = `/api/db/landing-pages/${slug}`;
+    const base = `${API_PREFIX.pages}/${slug}`;
     const attempts: [string, string, CallOptions][] = [
       ['read', base, {}],
       ['edit', base, { method: 'PUT', json: textPage(slug, { title: 'Presa' }) }],
@@ -215,14 +216,14 @@ describe("company A on company B's pages and uploads → 404, nothing changed", 
       ['delete a button image', `${base}/button-image/1.webp`, { method: 'DELETE' }],
       ['image proxy of the page', `${base}/image-proxy?url=${encodeURIComponent(`/dati/${slug}/${slug}.jpg`)}`, {}],
       ['delete by slug', base, { method: 'DELETE' }],
-      ['delete by id', `/api/db/landing-pages/${created.id}`, { method: 'DELETE' }],
+      ['delete by id', `${API_PREFIX.pages}/${created.id}`, { method: 'DELETE' }],
     ];
     for (const [name, path, opts] of attempts) {
       const res = await call(path, { ...opts, token: a.token });
       counts.companies += 1;
       expect(res.status, name).toBe(404);
     }
-    const list = (await (await call('/api/db/landing-pages', { token: a.token })).json()) as { folder_name: string }[];
+    const list = (await (await call(`${API_PREFIX.pages}`, { token: a.token })).json()) as { folder_name: string }[];
     counts.companies += 1;
     expect(list.map((p) => p.folder_name)).not.toContain(slug);
     const row = await env.DB.prepare('SELECT title, visible, header FROM landing_pages WHERE folder_name = ?')
@@ -252,7 +253,7 @@ describe('markup payloads in every text field never reach the published page as 
 
   /** Publishes a page through the API; null (counted as refused) when validation turned it away. */
   async function published(token: string, slug: string, json: unknown): Promise<string | null> {
-    const res = await call('/api/db/landing-pages', { token, json });
+    const res = await call(`${API_PREFIX.pages}`, { token, json });
     if (res.status !== 201) {
       counts.refused += 1;
       expect(res.status).toBe(422);
@@ -383,7 +384,7 @@ describe('a flood of made-up sources, countries and CTAs on one page', () => {
       const k = i % 4 === 0 ? Math.floor(Math.random() * 100) : i % 2;
       if (k <= 1) validClicks += 1;
       const res = await call(
-        `/api/db/landing-pages/${slug}/buttons/${button}/click?k=${k}&u=${encodeURIComponent(randomSource())}`,
+        `${API_PREFIX.pages}/${slug}/buttons/${button}/click?k=${k}&u=${encodeURIComponent(randomSource())}`,
         { method: 'POST', headers: { 'user-agent': PHONE_UA, 'cf-ipcountry': randomCountry() } },
       );
       counts.flood += 1;
@@ -422,7 +423,7 @@ describe('a flood of made-up sources, countries and CTAs on one page', () => {
     expect(after.rows).toBeLessThanOrEqual(bound);
     counts.floodRows = after.rows;
 
-    const res = await call(`/api/db/landing-pages/${slug}/stats?days=1`, { token: u.token });
+    const res = await call(`${API_PREFIX.pages}/${slug}/stats?days=1`, { token: u.token });
     const text = await res.text();
     counts.floodBytes = new TextEncoder().encode(text).length;
     const stats = pageStatsSchema.parse(JSON.parse(text));
@@ -464,7 +465,7 @@ describe('hostile company names: each refused at the door, or plain text offered
     counts.names += 1;
     const publicList = async () => {
       counts.names += 1;
-      return (await callJson('/api/admin/companies')).body.companies as string[];
+      return (await callJson(`${API_PREFIX.admin}/companies`)).body.companies as string[];
     };
     if (refusal) {
       expect(reg.status).toBe(422);
@@ -481,15 +482,15 @@ describe('hostile company names: each refused at the door, or plain text offered
     expect(reg.body.company).toBe(company);
     expect(await publicList()).not.toContain(company);
     // rejected and deleted, its name goes from every list
-    const reject = await callJson(`/api/admin/users/${reg.body.id}/approve`, {
+    const reject = await callJson(`${API_PREFIX.admin}/users/${reg.body.id}/approve`, {
       token,
       json: { action: 'reject' },
     });
     expect(reject.status).toBe(200);
-    const remove = await callJson(`/api/admin/users/${reg.body.id}`, { token, method: 'DELETE' });
+    const remove = await callJson(`${API_PREFIX.admin}/users/${reg.body.id}`, { token, method: 'DELETE' });
     expect(remove.status).toBe(200);
     counts.names += 2;
-    const all = await callJson('/api/admin/companies/all', { token });
+    const all = await callJson(`${API_PREFIX.admin}/companies/all`, { token });
     expect(all.body.companies).not.toContain(company);
     expect(await publicList()).not.toContain(company);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPENAPI_PATH } from '../../src/core/api-paths';
+import { API_PREFIX, OPENAPI_PATH } from '../../src/core/api-paths';
 import { openApiDocument } from '../../worker/openapi-document';
 import { call } from './helpers';
 
@@ -23,7 +23,7 @@ describe('GET /api/openapi.json', () => {
     expect(doc.info.title).toBe('Palco API');
     expect(doc.components.securitySchemes.session).toMatchObject({ type: 'http', scheme: 'bearer' });
     // the statistics route, described since the skeleton, with the session it needs
-    expect(doc.paths['/api/db/landing-pages/{slug}/stats']?.get?.security).toEqual([{ session: [] }]);
+    expect(doc.paths[`${API_PREFIX.pages}/{slug}/stats`]?.get?.security).toEqual([{ session: [] }]);
   });
 
   it('is the document the site renders as its API reference', async () => {

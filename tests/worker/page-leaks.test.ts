@@ -2,6 +2,7 @@
 // open, and a visit never republishes a page hidden meanwhile (hidden pages count no clicks:
 // counting.test.ts).
 import { env } from 'cloudflare:test';
+import { pagePaths } from '../../src/core/api-paths';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
 import { pageKey, pageStamp, renderForPublish, storeRebuilt } from '../../worker/services/publish';
@@ -21,7 +22,7 @@ describe('a taken slug or title', () => {
     await createPage(owner.token, textPage(slug, { title: secretTitle, visible: false }));
     const rival = await organiserWithToken({ company: 'Rivali Srl' });
 
-    const bySlug = await call('/api/db/landing-pages', {
+    const bySlug = await call(pagePaths.list, {
       token: rival.token,
       json: textPage(slug, { title: `Altro ${slug}` }),
     });
@@ -31,7 +32,7 @@ describe('a taken slug or title', () => {
     expect(slugDetail).not.toContain(secretTitle);
 
     const other = uniqueSlug('oth');
-    const byTitle = await call('/api/db/landing-pages', {
+    const byTitle = await call(pagePaths.list, {
       token: rival.token,
       json: textPage(other, { title: secretTitle.toUpperCase() }),
     });
@@ -46,7 +47,7 @@ describe('a taken slug or title', () => {
     const slug = uniqueSlug('own');
     await createPage(owner.token, textPage(slug));
     const colleague = await organiserWithToken({ company: 'STESSA live' });
-    const res = await call('/api/db/landing-pages', {
+    const res = await call(pagePaths.list, {
       token: colleague.token,
       json: textPage(slug, { title: `Nuovo ${slug}` }),
     });

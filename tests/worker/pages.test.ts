@@ -158,7 +158,7 @@ describe('create, read, list', () => {
     const a = await createPage(admin.token, { ...textPage(uniqueSlug()), company: 'Beta Eventi' });
     expect(a.company).toBe('Beta Eventi');
     // a new company joins the administrators' companies list; another case reuses its stored spelling
-    const listed = (await (await call('/api/admin/companies/all', { token: admin.token })).json()) as {
+    const listed = (await (await call(adminPaths.allCompanies, { token: admin.token })).json()) as {
       companies: string[];
     };
     expect(listed.companies).toContain('Beta Eventi');
@@ -585,7 +585,7 @@ describe('ownership', () => {
     expect(res.status).toBe(200);
     expect(pageListItemSchema.parse(await res.json())).toMatchObject({ company: `Nuova Co ${slug}` });
     const listed = async () =>
-      ((await (await call('/api/admin/companies/all', { token: admin.token })).json()) as { companies: string[] })
+      ((await (await call(adminPaths.allCompanies, { token: admin.token })).json()) as { companies: string[] })
         .companies;
     expect((await listed()).filter((n) => n.toLowerCase() === `nuova co ${slug}`)).toEqual([`Nuova Co ${slug}`]);
     // another case reuses the stored spelling: no duplicate

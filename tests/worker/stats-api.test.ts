@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { API_PREFIX } from '../../src/core/api-paths';
+import { adminPaths, API_PREFIX } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import { statsAnswerSchema } from '../../src/core/schemas/admin';
 import { pageAsReceivedSchema } from '../../src/core/schemas/page';
@@ -345,8 +345,8 @@ describe('who may read a page’s stats', () => {
     const detail = `days: ${t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX })}`;
     // each of these was read as a number of days before (16, 100, 7, 7, 7, 2, 7, 3)
     const loose = ['0x10', '1e2', '%2B7', '+7', '%207', '2.0', '7%20', '0b11'];
-    for (const path of [`${BASE}/${slug}/stats`, `${BASE}/${slug}/stats.csv`, '/api/admin/stats']) {
-      const token = path.startsWith('/api/admin') ? admin.token : user.token;
+    for (const path of [`${BASE}/${slug}/stats`, `${BASE}/${slug}/stats.csv`, adminPaths.stats]) {
+      const token = path.startsWith(API_PREFIX.admin) ? admin.token : user.token;
       for (const days of loose) {
         const res = await w.call(`${path}?days=${days}`, { token });
         expect(res.status, `${path}?days=${days}`).toBe(422);
@@ -400,7 +400,7 @@ describe('GET /api/admin/stats?days=N', () => {
     const to = today();
     const from = addDays(to, -2);
     const read = async (query = '') => {
-      const res = await w.call(`/api/admin/stats${query}`, { token: admin.token });
+      const res = await w.call(`${API_PREFIX.admin}/stats${query}`, { token: admin.token });
       expect(res.status).toBe(200);
       return statsAnswerSchema.parse(await res.json());
     };
@@ -438,12 +438,12 @@ describe('GET /api/admin/stats?days=N', () => {
   it('administrators only, and a bad ?days is 422', async () => {
     const admin = await w.adminWithToken();
     const organiser = await w.organiserWithToken();
-    expect((await w.call('/api/admin/stats?days=7')).status).toBe(401);
-    const refused = await w.call('/api/admin/stats?days=7', { token: organiser.token });
+    expect((await w.call(`${adminPaths.stats}?days=7`)).status).toBe(401);
+    const refused = await w.call(`${adminPaths.stats}?days=7`, { token: organiser.token });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ detail: t('admin.forbidden') });
     for (const days of ['0', '401', 'abc', '2.5']) {
-      const res = await w.call(`/api/admin/stats?days=${days}`, { token: admin.token });
+      const res = await w.call(`${API_PREFIX.admin}/stats?days=${days}`, { token: admin.token });
       expect(res.status, days).toBe(422);
       expect(await res.json()).toEqual({ detail: `days: ${t('pages.stats.daysInvalid', { max: STATS_DAYS_MAX })}` });
     }
