@@ -94,9 +94,6 @@ export default defineConfig(async () => {
             testTimeout: 60_000,
             hookTimeout: 120_000,
             fileParallelism: false,
-            // one after another in one worker that keeps its modules: a file skips a fresh
-            // worker and the import of playwright-core and the site's modules (docs/operations.md#tests)
-            isolate: false,
           },
         },
       ],
