@@ -51,7 +51,7 @@ export async function fanPage(page: FanPage = {}): Promise<{ slug: string; id: n
 export interface SignupOptions {
   /** as the page script sends it (Accept: application/json); default the plain form */
   json?: boolean;
-  /** the client's address (CF-Connecting-IP); default none, which no limit applies to */
+  /** the client's address (CF-Connecting-IP); default loopback, which no network limit applies to (helpers.ts call) */
   ip?: string;
   /** wait for the work after the answer (the fan row, the mail); default true */
   settle?: boolean;

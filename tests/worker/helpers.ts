@@ -123,15 +123,27 @@ export interface CallOptions {
   body?: BodyInit;
   headers?: Record<string, string>;
   /**
+   * The client's address, as `CF-Connecting-IP` carries it: by default loopback, as `wrangler dev`
+   * sets it for a local browser (loopback skips the per-network limits,
+   * docs/operations.md#throttling); null sends no such header, as no request through Cloudflare
+   * would. A `cf-connecting-ip` in `headers` wins.
+   */
+  ip?: string | null;
+  /**
    * Also wait for the work the Worker left to run after its answer (waitUntil), e.g. the mail
    * of forgot-password: the call resolves once that work is done.
    */
   settle?: boolean;
 }
 
+/** The address `wrangler dev` gives a browser on the same machine. */
+export const LOCAL_CLIENT = '127.0.0.1';
+
 /** Calls the Worker as a browser would. */
 export async function call(path: string, opts: CallOptions = {}): Promise<Response> {
   const headers = new Headers(opts.headers);
+  const ip = opts.ip === undefined ? LOCAL_CLIENT : opts.ip;
+  if (ip !== null && !headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', ip);
   if (opts.token) headers.set('authorization', `Bearer ${opts.token}`);
   let body = opts.body;
   if (opts.json !== undefined) {

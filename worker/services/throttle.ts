@@ -12,8 +12,9 @@
  *   so many networks together stay slow while the owner waits a minute at worst;
  * - per network across accounts: at most NET_LOGIN_MAX_FAILURES failures in the window
  *   (password spraying).
- * The network limits apply when the client's address is known and not loopback: on
- * Cloudflare it always is (CF-Connecting-IP); the local stack and its tests are loopback.
+ * The network limits apply to every network but loopback (the local stack: `wrangler dev` sets
+ * CF-Connecting-IP to the browser's loopback address). A missing or malformed address is one
+ * shared network, limited like any other (docs/operations.md#throttling).
  */
 import type { Context } from 'hono';
 import { LOGIN_FAILURE_WINDOW_S, LOGIN_MAX_FAILURES } from '../../src/core/constants';
@@ -35,35 +36,78 @@ export const NETWORK_LIMITS = {
 } as const;
 export type NetworkScope = keyof typeof NETWORK_LIMITS;
 
-/** 'unknown' when the address is missing; loopback and unknown skip the network limits. */
+/**
+ * The one network of every request whose address is missing or cannot be read: limited like
+ * any other network, so leaving out or spoiling the header buys nothing.
+ */
 const UNKNOWN_NET = 'unknown';
+/** IPv6 loopback, the only IPv6 address that skips the network limits. */
+const LOOPBACK_V6 = '::1';
 
 /**
- * The client's network: the IPv4 address, or the /64 of an IPv6 address (one host usually
- * holds a whole /64). Read from CF-Connecting-IP, which Cloudflare sets on every request.
+ * The client's network: the IPv4 address (also for an IPv4-mapped IPv6 address, which is the
+ * same host), or the /64 of an IPv6 address (one host usually holds a whole /64), or
+ * UNKNOWN_NET. Read from CF-Connecting-IP, which Cloudflare sets on every request.
  */
 export function clientNetwork(c: Context<AppEnv>): string {
   return networkOf(c.req.header('cf-connecting-ip'));
 }
 
+/** The four parts of a dotted IPv4 address (each 0–255), or null. */
+function ipv4Parts(text: string): number[] | null {
+  const parts = text.split('.');
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p))) return null;
+  const numbers = parts.map(Number);
+  return numbers.every((n) => n <= 255) ? numbers : null;
+}
+
+/** One side of an IPv6 '::': its 16-bit groups (a trailing dotted IPv4 part is two), or null. */
+function ipv6Side(text: string, mayEndInIpv4: boolean): number[] | null {
+  if (text === '') return [];
+  const pieces = text.split(':');
+  const groups: number[] = [];
+  for (const [i, piece] of pieces.entries()) {
+    const v4 = mayEndInIpv4 && i === pieces.length - 1 ? ipv4Parts(piece) : null;
+    if (v4) groups.push(v4[0]! * 256 + v4[1]!, v4[2]! * 256 + v4[3]!);
+    else if (/^[0-9a-f]{1,4}$/.test(piece)) groups.push(Number.parseInt(piece, 16));
+    else return null;
+  }
+  return groups;
+}
+
+/** The eight 16-bit groups of an IPv6 address in any of its spellings, or null. */
+function ipv6Groups(text: string): number[] | null {
+  const halves = text.split('::');
+  if (!text.includes(':') || halves.length > 2) return null;
+  const compressed = halves.length === 2;
+  const left = ipv6Side(halves[0]!, !compressed);
+  const right = compressed ? ipv6Side(halves[1]!, true) : [];
+  if (!left || !right) return null;
+  const missing = 8 - left.length - right.length;
+  if (compressed ? missing < 1 : missing !== 0) return null;
+  return [...left, ...Array<number>(missing).fill(0), ...right];
+}
+
 export function networkOf(address: string | undefined | null): string {
   const ip = (address ?? '').trim().toLowerCase();
-  if (!ip || ip.length > 64) return UNKNOWN_NET;
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(ip)) return ip;
-  if (!/^[0-9a-f:.]+$/.test(ip) || !ip.includes(':')) return UNKNOWN_NET;
-  const [head = '', tail = ''] = ip.split('::', 2);
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const missing = ip.includes('::') ? Math.max(0, 8 - left.length - right.length) : 0;
-  const groups = [...left, ...Array<string>(missing).fill('0'), ...right];
-  return `${groups
+  if (ip.length > 64) return UNKNOWN_NET;
+  const v4 = ipv4Parts(ip);
+  if (v4) return v4.join('.');
+  const g = ipv6Groups(ip);
+  if (!g) return UNKNOWN_NET;
+  const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
+  // ::ffff:a.b.c.d, however spelt, is the IPv4 host a.b.c.d
+  if (zeros(5) && g[5] === 0xffff) return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.');
+  if (zeros(7) && g[7] === 1) return LOOPBACK_V6;
+  return `${g
     .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .map((x) => x.toString(16))
     .join(':')}::/64`;
 }
 
+/** Loopback (the local stack, `wrangler dev`) skips the network limits; nothing else does. */
 function isExempt(net: string): boolean {
-  return net === UNKNOWN_NET || net === '::1' || net === '0:0:0:0::/64' || net.startsWith('127.');
+  return net === LOOPBACK_V6 || net.startsWith('127.');
 }
 
 export type Verdict = { ok: true; attemptId: number } | { ok: false; retryAfterS: number };
@@ -151,8 +195,8 @@ export async function forgetAccountFailures(db: D1Database, account: string): Pr
 }
 
 /**
- * Counts one action of `scope` for the client's network, when under its limit; loopback and
- * unknown addresses are not limited.
+ * Counts one action of `scope` for the client's network, when under its limit; loopback is not
+ * limited.
  */
 export async function takeNetworkToken(
   db: D1Database,
