@@ -20,8 +20,9 @@ function freshIp(): string {
   return `198.51.${100 + Math.floor(seq / 250)}.${(seq % 250) + 1}`;
 }
 
-function from(client: Client) {
-  return client === null ? { ip: null } : { headers: { 'cf-connecting-ip': client } };
+/** The call options that send `client`, beside `headers`. */
+function from(client: Client, headers: Record<string, string> = {}) {
+  return client === null ? { ip: null, headers } : { headers: { ...headers, 'cf-connecting-ip': client } };
 }
 
 const actions = {
@@ -72,15 +73,18 @@ describe('networks', () => {
 });
 
 describe('an IPv4-mapped IPv6 address counts as its IPv4 address', () => {
-  it.each(['::ffff:', '0:0:0:0:0:ffff:'])('registrations from 1.2.3.4 and %s1.2.3.4 share one limit', async (prefix) => {
-    const ip = freshIp();
-    const { max } = NETWORK_LIMITS.register;
-    for (let i = 0; i < max; i++) {
-      expect((await actions.register(i % 2 ? ip : `${prefix}${ip}`)).status).toBe(201);
-    }
-    expect((await actions.register(`${prefix}${ip}`)).status).toBe(429);
-    expect((await actions.register(ip)).status).toBe(429);
-  });
+  it.each(['::ffff:', '0:0:0:0:0:ffff:'])(
+    'registrations from 1.2.3.4 and %s1.2.3.4 share one limit',
+    async (prefix) => {
+      const ip = freshIp();
+      const { max } = NETWORK_LIMITS.register;
+      for (let i = 0; i < max; i++) {
+        expect((await actions.register(i % 2 ? ip : `${prefix}${ip}`)).status).toBe(201);
+      }
+      expect((await actions.register(`${prefix}${ip}`)).status).toBe(429);
+      expect((await actions.register(ip)).status).toBe(429);
+    },
+  );
 
   it('the hex spelling too (::ffff:102:304 is 1.2.3.4)', async () => {
     const { max } = NETWORK_LIMITS['forgot-password'];
@@ -117,9 +121,7 @@ describe('a missing or malformed CF-Connecting-IP is one shared network, limited
     const signUp = (client: Client) =>
       callJson(`/${slug}/fans`, {
         form: { email: uniqueEmail('fan'), city: '*' },
-        ...(client === null ? { ip: null, headers: { accept: 'application/json' } } : {
-          headers: { accept: 'application/json', 'cf-connecting-ip': client },
-        }),
+        ...from(client, { accept: 'application/json' }),
       });
     const { max } = NETWORK_LIMITS['fan-signup'];
     for (let i = 0; i < max; i++) expect((await signUp(NAMELESS[i % NAMELESS.length]!)).status).toBe(202);
