@@ -58,9 +58,12 @@ async function post({ body, headers = {}, runEnv = WITH_SECRET }: Hook) {
 
 let seq = 0;
 /** A request signed as Resend signs it, `skew` seconds from now. */
-async function signed(event: unknown, opts: { skew?: number; key?: Uint8Array; raw?: string } = {}): Promise<Hook> {
+async function signed(
+  event: unknown,
+  opts: { skew?: number; key?: Uint8Array; raw?: string; id?: string } = {},
+): Promise<Hook> {
   const body = opts.raw ?? JSON.stringify(event);
-  const id = `msg_${Date.now()}_${++seq}`;
+  const id = opts.id ?? `msg_${Date.now()}_${++seq}`;
   const timestamp = Math.floor(Date.now() / 1000) + (opts.skew ?? 0);
   const signature = await sign(opts.key ?? KEY, id, timestamp, body);
   return {
@@ -131,6 +134,80 @@ describe('signed events', () => {
     });
     expect((await post(await signed({ data: {} }))).status).toBe(422);
     expect((await post(await signed({ type: 'email.bounced', data: { to: 42 } }))).status).toBe(422);
+  });
+});
+
+async function unsuppress(email: string) {
+  await env.DB.prepare('DELETE FROM fan_suppressions WHERE email = ?').bind(email).run();
+}
+
+async function deliveriesOf(id: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE id = ?')
+    .bind(id)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+describe('replayed deliveries (the same svix-id within 24 hours)', () => {
+  const taken = { status: 200, body: { received: true } };
+
+  it('the same signed delivery twice: the second is answered 200 and changes nothing', async () => {
+    const email = fanEmail('replay');
+    const hook = await signed(bounce(email));
+    expect(await post(hook)).toEqual(taken);
+    expect(await suppression(email)).toEqual({ reason: 'bounced' });
+    // the address was taken off the list in between: the replay does not put it back
+    await unsuppress(email);
+    expect(await post(hook)).toEqual(taken);
+    expect(await suppression(email)).toBeNull();
+    // nor does the same id signed again at another time (a provider's retry)
+    const id = hook.headers!['svix-id']!;
+    expect(await post(await signed(bounce(email), { id, skew: -60 }))).toEqual(taken);
+    expect(await suppression(email)).toBeNull();
+    expect(await deliveriesOf(id)).toBe(1);
+  });
+
+  it('sent many times at once, it is taken once', async () => {
+    const email = fanEmail('parallel');
+    const hook = await signed(bounce(email, 'email.complained'));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(hook)));
+    expect(answers).toEqual(Array.from({ length: 8 }, () => taken));
+    expect(await suppression(email)).toEqual({ reason: 'complained' });
+    expect(await deliveriesOf(hook.headers!['svix-id']!)).toBe(1);
+  });
+
+  it('an id seen more than 24 hours ago is processed again', async () => {
+    const email = fanEmail('later');
+    const id = `msg_old_${Date.now()}_${++seq}`;
+    await env.DB.prepare('INSERT INTO webhook_deliveries (id, seen_at) VALUES (?, ?)')
+      .bind(id, Date.now() - 24 * 60 * 60 * 1000 - 1000)
+      .run();
+    expect(await post(await signed(bounce(email), { id }))).toEqual(taken);
+    expect(await suppression(email)).toEqual({ reason: 'bounced' });
+    const row = await env.DB.prepare('SELECT seen_at FROM webhook_deliveries WHERE id = ?')
+      .bind(id)
+      .first<{ seen_at: number }>();
+    expect(row!.seen_at).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('a badly signed request is refused as before and does not use up its id', async () => {
+    const email = fanEmail('forged-first');
+    const id = `msg_forged_${Date.now()}_${++seq}`;
+    const forged = await signed(bounce(email), { id, key: crypto.getRandomValues(new Uint8Array(32)) });
+    expect((await post(forged)).status).toBe(401);
+    expect((await post(forged)).status).toBe(401);
+    expect(await deliveriesOf(id)).toBe(0);
+    expect(await post(await signed(bounce(email), { id }))).toEqual(taken);
+    expect(await suppression(email)).toEqual({ reason: 'bounced' });
+    // a seen id does not turn a bad signature into a 200
+    expect((await post(forged)).status).toBe(401);
+  });
+
+  it('a signed body that is not an event stays 422 each time (its id is not recorded)', async () => {
+    const hook = await signed(null, { raw: '{not json' });
+    expect((await post(hook)).status).toBe(422);
+    expect((await post(hook)).status).toBe(422);
+    expect(await deliveriesOf(hook.headers!['svix-id']!)).toBe(0);
   });
 });
 

@@ -54,6 +54,25 @@ describe('the scheduled maintenance (Cron Trigger)', () => {
     expect(await outboxHas(recent)).toBe(true);
   });
 
+  it("forgets the webhook's delivery ids after 24 hours and keeps the newer ones", async () => {
+    const aged = async (ageMs: number) => {
+      const id = `msg_${ageMs}_${Math.random().toString(36).slice(2)}`;
+      await env.DB.prepare('INSERT INTO webhook_deliveries (id, seen_at) VALUES (?, ?)')
+        .bind(id, NOW.getTime() - ageMs)
+        .run();
+      return id;
+    };
+    const kept = async (id: string) =>
+      (await env.DB.prepare('SELECT 1 FROM webhook_deliveries WHERE id = ?').bind(id).first()) !== null;
+    const old = await aged(DAY_MS + 60_000);
+    const recent = await aged(DAY_MS - 60_000);
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const results = await runMaintenance(env, NOW);
+    expect(results).toContainEqual({ name: 'prune-webhook-deliveries', ok: true, count: 1, error: null });
+    expect(await kept(old)).toBe(false);
+    expect(await kept(recent)).toBe(true);
+  });
+
   it('measures age from the scheduled time of the run', async () => {
     const to = await mailAged(10 * DAY_MS);
     await runMaintenance(env, new Date(NOW.getTime() + 25 * DAY_MS));

@@ -13,6 +13,7 @@ import { fanAlertAnswerSchema, fanAlertListSchema, webhookAnswerSchema } from '.
 import { slugIdParamSchema, slugParamSchema } from '../../src/core/schemas/params';
 import { z } from '../../src/core/zod';
 import { alertOfPage, cancelAlert, makeDueNow, suppressAddresses } from '../db/fan-alerts';
+import { claimDelivery, releaseDelivery } from '../db/webhook-deliveries';
 import { isPubliclyVisible, type PageRow } from '../db/pages';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
@@ -111,7 +112,8 @@ export const fanAlerts = describedRoutes()
  * No secret configured: 401 for everything (no request can be authenticated; the house rule of
  * no 5xx for client input holds), logged. A bad or old signature: 401. A signed body that is
  * not an event: 422. email.bounced and email.complained suppress their recipients; every other
- * event is acknowledged and ignored.
+ * event is acknowledged and ignored. A signed event whose delivery id (svix-id) was taken in the
+ * last 24 hours is a replay: 200, nothing done (worker/db/webhook-deliveries.ts).
  */
 export const fanWebhook = describedRoutes();
 
@@ -122,16 +124,13 @@ fanWebhook.post('/', async (c) => {
     fail(401, t('fans.webhook.notConfigured'));
   }
   const body = await c.req.text();
+  const id = c.req.header('svix-id') ?? null;
   const signed = await verifyWebhook(
     key,
-    {
-      id: c.req.header('svix-id') ?? null,
-      timestamp: c.req.header('svix-timestamp') ?? null,
-      signature: c.req.header('svix-signature') ?? null,
-    },
+    { id, timestamp: c.req.header('svix-timestamp') ?? null, signature: c.req.header('svix-signature') ?? null },
     body,
   );
-  if (!signed) fail(401, t('fans.webhook.badSignature'));
+  if (!signed || !id) fail(401, t('fans.webhook.badSignature'));
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -140,8 +139,18 @@ fanWebhook.post('/', async (c) => {
   }
   const event = suppressionOf(json);
   if (!event) fail(422, t('fans.webhook.badBody'));
-  if (event.reason) await suppressAddresses(c.env.DB, event.emails, event.reason);
-  return c.json({ received: true as const } satisfies z.infer<typeof webhookAnswerSchema>);
+  const taken = { received: true as const } satisfies z.infer<typeof webhookAnswerSchema>;
+  // a delivery id seen in the last 24 hours is a replay: answered, not processed again
+  const now = Date.now();
+  if (!(await claimDelivery(c.env.DB, id, now))) return c.json(taken);
+  try {
+    if (event.reason) await suppressAddresses(c.env.DB, event.emails, event.reason);
+  } catch (err) {
+    // not processed: the id is given back so the provider's retry is taken
+    await releaseDelivery(c.env.DB, id, now);
+    throw err;
+  }
+  return c.json(taken);
 });
 
 // a plain route: the signature is checked over the raw body before anything reads it as JSON
@@ -153,7 +162,8 @@ const webhookRoute: PlainRoute = {
   description:
     'A Svix-signed JSON event (`svix-id`, `svix-timestamp`, `svix-signature`, signed with ' +
     '`RESEND_WEBHOOK_SECRET`). `email.bounced` and `email.complained` suppress their recipients; any ' +
-    'other event is acknowledged and ignored. 401 for a bad or old signature, and for everything when no ' +
+    'other event is acknowledged and ignored. A delivery whose `svix-id` was taken in the last 24 hours is ' +
+    'answered 200 and ignored. 401 for a bad or old signature, and for everything when no ' +
     'secret is configured; 422 for a signed body that is not an event.',
   request: {
     headers: z.object({ 'svix-id': z.string(), 'svix-timestamp': z.string(), 'svix-signature': z.string() }),

@@ -3,6 +3,7 @@ import { prunePendingFans } from '../db/fans';
 import { FAN_PENDING_DAYS } from '../../src/core/fans';
 import { pruneMailBefore } from '../db/outbox';
 import { pruneThrottleRows } from './throttle';
+import { pruneWebhookDeliveries } from '../db/webhook-deliveries';
 import { expireStats, pruneCountedIds } from '../db/stats-write';
 import { romeBucket } from '../../src/core/traffic';
 import { republishDue } from './schedule';
@@ -62,6 +63,11 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
     // fan sign-ups never confirmed (docs/behaviour.md#fans-and-alerts)
     name: 'prune-pending-fans',
     run: (env, now) => prunePendingFans(env.DB, new Date(now.getTime() - FAN_PENDING_DAYS * DAY_MS)),
+  },
+  {
+    // the provider's webhook delivery ids, remembered 24 hours against replays
+    name: 'prune-webhook-deliveries',
+    run: (env, now) => pruneWebhookDeliveries(env.DB, now.getTime()),
   },
   {
     // company keys the SQL migration could not compute (names beyond printable ASCII)
