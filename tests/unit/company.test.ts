@@ -100,11 +100,57 @@ describe("look-alikes of the operator's name", () => {
     'PALC0',
     'Pa\u{1D425}co',
     'Ｐａｌｃｏ',
+    // diacritics and letters with a stroke or bar fold to their letter
+    'P\u0103lco',
+    'Pa\u0142co',
+    'P\u00E2lc\u00F3',
+    'PA\u0141CO',
+    'Palc\u00F3',
+    'P\u00C0LC\u00D2',
+    'Pa\u0300lco',
+    'Pa\u0140co',
+    'PA\u013FCO',
+    'Pal\u00B7co',
+    'Pa\u019Aco',
+    'Pa\u026Bco',
+    'Pa\u023Dco',
+    'Pa\u2C61co',
+    'PA\u2C62CO',
+    'Pa\uA749co',
+    'Pal\u023Co',
+    'PAL\u023BO',
+    'Pal\uA793o',
+    'PAL\uA792O',
+    'Palc\u00F8',
+    'PALC\u00D8',
+    'Palc\u01FF',
+    'Palc\u0275',
+    'P\u2C65lco',
+    'P\u023ALCO',
+    '\u1D7Dalco',
+    '\u2C63ALCO',
+    '\uA751alco',
+    '\uA750ALCO',
+    'P\u0105\u0142\u00E7\u00F6',
   ])('%j is one', (name) => {
     expect(isOperatorLookalike(name)).toBe(true);
   });
 
-  it.each(['Palco Eventi', 'Pal co', 'Paico', 'Polco', 'Palcó', 'Balco', 'Acme'])('%j is not', (name) => {
+  it.each([
+    'Palco Eventi',
+    'Pal co',
+    'Paico',
+    'Polco',
+    'Balco',
+    'Acme',
+    'Citt\u00E0 Live',
+    'P\u00E0lcoscenico',
+    'Pa\u0142co Eventi',
+    'Pa\u0142ko',
+    'B\u0103lco',
+    'P\u00F3lca',
+    'Pal.co',
+  ])('%j is not', (name) => {
     expect(isOperatorLookalike(name)).toBe(false);
   });
 });

@@ -124,6 +124,17 @@ describe('registration needs a company, never the operator one', () => {
     ['a one for the l', 'Pa1co'],
     ['a zero for the O', 'PALC0'],
     ['a mathematical bold l', 'Pa\u{1D425}co'],
+    // diacritics and letters with a stroke are folded too
+    ['a breve on the a', 'P\u0103lco'],
+    ['an l with stroke', 'Pa\u0142co'],
+    ['a circumflex and an acute', 'P\u00E2lc\u00F3'],
+    ['a capital L with stroke', 'PA\u0141CO'],
+    ['a grave, composed by hand', 'Pa\u0300lco'],
+    ['an l with middle dot', 'Pa\u0140co'],
+    ['an l with bar', 'Pa\u019Aco'],
+    ['an o with stroke', 'PALC\u00D8'],
+    ['a c with stroke and an a with stroke', 'P\u2C65l\u023Co'],
+    ['a P with stroke', '\u2C63ALCO'],
   ])('a company with %s that looks like the operator → 422 reserved, nothing stored', async (_name, company) => {
     const email = uniqueEmail('alike');
     const { status, body } = await register({ email, company });
@@ -138,6 +149,9 @@ describe('registration needs a company, never the operator one', () => {
     ['markup', '<script>alert(1)</script>'],
     ['a spreadsheet formula', '=HYPERLINK("https://x.it","Palco")'],
     ['a name that only shares letters with the operator', 'Palco Eventi'],
+    ['an Italian name with accents', 'Città Live'],
+    ['a longer word with an accent', 'Pàlcoscenico'],
+    ['a look-alike inside a longer name', 'Pałco Eventi'],
     ['an emoji with its variation selector', 'Amici \u2764\uFE0F Live'],
   ])('%s is plain text: accepted and stored as typed', async (_name, company) => {
     const { status, body } = await register({ company });
@@ -238,6 +252,7 @@ describe("an administrator's company change", () => {
     ['the operator name', 'PALCO', t('validation.company.reserved')],
     ['a look-alike of the operator name (Cyrillic а)', 'P\u0430lco', t('validation.company.reserved')],
     ['a look-alike of the operator name (capital i)', 'PaIco', t('validation.company.reserved')],
+    ['a look-alike of the operator name (l with stroke)', 'Pa\u0142co', t('validation.company.reserved')],
     ['a zero-width space', 'Delta\u200B Live', t('validation.company.hidden')],
     ['a right-to-left override', '\u202EDelta', t('validation.company.hidden')],
   ])('%s → 422', async (_name, company, reason) => {
