@@ -2,7 +2,8 @@
  * A text (event) button stores its text as 'date - city - venue|label'
  * (docs/behaviour.md#the-button-text-codec):
  * split on the first '|', then on ' - ' into at most three parts; a missing part is empty.
- * Encoding cleans the parts so that decoding always gives them back.
+ * Encoding cleans the parts so that decoding always gives them back; white space and control
+ * characters become one space (docs/behaviour.md#the-button-text-codec).
  */
 import { DEFAULT_CTA_LABEL } from './constants';
 
@@ -19,7 +20,7 @@ export interface DecodedEvent extends EventParts {
 const SEPARATOR = ' - ';
 
 function squash(value: string): string {
-  return value.replace(/\s+/g, ' ').trim();
+  return value.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
 
 /**
@@ -47,24 +48,25 @@ export function encodeEventText(parts: EventParts, label?: string | null): strin
   return `${date}${SEPARATOR}${city}${SEPARATOR}${venue}|${cleanLabel(label)}`;
 }
 
-export function decodeEventText(text: string | null | undefined): DecodedEvent {
+/** The parts as stored, untrimmed, and the label as written ('' when none): what a check reads. */
+export function splitEventText(text: string | null | undefined): DecodedEvent {
   const raw = String(text ?? '');
   const bar = raw.indexOf('|');
   const head = bar === -1 ? raw : raw.slice(0, bar);
   const label = bar === -1 ? '' : raw.slice(bar + 1);
   const first = head.indexOf(SEPARATOR);
-  let date = head;
-  let city = '';
-  let venue = '';
-  if (first !== -1) {
-    date = head.slice(0, first);
-    const rest = head.slice(first + SEPARATOR.length);
-    const second = rest.indexOf(SEPARATOR);
-    if (second === -1) city = rest;
-    else {
-      city = rest.slice(0, second);
-      venue = rest.slice(second + SEPARATOR.length);
-    }
-  }
+  if (first === -1) return { date: head, city: '', venue: '', label };
+  const rest = head.slice(first + SEPARATOR.length);
+  const second = rest.indexOf(SEPARATOR);
+  return {
+    date: head.slice(0, first),
+    city: second === -1 ? rest : rest.slice(0, second),
+    venue: second === -1 ? '' : rest.slice(second + SEPARATOR.length),
+    label,
+  };
+}
+
+export function decodeEventText(text: string | null | undefined): DecodedEvent {
+  const { date, city, venue, label } = splitEventText(text);
   return { date: date.trim(), city: city.trim(), venue: venue.trim(), label: cleanLabel(label) };
 }

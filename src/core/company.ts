@@ -13,6 +13,7 @@
  * only the Worker imports: its confusables table stays out of the site).
  */
 import { DEFAULT_COMPANY } from './constants';
+import { hasControlCharacter } from './plain-text';
 
 /** The spelling kept for display: compatibility form, trimmed, inner white space collapsed. */
 export function cleanCompanyName(name: string): string {
@@ -56,4 +57,13 @@ const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\p{Cs}]|(?!\p{Variation_Selector})\p{Defa
  */
 export function hasHiddenCharacter(name: string): boolean {
   return HIDDEN_CHARACTER.test(name);
+}
+
+/**
+ * True for a company name as typed that may not be taken: a control character anywhere, before
+ * any cleaning (a line break or a tab would otherwise become a space: docs/behaviour.md#companies),
+ * or a hidden character once cleaned (a byte order mark at either end is trimmed, not refused).
+ */
+export function hasHiddenCharacterAsTyped(typed: string): boolean {
+  return hasControlCharacter(typed) || hasHiddenCharacter(cleanCompanyName(typed));
 }

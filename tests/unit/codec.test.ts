@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cleanEventPart, cleanLabel, decodeEventText, encodeEventText } from '../../src/core/button-codec';
+import {
+  cleanEventPart,
+  cleanLabel,
+  decodeEventText,
+  encodeEventText,
+  splitEventText,
+} from '../../src/core/button-codec';
 
 describe('button codec', () => {
   it('decodes: the label after the first |, then at most three parts split at the dashes', () => {
@@ -31,6 +37,20 @@ describe('button codec', () => {
     );
     expect(encodeEventText({ date: 'a -', city: '- b', venue: 'c' })).toBe('a – - - b - c|biglietti');
     expect(decodeEventText('a – - - b - c|biglietti')).toMatchObject({ date: 'a –', city: '- b', venue: 'c' });
+  });
+
+  it('splitEventText gives the parts as written, control characters and edge spaces kept', () => {
+    expect(splitEventText(' 12/05\n - Mil\u0085ano - Club - A\t|VIP\r')).toEqual({
+      date: ' 12/05\n',
+      city: 'Mil\u0085ano',
+      venue: 'Club - A\t',
+      label: 'VIP\r',
+    });
+    expect(splitEventText('solo data')).toEqual({ date: 'solo data', city: '', venue: '', label: '' });
+    // encoding turns every control character into a space
+    expect(encodeEventText({ date: '12\u0000/05', city: 'Ro\u0085ma', venue: 'A\u007F' }, 'x\u0001y')).toBe(
+      '12 /05 - Ro ma - A|x y',
+    );
   });
 
   const part = fc.string({ unit: fc.constantFrom('a', 'B', ' ', '-', '|', '–', '\t', '\n', '1', 'è') });

@@ -183,6 +183,25 @@ describe('the schemas that take a company name refuse hidden characters', () => 
     expect(pagePayloadSchema.safeParse({ company: null }).success).toBe(true);
   });
 
+  it.each([
+    ['a line feed', 'Acme\nLive'],
+    ['a carriage return at the end', 'Acme Live\r'],
+    ['a tab', 'Acme\tLive'],
+  ])('%s, which cleaning would turn into a space, is refused as typed', (_name, company) => {
+    const form = {
+      fullName: 'Mario Rossi',
+      company,
+      email: 'a@b.it',
+      password: 'Segreta123',
+      confirmPassword: 'Segreta123',
+    };
+    expect(first(signupFormSchema.safeParse(form))).toBe(message);
+    expect(first(registerBodySchema.safeParse({ email: 'a@b.it', password: 'x', company }))).toBe(message);
+    expect(first(companyBodySchema.safeParse({ company }))).toBe(message);
+    expect(first(companyPayloadSchema.safeParse({ company }))).toBe(message);
+    expect(first(pagePayloadSchema.safeParse({ company }))).toBe(message);
+  });
+
   it('a byte order mark at either end is trimmed away, not refused', () => {
     expect(registerBodySchema.parse({ email: 'a@b.it', password: 'x', company: '\uFEFFAcme\uFEFF' }).company).toBe(
       'Acme',

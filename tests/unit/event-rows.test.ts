@@ -117,6 +117,11 @@ describe('parseEventRows: formats', () => {
     expect(row).toEqual(ev('10 – 11 maggio', 'Milano /x', 'A/B', [TICKET, 'biglietti']));
   });
 
+  it('a control character pasted in a cell becomes a space, as a line break does (one-line plain text)', () => {
+    const [row] = events(parseEventRows(`12/05\u0001/2027;Mil\u0085ano;Club\u007F 2;${TICKET};VIP\u0000`));
+    expect(row).toEqual(ev('12/05 /2027', 'Mil ano', 'Club 2', [TICKET, 'VIP']));
+  });
+
   it('gives nothing for an empty or blank text', () => {
     expect(parseEventRows('')).toEqual([]);
     expect(parseEventRows(' \n\t\n ;;; \n')).toEqual([]);

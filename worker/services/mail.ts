@@ -1,4 +1,5 @@
 import { t } from '../../src/core/messages';
+import { hasControlCharacter } from '../../src/core/plain-text';
 import { displayName } from '../../src/core/schemas/user';
 import { countRecentMail, insertMail, insertMails, markMail, markMails, type MailKind } from '../db/outbox';
 import type { Bindings } from '../env';
@@ -75,7 +76,7 @@ export async function sendMail(env: MailEnv, mail: Mail, requestUrl: string): Pr
   const mailer = mailerName(env);
   const inClear = mailer === 'console' && consoleMailerAllowed(env, requestUrl);
   const id = await insertMail(env.DB, {
-    ...mail,
+    ...outboxCopy(mail),
     text: inClear ? mail.text : redactTokens(mail.text),
     html: mail.html === undefined ? null : inClear ? mail.html : redactTokens(mail.html),
   });
@@ -86,7 +87,7 @@ export async function sendMail(env: MailEnv, mail: Mail, requestUrl: string): Pr
           `console mailer refused: ${originOf(requestUrl)} (APP_URL ${appOrigin(env, requestUrl)}) is not a loopback host; set MAILER="resend" to send real e-mail`,
         );
       }
-      console.log(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
+      printMail(mailHeaders(env, mail), mail.text);
     } else if (mailer === 'resend') {
       await sendWithResend(env, mail);
     } else {
@@ -135,13 +136,15 @@ export async function sendMailBatch(
   const ids = await insertMails(
     env.DB,
     mails.map((mail) => ({
-      ...mail,
+      ...outboxCopy(mail),
       text: inClear ? mail.text : redactTokens(mail.text),
       html: mail.html === undefined ? null : inClear ? mail.html : redactTokens(mail.html),
     })),
   );
   let outcome: BatchOutcome;
   try {
+    // every message's headers before anything goes out: one refused refuses the batch
+    const headers = mails.map((mail) => mailHeaders(env, mail));
     await pace();
     if (mailer === 'console') {
       if (!inClear) {
@@ -149,9 +152,7 @@ export async function sendMailBatch(
           `console mailer refused: APP_URL ${env.APP_URL ?? '(unset)'} is not a loopback host; set MAILER="resend" to send real e-mail`,
         );
       }
-      for (const mail of mails) {
-        console.log(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
-      }
+      for (const [i, mail] of mails.entries()) printMail(headers[i]!, mail.text);
       outcome = { status: 'sent' };
     } else if (mailer === 'resend') {
       outcome = await sendBatchWithResend(env, mails, idempotencyKey);
@@ -159,8 +160,13 @@ export async function sendMailBatch(
       throw new Error(`unknown MAILER ${JSON.stringify(env.MAILER)}`);
     }
   } catch (err) {
-    // a configuration or network fault: worth another try (the operator may fix it meanwhile)
-    outcome = { status: 'retry', retryAfterSeconds: null, error: err instanceof Error ? err.message : String(err) };
+    const error = err instanceof Error ? err.message : String(err);
+    // a header with a line break is refused for good; any other fault is a configuration or
+    // network one, worth another try (the operator may fix it meanwhile)
+    outcome =
+      err instanceof MailHeaderRefused
+        ? { status: 'rejected', error }
+        : { status: 'retry', retryAfterSeconds: null, error };
   }
   if (outcome.status === 'sent') {
     await markMails(env.DB, ids, 'sent');
@@ -244,24 +250,81 @@ async function sendWithResend(env: MailEnv, mail: Mail): Promise<void> {
 
 /** One message as Resend's API takes it (also one entry of its batch call). */
 export function resendPayload(env: Pick<Bindings, 'MAIL_FROM'>, mail: Mail): Record<string, unknown> {
+  const { from, to, subject, headers } = mailHeaders(env, mail);
   return {
-    from: mail.fromName ? senderWithName(env.MAIL_FROM, mail.fromName) : env.MAIL_FROM,
-    to: [mail.to],
-    subject: mail.subject,
+    from,
+    to: [to],
+    subject,
     text: mail.text,
     ...(mail.html === undefined ? {} : { html: mail.html }),
-    ...(mail.headers === undefined ? {} : { headers: mail.headers }),
+    ...(headers === undefined ? {} : { headers }),
+  };
+}
+
+/** A message refused before it goes out: one of its headers would hold a line break. */
+class MailHeaderRefused extends Error {}
+
+/**
+ * One header's value as it goes out. A carriage return or a line feed would end the header and
+ * start another (a Bcc, a body of the sender's choosing): a value holding one, or any other
+ * control character, is refused, never cleaned, and its message is not sent
+ * (docs/architecture.md#the-rest-of-the-worker).
+ */
+function headerValue(name: string, value: string): string {
+  if (hasControlCharacter(value)) {
+    throw new MailHeaderRefused(`header refused: ${name} holds a line break or another control character`);
+  }
+  return value;
+}
+
+const HEADER_NAME = /^[A-Za-z0-9-]+$/;
+
+/**
+ * Every header of a message, each through headerValue: the one place headers are built, for the
+ * provider's payload and the console mailer alike, so no path can skip the check.
+ */
+function mailHeaders(
+  env: Pick<Bindings, 'MAIL_FROM'>,
+  mail: Mail,
+): { from: string; to: string; subject: string; headers?: Record<string, string> } {
+  const from = mail.fromName
+    ? senderWithName(env.MAIL_FROM, headerValue('the sender name', mail.fromName))
+    : env.MAIL_FROM;
+  const extra = Object.entries(mail.headers ?? {}).map(([name, value]) => {
+    if (!HEADER_NAME.test(name)) throw new MailHeaderRefused('header refused: a header name that is not a token');
+    return [name, headerValue(name, value)] as const;
+  });
+  return {
+    from: headerValue('the sender', from),
+    to: headerValue('the recipient', mail.to),
+    subject: headerValue('the subject', mail.subject),
+    ...(mail.headers === undefined ? {} : { headers: Object.fromEntries(extra) }),
   };
 }
 
 /**
+ * The outbox's copy of the header fields: on one line, every control character a space, so a
+ * refused message is recorded without the line break that got it refused.
+ */
+function outboxCopy(mail: Mail): Mail {
+  const line = (value: string) => value.replace(/\p{Cc}/gu, ' ');
+  return { ...mail, to: line(mail.to), subject: line(mail.subject) };
+}
+
+/** The console mailer's print of one message (its headers already checked). */
+function printMail(headers: { to: string; subject: string }, text: string): void {
+  console.log(`[mail] to=${headers.to} subject=${JSON.stringify(headers.subject)}\n${text}`);
+}
+
+/**
  * MAIL_FROM's address under another display name ('Concerti Srl <noreply@…>'): the name loses
- * quotes, angle brackets and line breaks, so it can never add an address or a header.
+ * quotes, angle brackets and format characters, so it can never add an address; a line break
+ * in it is refused before (headerValue).
  */
 export function senderWithName(mailFrom: string, name: string): string {
   const address = /<([^<>\s]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
   const clean = name
-    .replace(/[\p{Cc}\p{Cf}"<>\\]/gu, '')
+    .replace(/[\p{Cf}"<>\\]/gu, '')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 100);

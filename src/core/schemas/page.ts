@@ -8,8 +8,9 @@ import { z } from '../zod';
 import { fanAlertSchema } from './fans';
 import { t } from '../messages';
 import { DEFAULT_CTA_LABEL } from '../constants';
-import { cleanCompanyName, hasHiddenCharacter } from '../company';
+import { hasHiddenCharacterAsTyped } from '../company';
 import { decodeEventText, encodeEventText, cleanLabel, type EventParts } from '../button-codec';
+import { buttonTextProblem, eventPartsProblem, pageTextProblem } from '../plain-text';
 import { SLUG_MAX, isReservedSlug, isValidSlugFormat } from '../slug';
 import { isSafeLinkUrl, isSafeMediaRef, URL_MAX } from '../urls';
 import { storeByPath } from '../store-badges';
@@ -169,10 +170,7 @@ export const pagePayloadSchema = z.object({
   display_title: optionalText,
   folder_name: optionalText,
   // an administrator's company for the page (ignored for organisers); no hidden characters
-  company: optionalText.refine(
-    (name) => !name || !hasHiddenCharacter(cleanCompanyName(name)),
-    t('validation.company.hidden'),
-  ),
+  company: optionalText.refine((name) => !name || !hasHiddenCharacterAsTyped(name), t('validation.company.hidden')),
   visible: z.boolean().nullish(),
   mode: z.enum(PAGE_MODES).nullish(),
   style: z.enum(PAGE_STYLES).nullish(),
@@ -188,10 +186,10 @@ export type PagePayload = z.infer<typeof pagePayloadSchema>;
 export const companyPayloadSchema = z.object({
   company: z
     .string()
+    .refine((name) => !hasHiddenCharacterAsTyped(name), t('validation.company.hidden'))
     .trim()
     .min(1, t('pages.company.required'))
-    .max(COMPANY_MAX)
-    .refine((name) => !hasHiddenCharacter(cleanCompanyName(name)), t('validation.company.hidden')),
+    .max(COMPANY_MAX),
 });
 
 const visibilityInvalid = { error: () => t('pages.visibility.invalid') };
@@ -318,7 +316,7 @@ export function validateEventForm(form: EventParts & { ctaButtons?: readonly unk
   if (!form.city.trim()) return t('button.cityMissing');
   if (!form.venue.trim()) return t('button.venueMissing');
   if (form.ctaButtons && form.ctaButtons.length === 0) return t('button.ctaMissing');
-  return null;
+  return eventPartsProblem(form);
 }
 
 function buttonProblem(
@@ -337,7 +335,7 @@ function buttonProblem(
       if (!imagePending(index)) return t('button.imageMissing');
     } else if (!isSafeMediaRef(image)) return t('pages.button.imageInvalid');
     if (!isSafeLinkUrl(button.url)) return t('pages.url.invalid');
-    return null;
+    return buttonTextProblem(button);
   }
   const event = decodeEventText(button.text);
   if (!event.date && !event.city && !event.venue) return t('pages.button.eventMissing');
@@ -349,7 +347,7 @@ function buttonProblem(
     if (cta.buttonText.length > TEXT_MAX) return t('pages.button.textTooLong', { max: TEXT_MAX });
   }
   if (!ctas.some((cta) => cta.url)) return t('pages.button.ctaUrlMissing');
-  return null;
+  return buttonTextProblem(button);
 }
 
 export interface ValidateOptions {
@@ -378,6 +376,8 @@ export function validatePage(payload: PagePayload, options: ValidateOptions): st
   if (String(payload.display_title ?? '').trim().length > TITLE_MAX) {
     return t('pages.displayTitle.tooLong', { max: TITLE_MAX });
   }
+  const plain = pageTextProblem(payload);
+  if (plain) return plain;
   const header = String(payload.header ?? '').trim();
   if (!header) {
     if (!options.headerPending) return t('page.headerMissing');

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { t } from '../messages';
-import { cleanCompanyName, hasHiddenCharacter, isOperatorCompanyName } from '../company';
+import { cleanCompanyName, hasHiddenCharacter, hasHiddenCharacterAsTyped, isOperatorCompanyName } from '../company';
+import { hasControlCharacter } from '../plain-text';
 import { COMPANY_MIN, LOGIN_PASSWORD_MIN, NAME_MIN, REGISTER_PASSWORD_MIN } from '../constants';
 
 export const USER_STATUSES = ['pending', 'approved', 'active', 'rejected', 'banned'] as const;
@@ -74,10 +75,10 @@ export const signupFormSchema = z
     fullName: z.string().trim().min(1, t('validation.fullName.required')).min(NAME_MIN, t('validation.fullName.min')),
     company: z
       .string()
+      .refine((name) => !hasHiddenCharacterAsTyped(name), t('validation.company.hidden'))
       .trim()
       .min(1, t('validation.company.required'))
       .min(COMPANY_MIN, t('validation.company.min'))
-      .refine((name) => !hasHiddenCharacter(name), t('validation.company.hidden'))
       .refine((name) => !isOperatorCompanyName(name), t('validation.company.reserved')),
     email: emailField,
     password: z.string().superRefine((value, ctx) => {
@@ -103,12 +104,14 @@ export const PASSWORD_MAX = 128;
 
 /**
  * The company of an organiser's account, as the server takes it (registration and an
- * administrator's change): required, cleaned (src/core/company.ts), without hidden
+ * administrator's change): required, without a control character as typed (a line break is
+ * refused, not cleaned into a space), cleaned (src/core/company.ts), without hidden
  * characters, and never the operator's own company name, which would otherwise look like the
  * operator's pages. The Worker also refuses the name's look-alikes (company-skeleton.ts).
  */
 export const accountCompanyField = z
   .string({ error: t('validation.company.required') })
+  .refine((name) => !hasControlCharacter(name), t('validation.company.hidden'))
   .transform(cleanCompanyName)
   .pipe(
     z
