@@ -15,7 +15,7 @@ async function fanWithLink(opts: { confirmed?: boolean; email?: string; page?: {
   await signUp(page.slug, { email, city: 'Milano' });
   if (opts.confirmed !== false) await call(await confirmPath(email), { method: 'POST' });
   const fan = (await fanOf(page.id, email))!;
-  const url = new URL(await fanUnsubscribeUrl(env, 'http://localhost:8787', page.slug, fan.id));
+  const url = new URL(await fanUnsubscribeUrl(env, 'http://localhost:8787', page, fan.id));
   return { ...page, email, fan, path: `${url.pathname}${url.search}`, token: url.searchParams.get('token')! };
 }
 
@@ -36,10 +36,12 @@ async function outboxFanMails(to: string): Promise<number> {
 }
 
 describe('fanUnsubscribeUrl', () => {
-  it('is the page unsubscribe path on the given origin, with a signed token for the fan', async () => {
-    const url = await fanUnsubscribeUrl(env, 'https://palco.example/', 'tour', 42);
-    expect(url).toBe(`https://palco.example${fanPaths.unsubscribe('tour', await unsubscribeToken(env, 42))}`);
+  it('is the page unsubscribe path on the given origin, with a token signed for the fan and its page', async () => {
+    const url = await fanUnsubscribeUrl(env, 'https://palco.example/', { id: 7, slug: 'tour' }, 42);
+    expect(url).toBe(`https://palco.example${fanPaths.unsubscribe('tour', await unsubscribeToken(env, 7, 42))}`);
     expect(new URL(url).searchParams.get('token')).toMatch(/^42\.[A-Za-z0-9_-]{43}$/);
+    // the same fan id under another page signs differently
+    expect(await unsubscribeToken(env, 8, 42)).not.toBe(await unsubscribeToken(env, 7, 42));
   });
 });
 
@@ -375,7 +377,9 @@ describe('links say nothing about pages', () => {
     const onA = await fanWithLink({ page: a, email });
     await fanWithLink({ page: b, email });
     const reference = await whole(await call(`/${slugFor('nessuna')}/fans/unsubscribe?token=1.${'A'.repeat(43)}`));
-    const textReference = await whole(await oneClick(`/${slugFor('nessuna')}/fans/unsubscribe?token=1.${'A'.repeat(43)}`));
+    const textReference = await whole(
+      await oneClick(`/${slugFor('nessuna')}/fans/unsubscribe?token=1.${'A'.repeat(43)}`),
+    );
     for (const token of [onA.token, await mailedBeforeToken(onA.fan.id)]) {
       const unsubscribe = fanPaths.unsubscribe(b.slug, token);
       const erase = fanPaths.erase(b.slug, token);
