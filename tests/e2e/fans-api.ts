@@ -93,7 +93,10 @@ export function fanCityRows(slug: string, email: string): Array<{ city_key: stri
 export async function unsubscribePath(slug: string, email: string): Promise<string> {
   const [fan] = fanRows(slug, email);
   if (!fan) throw new Error(`no fan ${email} on ${slug}`);
-  return fanPaths.unsubscribe(slug, await unsubscribeToken({ JWT_SECRET: inject('jwtSecret') }, fan.id));
+  const sql = `SELECT id FROM landing_pages WHERE folder_name = '${slug.replace(/'/g, "''")}'`;
+  const [out] = executeSql(sql, inject('persistTo')) as Array<{ results: Array<{ id: number }> }>;
+  const pageId = out!.results[0]!.id;
+  return fanPaths.unsubscribe(slug, await unsubscribeToken({ JWT_SECRET: inject('jwtSecret') }, pageId, fan.id));
 }
 
 /** A message of the dev mailbox as GET /api/dev/mailbox answers it (worker/routes/dev.ts). */

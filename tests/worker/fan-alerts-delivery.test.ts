@@ -130,7 +130,7 @@ describe('the provider call', () => {
       const header = mail.headers['List-Unsubscribe'] as string;
       expect(header.startsWith(`<${unsubscribe}`) && header.endsWith('>')).toBe(true);
       const token = decodeURIComponent(header.slice(unsubscribe.length + 1, -1));
-      expect(await verifyUnsubscribeToken(env, token)).toBe(ids[i]);
+      expect(await verifyUnsubscribeToken(env, p.id, token)).toEqual({ fanId: ids[i], pageBound: true });
       // the same link, visible in both bodies
       expect(mail.text).toContain(header.slice(1, -1));
       expect(mail.html).toContain(header.slice(1, -1));

@@ -112,18 +112,30 @@ export async function confirmFan(db: D1Database, slug: string, hash: string): Pr
   return (result.meta.changes ?? 0) > 0;
 }
 
-/** Unsubscribe: the fan and its cities go (fan_cities cascade). Answers how many fans went (0 or 1). */
-export async function deleteFan(db: D1Database, fanId: number): Promise<number> {
-  const result = await db.prepare('DELETE FROM fans WHERE id = ?').bind(fanId).run();
+/** Whether fan `fanId` is a fan (confirmed or not) of page `pageId`. */
+export async function isFanOfPage(db: D1Database, pageId: number, fanId: number): Promise<boolean> {
+  return (await db.prepare('SELECT 1 FROM fans WHERE id = ? AND page_id = ?').bind(fanId, pageId).first()) !== null;
+}
+
+/**
+ * Unsubscribe: the fan of page `pageId` and its cities go (fan_cities cascade); a fan of another
+ * page stays. Answers how many fans went (0 or 1).
+ */
+export async function deleteFan(db: D1Database, pageId: number, fanId: number): Promise<number> {
+  const result = await db.prepare('DELETE FROM fans WHERE id = ? AND page_id = ?').bind(fanId, pageId).run();
   return result.meta.changes ?? 0;
 }
 
 /**
- * 'Cancella i miei dati': every fan row of this fan's address, on every page, goes now, with
- * the fan e-mails to it still kept in the outbox. Answers how many fan rows went (0: already gone).
+ * 'Cancella i miei dati': every fan row of the address of fan `fanId` of page `pageId`, on every
+ * page, goes now, with the fan e-mails to it still kept in the outbox. Answers how many fan rows
+ * went (0: that fan of that page is already gone, or never was).
  */
-export async function eraseFanAddress(db: D1Database, fanId: number): Promise<number> {
-  const row = await db.prepare('SELECT email FROM fans WHERE id = ?').bind(fanId).first<{ email: string }>();
+export async function eraseFanAddress(db: D1Database, pageId: number, fanId: number): Promise<number> {
+  const row = await db
+    .prepare('SELECT email FROM fans WHERE id = ? AND page_id = ?')
+    .bind(fanId, pageId)
+    .first<{ email: string }>();
   if (!row) return 0;
   const [fans] = await db.batch([
     db.prepare('DELETE FROM fans WHERE email = ?').bind(row.email),

@@ -14,10 +14,14 @@ const html = (description: string) => ({
   content: { 'text/html': { schema: { type: 'string' as const } } },
 });
 const tokenQuery = z.object({
-  token: z.string().meta({ description: 'The token of the link the fan was e-mailed' }),
+  token: z
+    .string()
+    .meta({ description: "The token of the link the fan was e-mailed, valid under its own page's path only" }),
 });
 const linkRequest = { params: slugParamSchema, query: tokenQuery };
-const invalidLinkAnswer = html('The link is unknown, used or forged: a friendly page saying so');
+const invalidLinkAnswer = html(
+  'The link is unknown, used, forged or of another page: the same bare page saying so under every path',
+);
 
 const signupRoute: PlainRoute = {
   method: 'post',
@@ -125,7 +129,9 @@ const unsubscribeRoute: PlainRoute = {
       content: { 'text/html': { schema: { type: 'string' } }, 'text/plain': { schema: { type: 'string' } } },
     },
     404: {
-      description: 'The link is unknown, used or forged (HTML, or text for a one-click unsubscribe)',
+      description:
+        'The link is unknown, used, forged or of another page: the same bare page (or text for a one-click ' +
+        'unsubscribe) under every path',
       content: { 'text/html': { schema: { type: 'string' } }, 'text/plain': { schema: { type: 'string' } } },
     },
   },

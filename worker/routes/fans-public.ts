@@ -7,6 +7,8 @@
  * - /{slug}/fans/unsubscribe?token=: GET shows 'Annulla iscrizione' and 'Cancella i miei dati',
  *   POST leaves the page (also RFC 8058 one-click: `List-Unsubscribe=One-Click`);
  *   POST /{slug}/fans/erase?token= deletes the address from every page.
+ * A link's token is valid under its own page's path only, whatever the page's state; any other
+ * link answers the same bare page under every path (docs/behaviour.md#confirming-leaving-erasing).
  * Mounted before the public catch-all (worker/app.ts).
  */
 import type { Context } from 'hono';
@@ -27,7 +29,7 @@ import { fanSignupSchema, type FanSignup } from '../../src/core/schemas/fans';
 import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
 import type { FanNoticeContent } from '../../src/landing/FanNotice';
 import { contentSecurityPolicy, renderFanNotice } from '../../src/landing/render';
-import { confirmFan, deleteFan, eraseFanAddress, pendingFanByHash } from '../db/fans';
+import { confirmFan, deleteFan, eraseFanAddress, isFanOfPage, pendingFanByHash } from '../db/fans';
 import { getPageRow, getPublishedPage, type PageRow } from '../db/pages';
 import { afterResponse, executionCtxOf } from '../services/background';
 import { countSignup } from '../services/counting';
@@ -49,7 +51,7 @@ function wantsJson(c: C): boolean {
   return (c.req.header('accept') ?? '').toLowerCase().includes('application/json');
 }
 
-/** A page of any visibility, for the colours and the title of its link pages. */
+/** The page of a link's path, of any visibility: its tokens, colours and title. */
 async function pageFor(c: C, slug: string): Promise<PageRow | null> {
   return isPageSlug(slug) ? getPageRow(c.env.DB, slug) : null;
 }
@@ -188,17 +190,13 @@ async function signup(c: C): Promise<Response> {
   return signupAnswer(c, page, slug, 202, t('fans.public.checkMail'));
 }
 
-/** The link is unknown, used or forged: a friendly page, never an error. */
-function invalidLink(page: PageRow | null, slug: string): Promise<Response> {
-  return notice(
-    looks(page),
-    {
-      heading: t('fans.link.invalidTitle'),
-      lines: [t('fans.link.invalidLead')],
-      back: page ? backTo(slug) : undefined,
-    },
-    404,
-  );
+/**
+ * The link is unknown, used, forged or of another page: a friendly page, never an error, and the
+ * same bare one under every path (no title, colours or link back), so that it never tells
+ * whether a page exists, nor its name (docs/behaviour.md#confirming-leaving-erasing).
+ */
+function invalidLink(): Promise<Response> {
+  return notice(null, { heading: t('fans.link.invalidTitle'), lines: [t('fans.link.invalidLead')] }, 404);
 }
 
 async function confirmPage(c: C, act: boolean): Promise<Response> {
@@ -206,10 +204,10 @@ async function confirmPage(c: C, act: boolean): Promise<Response> {
   const token = c.req.query('token') ?? '';
   const page = await pageFor(c, slug);
   const hash = await confirmTokenHash(token);
-  if (!page || !hash) return invalidLink(page, slug);
+  if (!page || !hash) return invalidLink();
   const title = titleOf(page, slug);
   if (act) {
-    if (!(await confirmFan(c.env.DB, slug, hash))) return invalidLink(page, slug);
+    if (!(await confirmFan(c.env.DB, slug, hash))) return invalidLink();
     return notice(
       looks(page),
       { heading: t('fans.confirm.doneTitle'), lines: [t('fans.confirm.doneLead', { title })], back: backTo(slug) },
@@ -217,7 +215,7 @@ async function confirmPage(c: C, act: boolean): Promise<Response> {
     );
   }
   // a GET only looks: link scanners open every link of an e-mail
-  if ((await pendingFanByHash(c.env.DB, slug, hash)) === null) return invalidLink(page, slug);
+  if ((await pendingFanByHash(c.env.DB, slug, hash)) === null) return invalidLink();
   return notice(
     looks(page),
     {
@@ -229,12 +227,23 @@ async function confirmPage(c: C, act: boolean): Promise<Response> {
   );
 }
 
+/**
+ * What an unsubscribe token names under the path of `page` (worker/services/fan-tokens.ts), or
+ * null: the MACs are checked even with no page, so the time taken does not tell whether it exists.
+ */
+function unsubscribeClaim(c: C, page: PageRow | null, token: string) {
+  return verifyUnsubscribeToken(c.env, page?.id ?? 0, token);
+}
+
 /** The unsubscribe page: the two buttons, each a form POST. */
 async function unsubscribePage(c: C): Promise<Response> {
   const slug = c.req.param('slug') ?? '';
   const token = c.req.query('token') ?? '';
   const page = await pageFor(c, slug);
-  if ((await verifyUnsubscribeToken(c.env, token)) === null) return invalidLink(page, slug);
+  const claim = await unsubscribeClaim(c, page, token);
+  if (!page || !claim) return invalidLink();
+  // a link mailed before tokens named their page holds only while its fan is on this page
+  if (!claim.pageBound && !(await isFanOfPage(c.env.DB, page.id, claim.fanId))) return invalidLink();
   return notice(
     looks(page),
     {
@@ -268,23 +277,23 @@ async function unsubscribe(c: C, erase: boolean): Promise<Response> {
   const slug = c.req.param('slug') ?? '';
   const token = c.req.query('token') ?? '';
   const oneClick = !erase && (await isOneClick(c));
-  const fanId = await verifyUnsubscribeToken(c.env, token);
-  if (oneClick) {
-    const status = fanId === null ? 404 : 200;
-    if (fanId !== null) await deleteFan(c.env.DB, fanId);
-    const text = fanId === null ? t('fans.link.invalidTitle') : t('fans.unsubscribe.doneTitle');
-    return c.text(text, status, { 'cache-control': 'no-store' });
-  }
   const page = await pageFor(c, slug);
-  if (fanId === null) return invalidLink(page, slug);
-  // a fan already gone gets the same page: leaving twice is leaving once
-  if (erase) await eraseFanAddress(c.env.DB, fanId);
-  else await deleteFan(c.env.DB, fanId);
+  const claim = await unsubscribeClaim(c, page, token);
+  // only a fan of this page goes (or, erasing, the address of a fan of this page)
+  const gone = page && claim ? await (erase ? eraseFanAddress : deleteFan)(c.env.DB, page.id, claim.fanId) : 0;
+  // a fan already gone gets the same answer when the token names this page (leaving twice is
+  // leaving once); a link mailed before tokens named their page holds only while its fan is here
+  const valid = page !== null && claim !== null && (claim.pageBound || gone > 0);
+  if (oneClick) {
+    const text = valid ? t('fans.unsubscribe.doneTitle') : t('fans.link.invalidTitle');
+    return c.text(text, valid ? 200 : 404, { 'cache-control': 'no-store' });
+  }
+  if (!page || !valid) return invalidLink();
   const title = titleOf(page, slug);
   const content: FanNoticeContent = erase
     ? { heading: t('fans.erase.doneTitle'), lines: [t('fans.erase.doneLead')] }
     : { heading: t('fans.unsubscribe.doneTitle'), lines: [t('fans.unsubscribe.doneLead', { title })] };
-  return notice(looks(page), { ...content, back: page ? backTo(slug) : undefined }, 200);
+  return notice(looks(page), { ...content, back: backTo(slug) }, 200);
 }
 
 export const fansPublic = describedRoutes();

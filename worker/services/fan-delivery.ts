@@ -273,7 +273,7 @@ async function deliverMessage(env: ConsumerEnv, body: FanMessage, attempts: numb
     return { done: true };
   }
 
-  const mails = await Promise.all(toSend.map(async (fan) => fan.mail(await unsubscribeToken(env, fan.id))));
+  const mails = await Promise.all(toSend.map(async (fan) => fan.mail(await unsubscribeToken(env, page.id, fan.id))));
   const ids = toSend.map((f) => f.id);
   await claimDeliveries(env.DB, alert.id, ids);
   const outcome = await sendMailBatch(env, mails, await alertIdempotencyKey(alert.id, ids), null, paceProviderCall);

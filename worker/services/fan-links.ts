@@ -12,14 +12,15 @@ export function fanConfirmUrl(origin: string, slug: string, token: string): stri
 }
 
 /**
- * The unsubscribe page of a fan (also its one-click POST target, for List-Unsubscribe): the same
- * link works for as long as the fan exists, from every e-mail of that page.
+ * The unsubscribe page of a fan of `page` (also its one-click POST target, for List-Unsubscribe):
+ * the same link works from every e-mail of that page, under that page's path only.
  */
 export async function fanUnsubscribeUrl(
   env: Pick<Bindings, 'JWT_SECRET'>,
   origin: string,
-  slug: string,
+  page: { id: number; slug: string },
   fanId: number,
 ): Promise<string> {
-  return `${origin.replace(/\/+$/, '')}${fanPaths.unsubscribe(slug, await unsubscribeToken(env, fanId))}`;
+  const token = await unsubscribeToken(env, page.id, fanId);
+  return `${origin.replace(/\/+$/, '')}${fanPaths.unsubscribe(page.slug, token)}`;
 }

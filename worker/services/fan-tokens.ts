@@ -1,12 +1,17 @@
 /**
- * The tokens of a fan's links (docs/behaviour.md#fans-and-alerts).
+ * The tokens of a fan's links (docs/behaviour.md#confirming-leaving-erasing).
  * - Confirmation: 32 random bytes (base64url) mailed once; only its SHA-256 is stored on the fan,
- *   so a leaked database confirms nobody. A new confirmation e-mail replaces it.
+ *   so a leaked database confirms nobody. A new confirmation e-mail replaces it. It is looked up
+ *   with the page of the link's path, so under another page it is unknown.
  * - Unsubscribe (and 'Cancella i miei dati'): `{fanId}.{HMAC}` signed with JWT_SECRET under its
- *   own label, so it needs no row and works for as long as the fan exists, from every e-mail.
+ *   own label, over the page id and the fan id: it needs no row and is valid only under its own
+ *   page's path. Links mailed before the MAC named the page (`{fanId}.{HMAC of the fan id}`) are
+ *   still accepted, but only while that fan is on the page of the path (the caller checks).
  */
 const encoder = new TextEncoder();
-const UNSUBSCRIBE_LABEL = 'palco:fan-unsubscribe:';
+/** The label of tokens mailed before the MAC named the page: verified, never issued. */
+const LEGACY_UNSUBSCRIBE_LABEL = 'palco:fan-unsubscribe:';
+const UNSUBSCRIBE_LABEL = 'palco:fan-unsubscribe-page:';
 /** Tokens longer than this are refused before any crypto. */
 const TOKEN_MAX = 200;
 
@@ -37,24 +42,48 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
   ]);
 }
 
-/** The unsubscribe token of a fan. */
-export async function unsubscribeToken(env: { JWT_SECRET: string }, fanId: number): Promise<string> {
-  const key = await hmacKey(env.JWT_SECRET);
-  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`${UNSUBSCRIBE_LABEL}${fanId}`));
-  return `${fanId}.${base64url(mac)}`;
+async function mac(key: CryptoKey, text: string): Promise<string> {
+  return base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
 }
 
-/** The fan id an unsubscribe token names, or null for anything forged or malformed. */
-export async function verifyUnsubscribeToken(env: { JWT_SECRET: string }, token: unknown): Promise<number | null> {
+/** Constant-time compare of two strings (the MACs are equal-length base64url). */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** The unsubscribe token of fan `fanId` of page `pageId`: valid under that page's path only. */
+export async function unsubscribeToken(env: { JWT_SECRET: string }, pageId: number, fanId: number): Promise<string> {
+  const key = await hmacKey(env.JWT_SECRET);
+  return `${fanId}.${await mac(key, `${UNSUBSCRIBE_LABEL}${pageId}:${fanId}`)}`;
+}
+
+/**
+ * What an unsubscribe token names under the path of page `pageId`: the fan, and whether the MAC
+ * names that page (`pageBound`; else the token was mailed before tokens named their page and
+ * holds only while that fan is on the page: the caller checks). Null for anything forged,
+ * malformed or signed for another page. Both MACs are always computed, so the time taken does
+ * not depend on the page.
+ */
+export async function verifyUnsubscribeToken(
+  env: { JWT_SECRET: string },
+  pageId: number,
+  token: unknown,
+): Promise<{ fanId: number; pageBound: boolean } | null> {
   if (typeof token !== 'string' || token.length > TOKEN_MAX) return null;
   const match = /^([1-9]\d{0,14})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const fanId = Number(match[1]);
   if (!Number.isSafeInteger(fanId)) return null;
-  const expected = await unsubscribeToken(env, fanId);
-  // constant-time compare of equal-length strings
-  if (expected.length !== token.length) return null;
-  let diff = 0;
-  for (let i = 0; i < token.length; i++) diff |= expected.charCodeAt(i) ^ token.charCodeAt(i);
-  return diff === 0 ? fanId : null;
+  const key = await hmacKey(env.JWT_SECRET);
+  const [bound, legacy] = await Promise.all([
+    mac(key, `${UNSUBSCRIBE_LABEL}${pageId}:${fanId}`),
+    mac(key, `${LEGACY_UNSUBSCRIBE_LABEL}${fanId}`),
+  ]);
+  const given = match[2]!;
+  const pageBound = sameText(bound, given);
+  const mailedBefore = sameText(legacy, given);
+  return pageBound || mailedBefore ? { fanId, pageBound } : null;
 }
