@@ -207,10 +207,7 @@ describe('an alert the daily cap holds', () => {
     const html = renderToStaticMarkup(
       createElement(FanAlerts, {
         slug: 'tour',
-        alerts: [
-          { ...held(soon), id: 2 },
-          alert({ id: 1, status: 'sent', finished_at: '2027-05-12T08:50:00Z' }),
-        ],
+        alerts: [{ ...held(soon), id: 2 }, alert({ id: 1, status: 'sent', finished_at: '2027-05-12T08:50:00Z' })],
       }),
     );
     expect(html.match(/data-testid="fan-alert-held"/g)).toHaveLength(1);
