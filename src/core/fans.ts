@@ -169,3 +169,9 @@ export function isFanEmail(email: string): boolean {
     !value.includes('..')
   );
 }
+
+/**
+ * New-date alerts of one page that may reach its fans in 24 hours; a further one waits until
+ * the oldest of them leaves the 24 hours (docs/behaviour.md#alerts).
+ */
+export const FAN_ALERTS_PER_DAY = 3;

@@ -15,6 +15,7 @@ import {
   $fanList,
   $fans,
   $scheduledAlerts,
+  alertHeldLine,
   alertNotice,
   alertReach,
   alertStatusLabel,
@@ -45,6 +46,7 @@ function alert(patch: Partial<FanAlert> = {}): FanAlert {
     kind: 'new_date',
     status: 'scheduled',
     due_at: '2027-05-12T08:42:00Z',
+    held_until: null,
     created_at: '2027-05-12T08:32:00Z',
     finished_at: null,
     cities: ['Milano'],
@@ -164,6 +166,54 @@ describe('words', () => {
       'A 5 fan · 2 inviati · 3 non riusciti',
     );
     expect(fansText(0)).toBe('0 fan');
+  });
+});
+
+describe('an alert the daily cap holds', () => {
+  const held = (at: string) => alert({ due_at: at, held_until: at });
+
+  it('says why it waits and when it leaves, in Europe/Rome time: today, tomorrow or the date', () => {
+    // 12/05/2027 23:30 in Rome (21:30 UTC)
+    const now = new Date('2027-05-12T21:30:00Z');
+    expect(alertHeldLine(held('2027-05-12T21:50:00Z'), now)).toBe(
+      'In attesa: al massimo 3 email in 24 ore per fan. Partirà alle 23:50.',
+    );
+    // 00:10 in Rome is already tomorrow
+    expect(alertHeldLine(held('2027-05-12T22:10:00Z'), now)).toBe(
+      'In attesa: al massimo 3 email in 24 ore per fan. Partirà domani alle 00:10.',
+    );
+    expect(alertHeldLine(held('2027-05-13T19:05:00Z'), now)).toBe(
+      'In attesa: al massimo 3 email in 24 ore per fan. Partirà domani alle 21:05.',
+    );
+    expect(alertHeldLine(held('2027-05-13T22:05:00Z'), now)).toBe(
+      'In attesa: al massimo 3 email in 24 ore per fan. Partirà il 14/05/2027 alle 00:05.',
+    );
+    // the day the clocks go back has 25 hours in Rome: 24 hours after 00:30 is still today
+    const fallBack = new Date('2027-10-30T22:30:00Z');
+    expect(alertHeldLine(held('2027-10-31T22:30:00Z'), fallBack)).toBe(
+      'In attesa: al massimo 3 email in 24 ore per fan. Partirà alle 23:30.',
+    );
+    expect(alertHeldLine(held('2027-10-31T23:30:00Z'), fallBack)).toBe(
+      'In attesa: al massimo 3 email in 24 ore per fan. Partirà domani alle 00:30.',
+    );
+    expect(alertHeldLine(alert(), now)).toBeNull();
+  });
+
+  it('the Fan view shows the line on the held alert only', async () => {
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const { FanAlerts } = await import('../../src/islands/editor/extras/fans/FanAlerts');
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    const html = renderToStaticMarkup(
+      createElement(FanAlerts, {
+        slug: 'tour',
+        alerts: [{ ...held(soon), id: 2 }, alert({ id: 1, status: 'sent', finished_at: '2027-05-12T08:50:00Z' })],
+      }),
+    );
+    expect(html.match(/data-testid="fan-alert-held"/g)).toHaveLength(1);
+    expect(html).toMatch(
+      /<li class="xs-fan-alert" data-alert-id="2".*In attesa: al massimo 3 email in 24 ore per fan\. Partirà .*<li class="xs-fan-alert" data-alert-id="1"/,
+    );
   });
 });
 

@@ -147,6 +147,64 @@ export async function claimAlert(db: D1Database, id: number, now: string): Promi
     .first<FanAlertRow>();
 }
 
+/**
+ * The starts of a page's new-date alerts that count against its daily cap
+ * (docs/behaviour.md#alerts): started after `since` ('…Z') and reaching fans (sending, or sent to
+ * at least one). `page` and `since` are SQL expressions (a bind or a column).
+ */
+function countedStarts(page: string, since: string): string {
+  return `SELECT o.started_at FROM fan_alerts o
+    WHERE o.page_id = ${page} AND o.kind = 'new_date' AND o.started_at IS NOT NULL
+      AND julianday(o.started_at) > julianday(${since})
+      AND (o.status = 'sending' OR (o.status = 'sent' AND o.recipients > 0))`;
+}
+
+/**
+ * Takes a scheduled new-date alert for sending if fewer than `max` of its page's alerts count
+ * since `since`: the count and the claim are one statement, so two runs at once cannot both
+ * pass the cap. Null when not taken (another run took it, it is not scheduled, or the cap).
+ */
+export async function claimWithinCap(
+  db: D1Database,
+  id: number,
+  now: string,
+  since: string,
+  max: number,
+): Promise<FanAlertRow | null> {
+  return db
+    .prepare(
+      `UPDATE fan_alerts SET status = 'sending', started_at = ?1
+       WHERE id = ?2 AND status = 'scheduled' AND kind = 'new_date'
+         AND (SELECT COUNT(*) FROM (${countedStarts('fan_alerts.page_id', '?3')})) < ?4
+       RETURNING *`,
+    )
+    .bind(now, id, since, max)
+    .first<FanAlertRow>();
+}
+
+/**
+ * The start of the page's `max`-th latest counted alert since `since`, or null when fewer
+ * count: the page may start another new-date alert once that one is a day old.
+ */
+export async function capStart(db: D1Database, pageId: number, since: string, max: number): Promise<string | null> {
+  const row = await db
+    .prepare(`${countedStarts('?1', '?2')} ORDER BY julianday(o.started_at) DESC LIMIT 1 OFFSET ?3`)
+    .bind(pageId, since, max - 1)
+    .first<{ started_at: string }>();
+  return row?.started_at ?? null;
+}
+
+/**
+ * A scheduled new-date alert the cap holds: due when the cap allows it. Still scheduled and
+ * due later, so dates saved meanwhile join it (scheduleAlert) and it leaves as one e-mail.
+ */
+export async function holdAlert(db: D1Database, id: number, dueAt: string): Promise<void> {
+  await db
+    .prepare(`UPDATE fan_alerts SET due_at = ? WHERE id = ? AND status = 'scheduled' AND kind = 'new_date'`)
+    .bind(dueAt, id)
+    .run();
+}
+
 /** Gives a claimed alert back (its messages could not be queued): the next run tries again. */
 export async function releaseAlert(db: D1Database, id: number): Promise<void> {
   await db

@@ -7,6 +7,8 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { FAN_ALERTS_PER_DAY } from '../../src/core/fans';
+import { romeDateTime } from '../../src/core/fans-export';
 import { t } from '../../src/core/messages';
 import { instantText } from '../../src/core/schedule';
 import { fanAlertAnswerSchema, fanAlertListSchema, webhookAnswerSchema } from '../../src/core/schemas/fans';
@@ -21,7 +23,7 @@ import { requireActive } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute, SESSION } from '../openapi';
 import { afterResponse } from '../services/background';
 import { alertAnswer, recentAlerts } from '../services/fan-alerts';
-import { dispatchAlert } from '../services/fan-delivery';
+import { dispatchAlert, holdIfCapped } from '../services/fan-delivery';
 import { suppressionOf, verifyWebhook, webhookEventSchema, webhookKey } from '../services/fan-webhook';
 import { ownedPage } from '../services/page-access';
 
@@ -65,7 +67,9 @@ const sendRoute = createRoute({
   summary: "'Invia ora': a scheduled new-date alert leaves without waiting for its grace delay",
   description:
     'It leaves right after the answer when the public sees the page, else as soon as it does. 409 for an ' +
-    "alert already sending, sent or cancelled, and for on-sale e-mails (they follow the page's instants).",
+    "alert already sending, sent or cancelled, and for on-sale e-mails (they follow the page's instants). " +
+    `409 too when the page's new-date alerts already reached fans ${FAN_ALERTS_PER_DAY} times in 24 hours: ` +
+    'the alert stays scheduled, due (and `held_until`) when the cap allows it, and the detail says when.',
   request: { params: slugIdParamSchema },
   responses: changeAnswers,
 });
@@ -93,6 +97,15 @@ export const fanAlerts = describedRoutes()
     const { slug, id } = c.req.valid('param');
     const page = await ownedPage(c, slug);
     const now = new Date();
+    // the daily cap holds for 'Invia ora' too: held, the alert leaves as soon as the cap allows
+    const row = await alertOfPage(c.env.DB, page.id, id);
+    if (row?.status === 'scheduled' && row.kind === 'new_date') {
+      const opensAt = await holdIfCapped(c.env.DB, row, now);
+      if (opensAt) {
+        const at = romeDateTime(opensAt); // '26/11/2026 14:05'
+        fail(409, t('fans.alert.held', { max: FAN_ALERTS_PER_DAY, date: at.slice(0, 10), time: at.slice(11) }));
+      }
+    }
     if (!(await makeDueNow(c.env.DB, page.id, id, instantText(now)))) await refuse(c, page, id);
     const alert = await answerAlert(c, page, id, now);
     if (isPubliclyVisible(page, now)) await afterResponse(c, 'fan-alert', () => dispatchAlert(c.env, id, now));

@@ -6,16 +6,19 @@
  * - A save that leaves the page with an upcoming dated event it did not have (a new event, a
  *   date given to a 'data da annunciare', a date or city changed) schedules an alert
  *   FAN_GRACE_MINUTES later; dates saved while one is open join it.
+ * - At most FAN_ALERTS_PER_DAY alerts of a page reach fans in 24 hours: a further one waits,
+ *   scheduled, until the window allows it (capOpensAt; the dispatch holds it).
  * - The organiser's list answers each alert with its events, cities, recipients and counts.
  */
 import { decodeEventText } from '../../src/core/button-codec';
-import { cityKey, FAN_GRACE_MINUTES, FAN_SALE_CONSENT_VERSION } from '../../src/core/fans';
+import { cityKey, FAN_ALERTS_PER_DAY, FAN_GRACE_MINUTES, FAN_SALE_CONSENT_VERSION } from '../../src/core/fans';
 import type { FanAlert } from '../../src/core/schemas/fans';
 import { eventDay, instantText, romeToday } from '../../src/core/schedule';
 import {
   alertButtonIds,
   alertButtons,
   alertsOfPage,
+  capStart,
   countRecipients,
   deliveryCounts,
   scheduleAlert,
@@ -136,12 +139,31 @@ export async function scheduleNewDates(
 }
 
 // ---------------------------------------------------------------------------------------------
+// The daily cap (docs/behaviour.md#alerts)
+
+/** The window over which a page's new-date alerts are counted against FAN_ALERTS_PER_DAY. */
+export const ALERT_WINDOW_MS = 24 * 60 * 60_000;
+
+/**
+ * When the page may start its next new-date alert: null when it may now, else the instant the
+ * oldest of its last FAN_ALERTS_PER_DAY alerts that reached fans is 24 hours old. Each alert
+ * mails a fan once, so a fan gets at most that many of the page's alerts in 24 hours. The
+ * on-sale e-mails neither count nor wait: their instant is the point.
+ */
+export async function capOpensAt(db: D1Database, pageId: number, now: Date): Promise<string | null> {
+  const since = instantText(now.getTime() - ALERT_WINDOW_MS);
+  const start = await capStart(db, pageId, since, FAN_ALERTS_PER_DAY);
+  return start === null ? null : instantText(Date.parse(start) + ALERT_WINDOW_MS);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The organiser's view of the alerts
 
 /**
  * The alerts as the API answers them. Events: the ones the page still has with a date (for a
  * scheduled alert, only those still to come: what it would announce). Recipients: for a
- * scheduled alert the fans it would reach now, else the count taken when it started.
+ * scheduled alert the fans it would reach now, else the count taken when it started. A
+ * scheduled new-date alert the cap holds answers when it may leave as `held_until` and `due_at`.
  */
 async function toAnswers(db: D1Database, pageId: number, rows: readonly FanAlertRow[], now: Date): Promise<FanAlert[]> {
   if (rows.length === 0) return [];
@@ -150,8 +172,18 @@ async function toAnswers(db: D1Database, pageId: number, rows: readonly FanAlert
     db,
     rows.map((r) => r.id),
   );
+  // a scheduled new-date alert due before the cap allows it waits (held) until then
+  const waiting = rows.some((r) => r.status === 'scheduled' && r.kind === 'new_date');
+  const opensAt = waiting ? await capOpensAt(db, pageId, now) : null;
   const answers: FanAlert[] = [];
   for (const row of rows) {
+    const heldUntil =
+      row.status === 'scheduled' &&
+      row.kind === 'new_date' &&
+      opensAt !== null &&
+      Date.parse(opensAt) >= Date.parse(row.due_at)
+        ? opensAt
+        : null;
     const dated = eventsOf(buttons, alertButtonIds(row));
     const events = row.status === 'scheduled' ? upcomingOf(dated, now) : dated;
     // an on-sale e-mail goes to the fans following when it leaves, with a consent that covers it
@@ -174,7 +206,8 @@ async function toAnswers(db: D1Database, pageId: number, rows: readonly FanAlert
       id: row.id,
       kind: row.kind,
       status: row.status,
-      due_at: row.due_at,
+      due_at: heldUntil ?? row.due_at,
+      held_until: heldUntil,
       created_at: row.created_at,
       finished_at: row.finished_at,
       cities: [...cities.values()],

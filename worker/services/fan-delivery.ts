@@ -6,18 +6,20 @@
  *
  * - The cron takes due alerts of pages the public sees, claims each once, counts its
  *   recipients (confirmed fans of '*' or of an event's city, not suppressed) and queues them.
+ *   A new-date alert past its page's daily cap is not claimed: it waits, scheduled, until the
+ *   cap allows it (docs/behaviour.md#alerts).
  * - The consumer reads the events as the page has them at sending time, claims each fan with a
  *   'sending' row, makes one provider call per message (idempotency key from the alert and the
  *   fans), then marks the rows 'sent'. A fan whose row is finished is never sent again.
  */
 import { z } from 'zod';
-import { ALL_CITIES } from '../../src/core/fans';
+import { ALL_CITIES, FAN_ALERTS_PER_DAY } from '../../src/core/fans';
 import { instantText } from '../../src/core/schedule';
 import {
   alertButtonIds,
   alertButtons,
   alertById,
-  claimAlert,
+  claimWithinCap,
   type FanAlertRow,
   claimDeliveries,
   closeStaleAlerts,
@@ -25,6 +27,7 @@ import {
   endAlert,
   finishDeliveries,
   finishIfDone,
+  holdAlert,
   pendingFans,
   recipientIds,
   releaseAlert,
@@ -33,7 +36,7 @@ import {
 import { getPageRowById, isPubliclyVisible, type PageRow } from '../db/pages';
 import type { Bindings } from '../env';
 import { alertMail } from './fan-alert-mail';
-import { type AlertEvent, eventsOf, upcomingOf } from './fan-alerts';
+import { ALERT_WINDOW_MS, type AlertEvent, capOpensAt, eventsOf, upcomingOf } from './fan-alerts';
 import { unsubscribeToken } from './fan-tokens';
 import { type Mail, MAIL_BATCH_MAX, sendMailBatch } from './mail';
 import { type Recipient, SALE_QUEUE_LEAD_MS, saleRecipients, secondsUntil, startSaleAlert } from './sale-alerts';
@@ -71,7 +74,8 @@ export type FanMessage = z.infer<typeof fanMessageSchema>;
  * Starts one alert if it is scheduled, due and its page is seen by the public at `now`: claims
  * it (one run only), reads its events and recipients, and answers the queue messages to send.
  * An alert with nothing left to announce ends cancelled; one with no fan to tell ends sent to 0.
- * Null when it was not started.
+ * A new-date alert past the page's daily cap is not started: it is held, due when the cap
+ * allows it. Null when it was not started.
  */
 export async function startAlert(env: Pick<Bindings, 'DB'>, alertId: number, now: Date): Promise<FanMessage[] | null> {
   const alert = await alertById(env.DB, alertId);
@@ -84,8 +88,12 @@ export async function startAlert(env: Pick<Bindings, 'DB'>, alertId: number, now
   const page = await getPageRowById(env.DB, alert.page_id);
   if (!page || !isPubliclyVisible(page, now)) return null;
   const stamp = instantText(now);
-  const claimed = await claimAlert(env.DB, alertId, stamp);
-  if (!claimed) return null;
+  const since = instantText(now.getTime() - ALERT_WINDOW_MS);
+  const claimed = await claimWithinCap(env.DB, alertId, stamp, since, FAN_ALERTS_PER_DAY);
+  if (!claimed) {
+    await holdIfCapped(env.DB, alert, now);
+    return null;
+  }
   const events = upcomingOf(eventsOf(await alertButtons(env.DB, page.id), alertButtonIds(claimed)), now);
   if (events.length === 0) {
     await endAlert(env.DB, alertId, 'cancelled', 0, stamp);
@@ -107,6 +115,21 @@ export async function startAlert(env: Pick<Bindings, 'DB'>, alertId: number, now
     messages.push({ alert_id: alertId, fan_ids: fans.slice(i, i + FANS_PER_MESSAGE) });
   }
   return messages;
+}
+
+/**
+ * A scheduled new-date alert of a page at its daily cap: due when the cap allows it (still
+ * scheduled, so dates saved meanwhile join it). Answers that instant, or null when the page is
+ * not at its cap. Also for 'Invia ora', which cannot skip the cap.
+ */
+export async function holdIfCapped(
+  db: D1Database,
+  alert: Pick<FanAlertRow, 'id' | 'page_id'>,
+  now: Date,
+): Promise<string | null> {
+  const opensAt = await capOpensAt(db, alert.page_id, now);
+  if (opensAt !== null) await holdAlert(db, alert.id, opensAt);
+  return opensAt;
 }
 
 /**

@@ -81,6 +81,10 @@ export const fansEditorMessages = {
   'fans.editor.alert.when.sent': 'Inviato il {at}',
   'fans.editor.alert.when.cancelled': 'Previsto per il {at}',
   'fans.editor.alert.noEvents': 'Le date di questo avviso non sono più sulla pagina.',
+  /** an alert the daily cap holds: {max} FAN_ALERTS_PER_DAY, {time} '14:05', {date} '26/11/2026' (Europe/Rome) */
+  'fans.editor.alert.held.today': 'In attesa: al massimo {max} email in 24 ore per fan. Partirà alle {time}.',
+  'fans.editor.alert.held.tomorrow': 'In attesa: al massimo {max} email in 24 ore per fan. Partirà domani alle {time}.',
+  'fans.editor.alert.held.later': 'In attesa: al massimo {max} email in 24 ore per fan. Partirà il {date} alle {time}.',
   'fans.editor.alert.recipients': 'A {fans}',
   'fans.editor.alert.sent.one': '1 inviato',
   'fans.editor.alert.sent.many': '{count} inviati',

@@ -25,6 +25,9 @@ export const fansMailMessages = {
   'fans.alert.alreadySent': 'Questo avviso è già stato inviato.',
   'fans.alert.alreadySending': 'Questo avviso è già in partenza: non si può più annullare né anticipare.',
   'fans.alert.alreadyCancelled': 'Questo avviso è stato annullato.',
+  /** 'Invia ora' on an alert the daily cap holds; {max}: FAN_ALERTS_PER_DAY; {date} '26/11/2026', {time} '14:05' (Europe/Rome) */
+  'fans.alert.held':
+    'Questo avviso è in attesa: al massimo {max} email in 24 ore per fan. Partirà il {date} alle {time}.',
 
   // The provider's webhook (bounces and complaints)
   'fans.webhook.notConfigured': 'Il webhook delle email non è configurato.',

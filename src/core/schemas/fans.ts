@@ -50,6 +50,11 @@ export const fanAlertSchema = z
     status: z.enum(FAN_ALERT_STATUSES),
     /** when it leaves (scheduled) or left, ISO 8601 UTC */
     due_at: instant,
+    /**
+     * a scheduled new-date alert the daily cap holds (FAN_ALERTS_PER_DAY in 24 hours,
+     * docs/behaviour.md#alerts): when it may leave, ISO 8601 UTC (its due_at too); else null
+     */
+    held_until: instant.nullable(),
     created_at: instant,
     finished_at: instant.nullable(),
     /** the cities of its events, in the page's spelling */

@@ -13,10 +13,12 @@
 //   checkScheduledAlerts(slug)     reads them again (after 'Invia ora' or 'Annulla')
 //   sendAlertNow / cancelAlert     the notice's and the view's buttons
 //   downloadFansCsv(slug)          saves the CSV of the confirmed fans
-//   alertNotice, joinCities, alertStatusLabel, cityBars, signupsTotal: pure
+//   alertNotice, joinCities, alertStatusLabel, alertHeldLine, cityBars, signupsTotal: pure
 import { atom } from 'nanostores';
+import { FAN_ALERTS_PER_DAY } from '../../core/fans';
 import { romeDateTime, romeTime } from '../../core/fans-export';
 import { type MessageKey, t } from '../../core/messages';
+import { romeMidnightAfter, romeToday, utcToRomeLocal } from '../../core/schedule';
 import type { FanAlert, FanRow, FanSummary } from '../../core/schemas/fans';
 import { ApiError, errorText } from '../../lib/api';
 import * as api from '../../lib/api-client';
@@ -78,6 +80,25 @@ export function alertWhen(alert: Pick<FanAlert, 'status' | 'due_at' | 'finished_
     default:
       return t('fans.editor.alert.when.cancelled', { at: romeDateTime(alert.due_at) });
   }
+}
+
+/**
+ * The line of an alert the daily cap holds (docs/behaviour.md#alerts): 'In attesa: al massimo 3
+ * email in 24 ore per fan. Partirà domani alle 14:05.', the day told from `now` in Europe/Rome;
+ * null for an alert that is not held.
+ */
+export function alertHeldLine(alert: Pick<FanAlert, 'held_until'>, now: Date = new Date()): string | null {
+  if (!alert.held_until) return null;
+  const local = utcToRomeLocal(alert.held_until);
+  if (!local) return null;
+  const day = local.slice(0, 10);
+  const today = romeToday(now);
+  const time = local.slice(11, 16);
+  const max = FAN_ALERTS_PER_DAY;
+  if (day <= today) return t('fans.editor.alert.held.today', { max, time });
+  if (day === utcToRomeLocal(romeMidnightAfter(today)).slice(0, 10))
+    return t('fans.editor.alert.held.tomorrow', { max, time });
+  return t('fans.editor.alert.held.later', { max, time, date: romeDateTime(alert.held_until).slice(0, 10) });
 }
 
 /** '1 fan', '12 fan' (the word does not change; the number is Italian style). */

@@ -1,13 +1,15 @@
 // The page's alerts to its fans, newest first: what (cities and dates), when (Europe/Rome), to how
 // many, how it went; 'Invia ora' and 'Annulla' on a scheduled new-date alert. The on-sale e-mails
 // and their reminders are listed read-only, named by kind: they follow the CTAs' on-sale instants.
+// An alert the daily cap holds says so, and when it leaves (docs/behaviour.md#alerts).
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { BellRing, CalendarDays } from 'lucide-react';
+import { BellRing, CalendarDays, Hourglass } from 'lucide-react';
 import { FAN_GRACE_MINUTES } from '../../../../core/fans';
 import { t } from '../../../../core/messages';
 import {
   $alertBusy,
+  alertHeldLine,
   alertReach,
   alertStatusLabel,
   alertWhen,
@@ -25,6 +27,7 @@ const BADGES: Record<FanAlert['status'], string> = {
 
 function AlertItem({ slug, alert, busy }: { slug: string; alert: FanAlert; busy: boolean }) {
   const cities = joinCities(alert.cities);
+  const held = alertHeldLine(alert);
   return (
     <li className="xs-fan-alert" data-alert-id={alert.id} data-status={alert.status}>
       <div className="xs-fan-alert-top">
@@ -44,6 +47,12 @@ function AlertItem({ slug, alert, busy }: { slug: string; alert: FanAlert; busy:
         </ul>
       )}
       <p className="xs-fan-alert-reach tabular">{alertReach(alert)}</p>
+      {held && (
+        <p className="xs-fan-alert-held" data-testid="fan-alert-held">
+          <Hourglass size={14} aria-hidden="true" />
+          <span>{held}</span>
+        </p>
+      )}
       {alert.status === 'scheduled' && alert.kind === 'new_date' && (
         <AlertActions
           slug={slug}
