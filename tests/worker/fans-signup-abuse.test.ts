@@ -9,7 +9,7 @@ import { t } from '../../src/core/messages';
 import { fanAlertSchema } from '../../src/core/schemas/fans';
 import { MAINTENANCE_STEPS, runMaintenance } from '../../worker/services/maintenance';
 import { alertMails, alertPage, BASE, kept, savePage, seedFan, TORINO } from './fan-alerts-helpers';
-import { citiesOf, confirmMails, confirmPath, fanOf, fanPage, signUp, uniqueIp } from './fans-helpers';
+import { citiesOf, confirmPath, fanOf, fanPage, signUp, uniqueIp } from './fans-helpers';
 import { call, callJson, eventButton } from './helpers';
 import { eventually } from './counting-helpers';
 
