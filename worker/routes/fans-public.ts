@@ -16,11 +16,12 @@ import type { AppEnv } from '../env';
 import { fanPaths } from '../../src/core/api-paths';
 import {
   ALL_CITIES,
+  FAN_CITY_MAX,
   OTHER_CITY,
   cityKey,
   cleanCityName,
-  isFanEmail,
-  normaliseEmail,
+  fanAddress,
+  isPlaceName,
   upcomingCities,
 } from '../../src/core/fans';
 import { t } from '../../src/core/messages';
@@ -29,7 +30,7 @@ import { fanSignupSchema, type FanSignup } from '../../src/core/schemas/fans';
 import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
 import type { FanNoticeContent } from '../../src/landing/FanNotice';
 import { contentSecurityPolicy, renderFanNotice } from '../../src/landing/render';
-import { confirmFan, deleteFan, eraseFanAddress, isFanOfPage, pendingFanByHash } from '../db/fans';
+import { confirmFan, deleteFan, eraseFanAddress, fanCityRequests, isFanOfPage, pendingFanByHash } from '../db/fans';
 import { getPageRow, getPublishedPage, type PageRow } from '../db/pages';
 import { afterResponse, executionCtxOf } from '../services/background';
 import { countSignup } from '../services/counting';
@@ -132,6 +133,9 @@ function cityOf(
     const typed = cleanCityName(form.other_city ?? '');
     const key = cityKey(typed);
     if (!key) return { problem: t('fans.public.otherCityMissing') };
+    // only a place name: the text could otherwise carry a link or a message (docs/behaviour.md#signing-up)
+    if (!isPlaceName(form.other_city ?? ''))
+      return { problem: t('fans.public.otherCityInvalid', { max: FAN_CITY_MAX }) };
     // a city typed that is on the tour after all follows the tour's spelling
     const known = tour.find((c) => c.key === key);
     return known ? { key, city: known.name, requested: false } : { key, city: typed, requested: true };
@@ -153,7 +157,9 @@ async function signup(c: C): Promise<Response> {
   if (!form) return signupAnswer(c, page, slug, 422, t('fans.public.invalidForm'));
   // a robot filled the hidden field: it is told what a person is told, and nothing happens
   if ((form.website ?? '').trim() !== '') return signupAnswer(c, page, slug, 202, t('fans.public.checkMail'));
-  if (!isFanEmail(form.email)) return signupAnswer(c, page, slug, 422, t('fans.public.invalidEmail'));
+  // a bare address only: no display name, comment or second spelling of one mailbox
+  const email = fanAddress(form.email);
+  if (email === null) return signupAnswer(c, page, slug, 422, t('fans.public.invalidEmail'));
   const city = cityOf(form, upcomingCities(page.buttons, now));
   if ('problem' in city) return signupAnswer(c, page, slug, 422, city.problem);
 
@@ -177,7 +183,7 @@ async function signup(c: C): Promise<Response> {
         slug,
         title: page.display_title.trim() || page.title,
         company: published.company,
-        email: normaliseEmail(form.email),
+        email,
         cityKey: city.key,
         city: city.city,
         requested: city.requested,
@@ -199,6 +205,18 @@ function invalidLink(): Promise<Response> {
   return notice(null, { heading: t('fans.link.invalidTitle'), lines: [t('fans.link.invalidLead')] }, 404);
 }
 
+/**
+ * What the confirm button does: confirm the sign-up, or, for a confirmed fan, add the cities
+ * requested, named (the page reaches only the holder of the fan's link; a typed city is a place
+ * name by rule).
+ */
+async function confirmLead(c: C, fanId: number, title: string, company: string): Promise<string> {
+  const requests = await fanCityRequests(c.env.DB, fanId);
+  if (!requests.length) return t('fans.confirm.lead', { title, company });
+  const cities = requests.map((r) => (r.key === ALL_CITIES ? t('fans.public.allDates') : r.city)).join(', ');
+  return t('fans.confirm.cityLead', { title, company, cities });
+}
+
 async function confirmPage(c: C, act: boolean): Promise<Response> {
   const slug = c.req.param('slug') ?? '';
   const token = c.req.query('token') ?? '';
@@ -215,12 +233,13 @@ async function confirmPage(c: C, act: boolean): Promise<Response> {
     );
   }
   // a GET only looks: link scanners open every link of an e-mail
-  if ((await pendingFanByHash(c.env.DB, slug, hash)) === null) return invalidLink();
+  const fanId = await pendingFanByHash(c.env.DB, slug, hash);
+  if (fanId === null) return invalidLink();
   return notice(
     looks(page),
     {
       heading: t('fans.confirm.title'),
-      lines: [t('fans.confirm.lead', { title, company: page.company || t('fans.page.someone') })],
+      lines: [await confirmLead(c, fanId, title, page.company || t('fans.page.someone'))],
       actions: [{ action: fanPaths.confirm(slug, token), label: t('fans.confirm.button') }],
     },
     200,

@@ -1,6 +1,6 @@
 import { backfillCompanyKeys, pruneUnusedCompanies } from '../db/companies';
-import { prunePendingFans } from '../db/fans';
-import { FAN_PENDING_DAYS } from '../../src/core/fans';
+import { pruneCityRequests, pruneConfirmSends, prunePendingFans } from '../db/fans';
+import { FAN_CONFIRM_RESEND_HOURS, FAN_PENDING_DAYS } from '../../src/core/fans';
 import { pruneMailBefore } from '../db/outbox';
 import { pruneThrottleRows } from './throttle';
 import { pruneWebhookDeliveries } from '../db/webhook-deliveries';
@@ -32,7 +32,8 @@ export interface MaintenanceResult {
 
 /** Outbox messages (delivery records, dev mailbox) are kept this long, then deleted. */
 export const MAIL_OUTBOX_RETENTION_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
   {
@@ -60,9 +61,18 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
     run: (env, now) => republishDue(env, now),
   },
   {
-    // fan sign-ups never confirmed (docs/behaviour.md#fans-and-alerts)
+    // fan sign-ups never confirmed, and cities requested for a confirmed fan who never agreed
+    // (docs/behaviour.md#fans-and-alerts)
     name: 'prune-pending-fans',
-    run: (env, now) => prunePendingFans(env.DB, new Date(now.getTime() - FAN_PENDING_DAYS * DAY_MS)),
+    run: async (env, now) => {
+      const cutoff = new Date(now.getTime() - FAN_PENDING_DAYS * DAY_MS);
+      return (await prunePendingFans(env.DB, cutoff)) + (await pruneCityRequests(env.DB, cutoff));
+    },
+  },
+  {
+    // the claims of confirmation e-mails once out of the caps' window (docs/behaviour.md#signing-up)
+    name: 'prune-fan-confirm-sends',
+    run: (env, now) => pruneConfirmSends(env.DB, new Date(now.getTime() - FAN_CONFIRM_RESEND_HOURS * HOUR_MS)),
   },
   {
     // the provider's webhook delivery ids, remembered 24 hours against replays

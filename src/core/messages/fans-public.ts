@@ -23,9 +23,12 @@ export const fansPublicMessages = {
   'fans.public.networkError': 'Invio non riuscito: controlla la connessione e riprova.',
   'fans.public.checkMail':
     "Controlla la tua email: ti abbiamo scritto per confermare l'iscrizione. Se sei già iscritto, non serve fare altro.",
-  'fans.public.invalidEmail': 'Scrivi un indirizzo email valido, per esempio nome@esempio.it.',
+  'fans.public.invalidEmail': 'Indirizzo email non valido: scrivi solo l’indirizzo, per esempio nome@esempio.it.',
   'fans.public.invalidCity': "Scegli una città dall'elenco, «Tutte le date» o «Un'altra città».",
   'fans.public.otherCityMissing': "Hai scelto «Un'altra città»: scrivi il nome della città.",
+  /** {max}: FAN_CITY_MAX */
+  'fans.public.otherCityInvalid':
+    'Scrivi solo il nome della città: lettere, spazi, apostrofi e trattini, al massimo {max} caratteri (niente numeri, punti, barre, @ o due punti).',
   'fans.public.invalidForm': 'Il modulo non è completo: ricarica la pagina e riprova.',
   'fans.public.tooMany': 'Troppe iscrizioni dalla tua rete in poco tempo. Riprova tra {minutes} minuti.',
   'fans.public.closed': 'Su questa pagina non ci si può iscrivere.',
@@ -38,6 +41,9 @@ export const fansPublicMessages = {
   'fans.confirm.title': 'Conferma la tua iscrizione',
   'fans.confirm.lead':
     'Tocca il pulsante per confermare che vuoi ricevere da {company} le email sulle nuove date di {title} e sull’apertura delle vendite.',
+  /** the lead for a confirmed fan whose link adds cities: {cities} the cities it adds */
+  'fans.confirm.cityLead':
+    'Tocca il pulsante per confermare che vuoi ricevere da {company} le email sulle nuove date di {title} anche per: {cities}.',
   'fans.confirm.button': 'Conferma iscrizione',
   'fans.confirm.doneTitle': 'Iscrizione confermata',
   'fans.confirm.doneLead':
@@ -63,13 +69,31 @@ export const fansPublicMessages = {
   'fans.confirmMail.hello': 'Ciao,',
   'fans.confirmMail.intro':
     "hai chiesto di ricevere da {company} un'email quando {title} annuncia una nuova data ({cities}).",
+  /** the intro when the fan chose no city of the tour: a typed city is never echoed to an unconfirmed address */
+  'fans.confirmMail.introOther':
+    "hai chiesto di ricevere da {company} un'email quando {title} annuncia una nuova data nella città che hai indicato.",
+  /** added to the tour cities of the intro when the fan also typed one (never its name) */
+  'fans.confirmMail.otherCity': "un'altra città che hai indicato",
+  /** joins the last city named to the ones before it */
+  'fans.confirmMail.and': ' e ',
   'fans.confirmMail.action': "Conferma l'iscrizione da qui:",
   'fans.confirmMail.button': 'Conferma iscrizione',
   'fans.confirmMail.ignore':
     'Se non sei stato tu, ignora questa email: senza conferma non ti scriviamo più e il tuo indirizzo viene cancellato entro {days} giorni.',
 
+  // the e-mail to a confirmed fan whose address a sign-up named for a new city: {cities} the tour
+  // cities asked for, quoted, or fans.cityMail.other for a typed one (never its name)
+  'fans.cityMail.subject': 'Conferma la nuova città per {title}',
+  'fans.cityMail.intro':
+    'con il tuo indirizzo è stato chiesto di ricevere da {company} le email sulle nuove date di {title} anche per {cities}.',
+  'fans.cityMail.other': "un'altra città",
+  'fans.cityMail.action': 'Se sei stato tu, conferma da qui:',
+  'fans.cityMail.button': 'Conferma la città',
+  'fans.cityMail.ignore':
+    'Se non sei stato tu, ignora questa email: senza conferma le tue iscrizioni restano come sono.',
+
   // the privacy page: what a fan's data is, who holds it, how long, how to leave
   'fans.privacy.title': 'Fan che chiedono gli avvisi (Avvisami)',
   'fans.privacy.body':
-    "Chi si iscrive con «Avvisami» su una pagina ci lascia il suo indirizzo email, la pagina, le città scelte, la versione e l'ora del testo di consenso accettato e l'ora della conferma. Non salviamo indirizzo IP né dati del browser insieme all'iscrizione (per fermare gli abusi contiamo per un'ora le iscrizioni di ogni rete, senza collegarle a te). Titolare dei dati è l'organizzatore della pagina, che li usa solo per avvisare delle nuove date e dell'apertura delle vendite, sulla base del consenso che dai iscrivendoti; Palco li tratta per suo conto come responsabile. I dati restano finché annulli l'iscrizione o chiedi di cancellarli; le iscrizioni mai confermate vengono cancellate dopo 7 giorni e le email inviate restano nel nostro registro di invio per 30 giorni. Per uscire usa il link in fondo a ogni email: «Annulla iscrizione» vale per quella pagina, «Cancella i miei dati» elimina subito il tuo indirizzo da tutte le pagine.",
+    "Chi si iscrive con «Avvisami» su una pagina ci lascia il suo indirizzo email, la pagina, le città scelte, la versione e l'ora del testo di consenso accettato e l'ora della conferma. Non salviamo indirizzo IP né dati del browser insieme all'iscrizione (per fermare gli abusi contiamo per un'ora le iscrizioni di ogni rete, senza collegarle a te, e per un giorno teniamo un'impronta cifrata del tuo indirizzo per limitare le email di conferma). Titolare dei dati è l'organizzatore della pagina, che li usa solo per avvisare delle nuove date e dell'apertura delle vendite, sulla base del consenso che dai iscrivendoti; Palco li tratta per suo conto come responsabile. I dati restano finché annulli l'iscrizione o chiedi di cancellarli; le iscrizioni mai confermate vengono cancellate dopo 7 giorni e le email inviate restano nel nostro registro di invio per 30 giorni. Per uscire usa il link in fondo a ogni email: «Annulla iscrizione» vale per quella pagina, «Cancella i miei dati» elimina subito il tuo indirizzo da tutte le pagine.",
 } as const;
