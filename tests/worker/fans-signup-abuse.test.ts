@@ -109,7 +109,7 @@ describe('POST /{slug}/fans: only a bare address', () => {
   });
 
   it('the message says the address is not valid', () => {
-    expect(t('fans.public.invalidEmail')).toContain('Indirizzo email non valido');
+    expect(t('fans.public.invalidEmail')).toBe('Indirizzo email non valido');
   });
 
   it.each([
@@ -297,6 +297,10 @@ describe("a confirmed fan's cities change only with the fan's consent", () => {
     const html = await page.text();
     expect(html).toContain('Milano');
     expect(html).toContain('Forlì');
+    // it says it adds a city, not that it confirms a sign-up
+    expect(html).toContain(t('fans.confirm.cityTitle'));
+    expect(html).toContain(t('fans.confirm.cityButton'));
+    expect(html).not.toContain(t('fans.confirm.title'));
     expect(await citiesOf(fanId)).toEqual(before);
 
     const done = await call(path, { method: 'POST' });

@@ -206,15 +206,30 @@ function invalidLink(): Promise<Response> {
 }
 
 /**
- * What the confirm button does: confirm the sign-up, or, for a confirmed fan, add the cities
+ * What the confirm page says: confirm the sign-up, or, for a confirmed fan, add the cities
  * requested, named (the page reaches only the holder of the fan's link; a typed city is a place
  * name by rule).
  */
-async function confirmLead(c: C, fanId: number, title: string, company: string): Promise<string> {
+async function confirmWording(
+  c: C,
+  fanId: number,
+  title: string,
+  company: string,
+): Promise<{ heading: string; lead: string; button: string }> {
   const requests = await fanCityRequests(c.env.DB, fanId);
-  if (!requests.length) return t('fans.confirm.lead', { title, company });
+  if (!requests.length) {
+    return {
+      heading: t('fans.confirm.title'),
+      lead: t('fans.confirm.lead', { title, company }),
+      button: t('fans.confirm.button'),
+    };
+  }
   const cities = requests.map((r) => (r.key === ALL_CITIES ? t('fans.public.allDates') : r.city)).join(', ');
-  return t('fans.confirm.cityLead', { title, company, cities });
+  return {
+    heading: t('fans.confirm.cityTitle'),
+    lead: t('fans.confirm.cityLead', { title, company, cities }),
+    button: t('fans.confirm.cityButton'),
+  };
 }
 
 async function confirmPage(c: C, act: boolean): Promise<Response> {
@@ -235,12 +250,13 @@ async function confirmPage(c: C, act: boolean): Promise<Response> {
   // a GET only looks: link scanners open every link of an e-mail
   const fanId = await pendingFanByHash(c.env.DB, slug, hash);
   if (fanId === null) return invalidLink();
+  const wording = await confirmWording(c, fanId, title, page.company || t('fans.page.someone'));
   return notice(
     looks(page),
     {
-      heading: t('fans.confirm.title'),
-      lines: [await confirmLead(c, fanId, title, page.company || t('fans.page.someone'))],
-      actions: [{ action: fanPaths.confirm(slug, token), label: t('fans.confirm.button') }],
+      heading: wording.heading,
+      lines: [wording.lead],
+      actions: [{ action: fanPaths.confirm(slug, token), label: wording.button }],
     },
     200,
   );

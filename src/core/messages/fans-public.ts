@@ -22,8 +22,8 @@ export const fansPublicMessages = {
   'fans.public.sending': 'Invio in corso…',
   'fans.public.networkError': 'Invio non riuscito: controlla la connessione e riprova.',
   'fans.public.checkMail':
-    "Controlla la tua email: ti abbiamo scritto per confermare l'iscrizione. Se sei già iscritto, non serve fare altro.",
-  'fans.public.invalidEmail': 'Indirizzo email non valido: scrivi solo l’indirizzo, per esempio nome@esempio.it.',
+    "Controlla la tua email: se c'è da confermare, ti abbiamo appena scritto. Se eri già iscritto a queste città, non serve fare altro.",
+  'fans.public.invalidEmail': 'Indirizzo email non valido',
   'fans.public.invalidCity': "Scegli una città dall'elenco, «Tutte le date» o «Un'altra città».",
   'fans.public.otherCityMissing': "Hai scelto «Un'altra città»: scrivi il nome della città.",
   /** {max}: FAN_CITY_MAX */
@@ -45,6 +45,9 @@ export const fansPublicMessages = {
   'fans.confirm.cityLead':
     'Tocca il pulsante per confermare che vuoi ricevere da {company} le email sulle nuove date di {title} anche per: {cities}.',
   'fans.confirm.button': 'Conferma iscrizione',
+  /** the heading and the button of the same page for a confirmed fan whose link adds cities */
+  'fans.confirm.cityTitle': 'Conferma la nuova città',
+  'fans.confirm.cityButton': 'Conferma la città',
   'fans.confirm.doneTitle': 'Iscrizione confermata',
   'fans.confirm.doneLead':
     'Da ora ti scriviamo quando {title} annuncia una nuova data nelle città che hai scelto. Ogni email ha il link per annullare.',
