@@ -214,6 +214,19 @@ describe('an alert the daily cap holds', () => {
     expect(html).toMatch(
       /<li class="xs-fan-alert" data-alert-id="2".*In attesa: al massimo 3 email in 24 ore per fan\. Partirà .*<li class="xs-fan-alert" data-alert-id="1"/,
     );
+    // a held alert cannot leave sooner: 'Annulla' only, no 'Invia ora'
+    expect(html).toContain(t('fans.editor.cancel'));
+    expect(html).not.toContain(t('fans.editor.sendNow'));
+    const open = renderToStaticMarkup(createElement(FanAlerts, { slug: 'tour', alerts: [alert({ id: 3 })] }));
+    expect(open).toContain(t('fans.editor.sendNow'));
+  });
+
+  it('the notice of a held alert says it waits and when, not a bare time', () => {
+    const now = new Date();
+    const at = new Date(now.getTime() + 3_600_000).toISOString();
+    const line = alertHeldLine({ held_until: at }, now);
+    expect(alertNotice(alert({ due_at: at, held_until: at }))).toBe(`Milano: ${line}`);
+    expect(alertNotice(alert({ cities: [], due_at: at, held_until: at }))).toBe(`Avviso ai fan: ${line}`);
   });
 });
 

@@ -6,6 +6,8 @@ export const fansEditorMessages = {
   'fans.editor.alertScheduled': 'Avviso ai fan di {cities} alle {time}',
   /** the same for an alert whose dates were all removed since */
   'fans.editor.alertScheduledNoCity': 'Avviso ai fan alle {time}',
+  /** the notice of a held alert with no city left to name, before the held line */
+  'fans.editor.alertHeldNoCity': 'Avviso ai fan',
   'fans.editor.sendNow': 'Invia ora',
   'fans.editor.cancel': 'Annulla',
 

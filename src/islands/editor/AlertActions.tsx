@@ -17,22 +17,26 @@ interface Props {
 
 export function AlertActions({ slug, alert, busy, className, iconSize, spinClassName }: Props) {
   const cities = joinCities(alert.cities);
+  // an alert the daily cap holds cannot leave sooner (docs/behaviour.md#alerts): no 'Invia ora'
+  const held = Boolean(alert.held_until);
   return (
     <div className={className}>
-      <button
-        type="button"
-        className="btn btn-primary btn-sm"
-        onClick={() => void sendAlertNow(slug, alert)}
-        disabled={busy}
-        aria-label={cities ? t('fans.editor.alert.sendNowLabel', { cities }) : undefined}
-      >
-        {busy ? (
-          <Loader2 size={iconSize} aria-hidden="true" className={spinClassName} />
-        ) : (
-          <Send size={iconSize} aria-hidden="true" />
-        )}
-        {t('fans.editor.sendNow')}
-      </button>
+      {!held && (
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => void sendAlertNow(slug, alert)}
+          disabled={busy}
+          aria-label={cities ? t('fans.editor.alert.sendNowLabel', { cities }) : undefined}
+        >
+          {busy ? (
+            <Loader2 size={iconSize} aria-hidden="true" className={spinClassName} />
+          ) : (
+            <Send size={iconSize} aria-hidden="true" />
+          )}
+          {t('fans.editor.sendNow')}
+        </button>
+      )}
       <button
         type="button"
         className="btn btn-secondary btn-sm"

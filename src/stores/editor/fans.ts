@@ -50,7 +50,12 @@ export function joinCities(cities: readonly string[]): string {
 }
 
 /** 'Avviso ai fan di Milano e Roma alle 10:42' (Europe/Rome time). */
-export function alertNotice(alert: Pick<FanAlert, 'cities' | 'due_at'>): string {
+export function alertNotice(
+  alert: Pick<FanAlert, 'cities' | 'due_at'> & Partial<Pick<FanAlert, 'held_until'>>,
+): string {
+  // an alert the daily cap holds says why it waits and when it leaves, not a bare time
+  const held = alertHeldLine({ held_until: alert.held_until ?? null });
+  if (held) return `${joinCities(alert.cities) || t('fans.editor.alertHeldNoCity')}: ${held}`;
   const time = romeTime(alert.due_at);
   if (alert.cities.length === 0) return t('fans.editor.alertScheduledNoCity', { time });
   return t('fans.editor.alertScheduled', { cities: joinCities(alert.cities), time });
