@@ -34,43 +34,24 @@ CREATE TABLE plain_text_fixes (
   value TEXT
 );
 
--- Every value holding a control character: one of U+0001–U+001F, U+007F–U+009F, or a NUL
--- (which GLOB cannot see: it ends the text for it).
-INSERT INTO plain_text_fixes (field, id, value)
-  SELECT 'landing_pages.title', id, title FROM landing_pages
-  WHERE title GLOB ('*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159) || ']*')
-     OR instr(CAST(title AS BLOB), x'00') > 0;
-INSERT INTO plain_text_fixes (field, id, value)
-  SELECT 'landing_pages.title_key', id, title_key FROM landing_pages
-  WHERE title_key GLOB ('*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159) || ']*')
-     OR instr(CAST(title_key AS BLOB), x'00') > 0;
-INSERT INTO plain_text_fixes (field, id, value)
-  SELECT 'landing_pages.display_title', id, display_title FROM landing_pages
-  WHERE display_title GLOB ('*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159) || ']*')
-     OR instr(CAST(display_title AS BLOB), x'00') > 0;
-INSERT INTO plain_text_fixes (field, id, value)
-  SELECT 'landing_pages.company', id, company FROM landing_pages
-  WHERE company GLOB ('*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159) || ']*')
-     OR instr(CAST(company AS BLOB), x'00') > 0;
-INSERT INTO plain_text_fixes (field, id, value)
-  SELECT 'buttons.text', id, text FROM buttons
-  WHERE text GLOB ('*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159) || ']*')
-     OR instr(CAST(text AS BLOB), x'00') > 0;
+-- Every value, then only those holding a control character: one of U+0001–U+001F,
+-- U+007F–U+009F, or a NUL (which GLOB cannot see: it ends the text for it). One INSERT per
+-- column: D1 allows few terms in a compound SELECT.
+INSERT INTO plain_text_fixes (field, id, value) SELECT 'landing_pages.title', id, title FROM landing_pages;
+INSERT INTO plain_text_fixes (field, id, value) SELECT 'landing_pages.title_key', id, title_key FROM landing_pages;
+INSERT INTO plain_text_fixes (field, id, value) SELECT 'landing_pages.display_title', id, display_title FROM landing_pages;
+INSERT INTO plain_text_fixes (field, id, value) SELECT 'landing_pages.company', id, company FROM landing_pages;
+INSERT INTO plain_text_fixes (field, id, value) SELECT 'buttons.text', id, text FROM buttons;
 INSERT INTO plain_text_fixes (field, id, cta, value)
   SELECT 'buttons.cta_buttons', b.id, c.key, json_extract(c.value, '$.buttonText')
   FROM buttons b, json_each(b.cta_buttons) c
-  WHERE json_valid(b.cta_buttons) AND json_type(c.value, '$.buttonText') = 'text'
-    AND (json_extract(c.value, '$.buttonText')
-           GLOB ('*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159) || ']*')
-         OR instr(CAST(json_extract(c.value, '$.buttonText') AS BLOB), x'00') > 0);
-INSERT INTO plain_text_fixes (field, id, value)
-  SELECT 'users.company', id, company FROM users
-  WHERE company GLOB ('*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159) || ']*')
-     OR instr(CAST(company AS BLOB), x'00') > 0;
-INSERT INTO plain_text_fixes (field, id, value)
-  SELECT 'companies.name', id, name FROM companies
-  WHERE name GLOB ('*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159) || ']*')
-     OR instr(CAST(name AS BLOB), x'00') > 0;
+  WHERE json_valid(b.cta_buttons) AND json_type(c.value, '$.buttonText') = 'text';
+INSERT INTO plain_text_fixes (field, id, value) SELECT 'users.company', id, company FROM users;
+INSERT INTO plain_text_fixes (field, id, value) SELECT 'companies.name', id, name FROM companies;
+DELETE FROM plain_text_fixes
+  WHERE value IS NULL
+     OR NOT (value GLOB ('*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159) || ']*')
+             OR instr(CAST(value AS BLOB), x'00') > 0);
 
 -- NULs: the first one of each value becomes a space, again until none is left (on the bytes:
 -- substr() on text stops at a NUL).
