@@ -39,15 +39,15 @@ describe('button codec', () => {
     expect(decodeEventText('a – - - b - c|biglietti')).toMatchObject({ date: 'a –', city: '- b', venue: 'c' });
   });
 
-  it('splitEventText gives the parts as written, control characters and edge spaces kept', () => {
-    expect(splitEventText(' 12/05\n - Mil\u0085ano - Club - A\t|VIP\r')).toEqual({
-      date: ' 12/05\n',
-      city: 'Mil\u0085ano',
-      venue: 'Club - A\t',
-      label: 'VIP\r',
-    });
-    expect(splitEventText('solo data')).toEqual({ date: 'solo data', city: '', venue: '', label: '' });
-    // encoding turns every control character into a space
+  const asWritten = { date: ' 12/05\n', city: 'Mil\u0085ano', venue: 'Club - A\t', label: 'VIP\r' };
+  it.each([
+    [' 12/05\n - Mil\u0085ano - Club - A\t|VIP\r', asWritten],
+    ['solo data', { date: 'solo data', city: '', venue: '', label: '' }],
+  ])('splitEventText(%j) gives the parts as written, control characters and edge spaces kept', (text, parts) => {
+    expect(splitEventText(text)).toEqual(parts);
+  });
+
+  it('encoding turns every control character into a space', () => {
     expect(encodeEventText({ date: '12\u0000/05', city: 'Ro\u0085ma', venue: 'A\u007F' }, 'x\u0001y')).toBe(
       '12 /05 - Ro ma - A|x y',
     );
