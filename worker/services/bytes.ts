@@ -1,4 +1,4 @@
-/** Small helpers over byte arrays, shared by the multipart reader and the media checks. */
+/** Small helpers over byte arrays, shared by the multipart reader, the media checks and the fans' hashes. */
 
 /** Where `needle` first occurs in `haystack` at or after `from`, or -1. */
 export function indexOfBytes(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
@@ -52,4 +52,10 @@ export async function readCapped(
     parts.push(chunk);
   }
   return joinBytes(parts, size);
+}
+
+/** The SHA-256 of a text's UTF-8 bytes, in lower-case hex. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

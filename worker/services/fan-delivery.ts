@@ -35,6 +35,7 @@ import {
 } from '../db/fan-alerts';
 import { getPageRowById, isPubliclyVisible, type PageRow } from '../db/pages';
 import type { Bindings } from '../env';
+import { sha256Hex } from './bytes';
 import { alertMail } from './fan-alert-mail';
 import { ALERT_WINDOW_MS, type AlertEvent, capOpensAt, eventsOf, upcomingOf } from './fan-alerts';
 import { unsubscribeToken } from './fan-tokens';
@@ -206,12 +207,6 @@ async function paceProviderCall(): Promise<void> {
   // the consumer; Workers' timers never fire early
   const wait = Math.min(PROVIDER_SPACING_MS, lastProviderCall + PROVIDER_SPACING_MS - Date.now());
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-}
-
-function sha256Hex(text: string): Promise<string> {
-  return crypto.subtle
-    .digest('SHA-256', new TextEncoder().encode(text))
-    .then((d) => [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join(''));
 }
 
 /** The provider's idempotency key of one call: the alert and exactly these fans (≤ 256 characters). */

@@ -20,6 +20,7 @@ import {
 import { t } from '../../src/core/messages';
 import type { Bindings } from '../env';
 import { type FanCity, fanCities, fanCityRequests, isSuppressed, recordSignup, releaseConfirmSlot } from '../db/fans';
+import { sha256Hex } from './bytes';
 import { confirmTokenHash, newConfirmToken } from './fan-tokens';
 import { fanConfirmUrl } from './fan-links';
 import { escapeHtml } from './html';
@@ -42,13 +43,6 @@ export interface FanSignupWork {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-const encoder = new TextEncoder();
-
-/** What the caps store of a mailbox: its SHA-256 (hex), never the address. */
-async function mailboxHash(email: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(mailboxKey(email)));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * Records the sign-up and mails the confirmation when one is due. `origin` is the public origin
@@ -68,7 +62,8 @@ export async function runFanSignup(
   const { fanId, confirmed, claimed } = await recordSignup(env.DB, {
     pageId: work.pageId,
     email: work.email,
-    mailbox: await mailboxHash(work.email),
+    // what the caps store of a mailbox: its SHA-256, never the address
+    mailbox: await sha256Hex(mailboxKey(work.email)),
     cityKey: work.cityKey,
     city: work.city,
     requested: work.requested,

@@ -8,6 +8,8 @@
  *   page's path. Links mailed before the MAC named the page (`{fanId}.{HMAC of the fan id}`) are
  *   still accepted, but only while that fan is on the page of the path (the caller checks).
  */
+import { sha256Hex } from './bytes';
+
 const encoder = new TextEncoder();
 /** The label of tokens mailed before the MAC named the page: verified, never issued. */
 const LEGACY_UNSUBSCRIBE_LABEL = 'palco:fan-unsubscribe:';
@@ -30,8 +32,7 @@ export function newConfirmToken(): string {
 /** The SHA-256 (hex) a confirmation token is stored and looked up by; null for a malformed token. */
 export async function confirmTokenHash(token: unknown): Promise<string | null> {
   if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return sha256Hex(token);
 }
 
 async function hmacKey(secret: string): Promise<CryptoKey> {
