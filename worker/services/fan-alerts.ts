@@ -19,12 +19,11 @@ import {
   alertButtons,
   alertsOfPage,
   capStart,
-  countRecipients,
-  deliveryCounts,
   scheduleAlert,
   type AlertButtonRow,
   type FanAlertRow,
 } from '../db/fan-alerts';
+import { countRecipients, deliveryCounts } from '../db/fan-deliveries';
 import { isPubliclyVisible, type PageRow } from '../db/pages';
 import type { Bindings } from '../env';
 import type { AlertMailEvent } from './fan-alert-mail';

@@ -21,18 +21,14 @@ import {
   alertById,
   claimWithinCap,
   type FanAlertRow,
-  claimDeliveries,
   closeStaleAlerts,
   dueAlertIds,
   endAlert,
-  finishDeliveries,
-  finishIfDone,
   holdAlert,
-  pendingFans,
-  recipientIds,
   releaseAlert,
   setRecipients,
 } from '../db/fan-alerts';
+import { claimDeliveries, finishDeliveries, finishIfDone, pendingFans, recipientIds } from '../db/fan-deliveries';
 import { getPageRowById, isPubliclyVisible, type PageRow } from '../db/pages';
 import type { Bindings } from '../env';
 import { sha256Hex } from './bytes';

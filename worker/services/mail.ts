@@ -1,9 +1,9 @@
 import { t } from '../../src/core/messages';
-import { hasControlCharacter } from '../../src/core/plain-text';
 import { displayName } from '../../src/core/schemas/user';
 import { countRecentMail, insertMail, insertMails, markMail, markMails, type MailKind } from '../db/outbox';
 import type { Bindings } from '../env';
 import { isLoopbackUrl } from './loopback';
+import { MailHeaderRefused, mailHeaders } from './mail-headers';
 
 /**
  * The mailer: every message goes to mail_outbox first, then out.
@@ -15,6 +15,7 @@ import { isLoopbackUrl } from './loopback';
  *   stored redacted and the row is marked failed, so a deployment that forgot to switch the
  *   mailer never hands reset links to whoever reads the logs.
  * Sending never fails the request that asked for it: a failure is recorded on the outbox row.
+ * Every header goes out through mailHeaders (mail-headers.ts).
  */
 type MailEnv = Pick<Bindings, 'DB' | 'MAILER' | 'MAIL_FROM' | 'RESEND_API_KEY' | 'APP_URL'>;
 
@@ -261,47 +262,6 @@ export function resendPayload(env: Pick<Bindings, 'MAIL_FROM'>, mail: Mail): Rec
   };
 }
 
-/** A message refused before it goes out: one of its headers would hold a line break. */
-class MailHeaderRefused extends Error {}
-
-/**
- * One header's value as it goes out. A carriage return or a line feed would end the header and
- * start another (a Bcc, a body of the sender's choosing): a value holding one, or any other
- * control character, is refused, never cleaned, and its message is not sent
- * (docs/architecture.md#the-rest-of-the-worker).
- */
-function headerValue(name: string, value: string): string {
-  if (hasControlCharacter(value)) {
-    throw new MailHeaderRefused(`header refused: ${name} holds a line break or another control character`);
-  }
-  return value;
-}
-
-const HEADER_NAME = /^[A-Za-z0-9-]+$/;
-
-/**
- * Every header of a message, each through headerValue: the one place headers are built, for the
- * provider's payload and the console mailer alike, so no path can skip the check.
- */
-function mailHeaders(
-  env: Pick<Bindings, 'MAIL_FROM'>,
-  mail: Mail,
-): { from: string; to: string; subject: string; headers?: Record<string, string> } {
-  const from = mail.fromName
-    ? senderWithName(env.MAIL_FROM, headerValue('the sender name', mail.fromName))
-    : env.MAIL_FROM;
-  const extra = Object.entries(mail.headers ?? {}).map(([name, value]) => {
-    if (!HEADER_NAME.test(name)) throw new MailHeaderRefused('header refused: a header name that is not a token');
-    return [name, headerValue(name, value)] as const;
-  });
-  return {
-    from: headerValue('the sender', from),
-    to: headerValue('the recipient', mail.to),
-    subject: headerValue('the subject', mail.subject),
-    ...(mail.headers === undefined ? {} : { headers: Object.fromEntries(extra) }),
-  };
-}
-
 /**
  * The outbox's copy of the header fields: on one line, every control character a space, so a
  * refused message is recorded without the line break that got it refused.
@@ -314,21 +274,6 @@ function outboxCopy(mail: Mail): Mail {
 /** The console mailer's print of one message (its headers already checked). */
 function printMail(headers: { to: string; subject: string }, text: string): void {
   console.log(`[mail] to=${headers.to} subject=${JSON.stringify(headers.subject)}\n${text}`);
-}
-
-/**
- * MAIL_FROM's address under another display name ('Concerti Srl <noreply@…>'): the name loses
- * quotes, angle brackets and format characters, so it can never add an address; a line break
- * in it is refused before (headerValue).
- */
-export function senderWithName(mailFrom: string, name: string): string {
-  const address = /<([^<>\s]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-  const clean = name
-    .replace(/[\p{Cf}"<>\\]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100);
-  return clean ? `"${clean}" <${address}>` : mailFrom;
 }
 
 /** False when this address already got too many messages of this kind lately. */

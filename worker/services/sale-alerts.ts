@@ -22,10 +22,9 @@ import {
   claimAlert,
   endAlert,
   type FanAlertRow,
-  pendingFans,
-  recipientIds,
   setRecipients,
 } from '../db/fan-alerts';
+import { pendingFans, recipientIds } from '../db/fan-deliveries';
 import { getPageRow, isPubliclyVisible, type PageRow } from '../db/pages';
 import {
   cancelSaleAlert,
