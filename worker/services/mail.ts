@@ -76,11 +76,7 @@ function consoleAllowedWithout(env: Pick<Bindings, 'MAILER' | 'APP_URL'>): boole
 export async function sendMail(env: MailEnv, mail: Mail, requestUrl: string): Promise<{ id: number; sent: boolean }> {
   const mailer = mailerName(env);
   const inClear = mailer === 'console' && consoleMailerAllowed(env, requestUrl);
-  const id = await insertMail(env.DB, {
-    ...outboxCopy(mail),
-    text: inClear ? mail.text : redactTokens(mail.text),
-    html: mail.html === undefined ? null : inClear ? mail.html : redactTokens(mail.html),
-  });
+  const id = await insertMail(env.DB, outboxCopy(mail, inClear));
   try {
     if (mailer === 'console') {
       if (!inClear) {
@@ -136,11 +132,7 @@ export async function sendMailBatch(
     mailer === 'console' && (requestUrl === null ? consoleAllowedWithout(env) : consoleMailerAllowed(env, requestUrl));
   const ids = await insertMails(
     env.DB,
-    mails.map((mail) => ({
-      ...outboxCopy(mail),
-      text: inClear ? mail.text : redactTokens(mail.text),
-      html: mail.html === undefined ? null : inClear ? mail.html : redactTokens(mail.html),
-    })),
+    mails.map((mail) => outboxCopy(mail, inClear)),
   );
   let outcome: BatchOutcome;
   try {
@@ -263,12 +255,21 @@ export function resendPayload(env: Pick<Bindings, 'MAIL_FROM'>, mail: Mail): Rec
 }
 
 /**
- * The outbox's copy of the header fields: on one line, every control character a space, so a
- * refused message is recorded without the line break that got it refused.
+ * The outbox's copy of a message: the header fields on one line, every control character a
+ * space, so a refused message is recorded without the line break that got it refused; the
+ * bodies with their link tokens redacted unless the mail is kept in clear (the console mailer
+ * on loopback: the dev mailbox).
  */
-function outboxCopy(mail: Mail): Mail {
+function outboxCopy(mail: Mail, inClear: boolean): Omit<Mail, 'html'> & { html: string | null } {
   const line = (value: string) => value.replace(/\p{Cc}/gu, ' ');
-  return { ...mail, to: line(mail.to), subject: line(mail.subject) };
+  const body = (value: string) => (inClear ? value : redactTokens(value));
+  return {
+    ...mail,
+    to: line(mail.to),
+    subject: line(mail.subject),
+    text: body(mail.text),
+    html: mail.html === undefined ? null : body(mail.html),
+  };
 }
 
 /** The console mailer's print of one message (its headers already checked). */
