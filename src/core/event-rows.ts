@@ -19,7 +19,8 @@ import Papa from 'papaparse';
 import { cleanEventPart, cleanLabel, encodeEventText } from './button-codec';
 import { CSV_BOM, FORMULA_START } from './csv';
 import { t, type MessageKey } from './messages';
-import { CTAS_MAX, TEXT_MAX, type CtaLink, validateEventForm } from './schemas/page';
+import { CTAS_MAX, TEXT_MAX, type CtaLink } from './schemas/page';
+import { validateEventForm } from './page-validation';
 import { romeLocalToUtc, utcToRomeLocal } from './schedule';
 import { isSafeLinkUrl, parseHttpUrl } from './urls';
 

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  normaliseButtons,
-  pagePayloadSchema,
-  validateEventForm,
-  validatePage,
-  type PagePayload,
-} from '../../src/core/schemas/page';
+import { normaliseButtons, pagePayloadSchema, type PagePayload } from '../../src/core/schemas/page';
+import { validateEventForm, validatePage } from '../../src/core/page-validation';
 import { ON_SALE_NOW } from '../../src/core/on-sale';
 
 const ev = (text = '1/6 - Torino - Hiroshima|biglietti', url = 'https://t.example') => ({

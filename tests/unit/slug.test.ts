@@ -11,7 +11,7 @@ import {
   RESERVED_SLUGS,
   SLUG_MAX,
 } from '../../src/core/slug';
-import { slugProblem } from '../../src/core/schemas/page';
+import { slugProblem } from '../../src/core/page-validation';
 import { API_PREFIX } from '../../src/core/api-paths';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

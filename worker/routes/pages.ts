@@ -19,12 +19,11 @@ import {
   pageDeletedSchema,
   pageListItemSchema,
   pagePayloadSchema,
-  titleKey,
-  validatePage,
   visibilityQuerySchema,
   type PageAsReceived,
   type PagePayload,
 } from '../../src/core/schemas/page';
+import { titleKey, validatePage } from '../../src/core/page-validation';
 import { schedulePatchSchema, windowProblem, type SchedulePatch } from '../../src/core/schemas/page-schedule';
 import { slugParamSchema } from '../../src/core/schemas/params';
 import {

@@ -13,7 +13,7 @@ export type {
   PagePayload,
   PageStyle,
 } from '../../core/schemas/page';
-export { validatePage, validateEventForm, titleKey } from '../../core/schemas/page';
+export { validatePage, validateEventForm, titleKey } from '../../core/page-validation';
 export { sanitiseSlug, slugify } from '../../core/slug';
 export { encodeEventText, decodeEventText } from '../../core/button-codec';
 

@@ -3,7 +3,7 @@
 import { t } from '../../core/messages';
 import { availabilityOf } from '../../core/on-sale';
 import { utcToRomeLocal } from '../../core/schedule';
-import { pageModeOf } from '../../core/schemas/page';
+import { pageModeOf } from '../../core/page-validation';
 import { errorText } from '../../lib/api';
 import {
   $buttons,
