@@ -7,9 +7,9 @@
 // 'Invia ora' and 'Annulla' call routes another part of the work adds: their clicks are tested
 // where those routes exist.
 import { readFileSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { executeSql } from '../../scripts/lib/stack.mjs';
+import { sqlExec } from './d1';
 import { FAN_CONSENT_VERSION } from '../../src/core/fans';
 import { fansCsvFilename, romeTime } from '../../src/core/fans-export';
 import { romeBucket } from '../../src/core/traffic';
@@ -94,7 +94,7 @@ describe('the Fan view', () => {
     const saved = await tourPage(token, slug, `Tour dei fan ${run}`);
     const [milano, roma] = saved.buttons;
     alertDue = new Date(Date.now() + 9 * 60_000).toISOString();
-    executeSql(
+    sqlExec(
       [
         fanSql(
           saved.id,
@@ -121,7 +121,6 @@ describe('the Fan view', () => {
              AND f.email IN (${[fanMail('anna'), fanMail('elena'), fanMail('dario')].map(q).join(', ')});`,
         alertSql(saved.id, 'scheduled', [milano!.id], alertDue),
       ].join('\n'),
-      inject('persistTo'),
     );
 
     const page = await editorPage(browsers.phone, token, '/user');
@@ -251,12 +250,11 @@ describe('the Fan view', () => {
     const quiet = uniqueSlug('fansquiet');
     const saved = await tourPage(token, quiet, `Tour tranquillo ${Date.now().toString(36)}`);
     const due = new Date(Date.now() + 5 * 60_000).toISOString();
-    executeSql(
+    sqlExec(
       [
         fanSql(saved.id, fanMail('solo'), [['*', 'Tutte le date']], hoursAgo(1)),
         alertSql(saved.id, 'scheduled', [saved.buttons[1]!.id, saved.buttons[0]!.id], due),
       ].join('\n'),
-      inject('persistTo'),
     );
     await openSavedPage(page, quiet, 'click');
     const notice = page.getByTestId('fan-alert-notice');

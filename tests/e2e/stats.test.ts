@@ -6,10 +6,10 @@
 // the visits in the period's totals, and a page that is gone shows the load error. One browser (a phone's User-Agent: headless Chromium's own is never
 // counted), a handful of page loads.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { romeBucket, addDays } from '../../src/core/traffic';
-import { executeSql } from '../../scripts/lib/stack.mjs';
+import { sqlExec } from './d1';
 import { type AuditReport, Gate, expectAccessible, setWidth } from './a11y';
 import { adminToken, api } from './api';
 import { PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
@@ -77,12 +77,11 @@ function seedSignups(slug: string, bySource: Record<string, number>): void {
   const sources = Object.entries(bySource)
     .map(([source, n]) => `SELECT '${source}' AS source, ${n} AS n`)
     .join(' UNION ALL ');
-  executeSql(
+  sqlExec(
     `INSERT INTO page_stats (page_id, day, hour, button_id, cta, source, device, country, views, clicks, signups)
      SELECT p.id, '${day}', ${hour}, 0, 0, s.source, 'mobile', 'IT', 0, 0, s.n
      FROM landing_pages p, (${sources}) s WHERE p.folder_name = '${slug}'
      ON CONFLICT DO UPDATE SET signups = signups + excluded.signups`,
-    inject('persistTo'),
   );
 }
 
