@@ -2,9 +2,9 @@
 // then opened) and 1280 px; logout with its confirmation. Screenshots: navbar-*.png.
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { activeUser, adminCall, adminToken, login, register } from './api';
-import { go, pageWithSession, phoneAndDesktop, ready, shot } from './browser';
-import { API_PREFIX } from '../../src/core/api-paths';
+import { activeUser, adminCall, adminToken, login, register } from '../api';
+import { go, pageWithSession, phoneAndDesktop, ready, shot } from '../browser';
+import { API_PREFIX } from '../../../src/core/api-paths';
 
 const browsers = phoneAndDesktop();
 

@@ -1,13 +1,13 @@
 // 10,000 users: the screen pages and searches on the server, so it stays responsive. The users
 // are inserted by SQL into the server's own local D1 (one recursive INSERT, no API round trips),
 // and removed again afterwards so other test files see the database as before.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { executeSql } from '../../scripts/lib/stack.mjs';
-import { DESKTOP, PHONE, openBrowser, shot } from './browser';
-import { adminPage, allRow, search } from './admin-users-helpers';
-import { adminCall } from './api';
-import { API_PREFIX } from '../../src/core/api-paths';
+import { sqlExec } from '../d1';
+import { DESKTOP, PHONE, openBrowser, shot } from '../browser';
+import { adminPage, allRow, search } from '../admin-users-helpers';
+import { adminCall } from '../api';
+import { API_PREFIX } from '../../../src/core/api-paths';
 
 const SEEDED = 10_000;
 const DOMAIN = 'seed.palco.test';
@@ -41,18 +41,16 @@ describe('Gestione Utenti with 10,000 users', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const persistTo = inject('persistTo');
     const started = performance.now();
-    executeSql(seedSql(), persistTo);
+    sqlExec(seedSql());
     console.log(`[users-screen] seeded ${SEEDED} users by SQL in ${Math.round(performance.now() - started)} ms`);
     ctx = await openBrowser(DESKTOP);
   }, 180_000);
 
   afterAll(async () => {
     await ctx?.close();
-    executeSql(
+    sqlExec(
       `DELETE FROM users WHERE email LIKE '%@${DOMAIN}'; DELETE FROM companies WHERE name LIKE 'Seed Agenzia %';`,
-      inject('persistTo'),
     );
   }, 180_000);
 
