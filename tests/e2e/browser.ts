@@ -2,7 +2,7 @@
 // browser context (profile: cookies, storage, cache) per openBrowser.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 const SHOTS_DIR = join(import.meta.dirname, 'screenshots');
@@ -124,4 +124,14 @@ export async function pageWithSession(ctx: BrowserContext, token: string | null)
   const page = await ctx.newPage();
   await storeSession(page, token);
   return page;
+}
+
+/**
+ * The bytes of a download. The run's Chromium is shared over a connection (chromium-server.ts),
+ * where a download has no local path: its bytes come over that connection.
+ */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

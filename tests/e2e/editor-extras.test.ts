@@ -1,12 +1,8 @@
-// The editor's extras in Chromium: the admin-only JSON code view, the organiser's statistics tab,
-// and the QR code decoded back to the URL (editor-style.test.ts has the style panel,
-// stats.test.ts the statistics, fans-editor.test.ts the fans).
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import jsQR from 'jsqr';
 import { adminToken, api, organiser } from './api';
-import { DESKTOP, PHONE, baseURL, openBrowser, shot } from './browser';
+import { baseURL, DESKTOP, downloaded, openBrowser, PHONE, shot } from './browser';
 import { editorPage, expectNotice } from './editor-helpers';
 import { uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
@@ -57,7 +53,7 @@ describe('editor extras, as an admin', () => {
       page.getByRole('button', { name: 'Scarica', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${slug}.json`);
-    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as PageJson;
+    const file = JSON.parse((await downloaded(download)).toString('utf8')) as PageJson;
     expect(file).toEqual(shown);
     await expectNotice(page, 'JSON scaricato con successo!');
     await shotOf(page, 'code-view', 'editor-extras-code-1280');
@@ -92,7 +88,7 @@ describe('editor extras, as an admin', () => {
       page.getByRole('button', { name: 'Scarica PNG' }).click(),
     ]);
     expect(png.suggestedFilename()).toBe(`${slug}-qr.png`);
-    const pngBytes = readFileSync((await png.path())!);
+    const pngBytes = await downloaded(png);
     // decode the downloaded file itself: Chromium reads the PNG back into a canvas
     await page.evaluate(async (b64) => {
       const img = new Image();
@@ -115,7 +111,7 @@ describe('editor extras, as an admin', () => {
       page.getByRole('button', { name: 'Scarica SVG' }).click(),
     ]);
     expect(svg.suggestedFilename()).toBe(`${slug}-qr.svg`);
-    const svgText = readFileSync((await svg.path())!, 'utf8');
+    const svgText = (await downloaded(svg)).toString('utf8');
     expect(svgText).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
     expect(svgText).toContain('<path fill="#000" d="M');
     await shot(page, 'editor-extras-qr-1280', false);

@@ -1,12 +1,3 @@
-// The organiser's fans in Chromium (docs/behaviour.md#for-the-organiser): fans, cities and alerts
-// seeded by SQL into the server's own D1 for pages made through the API. On a phone with touch at
-// 375 px an organiser opens the Fan view: the figures, the tour's cities and the 'Città richieste',
-// a scheduled alert with 'Invia ora' and 'Annulla', the CSV, the search and 'Rimuovi'. On a desktop
-// with a mouse at 1280 px the administrator sees the notice of a scheduled alert on opening a page
-// and after saving it, turns 'Avvisami' off, sees the empty state and the admin screen's total.
-// 'Invia ora' and 'Annulla' call routes another part of the work adds: their clicks are tested
-// where those routes exist.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sqlExec } from './d1';
@@ -15,7 +6,7 @@ import { fansCsvFilename, romeTime } from '../../src/core/fans-export';
 import { romeBucket } from '../../src/core/traffic';
 import { Gate, expectAccessible, settle } from './a11y';
 import { adminToken, api, organiser } from './api';
-import { pageWithSession, phoneAndDesktop, ready, shot } from './browser';
+import { downloaded, pageWithSession, phoneAndDesktop, ready, shot } from './browser';
 import { editorPage, expectNotice, openSavedPage, rankRows } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
@@ -188,7 +179,7 @@ describe('the Fan view', () => {
       view.getByRole('button', { name: 'Scarica CSV' }).tap(),
     ]);
     expect(file.suggestedFilename()).toBe(fansCsvFilename(slug, romeBucket(Date.now()).day));
-    const bytes = readFileSync((await file.path())!);
+    const bytes = await downloaded(file);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('Email;Città;Confermato il;Consenso');

@@ -1,18 +1,10 @@
-// The statistics view against the real counting pipeline: a visitor comes once from Instagram and
-// once through the QR code's address; within the flush delay the editor's stats show both sources
-// with a view each, the day's figures in the chart's table, the events with their links, and the
-// period's CSV. Fan sign-ups (seeded by SQL: the sign-up form is not on these pages) show as a
-// headline figure and beside each source. The view passes the accessibility gate at 375 and 1280 px, the administrators see
-// the visits in the period's totals, and a page that is gone shows the load error. One browser (a phone's User-Agent: headless Chromium's own is never
-// counted), a handful of page loads.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { romeBucket, addDays } from '../../src/core/traffic';
 import { sqlExec } from './d1';
 import { type AuditReport, Gate, expectAccessible, setWidth } from './a11y';
 import { adminToken, api } from './api';
-import { PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
+import { downloaded, openBrowser, pageWithSession, PHONE, ready, shot } from './browser';
 import { editorPage, expectNotice, rankRows } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
@@ -194,9 +186,7 @@ describe('statistics view', () => {
       view.getByRole('button', { name: 'Scarica CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${slug}-stats-${addDays(today, -6)}-${today}.csv`);
-    const lines = readFileSync((await download.path())!, 'utf8')
-      .trim()
-      .split(/\r?\n/);
+    const lines = (await downloaded(download)).toString('utf8').trim().split(/\r?\n/);
     expect(lines).toHaveLength(8);
     expect(lines[0]).toBe('date,views,clicks,signups');
     expect(lines.at(-1)).toBe(`${today},2,0,4`);
