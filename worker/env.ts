@@ -1,6 +1,6 @@
 import type { User } from '../src/core/schemas/user';
 import type { CountMessage } from './services/counting';
-import type { FanMessage } from './services/fan-delivery';
+import type { FanMessage } from './services/fans/delivery';
 
 /**
  * What the Worker is given: the bindings and vars wrangler.toml declares, as `npm run types`

@@ -4,7 +4,7 @@ import { runMaintenance } from './services/maintenance';
 import { REPUBLISH_CRON, republishDue } from './services/schedule';
 import { countMessageSchema } from './services/counting';
 import { applyCountBatch, type CountBatchMessage } from './db/stats-write';
-import { consumeFanBatch, dispatchDueAlerts, FANS_QUEUE } from './services/fan-delivery';
+import { consumeFanBatch, dispatchDueAlerts, FANS_QUEUE } from './services/fans/delivery';
 
 const app = createApp();
 /** The longest wait between two attempts at a count batch. */

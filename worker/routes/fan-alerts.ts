@@ -23,9 +23,9 @@ import { fail } from '../errors';
 import { requireActive } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute, SESSION } from '../openapi';
 import { afterResponse } from '../services/background';
-import { alertAnswer, recentAlerts } from '../services/fan-alerts';
-import { dispatchAlert, holdIfCapped } from '../services/fan-delivery';
-import { suppressionOf, verifyWebhook, webhookEventSchema, webhookKey } from '../services/fan-webhook';
+import { alertAnswer, recentAlerts } from '../services/fans/alerts';
+import { dispatchAlert, holdIfCapped } from '../services/fans/delivery';
+import { suppressionOf, verifyWebhook, webhookEventSchema, webhookKey } from '../services/fans/webhook';
 import { ownedPage } from '../services/page-access';
 
 /** Why an alert could not be sent now or cancelled: unknown (404) or past that point (409). */

@@ -25,7 +25,7 @@ import { statsRange } from '../db/stats-read';
 import { fail } from '../errors';
 import { requireActive, requireAdmin } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, SESSION } from '../openapi';
-import { recentAlerts } from '../services/fan-alerts';
+import { recentAlerts } from '../services/fans/alerts';
 import { ownedPage } from '../services/page-access';
 
 const noStore = { 'cache-control': 'no-store' };

@@ -34,8 +34,8 @@ import { confirmFan, deleteFan, eraseFanAddress, fanCityRequests, isFanOfPage, p
 import { getPageRow, getPublishedPage, type PageRow } from '../db/pages';
 import { afterResponse, executionCtxOf } from '../services/background';
 import { countSignup } from '../services/counting';
-import { runFanSignup } from '../services/fan-signup';
-import { confirmTokenHash, verifyUnsubscribeToken } from '../services/fan-tokens';
+import { runFanSignup } from '../services/fans/signup';
+import { confirmTokenHash, verifyUnsubscribeToken } from '../services/fans/tokens';
 import { publicOrigin } from '../services/publish';
 import { clientNetwork, takeNetworkToken } from '../services/throttle';
 import { describedRoutes } from '../openapi';

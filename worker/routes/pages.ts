@@ -47,7 +47,7 @@ import { canAccess, ownedPage, ownedPageBySlugOrId } from '../services/page-acce
 import { deletePageMedia, deleteUnused, republish, unpublish } from '../services/page-effects';
 import { mediaInUse } from '../db/page-media';
 import { ensurePageCompany, type CompanyRef } from '../db/companies';
-import { eventSnapshot, scheduledAlerts, scheduleNewDates } from '../services/fan-alerts';
+import { eventSnapshot, scheduledAlerts, scheduleNewDates } from '../services/fans/alerts';
 
 /** The company a non-admin creates pages for; 403 when the account has none yet. */
 function ownCompany(user: AuthUser): CompanyRef {

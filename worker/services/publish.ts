@@ -23,7 +23,7 @@ import { stampPublished } from '../db/page-buttons';
 import { embedPath } from '../../src/core/embed';
 import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
 import { dropHot, expiresOf } from './hot-pages';
-import { syncSaleAlerts } from './sale-alerts';
+import { syncSaleAlerts } from './fans/sale-alerts';
 import { learnHeaderSize } from './header-size';
 
 /** R2 key of a page's published HTML: a renderer change makes every page rebuild on first visit. */

@@ -4,11 +4,11 @@
  * utm_source=email, the page link, a visible unsubscribe link and the one-click unsubscribe
  * headers of RFC 8058. Texts: src/core/messages/fans-mail.ts.
  */
-import { fanPaths } from '../../src/core/api-paths';
-import { t } from '../../src/core/messages';
-import { parseHttpUrl } from '../../src/core/urls';
-import { escapeHtml } from './html';
-import type { Mail } from './mail';
+import { fanPaths } from '../../../src/core/api-paths';
+import { t } from '../../../src/core/messages';
+import { parseHttpUrl } from '../../../src/core/urls';
+import { escapeHtml } from '../html';
+import type { Mail } from '../mail';
 
 /** utm_source of every link of an alert e-mail: the visits it brings show as 'email' in the statistics. */
 export const ALERT_UTM_SOURCE = 'email';

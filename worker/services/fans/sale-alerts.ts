@@ -13,9 +13,9 @@
  *   SALE_QUEUE_LEAD_MS ahead with a delay that ends on the instant; the consumer
  *   (saleRecipients) re-queues a message that arrives early, and sends nothing then.
  */
-import { ALL_CITIES, FAN_SALE_CONSENT_VERSION } from '../../src/core/fans';
-import { availabilityOf } from '../../src/core/on-sale';
-import { instantText, romeToday } from '../../src/core/schedule';
+import { ALL_CITIES, FAN_SALE_CONSENT_VERSION } from '../../../src/core/fans';
+import { availabilityOf } from '../../../src/core/on-sale';
+import { instantText, romeToday } from '../../../src/core/schedule';
 import {
   alertButtons,
   type AlertButtonRow,
@@ -23,9 +23,9 @@ import {
   endAlert,
   type FanAlertRow,
   setRecipients,
-} from '../db/fan-alerts';
-import { pendingFans, recipientIds } from '../db/fan-deliveries';
-import { getPageRow, isPubliclyVisible, type PageRow } from '../db/pages';
+} from '../../db/fan-alerts';
+import { pendingFans, recipientIds } from '../../db/fan-deliveries';
+import { getPageRow, isPubliclyVisible, type PageRow } from '../../db/pages';
 import {
   cancelSaleAlert,
   insertSaleAlert,
@@ -34,10 +34,10 @@ import {
   reviveSaleAlert,
   saleAlertsOfPage,
   type SaleKind,
-} from '../db/sale-alerts';
-import type { Bindings } from '../env';
-import { type AlertEvent, eventOf } from './fan-alerts';
-import type { Mail } from './mail';
+} from '../../db/sale-alerts';
+import type { Bindings } from '../../env';
+import { type AlertEvent, eventOf } from './alerts';
+import type { Mail } from '../mail';
 import { saleMail } from './sale-alert-mail';
 
 /** An on-sale alert is queued this long before its instant at most (the per-minute run's reach). */

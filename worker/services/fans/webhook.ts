@@ -7,7 +7,7 @@
  * verify compares in constant time.
  */
 import { z } from 'zod';
-import { normaliseEmail } from '../../src/core/fans';
+import { normaliseEmail } from '../../../src/core/fans';
 
 /** How far a signed timestamp may be from now, either way. */
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;

@@ -13,8 +13,8 @@
  *   fans), then marks the rows 'sent'. A fan whose row is finished is never sent again.
  */
 import { z } from 'zod';
-import { ALL_CITIES, FAN_ALERTS_PER_DAY } from '../../src/core/fans';
-import { instantText } from '../../src/core/schedule';
+import { ALL_CITIES, FAN_ALERTS_PER_DAY } from '../../../src/core/fans';
+import { instantText } from '../../../src/core/schedule';
 import {
   alertButtonIds,
   alertButtons,
@@ -27,15 +27,15 @@ import {
   holdAlert,
   releaseAlert,
   setRecipients,
-} from '../db/fan-alerts';
-import { claimDeliveries, finishDeliveries, finishIfDone, pendingFans, recipientIds } from '../db/fan-deliveries';
-import { getPageRowById, isPubliclyVisible, type PageRow } from '../db/pages';
-import type { Bindings } from '../env';
-import { sha256Hex } from './bytes';
-import { alertMail } from './fan-alert-mail';
-import { ALERT_WINDOW_MS, type AlertEvent, capOpensAt, eventsOf, upcomingOf } from './fan-alerts';
-import { unsubscribeToken } from './fan-tokens';
-import { type Mail, MAIL_BATCH_MAX, sendMailBatch } from './mail';
+} from '../../db/fan-alerts';
+import { claimDeliveries, finishDeliveries, finishIfDone, pendingFans, recipientIds } from '../../db/fan-deliveries';
+import { getPageRowById, isPubliclyVisible, type PageRow } from '../../db/pages';
+import type { Bindings } from '../../env';
+import { sha256Hex } from '../bytes';
+import { alertMail } from './alert-mail';
+import { ALERT_WINDOW_MS, type AlertEvent, capOpensAt, eventsOf, upcomingOf } from './alerts';
+import { unsubscribeToken } from './tokens';
+import { type Mail, MAIL_BATCH_MAX, sendMailBatch } from '../mail';
 import { type Recipient, SALE_QUEUE_LEAD_MS, saleRecipients, secondsUntil, startSaleAlert } from './sale-alerts';
 
 /** Fans named in one queue message: one provider batch call. */

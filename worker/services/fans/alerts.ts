@@ -10,10 +10,10 @@
  *   scheduled, until the window allows it (capOpensAt; the dispatch holds it).
  * - The organiser's list answers each alert with its events, cities, recipients and counts.
  */
-import { decodeEventText } from '../../src/core/button-codec';
-import { cityKey, FAN_ALERTS_PER_DAY, FAN_GRACE_MINUTES, FAN_SALE_CONSENT_VERSION } from '../../src/core/fans';
-import type { FanAlert } from '../../src/core/schemas/fans';
-import { eventDay, instantText, romeToday } from '../../src/core/schedule';
+import { decodeEventText } from '../../../src/core/button-codec';
+import { cityKey, FAN_ALERTS_PER_DAY, FAN_GRACE_MINUTES, FAN_SALE_CONSENT_VERSION } from '../../../src/core/fans';
+import type { FanAlert } from '../../../src/core/schemas/fans';
+import { eventDay, instantText, romeToday } from '../../../src/core/schedule';
 import {
   alertButtonIds,
   alertButtons,
@@ -22,11 +22,11 @@ import {
   scheduleAlert,
   type AlertButtonRow,
   type FanAlertRow,
-} from '../db/fan-alerts';
-import { countRecipients, deliveryCounts } from '../db/fan-deliveries';
-import { isPubliclyVisible, type PageRow } from '../db/pages';
-import type { Bindings } from '../env';
-import type { AlertMailEvent } from './fan-alert-mail';
+} from '../../db/fan-alerts';
+import { countRecipients, deliveryCounts } from '../../db/fan-deliveries';
+import { isPubliclyVisible, type PageRow } from '../../db/pages';
+import type { Bindings } from '../../env';
+import type { AlertMailEvent } from './alert-mail';
 
 /** The alerts the organiser's list shows. */
 export const ALERT_LIST_LIMIT = 20;

@@ -5,9 +5,9 @@
  * organiser's company, with the unsubscribe link and the one-click headers of the new-date
  * alerts. Texts: src/core/messages/drops-mail.ts.
  */
-import { romeTime } from '../../src/core/fans-export';
-import { t } from '../../src/core/messages';
-import { romeToday, utcToRomeLocal } from '../../src/core/schedule';
+import { romeTime } from '../../../src/core/fans-export';
+import { t } from '../../../src/core/messages';
+import { romeToday, utcToRomeLocal } from '../../../src/core/schedule';
 import {
   type AlertMailEvent,
   type AlertMailPage,
@@ -15,9 +15,9 @@ import {
   alertPageUrl,
   eventHtml,
   withEmailSource,
-} from './fan-alert-mail';
-import { escapeHtml } from './html';
-import type { Mail } from './mail';
+} from './alert-mail';
+import { escapeHtml } from '../html';
+import type { Mail } from '../mail';
 
 /**
  * The reminder's headline, worded from the fan's day when it is sent (Europe/Rome): 'Domani

@@ -8,7 +8,7 @@
  *   page's path. Links mailed before the MAC named the page (`{fanId}.{HMAC of the fan id}`) are
  *   still accepted, but only while that fan is on the page of the path (the caller checks).
  */
-import { sha256Hex } from './bytes';
+import { sha256Hex } from '../bytes';
 
 const encoder = new TextEncoder();
 /** The label of tokens mailed before the MAC named the page: verified, never issued. */

@@ -2,9 +2,9 @@
  * The links of a fan's e-mails (docs/api.md#fans). Public links carry their token as `?token=`,
  * so the outbox's redaction hides them wherever the mail is not kept in clear.
  */
-import { fanPaths } from '../../src/core/api-paths';
-import type { Bindings } from '../env';
-import { unsubscribeToken } from './fan-tokens';
+import { fanPaths } from '../../../src/core/api-paths';
+import type { Bindings } from '../../env';
+import { unsubscribeToken } from './tokens';
 
 /** The confirmation page of a sign-up: `origin` is the public origin (services/publish.ts publicOrigin). */
 export function fanConfirmUrl(origin: string, slug: string, token: string): string {

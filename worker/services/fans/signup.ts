@@ -16,15 +16,22 @@ import {
   FAN_CONFIRM_RESEND_HOURS,
   FAN_PENDING_DAYS,
   mailboxKey,
-} from '../../src/core/fans';
-import { t } from '../../src/core/messages';
-import type { Bindings } from '../env';
-import { type FanCity, fanCities, fanCityRequests, isSuppressed, recordSignup, releaseConfirmSlot } from '../db/fans';
-import { sha256Hex } from './bytes';
-import { confirmTokenHash, newConfirmToken } from './fan-tokens';
-import { fanConfirmUrl } from './fan-links';
-import { escapeHtml } from './html';
-import { mayMail, sendMail, type Mail } from './mail';
+} from '../../../src/core/fans';
+import { t } from '../../../src/core/messages';
+import type { Bindings } from '../../env';
+import {
+  type FanCity,
+  fanCities,
+  fanCityRequests,
+  isSuppressed,
+  recordSignup,
+  releaseConfirmSlot,
+} from '../../db/fans';
+import { sha256Hex } from '../bytes';
+import { confirmTokenHash, newConfirmToken } from './tokens';
+import { fanConfirmUrl } from './links';
+import { escapeHtml } from '../html';
+import { mayMail, sendMail, type Mail } from '../mail';
 
 type SignupEnv = Pick<Bindings, 'DB' | 'MAILER' | 'MAIL_FROM' | 'RESEND_API_KEY' | 'APP_URL'>;
 
