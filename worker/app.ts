@@ -22,7 +22,7 @@ import {
   HEADER_UPLOAD_MAX_BYTES,
   POSTER_UPLOAD_MAX_BYTES,
   TOO_MANY_FILES,
-} from './services/upload-forms';
+} from './services/media/upload-forms';
 import { media } from './routes/media';
 import { tracking } from './routes/tracking';
 import { icsRoutes } from './routes/ics';

@@ -14,7 +14,7 @@ import type {
 } from '../../src/core/schemas/page';
 import { windowState } from '../../src/core/schedule';
 import { headerOf } from '../../src/core/public-view';
-import type { PixelSize } from '../services/image-size';
+import type { PixelSize } from '../services/media/image-size';
 
 import { dropUnusedCompanyStatement, type CompanyRef } from './companies';
 import { buttonRows, insertButton, parseJson, toButton, toPublicButton } from './page-buttons';

@@ -10,8 +10,8 @@ import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute, SESSION } f
 import { t } from '../../src/core/messages';
 import { errorAnswerSchema } from '../../src/core/schemas/error';
 import { z } from '../../src/core/zod';
-import { proxyImage } from '../services/image-proxy';
-import { MEDIA_KEY_RE } from '../services/media-types';
+import { proxyImage } from '../services/media/image-proxy';
+import { MEDIA_KEY_RE } from '../services/media/media-types';
 
 /** A single byte range: [start, end] inclusive; 'invalid' when unsatisfiable; null to ignore. */
 export function parseRange(header: string | undefined, size: number): [number, number] | 'invalid' | null {

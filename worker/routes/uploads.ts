@@ -21,13 +21,19 @@ import { clearButtonImage, setButtonImages, setPageHeader, setPagePoster } from 
 import { fail } from '../errors';
 import { requireActive } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute, SESSION } from '../openapi';
-import { proxyImage } from '../services/image-proxy';
+import { proxyImage } from '../services/media/image-proxy';
 import { PROXY_ANSWERS } from './media';
-import { CONTENT_TYPES } from '../services/media-types';
+import { CONTENT_TYPES } from '../services/media/media-types';
 import { ownedPage } from '../services/page-access';
 import { deleteUnused, republish } from '../services/page-effects';
-import { mediaFolder } from '../services/upload-bytes';
-import { forget, receiveButtonImages, receiveHeader, receivePoster, refuseUpload } from '../services/upload-forms';
+import { mediaFolder } from '../services/media/upload-bytes';
+import {
+  forget,
+  receiveButtonImages,
+  receiveHeader,
+  receivePoster,
+  refuseUpload,
+} from '../services/media/upload-forms';
 
 const TAGS = ['Uploads'];
 const owner = { tags: TAGS, security: SESSION };

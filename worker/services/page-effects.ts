@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { mediaInUse } from '../db/page-media';
 import type { AppEnv, Bindings } from '../env';
 import { publishPage, unpublishPage } from './publish';
-import { mediaFolder, ownObjectKey } from './upload-bytes';
+import { mediaFolder, ownObjectKey } from './media/upload-bytes';
 
 function ctxOf(c: Context<AppEnv>): ExecutionContext | undefined {
   try {

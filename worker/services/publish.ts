@@ -24,7 +24,7 @@ import { embedPath } from '../../src/core/embed';
 import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
 import { dropHot, expiresOf } from './hot-pages';
 import { syncSaleAlerts } from './fans/sale-alerts';
-import { learnHeaderSize } from './header-size';
+import { learnHeaderSize } from './media/header-size';
 
 /** R2 key of a page's published HTML: a renderer change makes every page rebuild on first visit. */
 export function pageKey(slug: string): string {

@@ -2,10 +2,10 @@
  * The bytes of one uploaded file: its type told by magic bytes, an image read whole (at most
  * 5 MB) and checked for structure, a video streamed on to R2 while its size is counted.
  */
-import { t } from '../../src/core/messages';
-import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../src/core/constants';
-import { fail } from '../errors';
-import { concatBytes, readCapped } from './bytes';
+import { t } from '../../../src/core/messages';
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../../src/core/constants';
+import { fail } from '../../errors';
+import { concatBytes, readCapped } from '../bytes';
 import {
   CONTENT_TYPES,
   EXTENSIONS,

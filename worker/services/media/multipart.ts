@@ -3,8 +3,8 @@
  * handed out as they arrive, so an upload is size-checked (and an MP4 sent on to R2) without
  * ever holding the whole body. Request.formData() would buffer everything first.
  */
-import { concatBytes, indexOfBytes } from './bytes';
-import { discardRest } from './request-body';
+import { concatBytes, indexOfBytes } from '../bytes';
+import { discardRest } from '../request-body';
 
 export class MultipartError extends Error {}
 

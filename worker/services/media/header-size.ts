@@ -4,9 +4,9 @@
  * from R2 and the size recorded, once per file (an unreadable file is recorded as read, without
  * a size, so it is not read again).
  */
-import type { Bindings } from '../env';
-import { getPageRow, shownHeaderPath } from '../db/pages';
-import { setHeaderSize } from '../db/page-media';
+import type { Bindings } from '../../env';
+import { getPageRow, shownHeaderPath } from '../../db/pages';
+import { setHeaderSize } from '../../db/page-media';
 import { SIZE_PROBE_BYTES, imagePixelSize } from './image-size';
 import { ownObjectKey } from './upload-bytes';
 

@@ -7,14 +7,14 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { t } from '../../src/core/messages';
-import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../src/core/constants';
-import { imageMappingSchema, type ButtonAsReceived } from '../../src/core/schemas/page';
-import type { AppEnv } from '../env';
-import { fail } from '../errors';
+import { t } from '../../../src/core/messages';
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../../src/core/constants';
+import { imageMappingSchema, type ButtonAsReceived } from '../../../src/core/schemas/page';
+import type { AppEnv } from '../../env';
+import { fail } from '../../errors';
 import { imagePixelSize, type PixelSize } from './image-size';
 import { isImageKind, type ImageKind, type MediaKind } from './media-types';
-import { discardRest } from './request-body';
+import { discardRest } from '../request-body';
 import { BodyTooLargeError, MultipartError, MultipartReader, boundaryOf } from './multipart';
 import { mediaKey, putMedia, readImage, sniffPart, streamVideo, tooLarge } from './upload-bytes';
 

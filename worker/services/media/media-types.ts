@@ -3,8 +3,8 @@
  * truncated file or a polyglot (an image with HTML, a script or an archive riding along) is
  * refused. SVG and HTML are never accepted: nothing here starts with '<'.
  */
-import { SLUG_MAX } from '../../src/core/slug';
-import { indexOfBytes } from './bytes';
+import { SLUG_MAX } from '../../../src/core/slug';
+import { indexOfBytes } from '../bytes';
 
 export type MediaKind = 'jpg' | 'png' | 'webp' | 'gif' | 'mp4';
 /** Every kind but video: what button images and the image proxy accept. */

@@ -6,12 +6,12 @@
  * magic bytes come back (never SVG or HTML). Our own /dati/ objects are read straight from R2.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
-import { fail } from '../errors';
-import { t } from '../../src/core/messages';
-import { MAX_IMAGE_BYTES } from '../../src/core/constants';
+import type { AppEnv } from '../../env';
+import { fail } from '../../errors';
+import { t } from '../../../src/core/messages';
+import { MAX_IMAGE_BYTES } from '../../../src/core/constants';
 import { CONTENT_TYPES, MEDIA_KEY_RE, isImageKind, sniff, type ImageKind, type MediaKind } from './media-types';
-import { readCapped } from './bytes';
+import { readCapped } from '../bytes';
 
 const TIMEOUT_MS = 8000;
 const MAX_REDIRECTS = 4;
