@@ -1,7 +1,7 @@
 import { createApp } from './app';
 import type { Bindings, QueueMessage } from './env';
 import { runMaintenance } from './services/maintenance';
-import { REPUBLISH_CRON, republishDue } from './services/schedule';
+import { REPUBLISH_CRON, republishDue } from './services/pages/schedule';
 import { countMessageSchema } from './services/counting';
 import { applyCountBatch, type CountBatchMessage } from './db/stats-write';
 import { consumeFanBatch, dispatchDueAlerts, FANS_QUEUE } from './services/fans/delivery';

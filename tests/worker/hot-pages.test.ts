@@ -9,7 +9,7 @@ import {
   hotResponse,
   hotTicket,
   keepHot,
-} from '../../worker/services/hot-pages';
+} from '../../worker/services/pages/hot-pages';
 
 const HEADERS = new Headers({ 'content-type': 'text/html; charset=utf-8', 'content-length': '99' });
 

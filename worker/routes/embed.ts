@@ -28,7 +28,7 @@ import {
   publicOrigin,
   renderEmbedDocument,
   type PublishedDocument,
-} from '../services/publish';
+} from '../services/pages/publish';
 
 /** First segments that are never a page: their /x/embed is the API's 404, as any unknown path. */
 const API_PREFIXES = ['api', 'auth', 'users', 'dati', 'dev'];

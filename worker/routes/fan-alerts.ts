@@ -26,7 +26,7 @@ import { afterResponse } from '../services/background';
 import { alertAnswer, recentAlerts } from '../services/fans/alerts';
 import { dispatchAlert, holdIfCapped } from '../services/fans/delivery';
 import { suppressionOf, verifyWebhook, webhookEventSchema, webhookKey } from '../services/fans/webhook';
-import { ownedPage } from '../services/page-access';
+import { ownedPage } from '../services/pages/access';
 
 /** Why an alert could not be sent now or cancelled: unknown (404) or past that point (409). */
 async function refuse(c: Context<AppEnv>, page: PageRow, id: number): Promise<never> {

@@ -26,7 +26,7 @@ import { fail } from '../errors';
 import { requireActive, requireAdmin } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, SESSION } from '../openapi';
 import { recentAlerts } from '../services/fans/alerts';
-import { ownedPage } from '../services/page-access';
+import { ownedPage } from '../services/pages/access';
 
 const noStore = { 'cache-control': 'no-store' };
 

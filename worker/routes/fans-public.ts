@@ -36,7 +36,7 @@ import { afterResponse, executionCtxOf } from '../services/background';
 import { countSignup } from '../services/counting';
 import { runFanSignup } from '../services/fans/signup';
 import { confirmTokenHash, verifyUnsubscribeToken } from '../services/fans/tokens';
-import { publicOrigin } from '../services/publish';
+import { publicOrigin } from '../services/pages/publish';
 import { clientNetwork, takeNetworkToken } from '../services/throttle';
 import { describedRoutes } from '../openapi';
 import { FANS_PUBLIC_ROUTES } from './fans-public-doc';

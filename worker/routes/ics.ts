@@ -15,8 +15,8 @@ import { buildCalendar, calendarPath } from '../../src/core/ics';
 import { toPublicView, type PublicEvent } from '../../src/core/public-view';
 import { getPublishedPage } from '../db/pages';
 import { eventHistory } from '../db/page-buttons';
-import { renderable } from '../services/publish';
-import { isPageSlug, pageNotFound, serveCached } from '../services/public-files';
+import { renderable } from '../services/pages/publish';
+import { isPageSlug, pageNotFound, serveCached } from '../services/pages/public-files';
 
 function fileName(slug: string, event: PublicEvent, id: number): string {
   const city = foldAccents(event.city.normalize('NFKC'))

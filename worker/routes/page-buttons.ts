@@ -14,8 +14,8 @@ import { buttonSalePatchSchema } from '../../src/core/schemas/button-sale';
 import { buttonAsReceivedSchema, ctasOf, normaliseButtons } from '../../src/core/schemas/page';
 import { slugIdParamSchema } from '../../src/core/schemas/params';
 import { pageButtonRow, setButtonCtas, toButton } from '../db/page-buttons';
-import { ownedPage } from '../services/page-access';
-import { republish } from '../services/page-effects';
+import { ownedPage } from '../services/pages/access';
+import { republish } from '../services/pages/effects';
 
 const buttonSaleRoute = createRoute({
   method: 'patch',

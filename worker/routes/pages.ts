@@ -43,8 +43,8 @@ import {
   type PageRow,
 } from '../db/pages';
 import { setSchedule, type ScheduleFields } from '../db/page-schedule';
-import { canAccess, ownedPage, ownedPageBySlugOrId } from '../services/page-access';
-import { deletePageMedia, deleteUnused, republish, unpublish } from '../services/page-effects';
+import { canAccess, ownedPage, ownedPageBySlugOrId } from '../services/pages/access';
+import { deletePageMedia, deleteUnused, republish, unpublish } from '../services/pages/effects';
 import { mediaInUse } from '../db/page-media';
 import { ensurePageCompany, type CompanyRef } from '../db/companies';
 import { eventSnapshot, scheduledAlerts, scheduleNewDates } from '../services/fans/alerts';

@@ -17,7 +17,7 @@ import { visibleSlugs } from '../db/page-counts';
 import { countView, isCountable } from '../services/counting';
 import { executionCtxOf } from '../services/background';
 import { escapeHtml } from '../services/html';
-import { acceptsGzip, forgetHot, hotPage, hotResponse, hotTicket, keepHot } from '../services/hot-pages';
+import { acceptsGzip, forgetHot, hotPage, hotResponse, hotTicket, keepHot } from '../services/pages/hot-pages';
 import {
   currentCopy,
   documentHeaders,
@@ -32,7 +32,7 @@ import {
   storedDocument,
   storeRebuilt,
   type PublishedDocument,
-} from '../services/publish';
+} from '../services/pages/publish';
 
 /** First segments the Worker answers with JSON, never with the HTML 404 page. */
 const API_PREFIXES = ['/api/', '/auth/', '/users/', '/dati/', '/dev/'];

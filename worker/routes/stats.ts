@@ -12,7 +12,7 @@ import { readPageStats, statsRange } from '../db/stats-read';
 import type { AppEnv } from '../env';
 import { requireActive } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, SESSION } from '../openapi';
-import { ownedPage } from '../services/page-access';
+import { ownedPage } from '../services/pages/access';
 
 /** The page (404 unless the user may open it) and its stats over the period asked for. */
 async function statsOf(c: Context<AppEnv>, slug: string, days: number): Promise<{ slug: string; stats: PageStats }> {

@@ -14,8 +14,8 @@ import { errorAnswerSchema } from '../../src/core/schemas/error';
 import { slugParamSchema } from '../../src/core/schemas/params';
 import { eventItemListSchema } from '../../src/core/schemas/tour';
 import { tourFeedPaths } from '../../src/core/tour-feeds';
-import { isPageSlug, pageNotFound, serveCached, type PublicFile } from '../services/public-files';
-import { readTour, tourCalendar, tourJson, tourRss, type Tour } from '../services/tour-feeds';
+import { isPageSlug, pageNotFound, serveCached, type PublicFile } from '../services/pages/public-files';
+import { readTour, tourCalendar, tourJson, tourRss, type Tour } from '../services/pages/tour-feeds';
 
 /** Anyone may read the JSON from a script on any site, with no credentials and no custom header. */
 const CORS = {

@@ -24,8 +24,8 @@ import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute, SESSION } f
 import { proxyImage } from '../services/media/image-proxy';
 import { PROXY_ANSWERS } from './media';
 import { CONTENT_TYPES } from '../services/media/media-types';
-import { ownedPage } from '../services/page-access';
-import { deleteUnused, republish } from '../services/page-effects';
+import { ownedPage } from '../services/pages/access';
+import { deleteUnused, republish } from '../services/pages/effects';
 import { mediaFolder } from '../services/media/upload-bytes';
 import {
   forget,

@@ -6,7 +6,7 @@ import { pruneThrottleRows } from './throttle';
 import { pruneWebhookDeliveries } from '../db/webhook-deliveries';
 import { expireStats, pruneCountedIds } from '../db/stats-write';
 import { romeBucket } from '../../src/core/traffic';
-import { republishDue } from './schedule';
+import { republishDue } from './pages/schedule';
 import type { Bindings } from '../env';
 
 /**

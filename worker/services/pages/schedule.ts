@@ -5,8 +5,8 @@
  * (wrangler.toml) and by the hourly maintenance; a bounded batch, oldest boundary first, so a
  * backlog drains over the following runs.
  */
-import type { Bindings } from '../env';
-import { deferBoundary, dueSlugs } from '../db/page-schedule';
+import type { Bindings } from '../../env';
+import { deferBoundary, dueSlugs } from '../../db/page-schedule';
 import { publishPage } from './publish';
 
 /** Pages republished per run at most. */

@@ -5,9 +5,9 @@
  * s-maxage (60 s) and purged by every publish of the page (publish.ts), else the page's own 404.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
-import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
-import { executionCtxOf } from './background';
+import type { AppEnv } from '../../env';
+import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../../src/core/slug';
+import { executionCtxOf } from '../background';
 import { PAGE_CACHE_CONTROL, errorDocument, publicCacheKey, publicOrigin } from './publish';
 
 /** A page's slug as the public routes take it: 1–64 lower-case letters and digits, not reserved. */

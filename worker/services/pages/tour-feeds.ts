@@ -5,15 +5,15 @@
  * the past dates) and reuses the page's own builders: the VEVENT of the single-event files
  * (src/core/ics.ts) and the MusicEvent objects of the page's JSON-LD (src/landing/jsonld.ts).
  */
-import type { Bindings } from '../env';
-import { t } from '../../src/core/messages';
-import { buildTourCalendar } from '../../src/core/ics';
-import { toPublicView, type PublicEvent, type PublicView } from '../../src/core/public-view';
-import { tourFeedPaths } from '../../src/core/tour-feeds';
-import { eventItemList } from '../../src/landing/jsonld';
-import { getPublishedPage } from '../db/pages';
-import { eventHistory, stampPublished, type EventHistory } from '../db/page-buttons';
-import { escapeXml } from './html';
+import type { Bindings } from '../../env';
+import { t } from '../../../src/core/messages';
+import { buildTourCalendar } from '../../../src/core/ics';
+import { toPublicView, type PublicEvent, type PublicView } from '../../../src/core/public-view';
+import { tourFeedPaths } from '../../../src/core/tour-feeds';
+import { eventItemList } from '../../../src/landing/jsonld';
+import { getPublishedPage } from '../../db/pages';
+import { eventHistory, stampPublished, type EventHistory } from '../../db/page-buttons';
+import { escapeXml } from '../html';
 import { renderable } from './publish';
 import type { FileRequest } from './public-files';
 

@@ -4,10 +4,10 @@
  * so its existence never leaks.
  */
 import type { Context } from 'hono';
-import { t } from '../../src/core/messages';
-import { getPageRow, getPageRowById, type PageRow } from '../db/pages';
-import type { AppEnv, AuthUser } from '../env';
-import { fail } from '../errors';
+import { t } from '../../../src/core/messages';
+import { getPageRow, getPageRowById, type PageRow } from '../../db/pages';
+import type { AppEnv, AuthUser } from '../../env';
+import { fail } from '../../errors';
 
 /**
  * Whether a user may open a page: administrators every page, anyone else only pages whose

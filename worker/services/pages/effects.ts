@@ -4,10 +4,10 @@
  * write that caused it: GET /{slug} rebuilds from D1 when the stored file is missing or stale.
  */
 import type { Context } from 'hono';
-import { mediaInUse } from '../db/page-media';
-import type { AppEnv, Bindings } from '../env';
+import { mediaInUse } from '../../db/page-media';
+import type { AppEnv, Bindings } from '../../env';
 import { publishPage, unpublishPage } from './publish';
-import { mediaFolder, ownObjectKey } from './media/upload-bytes';
+import { mediaFolder, ownObjectKey } from '../media/upload-bytes';
 
 function ctxOf(c: Context<AppEnv>): ExecutionContext | undefined {
   try {

@@ -5,26 +5,26 @@
  * and its tour feeds are purged where the publish runs.
  * GET /{slug} (routes/public.ts) then reads cache → R2 → D1, so the hot path never reads D1.
  */
-import type { Bindings } from '../env';
-import { getPublishedPage, isPubliclyVisible, type PageRow, type PublishedPage } from '../db/pages';
-import { storeNextBoundary } from '../db/page-schedule';
+import type { Bindings } from '../../env';
+import { getPublishedPage, isPubliclyVisible, type PageRow, type PublishedPage } from '../../db/pages';
+import { storeNextBoundary } from '../../db/page-schedule';
 import {
   RENDERER_VERSION,
   contentSecurityPolicy,
   renderEmbed,
   renderErrorDocument,
   renderLanding,
-} from '../../src/landing/render';
-import type { FooterLinks } from '../../src/landing/LandingPage';
-import type { PageLike } from '../../src/core/public-view';
-import { calendarPath } from '../../src/core/ics';
-import { tourFeedList } from '../../src/core/tour-feeds';
-import { stampPublished } from '../db/page-buttons';
-import { embedPath } from '../../src/core/embed';
-import { DEFAULT_FOOTER_LINKS } from '../../src/core/constants';
+} from '../../../src/landing/render';
+import type { FooterLinks } from '../../../src/landing/LandingPage';
+import type { PageLike } from '../../../src/core/public-view';
+import { calendarPath } from '../../../src/core/ics';
+import { tourFeedList } from '../../../src/core/tour-feeds';
+import { stampPublished } from '../../db/page-buttons';
+import { embedPath } from '../../../src/core/embed';
+import { DEFAULT_FOOTER_LINKS } from '../../../src/core/constants';
 import { dropHot, expiresOf } from './hot-pages';
-import { syncSaleAlerts } from './fans/sale-alerts';
-import { learnHeaderSize } from './media/header-size';
+import { syncSaleAlerts } from '../fans/sale-alerts';
+import { learnHeaderSize } from '../media/header-size';
 
 /** R2 key of a page's published HTML: a renderer change makes every page rebuild on first visit. */
 export function pageKey(slug: string): string {
