@@ -14,8 +14,8 @@ import { dev } from './routes/dev';
 import { pages } from './routes/pages';
 import { pageButtons } from './routes/page-buttons';
 import { stats } from './routes/stats';
-import { adminFans, fansOwner } from './routes/fans-owner';
-import { fanAlerts, fanWebhook } from './routes/fan-alerts';
+import { adminFans, fansOwner } from './routes/fans/owner';
+import { fanAlerts, fanWebhook } from './routes/fans/alerts';
 import { uploads } from './routes/uploads';
 import {
   BUTTON_UPLOAD_MAX_BYTES,
@@ -27,7 +27,7 @@ import { media } from './routes/media';
 import { tracking } from './routes/tracking';
 import { icsRoutes } from './routes/ics';
 import { tourFeedRoutes } from './routes/tour-feeds';
-import { fansPublic } from './routes/fans-public';
+import { fansPublic } from './routes/fans/public';
 import { embedRoutes } from './routes/embed';
 import { publicRoutes } from './routes/public';
 import { DOCUMENT_CONFIG, describedRoutes, jsonAnswer, registerSecurity } from './openapi';

@@ -6,8 +6,8 @@
  * the other routes of the pages API.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { fansCsv, fansCsvFilename } from '../../src/core/fans-export';
-import { t } from '../../src/core/messages';
+import { fansCsv, fansCsvFilename } from '../../../src/core/fans-export';
+import { t } from '../../../src/core/messages';
 import {
   adminFanTotalsSchema,
   type FanSummary,
@@ -15,18 +15,18 @@ import {
   fanListQuerySchema,
   fanListSchema,
   fanSummarySchema,
-} from '../../src/core/schemas/fans';
-import { slugParamSchema } from '../../src/core/schemas/params';
-import { statsQuerySchema } from '../../src/core/schemas/stats';
-import { successAnswerSchema } from '../../src/core/schemas/success';
-import { romeBucket } from '../../src/core/traffic';
-import { adminFanTotals, deleteFan, exportFans, listFans, readFanSummary } from '../db/fan-reads';
-import { statsRange } from '../db/stats-read';
-import { fail } from '../errors';
-import { requireActive, requireAdmin } from '../middleware/auth';
-import { describedRoutes, errorAnswers, jsonAnswer, SESSION } from '../openapi';
-import { recentAlerts } from '../services/fans/alerts';
-import { ownedPage } from '../services/pages/access';
+} from '../../../src/core/schemas/fans';
+import { slugParamSchema } from '../../../src/core/schemas/params';
+import { statsQuerySchema } from '../../../src/core/schemas/stats';
+import { successAnswerSchema } from '../../../src/core/schemas/success';
+import { romeBucket } from '../../../src/core/traffic';
+import { adminFanTotals, deleteFan, exportFans, listFans, readFanSummary } from '../../db/fan-reads';
+import { statsRange } from '../../db/stats-read';
+import { fail } from '../../errors';
+import { requireActive, requireAdmin } from '../../middleware/auth';
+import { describedRoutes, errorAnswers, jsonAnswer, SESSION } from '../../openapi';
+import { recentAlerts } from '../../services/fans/alerts';
+import { ownedPage } from '../../services/pages/access';
 
 const noStore = { 'cache-control': 'no-store' };
 

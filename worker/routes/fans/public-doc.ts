@@ -2,11 +2,11 @@
  * The fans' public routes (worker/routes/fans-public.ts) in the OpenAPI document: plain HTML and
  * form routes, described by hand (docs/api.md#the-openapi-document).
  */
-import { z } from '../../src/core/zod';
-import { errorAnswerSchema } from '../../src/core/schemas/error';
-import { fanSignupAnswerSchema, fanSignupSchema } from '../../src/core/schemas/fans';
-import { slugParamSchema } from '../../src/core/schemas/params';
-import type { PlainRoute } from '../openapi';
+import { z } from '../../../src/core/zod';
+import { errorAnswerSchema } from '../../../src/core/schemas/error';
+import { fanSignupAnswerSchema, fanSignupSchema } from '../../../src/core/schemas/fans';
+import { slugParamSchema } from '../../../src/core/schemas/params';
+import type { PlainRoute } from '../../openapi';
 
 const TAGS = ['Fans'];
 const html = (description: string) => ({

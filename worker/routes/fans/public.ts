@@ -12,8 +12,8 @@
  * Mounted before the public catch-all (worker/app.ts).
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
-import { fanPaths } from '../../src/core/api-paths';
+import type { AppEnv } from '../../env';
+import { fanPaths } from '../../../src/core/api-paths';
 import {
   ALL_CITIES,
   FAN_CITY_MAX,
@@ -23,23 +23,23 @@ import {
   fanAddress,
   isPlaceName,
   upcomingCities,
-} from '../../src/core/fans';
-import { t } from '../../src/core/messages';
-import type { PageLike } from '../../src/core/public-view';
-import { fanSignupSchema, type FanSignup } from '../../src/core/schemas/fans';
-import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
-import type { FanNoticeContent } from '../../src/landing/FanNotice';
-import { contentSecurityPolicy, renderFanNotice } from '../../src/landing/render';
-import { confirmFan, deleteFan, eraseFanAddress, fanCityRequests, isFanOfPage, pendingFanByHash } from '../db/fans';
-import { getPageRow, getPublishedPage, type PageRow } from '../db/pages';
-import { afterResponse, executionCtxOf } from '../services/background';
-import { countSignup } from '../services/counting';
-import { runFanSignup } from '../services/fans/signup';
-import { confirmTokenHash, verifyUnsubscribeToken } from '../services/fans/tokens';
-import { publicOrigin } from '../services/pages/publish';
-import { clientNetwork, takeNetworkToken } from '../services/throttle';
-import { describedRoutes } from '../openapi';
-import { FANS_PUBLIC_ROUTES } from './fans-public-doc';
+} from '../../../src/core/fans';
+import { t } from '../../../src/core/messages';
+import type { PageLike } from '../../../src/core/public-view';
+import { fanSignupSchema, type FanSignup } from '../../../src/core/schemas/fans';
+import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../../src/core/slug';
+import type { FanNoticeContent } from '../../../src/landing/FanNotice';
+import { contentSecurityPolicy, renderFanNotice } from '../../../src/landing/render';
+import { confirmFan, deleteFan, eraseFanAddress, fanCityRequests, isFanOfPage, pendingFanByHash } from '../../db/fans';
+import { getPageRow, getPublishedPage, type PageRow } from '../../db/pages';
+import { afterResponse, executionCtxOf } from '../../services/background';
+import { countSignup } from '../../services/counting';
+import { runFanSignup } from '../../services/fans/signup';
+import { confirmTokenHash, verifyUnsubscribeToken } from '../../services/fans/tokens';
+import { publicOrigin } from '../../services/pages/publish';
+import { clientNetwork, takeNetworkToken } from '../../services/throttle';
+import { describedRoutes } from '../../openapi';
+import { FANS_PUBLIC_ROUTES } from './public-doc';
 
 type C = Context<AppEnv>;
 

@@ -7,26 +7,26 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { FAN_ALERTS_PER_DAY } from '../../src/core/fans';
-import { romeDateTime } from '../../src/core/fans-export';
-import { t } from '../../src/core/messages';
-import { instantText } from '../../src/core/schedule';
-import { fanAlertAnswerSchema, fanAlertListSchema, webhookAnswerSchema } from '../../src/core/schemas/fans';
-import { slugIdParamSchema, slugParamSchema } from '../../src/core/schemas/params';
-import { z } from '../../src/core/zod';
-import { alertOfPage, cancelAlert, makeDueNow } from '../db/fan-alerts';
-import { suppressAddresses } from '../db/fan-deliveries';
-import { claimDelivery, releaseDelivery } from '../db/webhook-deliveries';
-import { isPubliclyVisible, type PageRow } from '../db/pages';
-import type { AppEnv } from '../env';
-import { fail } from '../errors';
-import { requireActive } from '../middleware/auth';
-import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute, SESSION } from '../openapi';
-import { afterResponse } from '../services/background';
-import { alertAnswer, recentAlerts } from '../services/fans/alerts';
-import { dispatchAlert, holdIfCapped } from '../services/fans/delivery';
-import { suppressionOf, verifyWebhook, webhookEventSchema, webhookKey } from '../services/fans/webhook';
-import { ownedPage } from '../services/pages/access';
+import { FAN_ALERTS_PER_DAY } from '../../../src/core/fans';
+import { romeDateTime } from '../../../src/core/fans-export';
+import { t } from '../../../src/core/messages';
+import { instantText } from '../../../src/core/schedule';
+import { fanAlertAnswerSchema, fanAlertListSchema, webhookAnswerSchema } from '../../../src/core/schemas/fans';
+import { slugIdParamSchema, slugParamSchema } from '../../../src/core/schemas/params';
+import { z } from '../../../src/core/zod';
+import { alertOfPage, cancelAlert, makeDueNow } from '../../db/fan-alerts';
+import { suppressAddresses } from '../../db/fan-deliveries';
+import { claimDelivery, releaseDelivery } from '../../db/webhook-deliveries';
+import { isPubliclyVisible, type PageRow } from '../../db/pages';
+import type { AppEnv } from '../../env';
+import { fail } from '../../errors';
+import { requireActive } from '../../middleware/auth';
+import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute, SESSION } from '../../openapi';
+import { afterResponse } from '../../services/background';
+import { alertAnswer, recentAlerts } from '../../services/fans/alerts';
+import { dispatchAlert, holdIfCapped } from '../../services/fans/delivery';
+import { suppressionOf, verifyWebhook, webhookEventSchema, webhookKey } from '../../services/fans/webhook';
+import { ownedPage } from '../../services/pages/access';
 
 /** Why an alert could not be sent now or cancelled: unknown (404) or past that point (409). */
 async function refuse(c: Context<AppEnv>, page: PageRow, id: number): Promise<never> {
