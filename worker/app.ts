@@ -24,12 +24,12 @@ import {
   TOO_MANY_FILES,
 } from './services/media/upload-forms';
 import { media } from './routes/media';
-import { tracking } from './routes/tracking';
-import { icsRoutes } from './routes/ics';
-import { tourFeedRoutes } from './routes/tour-feeds';
+import { tracking } from './routes/public/tracking';
+import { icsRoutes } from './routes/public/ics';
+import { tourFeedRoutes } from './routes/public/tour-feeds';
 import { fansPublic } from './routes/fans/public';
-import { embedRoutes } from './routes/embed';
-import { publicRoutes } from './routes/public';
+import { embedRoutes } from './routes/public/embed';
+import { publicRoutes } from './routes/public/page';
 import { DOCUMENT_CONFIG, describedRoutes, jsonAnswer, registerSecurity } from './openapi';
 import { healthAnswerSchema } from '../src/core/schemas/health';
 

@@ -7,15 +7,15 @@
  * with no-store: the page's own error state, or for the JSON a `{"detail"}` the caller can read.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
-import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute } from '../openapi';
-import { t } from '../../src/core/messages';
-import { errorAnswerSchema } from '../../src/core/schemas/error';
-import { slugParamSchema } from '../../src/core/schemas/params';
-import { eventItemListSchema } from '../../src/core/schemas/tour';
-import { tourFeedPaths } from '../../src/core/tour-feeds';
-import { isPageSlug, pageNotFound, serveCached, type PublicFile } from '../services/pages/public-files';
-import { readTour, tourCalendar, tourJson, tourRss, type Tour } from '../services/pages/tour-feeds';
+import type { AppEnv } from '../../env';
+import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute } from '../../openapi';
+import { t } from '../../../src/core/messages';
+import { errorAnswerSchema } from '../../../src/core/schemas/error';
+import { slugParamSchema } from '../../../src/core/schemas/params';
+import { eventItemListSchema } from '../../../src/core/schemas/tour';
+import { tourFeedPaths } from '../../../src/core/tour-feeds';
+import { isPageSlug, pageNotFound, serveCached, type PublicFile } from '../../services/pages/public-files';
+import { readTour, tourCalendar, tourJson, tourRss, type Tour } from '../../services/pages/tour-feeds';
 
 /** Anyone may read the JSON from a script on any site, with no credentials and no custom header. */
 const CORS = {

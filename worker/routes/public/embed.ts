@@ -10,15 +10,15 @@
  * - GET /embed.js: the band's one-line snippet (src/landing/script.ts embedLoader).
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
-import { describedRoutes, type PlainRoute } from '../openapi';
-import { slugParamSchema } from '../../src/core/schemas/params';
-import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
-import { EMBED_SOURCE } from '../../src/core/traffic';
-import { embedLoader } from '../../src/landing/script';
-import { getPublicLanding } from '../db/pages';
-import { executionCtxOf } from '../services/background';
-import { countView, isCountable } from '../services/counting';
+import type { AppEnv } from '../../env';
+import { describedRoutes, type PlainRoute } from '../../openapi';
+import { slugParamSchema } from '../../../src/core/schemas/params';
+import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../../src/core/slug';
+import { EMBED_SOURCE } from '../../../src/core/traffic';
+import { embedLoader } from '../../../src/landing/script';
+import { getPublicLanding } from '../../db/pages';
+import { executionCtxOf } from '../../services/background';
+import { countView, isCountable } from '../../services/counting';
 import {
   currentCopy,
   documentResponse,
@@ -28,7 +28,7 @@ import {
   publicOrigin,
   renderEmbedDocument,
   type PublishedDocument,
-} from '../services/pages/publish';
+} from '../../services/pages/publish';
 
 /** First segments that are never a page: their /x/embed is the API's 404, as any unknown path. */
 const API_PREFIXES = ['api', 'auth', 'users', 'dati', 'dev'];

@@ -8,21 +8,21 @@
  * (docs/behaviour.md#counting-views-and-clicks).
  */
 import { createRoute } from '@hono/zod-openapi';
-import { API_PREFIX } from '../../src/core/api-paths';
-import { t } from '../../src/core/messages';
-import { isValidSlugFormat, sanitiseSlug, SLUG_MAX } from '../../src/core/slug';
+import { API_PREFIX } from '../../../src/core/api-paths';
+import { t } from '../../../src/core/messages';
+import { isValidSlugFormat, sanitiseSlug, SLUG_MAX } from '../../../src/core/slug';
 import {
   clickAnswerSchema,
   clickParamSchema,
   clickQuerySchema,
   trackedUrlSchema,
   trackUrlBodySchema,
-} from '../../src/core/schemas/tracking';
-import { trackUrl } from '../../src/core/urls';
-import { fail } from '../errors';
-import { describedRoutes, errorAnswers, jsonAnswer, jsonBody } from '../openapi';
-import { executionCtxOf } from '../services/background';
-import { countClick, isCountable } from '../services/counting';
+} from '../../../src/core/schemas/tracking';
+import { trackUrl } from '../../../src/core/urls';
+import { fail } from '../../errors';
+import { describedRoutes, errorAnswers, jsonAnswer, jsonBody } from '../../openapi';
+import { executionCtxOf } from '../../services/background';
+import { countClick, isCountable } from '../../services/counting';
 
 const TAGS = ['Tracking'];
 

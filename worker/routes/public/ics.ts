@@ -6,17 +6,17 @@
  * s-maxage (60 s) and a publish of the page purges it (services/publish.ts); a miss reads D1.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
-import { describedRoutes, type PlainRoute } from '../openapi';
-import { slugParamSchema } from '../../src/core/schemas/params';
-import { z } from '../../src/core/zod';
-import { foldAccents } from '../../src/core/slug';
-import { buildCalendar, calendarPath } from '../../src/core/ics';
-import { toPublicView, type PublicEvent } from '../../src/core/public-view';
-import { getPublishedPage } from '../db/pages';
-import { eventHistory } from '../db/page-buttons';
-import { renderable } from '../services/pages/publish';
-import { isPageSlug, pageNotFound, serveCached } from '../services/pages/public-files';
+import type { AppEnv } from '../../env';
+import { describedRoutes, type PlainRoute } from '../../openapi';
+import { slugParamSchema } from '../../../src/core/schemas/params';
+import { z } from '../../../src/core/zod';
+import { foldAccents } from '../../../src/core/slug';
+import { buildCalendar, calendarPath } from '../../../src/core/ics';
+import { toPublicView, type PublicEvent } from '../../../src/core/public-view';
+import { getPublishedPage } from '../../db/pages';
+import { eventHistory } from '../../db/page-buttons';
+import { renderable } from '../../services/pages/publish';
+import { isPageSlug, pageNotFound, serveCached } from '../../services/pages/public-files';
 
 function fileName(slug: string, event: PublicEvent, id: number): string {
   const city = foldAccents(event.city.normalize('NFKC'))

@@ -6,18 +6,18 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
-import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute } from '../openapi';
-import { t } from '../../src/core/messages';
-import { slugParamSchema } from '../../src/core/schemas/params';
-import { publicLandingSchema } from '../../src/core/schemas/page';
-import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../src/core/slug';
-import { getPublicLanding, getPublishedPage } from '../db/pages';
-import { visibleSlugs } from '../db/page-counts';
-import { countView, isCountable } from '../services/counting';
-import { executionCtxOf } from '../services/background';
-import { escapeHtml } from '../services/html';
-import { acceptsGzip, forgetHot, hotPage, hotResponse, hotTicket, keepHot } from '../services/pages/hot-pages';
+import type { AppEnv } from '../../env';
+import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute } from '../../openapi';
+import { t } from '../../../src/core/messages';
+import { slugParamSchema } from '../../../src/core/schemas/params';
+import { publicLandingSchema } from '../../../src/core/schemas/page';
+import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../../src/core/slug';
+import { getPublicLanding, getPublishedPage } from '../../db/pages';
+import { visibleSlugs } from '../../db/page-counts';
+import { countView, isCountable } from '../../services/counting';
+import { executionCtxOf } from '../../services/background';
+import { escapeHtml } from '../../services/html';
+import { acceptsGzip, forgetHot, hotPage, hotResponse, hotTicket, keepHot } from '../../services/pages/hot-pages';
 import {
   currentCopy,
   documentHeaders,
@@ -32,7 +32,7 @@ import {
   storedDocument,
   storeRebuilt,
   type PublishedDocument,
-} from '../services/pages/publish';
+} from '../../services/pages/publish';
 
 /** First segments the Worker answers with JSON, never with the HTML 404 page. */
 const API_PREFIXES = ['/api/', '/auth/', '/users/', '/dati/', '/dev/'];
