@@ -20,7 +20,7 @@ import { slugParamSchema } from '../../../src/core/schemas/params';
 import { statsQuerySchema } from '../../../src/core/schemas/stats';
 import { successAnswerSchema } from '../../../src/core/schemas/success';
 import { romeBucket } from '../../../src/core/traffic';
-import { adminFanTotals, deleteFan, exportFans, listFans, readFanSummary } from '../../db/fan-reads';
+import { adminFanTotals, deleteFan, exportFans, listFans, readFanSummary } from '../../db/fans/reads';
 import { statsRange } from '../../db/stats-read';
 import { fail } from '../../errors';
 import { requireActive, requireAdmin } from '../../middleware/auth';

@@ -30,7 +30,14 @@ import { fanSignupSchema, type FanSignup } from '../../../src/core/schemas/fans'
 import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../../src/core/slug';
 import type { FanNoticeContent } from '../../../src/landing/FanNotice';
 import { contentSecurityPolicy, renderFanNotice } from '../../../src/landing/render';
-import { confirmFan, deleteFan, eraseFanAddress, fanCityRequests, isFanOfPage, pendingFanByHash } from '../../db/fans';
+import {
+  confirmFan,
+  deleteFan,
+  eraseFanAddress,
+  fanCityRequests,
+  isFanOfPage,
+  pendingFanByHash,
+} from '../../db/fans/fans';
 import { getPageRow, getPublishedPage, type PageRow } from '../../db/pages';
 import { afterResponse, executionCtxOf } from '../../services/background';
 import { countSignup } from '../../services/counting';

@@ -22,8 +22,8 @@ import {
   scheduleAlert,
   type AlertButtonRow,
   type FanAlertRow,
-} from '../../db/fan-alerts';
-import { countRecipients, deliveryCounts } from '../../db/fan-deliveries';
+} from '../../db/fans/alerts';
+import { countRecipients, deliveryCounts } from '../../db/fans/deliveries';
 import { isPubliclyVisible, type PageRow } from '../../db/pages';
 import type { Bindings } from '../../env';
 import type { AlertMailEvent } from './alert-mail';

@@ -27,8 +27,8 @@ import {
   holdAlert,
   releaseAlert,
   setRecipients,
-} from '../../db/fan-alerts';
-import { claimDeliveries, finishDeliveries, finishIfDone, pendingFans, recipientIds } from '../../db/fan-deliveries';
+} from '../../db/fans/alerts';
+import { claimDeliveries, finishDeliveries, finishIfDone, pendingFans, recipientIds } from '../../db/fans/deliveries';
 import { getPageRowById, isPubliclyVisible, type PageRow } from '../../db/pages';
 import type { Bindings } from '../../env';
 import { sha256Hex } from '../bytes';

@@ -23,8 +23,8 @@ import {
   endAlert,
   type FanAlertRow,
   setRecipients,
-} from '../../db/fan-alerts';
-import { pendingFans, recipientIds } from '../../db/fan-deliveries';
+} from '../../db/fans/alerts';
+import { pendingFans, recipientIds } from '../../db/fans/deliveries';
 import { getPageRow, isPubliclyVisible, type PageRow } from '../../db/pages';
 import {
   cancelSaleAlert,
@@ -34,7 +34,7 @@ import {
   reviveSaleAlert,
   saleAlertsOfPage,
   type SaleKind,
-} from '../../db/sale-alerts';
+} from '../../db/fans/sale-alerts';
 import type { Bindings } from '../../env';
 import { type AlertEvent, eventOf } from './alerts';
 import type { Mail } from '../mail';

@@ -26,7 +26,7 @@ import {
   isSuppressed,
   recordSignup,
   releaseConfirmSlot,
-} from '../../db/fans';
+} from '../../db/fans/fans';
 import { sha256Hex } from '../bytes';
 import { confirmTokenHash, newConfirmToken } from './tokens';
 import { fanConfirmUrl } from './links';

@@ -6,13 +6,13 @@
  * A confirmed fan (docs/behaviour.md#for-the-organiser) is a row of `fans` with `confirmed_at`
  * set whose address is not in `fan_suppressions`; every count of fans here uses CONFIRMED.
  */
-import { ALL_CITIES, OTHER_CITY, upcomingCities } from '../../src/core/fans';
-import type { FanExportRow } from '../../src/core/fans-export';
-import { t } from '../../src/core/messages';
-import type { AdminFanTotals, FanRow, FanSummary } from '../../src/core/schemas/fans';
-import { romeMidnightAfter } from '../../src/core/schedule';
-import { addDays, daysBetween, romeBucket } from '../../src/core/traffic';
-import type { StatsRange } from './stats-read';
+import { ALL_CITIES, OTHER_CITY, upcomingCities } from '../../../src/core/fans';
+import type { FanExportRow } from '../../../src/core/fans-export';
+import { t } from '../../../src/core/messages';
+import type { AdminFanTotals, FanRow, FanSummary } from '../../../src/core/schemas/fans';
+import { romeMidnightAfter } from '../../../src/core/schedule';
+import { addDays, daysBetween, romeBucket } from '../../../src/core/traffic';
+import type { StatsRange } from '../stats-read';
 
 /** `f` is a row of fans: its address is not suppressed. */
 const NOT_SUPPRESSED = 'NOT EXISTS (SELECT 1 FROM fan_suppressions s WHERE s.email = f.email)';

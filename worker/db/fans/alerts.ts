@@ -4,7 +4,7 @@
  * rows are in fan-deliveries.ts. Plain functions with ? binds; every status move is one
  * conditional UPDATE, so two runs never both take the same step.
  */
-import type { FanAlert } from '../../src/core/schemas/fans';
+import type { FanAlert } from '../../../src/core/schemas/fans';
 
 export type AlertStatus = FanAlert['status'];
 export type AlertKind = FanAlert['kind'];

@@ -2,7 +2,7 @@
  * Fans of a page over D1 (docs/behaviour.md#fans-and-alerts): the sign-up, the confirmation,
  * leaving, and the deletion of sign-ups never confirmed. Plain functions with ? binds.
  */
-import { FAN_CONSENT_VERSION } from '../../src/core/fans';
+import { FAN_CONSENT_VERSION } from '../../../src/core/fans';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 

@@ -4,7 +4,7 @@
  * functions with ? binds; every status move is one conditional statement, so two runs never both
  * take the same step.
  */
-import { ALL_CITIES } from '../../src/core/fans';
+import { ALL_CITIES } from '../../../src/core/fans';
 
 /**
  * The confirmed fans of a page that follow any of these city keys or 'Tutte le date', minus the

@@ -4,7 +4,7 @@
  * worker/services/sale-alerts.ts. Every move is one conditional UPDATE on the status it expects,
  * so a publish and a cron run at the same moment never both take it.
  */
-import type { FanAlertRow } from './fan-alerts';
+import type { FanAlertRow } from './alerts';
 
 export type SaleKind = 'on_sale' | 'sale_reminder';
 
