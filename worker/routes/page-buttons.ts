@@ -13,7 +13,7 @@ import { applySaleChange } from '../../src/core/on-sale';
 import { buttonSalePatchSchema } from '../../src/core/schemas/button-sale';
 import { buttonAsReceivedSchema, ctasOf, normaliseButtons } from '../../src/core/schemas/page';
 import { slugIdParamSchema } from '../../src/core/schemas/params';
-import { pageButtonRow, setButtonCtas, toButton } from '../db/page-buttons';
+import { pageButtonRow, setButtonCtas, toButton } from '../db/pages/buttons';
 import { ownedPage } from '../services/pages/access';
 import { republish } from '../services/pages/effects';
 

@@ -41,11 +41,11 @@ import {
   updatePage,
   type PageFields,
   type PageRow,
-} from '../db/pages';
-import { setSchedule, type ScheduleFields } from '../db/page-schedule';
+} from '../db/pages/pages';
+import { setSchedule, type ScheduleFields } from '../db/pages/schedule';
 import { canAccess, ownedPage, ownedPageBySlugOrId } from '../services/pages/access';
 import { deletePageMedia, deleteUnused, republish, unpublish } from '../services/pages/effects';
-import { mediaInUse } from '../db/page-media';
+import { mediaInUse } from '../db/pages/media';
 import { ensurePageCompany, type CompanyRef } from '../db/companies';
 import { eventSnapshot, scheduledAlerts, scheduleNewDates } from '../services/fans/alerts';
 

@@ -16,8 +16,8 @@ import {
   posterUploadAnswerSchema,
 } from '../../src/core/schemas/uploads';
 import { errorAnswerSchema } from '../../src/core/schemas/error';
-import { toPageAsReceived } from '../db/pages';
-import { clearButtonImage, setButtonImages, setPageHeader, setPagePoster } from '../db/page-media';
+import { toPageAsReceived } from '../db/pages/pages';
+import { clearButtonImage, setButtonImages, setPageHeader, setPagePoster } from '../db/pages/media';
 import { fail } from '../errors';
 import { requireActive } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute, SESSION } from '../openapi';

@@ -17,7 +17,7 @@ import { z } from '../../../src/core/zod';
 import { alertOfPage, cancelAlert, makeDueNow } from '../../db/fans/alerts';
 import { suppressAddresses } from '../../db/fans/deliveries';
 import { claimDelivery, releaseDelivery } from '../../db/fans/webhook-deliveries';
-import { isPubliclyVisible, type PageRow } from '../../db/pages';
+import { isPubliclyVisible, type PageRow } from '../../db/pages/pages';
 import type { AppEnv } from '../../env';
 import { fail } from '../../errors';
 import { requireActive } from '../../middleware/auth';

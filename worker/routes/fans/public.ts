@@ -38,7 +38,7 @@ import {
   isFanOfPage,
   pendingFanByHash,
 } from '../../db/fans/fans';
-import { getPageRow, getPublishedPage, type PageRow } from '../../db/pages';
+import { getPageRow, getPublishedPage, type PageRow } from '../../db/pages/pages';
 import { afterResponse, executionCtxOf } from '../../services/background';
 import { countSignup } from '../../services/counting';
 import { runFanSignup } from '../../services/fans/signup';

@@ -16,7 +16,7 @@ import { slugParamSchema } from '../../../src/core/schemas/params';
 import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../../src/core/slug';
 import { EMBED_SOURCE } from '../../../src/core/traffic';
 import { embedLoader } from '../../../src/landing/script';
-import { getPublicLanding } from '../../db/pages';
+import { getPublicLanding } from '../../db/pages/pages';
 import { executionCtxOf } from '../../services/background';
 import { countView, isCountable } from '../../services/counting';
 import {

@@ -13,8 +13,8 @@ import { z } from '../../../src/core/zod';
 import { foldAccents } from '../../../src/core/slug';
 import { buildCalendar, calendarPath } from '../../../src/core/ics';
 import { toPublicView, type PublicEvent } from '../../../src/core/public-view';
-import { getPublishedPage } from '../../db/pages';
-import { eventHistory } from '../../db/page-buttons';
+import { getPublishedPage } from '../../db/pages/pages';
+import { eventHistory } from '../../db/pages/buttons';
 import { renderable } from '../../services/pages/publish';
 import { isPageSlug, pageNotFound, serveCached } from '../../services/pages/public-files';
 

@@ -24,7 +24,7 @@ import {
   type FanAlertRow,
 } from '../../db/fans/alerts';
 import { countRecipients, deliveryCounts } from '../../db/fans/deliveries';
-import { isPubliclyVisible, type PageRow } from '../../db/pages';
+import { isPubliclyVisible, type PageRow } from '../../db/pages/pages';
 import type { Bindings } from '../../env';
 import type { AlertMailEvent } from './alert-mail';
 

@@ -29,7 +29,7 @@ import {
   setRecipients,
 } from '../../db/fans/alerts';
 import { claimDeliveries, finishDeliveries, finishIfDone, pendingFans, recipientIds } from '../../db/fans/deliveries';
-import { getPageRowById, isPubliclyVisible, type PageRow } from '../../db/pages';
+import { getPageRowById, isPubliclyVisible, type PageRow } from '../../db/pages/pages';
 import type { Bindings } from '../../env';
 import { sha256Hex } from '../bytes';
 import { alertMail } from './alert-mail';

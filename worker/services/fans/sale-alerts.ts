@@ -25,7 +25,7 @@ import {
   setRecipients,
 } from '../../db/fans/alerts';
 import { pendingFans, recipientIds } from '../../db/fans/deliveries';
-import { getPageRow, isPubliclyVisible, type PageRow } from '../../db/pages';
+import { getPageRow, isPubliclyVisible, type PageRow } from '../../db/pages/pages';
 import {
   cancelSaleAlert,
   insertSaleAlert,

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { t } from '../../../src/core/messages';
-import { getPageRow, getPageRowById, type PageRow } from '../../db/pages';
+import { getPageRow, getPageRowById, type PageRow } from '../../db/pages/pages';
 import type { AppEnv, AuthUser } from '../../env';
 import { fail } from '../../errors';
 

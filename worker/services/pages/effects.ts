@@ -4,7 +4,7 @@
  * write that caused it: GET /{slug} rebuilds from D1 when the stored file is missing or stale.
  */
 import type { Context } from 'hono';
-import { mediaInUse } from '../../db/page-media';
+import { mediaInUse } from '../../db/pages/media';
 import type { AppEnv, Bindings } from '../../env';
 import { publishPage, unpublishPage } from './publish';
 import { mediaFolder, ownObjectKey } from '../media/upload-bytes';

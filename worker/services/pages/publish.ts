@@ -6,8 +6,8 @@
  * GET /{slug} (routes/public.ts) then reads cache → R2 → D1, so the hot path never reads D1.
  */
 import type { Bindings } from '../../env';
-import { getPublishedPage, isPubliclyVisible, type PageRow, type PublishedPage } from '../../db/pages';
-import { storeNextBoundary } from '../../db/page-schedule';
+import { getPublishedPage, isPubliclyVisible, type PageRow, type PublishedPage } from '../../db/pages/pages';
+import { storeNextBoundary } from '../../db/pages/schedule';
 import {
   RENDERER_VERSION,
   contentSecurityPolicy,
@@ -19,7 +19,7 @@ import type { FooterLinks } from '../../../src/landing/LandingPage';
 import type { PageLike } from '../../../src/core/public-view';
 import { calendarPath } from '../../../src/core/ics';
 import { tourFeedList } from '../../../src/core/tour-feeds';
-import { stampPublished } from '../../db/page-buttons';
+import { stampPublished } from '../../db/pages/buttons';
 import { embedPath } from '../../../src/core/embed';
 import { DEFAULT_FOOTER_LINKS } from '../../../src/core/constants';
 import { dropHot, expiresOf } from './hot-pages';

@@ -6,7 +6,7 @@
  * backlog drains over the following runs.
  */
 import type { Bindings } from '../../env';
-import { deferBoundary, dueSlugs } from '../../db/page-schedule';
+import { deferBoundary, dueSlugs } from '../../db/pages/schedule';
 import { publishPage } from './publish';
 
 /** Pages republished per run at most. */

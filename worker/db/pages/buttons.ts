@@ -2,8 +2,8 @@
  * The buttons of a landing page over D1: their rows, decoded for the API and the public page,
  * read in page order, and the insert a page write batches (pages.ts).
  */
-import { availabilityOf } from '../../src/core/on-sale';
-import type { ButtonAsReceived, ButtonType, Cta, PublicButton, StoredButton } from '../../src/core/schemas/page';
+import { availabilityOf } from '../../../src/core/on-sale';
+import type { ButtonAsReceived, ButtonType, Cta, PublicButton, StoredButton } from '../../../src/core/schemas/page';
 
 interface ButtonRow {
   id: number;

@@ -2,8 +2,8 @@
  * Aggregates over landing pages: the sitemap's slugs and the admin's totals. Plain functions
  * with ? binds. Views and clicks are written by the queue consumer (db/stats-write.ts).
  */
-import { CLICKS, VIEWS } from './stats-read';
-import { instantText } from '../../src/core/schedule';
+import { CLICKS, VIEWS } from '../stats-read';
+import { instantText } from '../../../src/core/schedule';
 
 /** Slugs of the pages the public sees at `now` (visible, inside their window), for the sitemap. */
 export async function visibleSlugs(

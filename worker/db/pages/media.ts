@@ -3,7 +3,7 @@
  * moves updated_at, so the publish that follows notices it (services/publish.ts pageStamp).
  * `mediaInUse` tells which of them the saved page still points at, so a replaced file can go.
  */
-import type { PixelSize } from '../services/media/image-size';
+import type { PixelSize } from '../../services/media/image-size';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 

@@ -4,10 +4,10 @@
  * public page changes by itself, written at every publish and read by the scheduled republish.
  * Instants are ISO 8601 UTC to the second ('…Z'), so they compare as text.
  */
-import { decodeEventText } from '../../src/core/button-codec';
-import { nextOnSale } from '../../src/core/on-sale';
-import { instantText, isPastEvent, nextBoundary } from '../../src/core/schedule';
-import { buttonRows, toButton } from './page-buttons';
+import { decodeEventText } from '../../../src/core/button-codec';
+import { nextOnSale } from '../../../src/core/on-sale';
+import { instantText, isPastEvent, nextBoundary } from '../../../src/core/schedule';
+import { buttonRows, toButton } from './buttons';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 

@@ -11,13 +11,13 @@ import type {
   PublicLanding,
   StoredButton,
   StoredCustomStyles,
-} from '../../src/core/schemas/page';
-import { windowState } from '../../src/core/schedule';
-import { headerOf } from '../../src/core/public-view';
-import type { PixelSize } from '../services/media/image-size';
+} from '../../../src/core/schemas/page';
+import { windowState } from '../../../src/core/schedule';
+import { headerOf } from '../../../src/core/public-view';
+import type { PixelSize } from '../../services/media/image-size';
 
-import { dropUnusedCompanyStatement, type CompanyRef } from './companies';
-import { buttonRows, insertButton, parseJson, toButton, toPublicButton } from './page-buttons';
+import { dropUnusedCompanyStatement, type CompanyRef } from '../companies';
+import { buttonRows, insertButton, parseJson, toButton, toPublicButton } from './buttons';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
