@@ -1,4 +1,4 @@
-// The hot copy kept in the isolate's memory (worker/services/hot-pages.ts): fresh for HOT_TTL_MS,
+// The hot copy kept in the isolate's memory (worker/services/pages/hot-pages.ts): fresh for HOT_TTL_MS,
 // one re-read at a time once expired, never kept across a publish that overlapped the read.
 import { describe, expect, it } from 'vitest';
 import {

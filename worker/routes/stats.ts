@@ -1,7 +1,7 @@
 /**
  * A page's statistics over the last N Europe/Rome days, as JSON for the stats view and as CSV
  * for download (docs/api.md#page-statistics). Who may read them is who may open the page
- * (worker/services/page-access.ts): another company's page is 404 like an unknown one.
+ * (worker/services/pages/access.ts): another company's page is 404 like an unknown one.
  * No use('*') here: this group shares its prefix with the anonymous click route.
  */
 import { createRoute } from '@hono/zod-openapi';

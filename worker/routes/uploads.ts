@@ -1,6 +1,6 @@
 /**
  * Uploads to R2, each on a page the user may open: the header (with its video's poster), a
- * poster alone, and button images (read and stored by services/upload-forms.ts), deleting a
+ * poster alone, and button images (read and stored by services/media/upload-forms.ts), deleting a
  * button image, and the header proxy used for palette extraction. Every change republishes
  * the page; a file it replaced goes at once when the page no longer uses it (deleteUnused).
  */
@@ -38,7 +38,7 @@ import {
 const TAGS = ['Uploads'];
 const owner = { tags: TAGS, security: SESSION };
 
-/** A multipart form of files: described by hand, read by services/upload-forms.ts. */
+/** A multipart form of files: described by hand, read by services/media/upload-forms.ts. */
 function multipart(fields: Record<string, string>, required: string[]) {
   const properties = Object.fromEntries(
     Object.entries(fields).map(([name, description]) => [

@@ -1,7 +1,7 @@
 /**
  * Fan alerts over D1 (docs/architecture.md#fan-alerts): the alerts of a page, scheduling them,
  * the claim and the daily cap, listing and cancelling; whom they go to and the per-fan delivery
- * rows are in fan-deliveries.ts. Plain functions with ? binds; every status move is one
+ * rows are in deliveries.ts. Plain functions with ? binds; every status move is one
  * conditional UPDATE, so two runs never both take the same step.
  */
 import type { FanAlert } from '../../../src/core/schemas/fans';

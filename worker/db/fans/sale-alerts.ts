@@ -1,7 +1,7 @@
 /**
  * The on-sale e-mails of a page over D1 (docs/architecture.md#fan-alerts): one fan_alerts row
  * per event and kind ('on_sale', 'sale_reminder'), kept in step with the page by
- * worker/services/sale-alerts.ts. Every move is one conditional UPDATE on the status it expects,
+ * worker/services/fans/sale-alerts.ts. Every move is one conditional UPDATE on the status it expects,
  * so a publish and a cron run at the same moment never both take it.
  */
 import type { FanAlertRow } from './alerts';

@@ -1,6 +1,6 @@
 /**
  * A page's media columns over D1: the header and its poster, the button images. Each write
- * moves updated_at, so the publish that follows notices it (services/publish.ts pageStamp).
+ * moves updated_at, so the publish that follows notices it (services/pages/publish.ts pageStamp).
  * `mediaInUse` tells which of them the saved page still points at, so a replaced file can go.
  */
 import type { PixelSize } from '../../services/media/image-size';
@@ -9,7 +9,7 @@ const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 /**
  * The pixel size of the file the header shows first (an image header itself, a video's poster)
- * and that file's path, read from its bytes (services/image-size.ts); `size` null = not readable.
+ * and that file's path, read from its bytes (services/media/image-size.ts); `size` null = not readable.
  */
 export interface HeaderSize {
   of: string;

@@ -1,7 +1,7 @@
 /**
  * Landing pages and buttons over D1: plain functions with ? binds. Counters only move with
  * `SET n = n + 1`; a page and its buttons are written in one batch(). The button rows' helpers
- * are in page-buttons.ts.
+ * are in buttons.ts.
  */
 import type {
   PageAsReceived,

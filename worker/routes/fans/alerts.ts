@@ -1,7 +1,7 @@
 /**
  * Fan alerts over HTTP (docs/api.md#fans):
  * - the organiser's routes under /api/db/landing-pages/{slug}/fans/alerts: the list, 'Invia ora'
- *   and 'Annulla'. Who may use them is who may open the page (worker/services/page-access.ts):
+ *   and 'Annulla'. Who may use them is who may open the page (worker/services/pages/access.ts):
  *   another company's page is 404 like an unknown one.
  * - the provider's signed webhook (/api/fans/webhook): bounces and complaints suppress the address.
  */
@@ -122,12 +122,12 @@ export const fanAlerts = describedRoutes()
   });
 
 /**
- * POST /api/fans/webhook: the provider's events, signed (worker/services/fan-webhook.ts).
+ * POST /api/fans/webhook: the provider's events, signed (worker/services/fans/webhook.ts).
  * No secret configured: 401 for everything (no request can be authenticated; the house rule of
  * no 5xx for client input holds), logged. A bad or old signature: 401. A signed body that is
  * not an event: 422. email.bounced and email.complained suppress their recipients; every other
  * event is acknowledged and ignored. A signed event whose delivery id (svix-id) was taken in the
- * last 24 hours is a replay: 200, nothing done (worker/db/webhook-deliveries.ts).
+ * last 24 hours is a replay: 200, nothing done (worker/db/fans/webhook-deliveries.ts).
  */
 export const fanWebhook = describedRoutes();
 

@@ -1,7 +1,7 @@
 /**
  * The organiser's side of a page's fans (docs/api.md#fans): the 'Fan' view's summary, the list
  * with its search, the CSV export and the removal of one fan; and the administrators' totals.
- * Who may read a page's fans is who may open the page (worker/services/page-access.ts): another
+ * Who may read a page's fans is who may open the page (worker/services/pages/access.ts): another
  * company's page is 404 like an unknown one. No use('*') here: this group shares its prefix with
  * the other routes of the pages API.
  */

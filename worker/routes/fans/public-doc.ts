@@ -1,5 +1,5 @@
 /**
- * The fans' public routes (worker/routes/fans-public.ts) in the OpenAPI document: plain HTML and
+ * The fans' public routes (worker/routes/fans/public.ts) in the OpenAPI document: plain HTML and
  * form routes, described by hand (docs/api.md#the-openapi-document).
  */
 import { z } from '../../../src/core/zod';

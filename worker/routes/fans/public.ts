@@ -2,7 +2,7 @@
  * The fans' public routes (docs/api.md#fans), under the page's own path, no login:
  * - POST /{slug}/fans: the 'Avvisami' form, sent plain (an HTML page answers, with a link back)
  *   or by the page script (Accept: application/json: `{detail}`). The answer is the same for a
- *   new, pending, confirmed or suppressed address; the work runs after it (services/fan-signup.ts).
+ *   new, pending, confirmed or suppressed address; the work runs after it (services/fans/signup.ts).
  * - /{slug}/fans/confirm?token=: GET shows a button, POST confirms (link scanners only GET).
  * - /{slug}/fans/unsubscribe?token=: GET shows 'Annulla iscrizione' and 'Cancella i miei dati',
  *   POST leaves the page (also RFC 8058 one-click: `List-Unsubscribe=One-Click`);
@@ -270,7 +270,7 @@ async function confirmPage(c: C, act: boolean): Promise<Response> {
 }
 
 /**
- * What an unsubscribe token names under the path of `page` (worker/services/fan-tokens.ts), or
+ * What an unsubscribe token names under the path of `page` (worker/services/fans/tokens.ts), or
  * null: the MACs are checked even with no page, so the time taken does not tell whether it exists.
  */
 function unsubscribeClaim(c: C, page: PageRow | null, token: string) {

@@ -3,7 +3,7 @@
  * - GET /{slug}/embed: the upcoming dates of a page the public sees now, for an iframe on any
  *   site (its CSP says `frame-ancestors *`; every other answer keeps `'none'`). Cached like the
  *   page: the Cache API copy lives s-maxage (60 s) and a publish of the page purges it
- *   (services/publish.ts); a miss reads D1 once. A person's GET counts a view with the source
+ *   (services/pages/publish.ts); a miss reads D1 once. A person's GET counts a view with the source
  *   EMBED_SOURCE. Anything else (an unknown, hidden, scheduled or expired page, a malformed
  *   slug) answers the embed's small neutral empty state with 404 and no-store, never the
  *   site's 404 page, which would otherwise show inside someone's website.

@@ -2,8 +2,8 @@
  * GET /{slug}/events/{buttonId}.ics: one event of a public page as a calendar file
  * (docs/behaviour.md#dates-and-publishing-windows). Answers only for a dated, not yet past event
  * of a page visible now (inside its publishing window); anything else gets the page's own 404
- * error state. Cached like the page (services/public-files.ts): the Cache API copy lives
- * s-maxage (60 s) and a publish of the page purges it (services/publish.ts); a miss reads D1.
+ * error state. Cached like the page (services/pages/public-files.ts): the Cache API copy lives
+ * s-maxage (60 s) and a publish of the page purges it (services/pages/publish.ts); a miss reads D1.
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';

@@ -2,7 +2,7 @@
  * A page's tour feeds (docs/behaviour.md#tour-feeds-calendar-json-and-rss):
  * GET /{slug}/calendar.ics, the calendar to subscribe to; GET /{slug}/events.json, schema.org
  * events readable from any origin; GET /{slug}/feed.xml, RSS 2.0. Each answers while the public
- * sees the page (visible, inside its window) and is cached like it (services/public-files.ts,
+ * sees the page (visible, inside its window) and is cached like it (services/pages/public-files.ts,
  * purged by every publish); a bad slug, a hidden, scheduled, expired or unknown page answer 404
  * with no-store: the page's own error state, or for the JSON a `{"detail"}` the caller can read.
  */

@@ -45,7 +45,7 @@ export function alertPageUrl(origin: string, slug: string): string {
 
 /**
  * The e-mail of one fan: `events` are the alert's events this fan follows (at least one), in
- * date order; `unsubscribeToken` the fan's token (worker/services/fan-tokens.ts).
+ * date order; `unsubscribeToken` the fan's token (worker/services/fans/tokens.ts).
  */
 export function alertMail(
   origin: string,

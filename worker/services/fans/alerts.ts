@@ -1,7 +1,7 @@
 /**
  * New-date alerts to a page's fans (docs/architecture.md#fan-alerts): the events as the page has
  * them, the scheduling on save, and the organiser's view of the alerts. The dispatch and the FANS
- * queue's consumer are in fan-delivery.ts.
+ * queue's consumer are in delivery.ts.
  *
  * - A save that leaves the page with an upcoming dated event it did not have (a new event, a
  *   date given to a 'data da annunciare', a date or city changed) schedules an alert

@@ -2,7 +2,7 @@
  * New-date alerts on their way out (docs/architecture.md#fan-alerts):
  * due alert → per-minute cron or 'Invia ora' → FANS queue (100 fans a message)
  * → consumer → one provider batch call per message → a delivery row per fan.
- * The scheduling on save and the organiser's answers are in fan-alerts.ts.
+ * The scheduling on save and the organiser's answers are in alerts.ts.
  *
  * - The cron takes due alerts of pages the public sees, claims each once, counts its
  *   recipients (confirmed fans of '*' or of an event's city, not suppressed) and queues them.

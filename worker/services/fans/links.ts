@@ -6,7 +6,7 @@ import { fanPaths } from '../../../src/core/api-paths';
 import type { Bindings } from '../../env';
 import { unsubscribeToken } from './tokens';
 
-/** The confirmation page of a sign-up: `origin` is the public origin (services/publish.ts publicOrigin). */
+/** The confirmation page of a sign-up: `origin` is the public origin (services/pages/publish.ts publicOrigin). */
 export function fanConfirmUrl(origin: string, slug: string, token: string): string {
   return `${origin.replace(/\/+$/, '')}${fanPaths.confirm(slug, token)}`;
 }

@@ -3,7 +3,7 @@
  * once per change into one self-contained HTML document, stored in R2 under a key versioned by
  * page and renderer, and the Cache API copies of /{slug}, its embed, its events' calendar files
  * and its tour feeds are purged where the publish runs.
- * GET /{slug} (routes/public.ts) then reads cache → R2 → D1, so the hot path never reads D1.
+ * GET /{slug} (routes/public/page.ts) then reads cache → R2 → D1, so the hot path never reads D1.
  */
 import type { Bindings } from '../../env';
 import { getPublishedPage, isPubliclyVisible, type PageRow, type PublishedPage } from '../../db/pages/pages';
@@ -305,7 +305,7 @@ export interface PublishOptions {
  * Publishes /{slug} from D1: a page the public sees (visible, inside its publishing window) is
  * rendered to R2 and its cache entry purged; a hidden, scheduled, expired or missing page is
  * unpublished. Then the page's next boundary is stored for the scheduled republish
- * (services/schedule.ts) and its on-sale e-mails follow its events (services/sale-alerts.ts).
+ * (services/pages/schedule.ts) and its on-sale e-mails follow its events (services/fans/sale-alerts.ts).
  * Returns whether the page is now published.
  */
 export async function publishPage(
