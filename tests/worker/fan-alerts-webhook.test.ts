@@ -7,7 +7,7 @@ import { errorAnswerSchema } from '../../src/core/schemas/error';
 import { webhookAnswerSchema } from '../../src/core/schemas/fans';
 import { fanPaths } from '../../src/core/api-paths';
 import worker from '../../worker/index';
-import { recipientIds } from '../../worker/db/fan-deliveries';
+import { recipientIds } from '../../worker/db/fans/deliveries';
 import { alertPage, fanEmail, seedFan } from './fan-alerts-helpers';
 
 /** An alert made after every fan seeded here. */
