@@ -61,7 +61,7 @@ describe('DELETE …/button-image/{file} and the header', () => {
     const { token, slug, page } = await digitPage();
     const file = await pngHeader(slug, token);
     // a video header whose poster is that file (the poster column is what the rule reads)
-    await env.DB.prepare("UPDATE landing_pages SET header = ?, header_poster = ? WHERE id = ?")
+    await env.DB.prepare('UPDATE landing_pages SET header = ?, header_poster = ? WHERE id = ?')
       .bind(`/dati/${slug}/film.mp4`, file, page.id)
       .run();
     const res = await removal(slug, token, file);
