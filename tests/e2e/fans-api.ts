@@ -3,7 +3,7 @@
 import { inject } from 'vitest';
 import { fanPaths } from '../../src/core/api-paths';
 import { sqlRows } from './d1';
-import { unsubscribeToken } from '../../worker/services/fan-tokens';
+import { unsubscribeToken } from '../../worker/services/fans/tokens';
 import { api, mailLink } from './api';
 import { makePng } from './media';
 import { createPage, uniqueSlug, uploadHeader } from './pages-api';

@@ -156,7 +156,8 @@ describe('statistics view', () => {
     await view.getByRole('button', { name: 'Mostra come tabella' }).click();
     const table = page.getByTestId('stats-table');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(30);
-    expect(await table.locator('tbody tr').last().locator('td').allTextContents()).toEqual(['2', '0']);
+    // views, clicks and the fan sign-ups seeded today
+    expect(await table.locator('tbody tr').last().locator('td').allTextContents()).toEqual(['2', '0', '4']);
 
     // each event with its clicks; the first one's two links each on a line of their own
     const buttons = page.getByTestId('stats-buttons');

@@ -126,10 +126,11 @@ const deleteImageRoute = createRoute({
   method: 'delete',
   path: '/{slug}/button-image/{filename}',
   summary: 'Deletes a button image the server named, and clears it from its buttons',
+  description: "The page's header or poster is never deleted here, whatever its name (409).",
   request: { params: slugParamSchema.extend(buttonImageParamSchema.shape) },
   responses: {
     200: jsonAnswer(buttonImageDeletedSchema, 'The file deleted'),
-    ...errorAnswers(401, 403, 404, 422),
+    ...errorAnswers(401, 403, 404, 409, 422),
   },
 });
 
@@ -152,6 +153,9 @@ export const uploads = described
     const { slug, filename } = c.req.valid('param');
     const page = await ownedPage(c, slug);
     const key = `${mediaFolder(page.folder_name)}${filename}`;
+    // an all-digit slug names its header like a button image: the header and poster stay
+    // (docs/behaviour.md#uploads)
+    if (`/${key}` === page.header || `/${key}` === page.header_poster) fail(409, t('upload.fileIsHeader'));
     if (!(await c.env.BUCKET.head(key))) fail(404, t('upload.fileNotFound'));
     await c.env.BUCKET.delete(key);
     await clearButtonImage(c.env.DB, page.id, `/${key}`);

@@ -16,6 +16,8 @@ export interface FanAlertRow {
   status: AlertStatus;
   /** JSON array of button ids */
   button_ids: string;
+  /** JSON object: button id → when it joined the alert ('…Z'); '{}' for alerts made before */
+  button_joins: string;
   due_at: string;
   recipients: number;
   created_at: string;
@@ -32,6 +34,20 @@ export function alertButtonIds(row: Pick<FanAlertRow, 'button_ids'>): number[] {
     return Array.isArray(value) ? value.filter((v): v is number => Number.isSafeInteger(v) && v > 0) : [];
   } catch {
     return [];
+  }
+}
+
+/**
+ * When the alert's event `buttonId` joined it ('…Z'): the last save that added (or moved) it, or
+ * the alert's creation for an alert made before the joins were kept (docs/behaviour.md#alerts).
+ */
+export function joinedAt(row: Pick<FanAlertRow, 'button_joins' | 'created_at'>, buttonId: number): string {
+  try {
+    const joins = JSON.parse(row.button_joins) as unknown;
+    const at = joins && typeof joins === 'object' ? (joins as Record<string, unknown>)[String(buttonId)] : undefined;
+    return typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? at : row.created_at;
+  } catch {
+    return row.created_at;
   }
 }
 
@@ -56,8 +72,9 @@ export async function alertButtons(db: D1Database, pageId: number): Promise<Aler
  * Adds new dates to the page's open alert, or schedules a new one due at `dueAt`. Open: a
  * scheduled alert still inside its grace delay (due after `now`) or, when `joinWaiting`, one
  * that is due but waiting for the page to become visible; joining a waiting one moves its due
- * time to `dueAt`, so the new date gets its own grace. One batch (one transaction): two saves
- * at once end in one alert.
+ * time to `dueAt`, so the new date gets its own grace. Each date's join is stamped (D1's clock,
+ * as a fan's confirmation), a date already in the alert restamped: whom it is news to is
+ * counted from then. One batch (one transaction): two saves at once end in one alert.
  */
 export async function scheduleAlert(
   db: D1Database,
@@ -69,22 +86,25 @@ export async function scheduleAlert(
 ): Promise<void> {
   const ids = JSON.stringify([...new Set(buttonIds)]);
   const open = `page_id = ? AND kind = 'new_date' AND status = 'scheduled' AND (due_at > ? OR ? = 1)`;
+  const joins = `(SELECT json_group_object(CAST(value AS TEXT), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    FROM json_each(?))`;
   await db.batch([
     db
       .prepare(
         `UPDATE fan_alerts SET
            button_ids = (SELECT json_group_array(v) FROM
              (SELECT value AS v FROM json_each(fan_alerts.button_ids) UNION SELECT value FROM json_each(?))),
+           button_joins = json_patch(button_joins, ${joins}),
            due_at = CASE WHEN due_at > ? THEN due_at ELSE ? END
          WHERE id = (SELECT id FROM fan_alerts WHERE ${open} ORDER BY id DESC LIMIT 1)`,
       )
-      .bind(ids, now, dueAt, pageId, now, joinWaiting ? 1 : 0),
+      .bind(ids, ids, now, dueAt, pageId, now, joinWaiting ? 1 : 0),
     db
       .prepare(
-        `INSERT INTO fan_alerts (page_id, kind, status, button_ids, due_at)
-         SELECT ?, 'new_date', 'scheduled', ?, ? WHERE NOT EXISTS (SELECT 1 FROM fan_alerts WHERE ${open})`,
+        `INSERT INTO fan_alerts (page_id, kind, status, button_ids, button_joins, due_at)
+         SELECT ?, 'new_date', 'scheduled', ?, ${joins}, ? WHERE NOT EXISTS (SELECT 1 FROM fan_alerts WHERE ${open})`,
       )
-      .bind(pageId, ids, dueAt, pageId, now, joinWaiting ? 1 : 0),
+      .bind(pageId, ids, ids, dueAt, pageId, now, joinWaiting ? 1 : 0),
   ]);
 }
 

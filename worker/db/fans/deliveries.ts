@@ -6,39 +6,52 @@
  */
 import { ALL_CITIES } from '../../../src/core/fans';
 
+/** A city an alert announces (its key) and the instant ('…Z') by which a fan must have followed it. */
+export interface CitySince {
+  key: string;
+  since: string;
+}
+
 /**
- * The confirmed fans of a page that follow any of these city keys or 'Tutte le date', minus the
- * suppressed addresses; each fan once, by id. Only fans who followed that city (and were
- * confirmed) before the alert was made (?3, its created_at): a fan who signs up while the alert
- * waits already saw the date on the page. ?4: the oldest consent version that covers the
- * alert's kind ('' for any).
+ * The confirmed fans of a page that follow one of these cities, or 'Tutte le date', minus the
+ * suppressed addresses; each fan once, by id. Only fans who had confirmed and followed that city
+ * by its `since` (?2, a JSON array of {key, since}; for a new-date alert when the event joined
+ * it): a fan who signs up while the alert waits already saw that date on the page. ?3: the
+ * oldest consent version that covers the alert's kind ('' for any). Instants compared as such
+ * (julianday), whatever their stored precision.
  */
 function recipientsSql(select: string): string {
   return `SELECT ${select} FROM fans f
-    WHERE f.page_id = ?1 AND f.confirmed_at IS NOT NULL AND f.confirmed_at <= ?3 AND f.consent_version >= ?4
-      AND EXISTS (SELECT 1 FROM fan_cities c WHERE c.fan_id = f.id
-                  AND c.city_key IN (SELECT value FROM json_each(?2)) AND c.created_at <= ?3)
+    WHERE f.page_id = ?1 AND f.confirmed_at IS NOT NULL AND f.consent_version >= ?3
+      AND EXISTS (SELECT 1 FROM json_each(?2) e JOIN fan_cities c
+                  ON c.fan_id = f.id AND c.city_key = json_extract(e.value, '$.key')
+                  WHERE julianday(f.confirmed_at) <= julianday(json_extract(e.value, '$.since'))
+                    AND julianday(c.created_at) <= julianday(json_extract(e.value, '$.since')))
       AND NOT EXISTS (SELECT 1 FROM fan_suppressions s WHERE s.email = f.email)`;
 }
 
-function withAllCities(keys: readonly string[]): string {
-  return JSON.stringify([ALL_CITIES, ...new Set(keys)]);
+/** The cities as ?2 binds them, each instant once more for 'Tutte le date'. */
+function withAllCities(cities: readonly CitySince[]): string {
+  const pairs = new Map<string, CitySince>();
+  for (const { key, since } of cities) {
+    for (const k of [key, ALL_CITIES]) pairs.set(`${k}\n${since}`, { key: k, since });
+  }
+  return JSON.stringify([...pairs.values()]);
 }
 
 /**
- * Whom an alert goes to: fans following by `since` ('…Z'; a new-date alert's created_at) who
- * agreed to a consent text of version `consentSince` or later (see recipientsSql).
+ * Whom an alert goes to: fans following each city by its `since` who agreed to a consent text
+ * of version `consentSince` or later (see recipientsSql).
  */
 export async function recipientIds(
   db: D1Database,
   pageId: number,
-  cityKeys: readonly string[],
-  since: string,
+  cities: readonly CitySince[],
   consentSince = '',
 ): Promise<number[]> {
   const { results } = await db
     .prepare(`${recipientsSql('f.id')} ORDER BY f.id`)
-    .bind(pageId, withAllCities(cityKeys), since, consentSince)
+    .bind(pageId, withAllCities(cities), consentSince)
     .all<{ id: number }>();
   return results.map((r) => r.id);
 }
@@ -46,13 +59,12 @@ export async function recipientIds(
 export async function countRecipients(
   db: D1Database,
   pageId: number,
-  cityKeys: readonly string[],
-  since: string,
+  cities: readonly CitySince[],
   consentSince = '',
 ): Promise<number> {
   const row = await db
     .prepare(recipientsSql('COUNT(*) AS n'))
-    .bind(pageId, withAllCities(cityKeys), since, consentSince)
+    .bind(pageId, withAllCities(cities), consentSince)
     .first<{ n: number }>();
   return row?.n ?? 0;
 }
@@ -78,8 +90,12 @@ export async function deliveryCounts(
 export interface PendingFan {
   id: number;
   email: string;
+  /** when the fan confirmed ('…Z') */
+  confirmedAt: string;
   /** the city keys the fan follows */
   keys: string[];
+  /** per city key followed, since when ('…Z') */
+  followedSince: Record<string, string>;
 }
 
 /**
@@ -95,7 +111,8 @@ export async function pendingFans(
 ): Promise<PendingFan[]> {
   const { results } = await db
     .prepare(
-      `SELECT f.id, f.email, (SELECT json_group_array(c.city_key) FROM fan_cities c WHERE c.fan_id = f.id) AS keys
+      `SELECT f.id, f.email, f.confirmed_at,
+         (SELECT json_group_object(c.city_key, c.created_at) FROM fan_cities c WHERE c.fan_id = f.id) AS cities
        FROM fans f
        WHERE f.id IN (SELECT value FROM json_each(?1)) AND f.page_id = ?2 AND f.confirmed_at IS NOT NULL
          AND NOT EXISTS (SELECT 1 FROM fan_suppressions s WHERE s.email = f.email)
@@ -104,8 +121,11 @@ export async function pendingFans(
        ORDER BY f.id`,
     )
     .bind(JSON.stringify(fanIds), pageId, alertId)
-    .all<{ id: number; email: string; keys: string }>();
-  return results.map((r) => ({ id: r.id, email: r.email, keys: JSON.parse(r.keys) as string[] }));
+    .all<{ id: number; email: string; confirmed_at: string; cities: string }>();
+  return results.map((r) => {
+    const followedSince = JSON.parse(r.cities) as Record<string, string>;
+    return { id: r.id, email: r.email, confirmedAt: r.confirmed_at, keys: Object.keys(followedSince), followedSince };
+  });
 }
 
 /**

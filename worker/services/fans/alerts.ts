@@ -11,7 +11,13 @@
  * - The organiser's list answers each alert with its events, cities, recipients and counts.
  */
 import { decodeEventText } from '../../../src/core/button-codec';
-import { cityKey, FAN_ALERTS_PER_DAY, FAN_GRACE_MINUTES, FAN_SALE_CONSENT_VERSION } from '../../../src/core/fans';
+import {
+  ALL_CITIES,
+  cityKey,
+  FAN_ALERTS_PER_DAY,
+  FAN_GRACE_MINUTES,
+  FAN_SALE_CONSENT_VERSION,
+} from '../../../src/core/fans';
 import type { FanAlert } from '../../../src/core/schemas/fans';
 import { eventDay, instantText, romeToday } from '../../../src/core/schedule';
 import {
@@ -19,11 +25,12 @@ import {
   alertButtons,
   alertsOfPage,
   capStart,
+  joinedAt,
   scheduleAlert,
   type AlertButtonRow,
   type FanAlertRow,
 } from '../../db/fans/alerts';
-import { countRecipients, deliveryCounts } from '../../db/fans/deliveries';
+import { type CitySince, countRecipients, deliveryCounts, type PendingFan } from '../../db/fans/deliveries';
 import { isPubliclyVisible, type PageRow } from '../../db/pages/pages';
 import type { Bindings } from '../../env';
 import type { AlertMailEvent } from './alert-mail';
@@ -77,6 +84,30 @@ export function upcomingOf(events: readonly AlertEvent[], now: Date): AlertEvent
   return events
     .filter((e) => e.day !== null && e.day >= today && e.key !== '')
     .sort((a, b) => (a.day! < b.day! ? -1 : a.day! > b.day! ? 1 : a.button_id - b.button_id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whom each date is news to (docs/behaviour.md#alerts)
+
+/** The cities of a new-date alert's events, each from the instant its event joined the alert. */
+export function joinedCities(
+  alert: Pick<FanAlertRow, 'button_joins' | 'created_at'>,
+  events: readonly AlertEvent[],
+): CitySince[] {
+  return events.map((e) => ({ key: e.key, since: joinedAt(alert, e.button_id) }));
+}
+
+/**
+ * Whether a fan hears of an event that joined its alert at `joined`: they had confirmed and
+ * followed its city, or 'Tutte le date', by then (a later fan saw it on the page already).
+ */
+export function hearsOf(fan: Pick<PendingFan, 'confirmedAt' | 'followedSince'>, key: string, joined: string): boolean {
+  const at = Date.parse(joined);
+  if (!(Date.parse(fan.confirmedAt) <= at)) return false;
+  return [key, ALL_CITIES].some((k) => {
+    const since = fan.followedSince[k];
+    return since !== undefined && Date.parse(since) <= at;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,13 +222,14 @@ async function toAnswers(db: D1Database, pageId: number, rows: readonly FanAlert
       row.status === 'scheduled'
         ? events.length === 0
           ? 0
-          : await countRecipients(
-              db,
-              pageId,
-              events.map((e) => e.key),
-              sale ? instantText(now) : row.created_at,
-              sale ? FAN_SALE_CONSENT_VERSION : '',
-            )
+          : sale
+            ? await countRecipients(
+                db,
+                pageId,
+                events.map((e) => ({ key: e.key, since: now.toISOString() })),
+                FAN_SALE_CONSENT_VERSION,
+              )
+            : await countRecipients(db, pageId, joinedCities(row, events))
         : row.recipients;
     const cities = new Map<string, string>();
     for (const e of events) if (!cities.has(e.key)) cities.set(e.key, e.city);

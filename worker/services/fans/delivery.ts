@@ -13,7 +13,7 @@
  *   fans), then marks the rows 'sent'. A fan whose row is finished is never sent again.
  */
 import { z } from 'zod';
-import { ALL_CITIES, FAN_ALERTS_PER_DAY } from '../../../src/core/fans';
+import { FAN_ALERTS_PER_DAY } from '../../../src/core/fans';
 import { instantText } from '../../../src/core/schedule';
 import {
   alertButtonIds,
@@ -25,6 +25,7 @@ import {
   dueAlertIds,
   endAlert,
   holdAlert,
+  joinedAt,
   releaseAlert,
   setRecipients,
 } from '../../db/fans/alerts';
@@ -33,7 +34,7 @@ import { getPageRowById, isPubliclyVisible, type PageRow } from '../../db/pages/
 import type { Bindings } from '../../env';
 import { sha256Hex } from '../bytes';
 import { alertMail } from './alert-mail';
-import { ALERT_WINDOW_MS, type AlertEvent, capOpensAt, eventsOf, upcomingOf } from './alerts';
+import { ALERT_WINDOW_MS, capOpensAt, eventsOf, hearsOf, joinedCities, upcomingOf } from './alerts';
 import { unsubscribeToken } from './tokens';
 import { type Mail, MAIL_BATCH_MAX, sendMailBatch } from '../mail';
 import { type Recipient, SALE_QUEUE_LEAD_MS, saleRecipients, secondsUntil, startSaleAlert } from './sale-alerts';
@@ -96,12 +97,7 @@ export async function startAlert(env: Pick<Bindings, 'DB'>, alertId: number, now
     await endAlert(env.DB, alertId, 'cancelled', 0, stamp);
     return [];
   }
-  const fans = await recipientIds(
-    env.DB,
-    page.id,
-    events.map((e) => e.key),
-    claimed.created_at,
-  );
+  const fans = await recipientIds(env.DB, page.id, joinedCities(claimed, events));
   if (fans.length === 0) {
     await endAlert(env.DB, alertId, 'sent', 0, stamp);
     return [];
@@ -236,11 +232,11 @@ async function newDateRecipients(
 ): Promise<Recipient[]> {
   const events = upcomingOf(eventsOf(await alertButtons(db, page.id), alertButtonIds(alert)), now);
   const mailPage = { slug: page.folder_name, title: page.display_title || page.title, company: page.company };
-  // each fan hears of the events of the cities they follow ('Tutte le date': all of them)
+  // each fan hears of the events of the cities they follow ('Tutte le date': all of them), of
+  // those that joined the alert once they followed them
   const recipients: Recipient[] = [];
   for (const fan of await pendingFans(db, alert.id, page.id, fanIds)) {
-    const keys = new Set(fan.keys);
-    const mine: AlertEvent[] = keys.has(ALL_CITIES) ? events : events.filter((e) => keys.has(e.key));
+    const mine = events.filter((e) => hearsOf(fan, e.key, joinedAt(alert, e.button_id)));
     if (mine.length > 0) {
       recipients.push({
         id: fan.id,

@@ -215,7 +215,12 @@ export async function startSaleAlert(
     await endAlert(env.DB, alert.id, 'cancelled', 0, stamp);
     return [];
   }
-  const fans = await recipientIds(env.DB, page.id, [event!.key], stamp, FAN_SALE_CONSENT_VERSION);
+  const fans = await recipientIds(
+    env.DB,
+    page.id,
+    [{ key: event!.key, since: now.toISOString() }],
+    FAN_SALE_CONSENT_VERSION,
+  );
   if (fans.length === 0) {
     await endAlert(env.DB, alert.id, 'sent', 0, stamp);
     return [];
