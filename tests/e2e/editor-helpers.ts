@@ -118,7 +118,7 @@ export async function settleAnimations(page: Page, selector: string): Promise<vo
   await page
     .locator(selector)
     .first()
-    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
 }
 
 /** expect.poll with room for a busy machine (image resizing, lazy chunks, publishing). */
