@@ -19,6 +19,7 @@ const SHARED_DATABASE = [
   'embed',
   'fan-alerts-webhook',
   'fans-links',
+  'fans-links-privacy',
   'header-poster',
   'header-size',
   'hot-pages',
