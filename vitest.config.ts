@@ -21,6 +21,7 @@ const SHARED_DATABASE = [
   'fans-links',
   'fans-links-privacy',
   'header-poster',
+  'header-poster-upload',
   'header-size',
   'hot-pages',
   'html',
