@@ -133,3 +133,24 @@ export function oneClick(path: string, type: 'urlencoded' | 'multipart' = 'urlen
   body.append('List-Unsubscribe', 'One-Click');
   return call(path, { method: 'POST', body });
 }
+
+/** The e-mails the outbox holds for an address, oldest first. */
+export async function outboxRows(to: string) {
+  const { results } = await env.DB.prepare(
+    'SELECT kind, subject, body_text, body_html FROM mail_outbox WHERE to_addr = ? ORDER BY id',
+  )
+    .bind(to)
+    .all<{ kind: string; subject: string; body_text: string; body_html: string | null }>();
+  return results;
+}
+
+/** How many fan rows an address has, on every page. */
+export async function fanCount(email: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM fans WHERE email = ?').bind(email).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Status, content type and body of an answer, to compare answers whole. */
+export async function answerOf(res: Response) {
+  return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
+}
