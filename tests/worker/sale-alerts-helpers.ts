@@ -106,7 +106,7 @@ export async function runCron(at: number, pageId: number): Promise<Queued[]> {
   return sent.filter((m) => ids.has(m.body.alert_id));
 }
 
-export let msgSeq = 0;
+let msgSeq = 0;
 /** Delivers messages as one FANS batch to the consumer with the clock at `at`; answers acks and re-queues. */
 export async function deliver(bodies: Array<Queued['body']>, at: number, runEnv: Cloudflare.Env = env) {
   vi.useFakeTimers({ toFake: ['Date'] });
