@@ -15,9 +15,11 @@ const SHARED_DATABASE = [
   'auth-login',
   'auth-session',
   'body-limits',
+  'button-image-delete',
   'button-sale',
   'embed',
   'fan-alerts-webhook',
+  'fans-confirm-mail',
   'fans-links-privacy',
   'fans-links',
   'header-poster-upload',
@@ -44,6 +46,8 @@ const SHARED_DATABASE = [
   'uploads',
 ].map((name) => `tests/worker/${name}.test.ts`);
 
+const E2E_ADMIN = 'tests/e2e/admin.test.ts';
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('migrations');
   // the Worker under test, as both Worker projects run it
@@ -60,13 +64,22 @@ export default defineConfig(async () => {
         },
       },
     });
+  // The browser tests: one Chromium and one `wrangler dev` per project (global-setup.ts), their
+  // files in parallel, each with its own browser contexts, users and pages. E2E_ADMIN gathers the
+  // screens that show whole-database figures; its project has a server of its own.
+  const e2eTest = {
+    environment: 'node',
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  } as const;
   const workerTest = { setupFiles: ['tests/worker/apply-migrations.ts'], testTimeout: 30_000 };
   return {
     test: {
-      // vitest's default is one file at a time on a 2-core machine (cores - 1): the Worker tests
-      // then take as long as the browser tests. Two at a time halves their part of `npm test`;
-      // the browser tests stay one file at a time (their project's fileParallelism).
-      maxWorkers: 2,
+      // vitest's default is one file at a time on a 2-core machine (cores - 1). A browser test
+      // file waits on Chromium and the server much of its time, so more files than cores run at
+      // once (docs/operations.md#tests).
+      maxWorkers: 3,
       projects: [
         {
           test: {
@@ -89,16 +102,9 @@ export default defineConfig(async () => {
           },
         },
         {
-          test: {
-            name: 'e2e',
-            environment: 'node',
-            include: ['tests/e2e/**/*.test.ts'],
-            globalSetup: ['tests/e2e/global-setup.ts'],
-            testTimeout: 60_000,
-            hookTimeout: 120_000,
-            fileParallelism: false,
-          },
+          test: { ...e2eTest, name: 'e2e', include: ['tests/e2e/**/*.test.ts'], exclude: [E2E_ADMIN] },
         },
+        { test: { ...e2eTest, name: 'e2e-admin', include: [E2E_ADMIN] } },
       ],
     },
   };

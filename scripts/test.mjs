@@ -1,51 +1,109 @@
-// npm test: the linter (Biome: format and lint; knip: dead code), type checks, the site build, the Worker bundle (wrangler deploy --dry-run), then
-// every vitest project: unit (node), worker (workerd with real D1 + R2), e2e (Chromium).
-import { execFileSync } from 'node:child_process';
+// npm test: the linter (Biome: format and lint; knip: dead code), type checks, the site build, the
+// Worker bundle (wrangler deploy --dry-run), then every vitest project: unit (node), worker
+// (workerd with real D1 + R2), e2e (Chromium). Two lanes run side by side (docs/operations.md#tests):
+// the build and then the tests, which stream their output; and the checks, one after another, whose
+// output is printed when each ends. Every stage runs even when an earlier one fails; the run fails
+// when any did, and ends with the time of each stage and 'N passed, N failed'.
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { QUIET_ENV, ROOT } from './lib/stack.mjs';
 
 const env = { ...process.env, ...QUIET_ENV, E2E_NO_BUILD: '1' };
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
-function step(title, cmd, args) {
-  console.log(`\n▶ ${title}`);
-  execFileSync(bin(cmd), args, { cwd: ROOT, env, stdio: 'inherit' });
+const report = join(ROOT, '.wrangler', 'vitest-report.json');
+const started = performance.now();
+/** @type {{ title: string, seconds: number, ok: boolean }[]} */
+const stages = [];
+
+/** Runs one stage; `stream` shows its output as it comes, otherwise it is printed at the end. */
+function stage(title, cmd, args, { stream = false } = {}) {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    if (stream) console.log(`\n▶ ${title}`);
+    const child = spawn(bin(cmd), args, { cwd: ROOT, env, stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      stages.push({ title, seconds: (performance.now() - t0) / 1000, ok });
+      if (!stream) console.log(`\n▶ ${title}: ${ok ? 'ok' : `FAILED (exit ${code})`}\n${output.trimEnd()}`);
+      resolve(ok);
+    });
+  });
 }
 
-try {
-  step('Lint: format and rules (Biome)', 'biome', ['ci', '--colors=off', '.']);
-  step('Lint: unused files, exports and dependencies (knip)', 'knip', ['--no-progress']);
-  ensureChromium();
-  step('Building the site', 'astro', ['build']);
-  step('Type checks (Worker)', 'tsc', ['-p', 'tsconfig.worker.json', '--noEmit']);
-  step('Type checks (site)', 'astro', ['check', '--minimumSeverity', 'warning']);
-  step('Worker bundle (wrangler deploy --dry-run)', 'wrangler', [
-    'deploy',
-    '--dry-run',
-    '--outdir',
-    '.wrangler/bundle',
-  ]);
-  const report = join(ROOT, '.wrangler', 'vitest-report.json');
+ensureChromium();
+rmSync(report, { force: true });
+const built = stage('Building the site', 'astro', ['build']);
+// the browser tests serve dist/: without a build there is nothing to test
+const tests = built.then(
+  (ok) =>
+    ok &&
+    stage(
+      'Tests: unit, worker (workerd), e2e (Chromium)',
+      'vitest',
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+      { stream: true },
+    ),
+);
+const checks = (async () => {
+  const results = [
+    await stage('Lint: format and rules (Biome)', 'biome', ['ci', '--colors=off', '.']),
+    await stage('Lint: unused files, exports and dependencies (knip)', 'knip', ['--no-progress']),
+    await stage('Type checks (Worker)', 'tsc', ['-p', 'tsconfig.worker.json', '--noEmit']),
+  ];
+  // astro check and the bundle read what the build writes (.astro/, dist/)
+  await built;
+  results.push(
+    await stage('Type checks (site)', 'astro', ['check', '--minimumSeverity', 'warning']),
+    await stage('Worker bundle (wrangler deploy --dry-run)', 'wrangler', [
+      'deploy',
+      '--dry-run',
+      '--outdir',
+      '.wrangler/bundle',
+    ]),
+  );
+  return results.every(Boolean);
+})();
+
+const ok = (await built) & (await checks) & (await tests);
+console.log('\nStage times:');
+for (const s of stages) console.log(`  ${s.ok ? ' ' : '✗'} ${s.seconds.toFixed(0).padStart(5)} s  ${s.title}`);
+layerTimes();
+console.log(`  ${((performance.now() - started) / 1000).toFixed(0).padStart(7)} s  in all`);
+summary();
+if (!ok) process.exitCode = 1;
+
+/** Each vitest layer's span (first file's start to last file's end) and its files' summed time. */
+function layerTimes() {
   try {
-    step('Tests: unit, worker (workerd), e2e (Chromium)', 'vitest', [
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-      ...process.argv.slice(2),
-    ]);
-  } finally {
-    summary(report);
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    const layers = new Map();
+    for (const file of r.testResults) {
+      const layer = /\/tests\/([^/]+)\//.exec(file.name)?.[1] ?? 'other';
+      const l = layers.get(layer) ?? { start: Infinity, end: 0, sum: 0, files: 0 };
+      l.start = Math.min(l.start, file.startTime);
+      l.end = Math.max(l.end, file.endTime);
+      l.sum += file.endTime - file.startTime;
+      l.files += 1;
+      layers.set(layer, l);
+    }
+    for (const [name, l] of layers) {
+      const span = ((l.end - l.start) / 1000).toFixed(0).padStart(7);
+      console.log(`${span} s    ${name}: ${l.files} files, ${(l.sum / 1000).toFixed(0)} s of file time`);
+    }
+  } catch {
+    /* vitest did not get far enough to write its report */
   }
-} catch (err) {
-  process.exitCode = typeof err?.status === 'number' ? err.status : 1;
 }
 
 /** One plain closing line any CI can read: 'N passed, N failed'. */
-function summary(file) {
+function summary() {
   try {
-    const r = JSON.parse(readFileSync(file, 'utf8'));
+    const r = JSON.parse(readFileSync(report, 'utf8'));
     const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
     console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
   } catch {

@@ -14,22 +14,22 @@ import { dev } from './routes/dev';
 import { pages } from './routes/pages';
 import { pageButtons } from './routes/page-buttons';
 import { stats } from './routes/stats';
-import { adminFans, fansOwner } from './routes/fans-owner';
-import { fanAlerts, fanWebhook } from './routes/fan-alerts';
+import { adminFans, fansOwner } from './routes/fans/owner';
+import { fanAlerts, fanWebhook } from './routes/fans/alerts';
 import { uploads } from './routes/uploads';
 import {
   BUTTON_UPLOAD_MAX_BYTES,
   HEADER_UPLOAD_MAX_BYTES,
   POSTER_UPLOAD_MAX_BYTES,
   TOO_MANY_FILES,
-} from './services/upload-forms';
+} from './services/media/upload-forms';
 import { media } from './routes/media';
-import { tracking } from './routes/tracking';
-import { icsRoutes } from './routes/ics';
-import { tourFeedRoutes } from './routes/tour-feeds';
-import { fansPublic } from './routes/fans-public';
-import { embedRoutes } from './routes/embed';
-import { publicRoutes } from './routes/public';
+import { tracking } from './routes/public/tracking';
+import { icsRoutes } from './routes/public/ics';
+import { tourFeedRoutes } from './routes/public/tour-feeds';
+import { fansPublic } from './routes/fans/public';
+import { embedRoutes } from './routes/public/embed';
+import { publicRoutes } from './routes/public/page';
 import { DOCUMENT_CONFIG, describedRoutes, jsonAnswer, registerSecurity } from './openapi';
 import { healthAnswerSchema } from '../src/core/schemas/health';
 

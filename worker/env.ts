@@ -1,6 +1,6 @@
 import type { User } from '../src/core/schemas/user';
 import type { CountMessage } from './services/counting';
-import type { FanMessage } from './services/fan-delivery';
+import type { FanMessage } from './services/fans/delivery';
 
 /**
  * What the Worker is given: the bindings and vars wrangler.toml declares, as `npm run types`
@@ -12,7 +12,7 @@ import type { FanMessage } from './services/fan-delivery';
 export interface Bindings extends Omit<WranglerEnv, 'COUNTS' | 'FANS'> {
   /** views and clicks on their way to D1 (services/counting.ts → db/stats-write.ts) */
   COUNTS: Queue<CountMessage>;
-  /** fan alerts on their way to the e-mail provider, 100 fans a message (services/fan-delivery.ts) */
+  /** fan alerts on their way to the e-mail provider, 100 fans a message (services/fans/delivery.ts) */
   FANS: Queue<FanMessage>;
   /** signs the session and e-mail tokens */
   JWT_SECRET: string;

@@ -1,10 +1,10 @@
 import { createApp } from './app';
 import type { Bindings, QueueMessage } from './env';
 import { runMaintenance } from './services/maintenance';
-import { REPUBLISH_CRON, republishDue } from './services/schedule';
+import { REPUBLISH_CRON, republishDue } from './services/pages/schedule';
 import { countMessageSchema } from './services/counting';
 import { applyCountBatch, type CountBatchMessage } from './db/stats-write';
-import { consumeFanBatch, dispatchDueAlerts, FANS_QUEUE } from './services/fan-delivery';
+import { consumeFanBatch, dispatchDueAlerts, FANS_QUEUE } from './services/fans/delivery';
 
 const app = createApp();
 /** The longest wait between two attempts at a count batch. */
@@ -14,8 +14,8 @@ export default {
   fetch: app.fetch,
   /**
    * The Cron Triggers of wrangler.toml: every minute, the republish of the pages whose next
-   * boundary has passed (worker/services/schedule.ts), then the fan alerts that are due on a
-   * page the public sees (worker/services/fan-delivery.ts), so a page that just opened is
+   * boundary has passed (worker/services/pages/schedule.ts), then the fan alerts that are due on a
+   * page the public sees (worker/services/fans/delivery.ts), so a page that just opened is
    * published before its alert links to it; hourly, the housekeeping
    * (worker/services/maintenance.ts), which runs the republish too.
    */
@@ -40,7 +40,7 @@ export default {
    * the write fails, every message is retried with a delay that doubles with its attempts (2 s up
    * to 5 min, so an outage of D1 of over an hour is ridden out) and, past max_retries, goes to the
    * dead-letter queue. The FANS queue's batches go to their own consumer (fan alerts:
-   * worker/services/fan-delivery.ts). Both parse a body before use: a message queued by an
+   * worker/services/fans/delivery.ts). Both parse a body before use: a message queued by an
    * older version of the Worker may lack a field its type now has.
    */
   async queue(batch: MessageBatch<QueueMessage>, env, _ctx) {

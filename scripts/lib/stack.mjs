@@ -90,8 +90,11 @@ export function executeSql(sql, persistTo) {
  * e-mail is admin@palco.local and the password is generated once and remembered in
  * .wrangler/palco-admin.json (beside the local data it belongs to).
  */
-/** @param {{ persistTo?: string, email?: string, password?: string }} [opts] */
-export function ensureAdmin({ persistTo, email, password } = {}) {
+/**
+ * `sql` runs one statement and answers like executeSql (the tests pass localSql, which is faster).
+ * @param {{ persistTo?: string, email?: string, password?: string, sql?: (sql: string, persistTo?: string) => Array<{ results: unknown[] }> }} [opts]
+ */
+export function ensureAdmin({ persistTo, email, password, sql = executeSql } = {}) {
   const stateDir = persistTo ?? join(ROOT, '.wrangler');
   mkdirSync(stateDir, { recursive: true });
   const memo = join(stateDir, 'palco-admin.json');
@@ -100,11 +103,10 @@ export function ensureAdmin({ persistTo, email, password } = {}) {
   const wantPassword =
     password ?? process.env.ADMIN_PASSWORD ?? (saved?.email === wantEmail ? saved.password : null) ?? randomPassword();
   const rows =
-    executeSql(`SELECT id FROM users WHERE email = ${sqlString(wantEmail)} COLLATE NOCASE`, persistTo)[0]?.results ??
-    [];
+    sql(`SELECT id FROM users WHERE email = ${sqlString(wantEmail)} COLLATE NOCASE`, persistTo)[0]?.results ?? [];
   const hash = hashPassword(wantPassword);
   if (rows.length === 0) {
-    executeSql(
+    sql(
       // the local admin belongs to the operator's own company (key 'OPERATOR', src/core/company.ts),
       // which no organiser can name and which the public company list never offers
       `INSERT INTO users (email, hashed_password, full_name, company, company_key, status, is_active, is_verified, is_superuser)
@@ -114,7 +116,7 @@ export function ensureAdmin({ persistTo, email, password } = {}) {
   } else if ((password ?? process.env.ADMIN_PASSWORD) || saved?.email !== wantEmail) {
     // an explicit password, or an account whose password we never knew: set it, so the
     // credentials printed are the ones that work
-    executeSql(
+    sql(
       `UPDATE users SET hashed_password = ${sqlString(hash)}, status = 'active', is_active = 1,
        is_verified = 1, is_superuser = 1 WHERE email = ${sqlString(wantEmail)} COLLATE NOCASE;`,
       persistTo,

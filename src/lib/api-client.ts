@@ -37,7 +37,6 @@ import {
 } from '../core/schemas/page';
 import { type PageStats, pageStatsSchema, statsCsvFilename } from '../core/schemas/stats';
 import { trackedUrlSchema } from '../core/schemas/tracking';
-import { buttonImageDeletedSchema } from '../core/schemas/uploads';
 import { romeBucket } from '../core/traffic';
 import { successAnswerSchema } from '../core/schemas/success';
 import { loginAnswerSchema, type User, userSchema } from '../core/schemas/user';
@@ -134,10 +133,6 @@ export async function uploadButtonImages(
   });
   body.append('image_mapping', JSON.stringify(mapping));
   await upload(pagePaths.buttonImagesUpload(slug), body, opts);
-}
-
-export async function deleteButtonImage(slug: string, filename: string): Promise<void> {
-  await parsed(buttonImageDeletedSchema, request(pagePaths.buttonImage(slug, filename), { method: 'DELETE' }));
 }
 
 /**

@@ -1,11 +1,10 @@
-// Chromium through playwright-core, Debian's binary, a fresh profile per context.
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Chromium through playwright-core: the run's one Debian Chromium (chromium-server.ts), a fresh
+// browser context (profile: cookies, storage, cache) per openBrowser.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS_DIR = join(import.meta.dirname, 'screenshots');
 
 export const PHONE = { width: 375, height: 812 };
@@ -22,8 +21,16 @@ export function baseURL(): string {
 export const PERSON_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
+let browser: Promise<Browser> | undefined;
+
+/** This file's connection to the run's Chromium, made on first use. */
+function sharedBrowser(): Promise<Browser> {
+  browser ??= chromium.connect(inject('chromium'));
+  return browser;
+}
+
 /**
- * A fresh Chromium saying PERSON_UA, or another person's User-Agent (a phone's, say). `touch`
+ * A fresh browser context saying PERSON_UA, or another person's User-Agent (a phone's, say). `touch`
  * emulates a phone's touch screen: `page.tap()` then sends touch events, as a finger would.
  * `javaScript: false` browses with scripts off (the pages that must work without them).
  */
@@ -32,24 +39,13 @@ export async function openBrowser(
   userAgent = PERSON_UA,
   options: { touch?: boolean; javaScript?: boolean } = {},
 ): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'palco-chromium-')), {
-    executablePath: CHROMIUM,
-    headless: true,
+  return (await sharedBrowser()).newContext({
     viewport,
     userAgent,
     ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
     ...(options.javaScript === false ? { javaScriptEnabled: false } : {}),
     baseURL: baseURL(),
     locale: 'it-IT',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
   });
 }
 
@@ -128,4 +124,14 @@ export async function pageWithSession(ctx: BrowserContext, token: string | null)
   const page = await ctx.newPage();
   await storeSession(page, token);
   return page;
+}
+
+/**
+ * The bytes of a download. The run's Chromium is shared over a connection (chromium-server.ts),
+ * where a download has no local path: its bytes come over that connection.
+ */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

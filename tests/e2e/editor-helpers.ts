@@ -1,6 +1,9 @@
 // Helpers for the editor's browser tests: the editor with a session, pages made through the API,
 // and small page actions.
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { api } from './api';
+import { makePng } from './media';
 import { pageWithSession, ready } from './browser';
 import { createPage, textPageBody } from './pages-api';
 
@@ -108,4 +111,56 @@ export async function asksBeforeUnload(page: Page): Promise<boolean> {
     window.dispatchEvent(event);
     return event.defaultPrevented;
   });
+}
+
+/** Resolves when every animation running in the element (and inside it) has finished. */
+export async function settleAnimations(page: Page, selector: string): Promise<void> {
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+}
+
+/** expect.poll with room for a busy machine (image resizing, lazy chunks, publishing). */
+export function poll<T>(fn: () => T | Promise<T>) {
+  return expect.poll(fn, { timeout: 10_000, interval: 100 });
+}
+
+export const HEADER_PNG = makePng(900, 420, [214, 36, 110], [19, 17, 31]);
+export const BUTTON_PNG = makePng(600, 200, [245, 165, 36], [31, 95, 191]);
+
+export async function fillEvent(page: Page, date: string, city: string, venue: string): Promise<void> {
+  await page.getByLabel('Data', { exact: true }).fill(date);
+  await page.getByLabel('Città', { exact: true }).fill(city);
+  await page.getByLabel('Venue', { exact: true }).fill(venue);
+}
+
+export async function addButtonClick(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^(Aggiungi|Aggiorna) pulsante$/ }).click();
+}
+
+export async function save(page: Page): Promise<void> {
+  await page.locator('.ed-save').click();
+}
+
+export async function openSidebar(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Landing Pages/ }).click();
+  await page.locator('dialog.ed-drawer[open] .ed-pages, dialog.ed-drawer[open] .ed-empty').first().waitFor();
+  // let the slide-in finish before anyone looks (or takes a screenshot)
+  await settleAnimations(page, 'dialog.ed-drawer[open]');
+}
+
+export async function closeSidebar(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Chiudi il pannello' }).click();
+  await page
+    .locator('dialog.ed-drawer[open]')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+  await poll(() => page.locator('dialog.ed-drawer[open]').count()).toBe(0);
+}
+
+export async function publicStatus(slug: string): Promise<number> {
+  const res = await api(`/${slug}`);
+  await res.arrayBuffer();
+  return res.status;
 }

@@ -2,8 +2,8 @@
 // links the e-mails carry, and what D1 holds.
 import { inject } from 'vitest';
 import { fanPaths } from '../../src/core/api-paths';
-import { executeSql } from '../../scripts/lib/stack.mjs';
-import { unsubscribeToken } from '../../worker/services/fan-tokens';
+import { sqlRows } from './d1';
+import { unsubscribeToken } from '../../worker/services/fans/tokens';
 import { api, mailLink } from './api';
 import { makePng } from './media';
 import { createPage, uniqueSlug, uploadHeader } from './pages-api';
@@ -70,20 +70,22 @@ interface FanState {
 
 /** The fan rows of an address on a page (read from the server's local D1). */
 export function fanRows(slug: string, email: string): FanState[] {
-  const sql = `SELECT f.id, f.confirmed_at FROM fans f JOIN landing_pages p ON p.id = f.page_id
-    WHERE p.folder_name = '${slug.replace(/'/g, "''")}' AND f.email = '${email.replace(/'/g, "''")}'`;
-  const [out] = executeSql(sql, inject('persistTo')) as Array<{ results: FanState[] }>;
-  return out?.results ?? [];
+  return sqlRows<FanState>(
+    `SELECT f.id, f.confirmed_at FROM fans f JOIN landing_pages p ON p.id = f.page_id
+     WHERE p.folder_name = ? AND f.email = ?`,
+    slug,
+    email,
+  );
 }
 
 export function fanCityRows(slug: string, email: string): Array<{ city_key: string; city: string; requested: number }> {
-  const sql = `SELECT c.city_key, c.city, c.requested FROM fan_cities c JOIN fans f ON f.id = c.fan_id
-    JOIN landing_pages p ON p.id = f.page_id
-    WHERE p.folder_name = '${slug.replace(/'/g, "''")}' AND f.email = '${email.replace(/'/g, "''")}' ORDER BY c.city_key`;
-  const [out] = executeSql(sql, inject('persistTo')) as Array<{
-    results: Array<{ city_key: string; city: string; requested: number }>;
-  }>;
-  return out?.results ?? [];
+  return sqlRows(
+    `SELECT c.city_key, c.city, c.requested FROM fan_cities c JOIN fans f ON f.id = c.fan_id
+     JOIN landing_pages p ON p.id = f.page_id
+     WHERE p.folder_name = ? AND f.email = ? ORDER BY c.city_key`,
+    slug,
+    email,
+  );
 }
 
 /**
@@ -93,9 +95,8 @@ export function fanCityRows(slug: string, email: string): Array<{ city_key: stri
 export async function unsubscribePath(slug: string, email: string): Promise<string> {
   const [fan] = fanRows(slug, email);
   if (!fan) throw new Error(`no fan ${email} on ${slug}`);
-  const sql = `SELECT id FROM landing_pages WHERE folder_name = '${slug.replace(/'/g, "''")}'`;
-  const [out] = executeSql(sql, inject('persistTo')) as Array<{ results: Array<{ id: number }> }>;
-  const pageId = out!.results[0]!.id;
+  const [page] = sqlRows<{ id: number }>('SELECT id FROM landing_pages WHERE folder_name = ?', slug);
+  const pageId = page!.id;
   return fanPaths.unsubscribe(slug, await unsubscribeToken({ JWT_SECRET: inject('jwtSecret') }, pageId, fan.id));
 }
 
@@ -118,10 +119,8 @@ export async function mailsTo(email: string): Promise<DevMail[]> {
 
 /** The HTML version of a dev mailbox message (the outbox keeps it; the mailbox shows the text). */
 export function mailHtml(id: number): string {
-  const [out] = executeSql(`SELECT body_html FROM mail_outbox WHERE id = ${Number(id)}`, inject('persistTo')) as Array<{
-    results: Array<{ body_html: string | null }>;
-  }>;
-  const html = out?.results[0]?.body_html;
+  const [row] = sqlRows<{ body_html: string | null }>('SELECT body_html FROM mail_outbox WHERE id = ?', id);
+  const html = row?.body_html;
   if (!html) throw new Error(`no HTML for mail ${id}`);
   return html;
 }

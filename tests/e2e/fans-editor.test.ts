@@ -1,21 +1,12 @@
-// The organiser's fans in Chromium (docs/behaviour.md#for-the-organiser): fans, cities and alerts
-// seeded by SQL into the server's own D1 for pages made through the API. On a phone with touch at
-// 375 px an organiser opens the Fan view: the figures, the tour's cities and the 'Città richieste',
-// a scheduled alert with 'Invia ora' and 'Annulla', the CSV, the search and 'Rimuovi'. On a desktop
-// with a mouse at 1280 px the administrator sees the notice of a scheduled alert on opening a page
-// and after saving it, turns 'Avvisami' off, sees the empty state and the admin screen's total.
-// 'Invia ora' and 'Annulla' call routes another part of the work adds: their clicks are tested
-// where those routes exist.
-import { readFileSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { executeSql } from '../../scripts/lib/stack.mjs';
+import { sqlExec } from './d1';
 import { FAN_CONSENT_VERSION } from '../../src/core/fans';
 import { fansCsvFilename, romeTime } from '../../src/core/fans-export';
 import { romeBucket } from '../../src/core/traffic';
 import { Gate, expectAccessible, settle } from './a11y';
 import { adminToken, api, organiser } from './api';
-import { pageWithSession, phoneAndDesktop, ready, shot } from './browser';
+import { downloaded, pageWithSession, phoneAndDesktop, ready, shot } from './browser';
 import { editorPage, expectNotice, openSavedPage, rankRows } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
@@ -94,7 +85,7 @@ describe('the Fan view', () => {
     const saved = await tourPage(token, slug, `Tour dei fan ${run}`);
     const [milano, roma] = saved.buttons;
     alertDue = new Date(Date.now() + 9 * 60_000).toISOString();
-    executeSql(
+    sqlExec(
       [
         fanSql(
           saved.id,
@@ -121,7 +112,6 @@ describe('the Fan view', () => {
              AND f.email IN (${[fanMail('anna'), fanMail('elena'), fanMail('dario')].map(q).join(', ')});`,
         alertSql(saved.id, 'scheduled', [milano!.id], alertDue),
       ].join('\n'),
-      inject('persistTo'),
     );
 
     const page = await editorPage(browsers.phone, token, '/user');
@@ -189,7 +179,7 @@ describe('the Fan view', () => {
       view.getByRole('button', { name: 'Scarica CSV' }).tap(),
     ]);
     expect(file.suggestedFilename()).toBe(fansCsvFilename(slug, romeBucket(Date.now()).day));
-    const bytes = readFileSync((await file.path())!);
+    const bytes = await downloaded(file);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('Email;Città;Confermato il;Consenso');
@@ -251,12 +241,11 @@ describe('the Fan view', () => {
     const quiet = uniqueSlug('fansquiet');
     const saved = await tourPage(token, quiet, `Tour tranquillo ${Date.now().toString(36)}`);
     const due = new Date(Date.now() + 5 * 60_000).toISOString();
-    executeSql(
+    sqlExec(
       [
         fanSql(saved.id, fanMail('solo'), [['*', 'Tutte le date']], hoursAgo(1)),
         alertSql(saved.id, 'scheduled', [saved.buttons[1]!.id, saved.buttons[0]!.id], due),
       ].join('\n'),
-      inject('persistTo'),
     );
     await openSavedPage(page, quiet, 'click');
     const notice = page.getByTestId('fan-alert-notice');

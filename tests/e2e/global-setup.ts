@@ -1,5 +1,7 @@
 // Builds the site (unless the test script just did), prepares a throw-away local D1/R2 under a
-// temp dir, seeds the admin, and serves everything with `wrangler dev` on a free port.
+// temp dir, seeds the admin, serves everything with `wrangler dev` on a free port, and shares the
+// one Chromium of the run (chromium-server.ts). Each e2e project runs this once: its files share
+// its server (docs/operations.md#tests).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +9,8 @@ import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, build, ensureAdmin, startWrangler } from '../../scripts/lib/stack.mjs';
+import { localSql } from '../../scripts/lib/local-d1.mjs';
+import { shareChromium } from './chromium-server';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,10 +32,13 @@ declare module 'vitest' {
     persistTo: string;
     /** the server's JWT_SECRET, for tests that sign what only e-mails not sent yet would carry */
     jwtSecret: string;
+    /** the WebSocket endpoint of the run's one Chromium (chromium-server.ts) */
+    chromium: string;
   }
 }
 
 export default async function setup(project: TestProject) {
+  const chromium = shareChromium();
   const persistTo = mkdtempSync(join(tmpdir(), 'palco-e2e-'));
   // npm test builds dist/ first; a lone `vitest --project e2e` builds a private copy so
   // several runs at once never share a half-written dist/.
@@ -41,7 +48,12 @@ export default async function setup(project: TestProject) {
     build(true, assets);
   }
   applyMigrations(persistTo);
-  const admin = ensureAdmin({ persistTo, email: 'admin@palco.test', password: 'AdminPalco1' });
+  const admin = ensureAdmin({
+    persistTo,
+    email: 'admin@palco.test',
+    password: 'AdminPalco1',
+    sql: localSql(persistTo),
+  });
   const port = await freePort();
   // A secret of the run's own: a fresh clone has no .dev.vars, and tests never read the developer's.
   // The console mailer, as `npm start` sets it: the tests read links from the dev mailbox.
@@ -56,8 +68,11 @@ export default async function setup(project: TestProject) {
   project.provide('admin', admin);
   project.provide('persistTo', persistTo);
   project.provide('jwtSecret', jwtSecret);
-  return () => {
+  const browser = await chromium;
+  project.provide('chromium', browser.endpoint);
+  return async () => {
     server.stop();
+    await browser.release();
     rmSync(persistTo, { recursive: true, force: true });
   };
 }

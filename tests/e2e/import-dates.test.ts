@@ -1,11 +1,7 @@
-// 'Importa date' and 'Esporta CSV' in Chromium: on a phone with touch at 375 px, rows pasted
-// with one bad row import the good ones with their ticket links tracked; the export downloads
-// them; on a desktop with a mouse at 1280 px the exported file imports back to the same events.
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminToken } from './api';
-import { phoneAndDesktop, shot } from './browser';
+import { downloaded, phoneAndDesktop, shot } from './browser';
 
 /** Resolves once the dialog's own animations (its opening) have finished. */
 function settled(dialog: Locator): Promise<unknown> {
@@ -27,8 +23,7 @@ const PASTED = [
 
 async function download(page: Page, press: () => Promise<void>): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), press()]);
-  const path = await file.path();
-  return { name: file.suggestedFilename(), text: readFileSync(path, 'utf8') };
+  return { name: file.suggestedFilename(), text: (await downloaded(file)).toString('utf8') };
 }
 
 /** The dialog's horizontal overflow in px (0 when everything fits its width). */

@@ -1,18 +1,10 @@
-// The statistics view against the real counting pipeline: a visitor comes once from Instagram and
-// once through the QR code's address; within the flush delay the editor's stats show both sources
-// with a view each, the day's figures in the chart's table, the events with their links, and the
-// period's CSV. Fan sign-ups (seeded by SQL: the sign-up form is not on these pages) show as a
-// headline figure and beside each source. The view passes the accessibility gate at 375 and 1280 px, the administrators see
-// the visits in the period's totals, and a page that is gone shows the load error. One browser (a phone's User-Agent: headless Chromium's own is never
-// counted), a handful of page loads.
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { romeBucket, addDays } from '../../src/core/traffic';
-import { executeSql } from '../../scripts/lib/stack.mjs';
+import { sqlExec } from './d1';
 import { type AuditReport, Gate, expectAccessible, setWidth } from './a11y';
 import { adminToken, api } from './api';
-import { PHONE, openBrowser, pageWithSession, ready, shot } from './browser';
+import { downloaded, openBrowser, pageWithSession, PHONE, ready, shot } from './browser';
 import { editorPage, expectNotice, rankRows } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
@@ -77,12 +69,11 @@ function seedSignups(slug: string, bySource: Record<string, number>): void {
   const sources = Object.entries(bySource)
     .map(([source, n]) => `SELECT '${source}' AS source, ${n} AS n`)
     .join(' UNION ALL ');
-  executeSql(
+  sqlExec(
     `INSERT INTO page_stats (page_id, day, hour, button_id, cta, source, device, country, views, clicks, signups)
      SELECT p.id, '${day}', ${hour}, 0, 0, s.source, 'mobile', 'IT', 0, 0, s.n
      FROM landing_pages p, (${sources}) s WHERE p.folder_name = '${slug}'
      ON CONFLICT DO UPDATE SET signups = signups + excluded.signups`,
-    inject('persistTo'),
   );
 }
 
@@ -165,7 +156,8 @@ describe('statistics view', () => {
     await view.getByRole('button', { name: 'Mostra come tabella' }).click();
     const table = page.getByTestId('stats-table');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(30);
-    expect(await table.locator('tbody tr').last().locator('td').allTextContents()).toEqual(['2', '0']);
+    // views, clicks and the fan sign-ups seeded today
+    expect(await table.locator('tbody tr').last().locator('td').allTextContents()).toEqual(['2', '0', '4']);
 
     // each event with its clicks; the first one's two links each on a line of their own
     const buttons = page.getByTestId('stats-buttons');
@@ -195,9 +187,7 @@ describe('statistics view', () => {
       view.getByRole('button', { name: 'Scarica CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${slug}-stats-${addDays(today, -6)}-${today}.csv`);
-    const lines = readFileSync((await download.path())!, 'utf8')
-      .trim()
-      .split(/\r?\n/);
+    const lines = (await downloaded(download)).toString('utf8').trim().split(/\r?\n/);
     expect(lines).toHaveLength(8);
     expect(lines[0]).toBe('date,views,clicks,signups');
     expect(lines.at(-1)).toBe(`${today},2,0,4`);

@@ -179,7 +179,7 @@ describe('footer links', () => {
   // the preview is static (no Worker vars): it and the Worker's fallback read one shared place
   it('the preview and the Worker take the defaults from src/core, with no literals of their own', () => {
     const root = join(import.meta.dirname, '../..');
-    for (const file of ['src/islands/editor/PreviewPopup.tsx', 'worker/services/publish.ts']) {
+    for (const file of ['src/islands/editor/PreviewPopup.tsx', 'worker/services/pages/publish.ts']) {
       const src = readFileSync(join(root, file), 'utf8');
       expect(src, file).toContain('DEFAULT_FOOTER_LINKS');
       expect(src, file).not.toMatch(/['"]\/(about|terms|privacy)['"]/);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SIZE_PROBE_BYTES, imagePixelSize } from '../../worker/services/image-size';
+import { SIZE_PROBE_BYTES, imagePixelSize } from '../../worker/services/media/image-size';
 
 // Small images built byte by byte: each carries only what the format's size fields need, plus
 // real 1×1 files (the upload tests' fixtures) to show a genuine file reads too.

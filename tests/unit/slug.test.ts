@@ -27,7 +27,7 @@ function workerRootSegments(): string[] {
   const app = readFileSync(join(ROOT, 'worker/app.ts'), 'utf8');
   const segments = new Set<string>();
   const imports = new Map<string, string>();
-  for (const m of app.matchAll(/import \{ (\w+) \} from '\.\/routes\/([\w-]+)'/g)) imports.set(m[1]!, m[2]!);
+  for (const m of app.matchAll(/import \{ (\w+) \} from '\.\/routes\/([\w/-]+)'/g)) imports.set(m[1]!, m[2]!);
   const files = new Set<string>(['../app']);
   // a prefix is spelled in place or named in API_PREFIX (src/core/api-paths.ts)
   const prefixes: Record<string, string> = API_PREFIX;
@@ -40,8 +40,8 @@ function workerRootSegments(): string[] {
   // sub-apps mounted at '/' by another root sub-app (tracking mounts media)
   for (const name of [...files]) {
     const src = readFileSync(join(ROOT, 'worker/routes', `${name}.ts`), 'utf8');
-    for (const m of src.matchAll(/import \{ (\w+) \} from '\.\/([\w-]+)'/g)) {
-      if (new RegExp(`\\.route\\('/',\\s*${m[1]}\\)`).test(src)) files.add(m[2]!);
+    for (const m of src.matchAll(/import \{ (\w+) \} from '(\.\.?\/[\w/-]+)'/g)) {
+      if (new RegExp(`\\.route\\('/',\\s*${m[1]}\\)`).test(src)) files.add(join(dirname(name), m[2]!));
     }
   }
   for (const name of files) {

@@ -96,15 +96,31 @@ describe('chart texts', () => {
 
   it('sums the period up for screen readers, with its best day', () => {
     expect(chartSummary(daily)).toBe(
-      'Grafico di visite e clic al giorno dal 1 marzo 2027 al 3 marzo 2027: 21 visite e 3 clic in tutto. Giorno con più visite: 2 marzo 2027, 9 visite.',
+      'Grafico di visite, clic e iscrizioni fan al giorno dal 1 marzo 2027 al 3 marzo 2027: 21 visite e 3 clic in tutto, con 1 iscrizione. Giorno con più visite: 2 marzo 2027, 9 visite.',
     );
     expect(chartSummary([])).toBe('');
   });
 
   it('names no best day when the period had clicks but no visit', () => {
-    expect(chartSummary([{ date: '2027-03-01', views: 0, clicks: 2, signups: 0 }])).toBe(
-      'Grafico di visite e clic al giorno dal 1 marzo 2027 al 1 marzo 2027: nessuna visita e 2 clic in tutto.',
+    expect(chartSummary([{ date: '2027-03-01', views: 0, clicks: 2, signups: 3 }])).toBe(
+      'Grafico di visite, clic e iscrizioni fan al giorno dal 1 marzo 2027 al 1 marzo 2027: nessuna visita e 2 clic in tutto, con 3 iscrizioni.',
     );
+  });
+
+  it('draws the fan sign-ups per day beside the views and clicks, as the stats CSV counts them', async () => {
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const { StatsChart } = await import('../../src/islands/editor/extras/stats/StatsChart');
+    const html = renderToStaticMarkup(createElement(StatsChart, { daily }));
+    const legend = [...html.matchAll(/<li><span class="xs-key xs-key-(\w+)"><\/span>([^<]+)<\/li>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(legend).toEqual([
+      ['views', 'Visite'],
+      ['clicks', 'Clic'],
+      ['signups', 'Iscrizioni fan'],
+    ]);
   });
 
   it('writes days in Italian without any time zone moving them', () => {

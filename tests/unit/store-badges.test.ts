@@ -1,10 +1,8 @@
 // What counts as a store badge's path: anything under the badges' folder, listed or not
-// (docs/behaviour.md#image-buttons-and-store-badges). The editor never uploads nor deletes one.
-import { beforeEach, describe, expect, it } from 'vitest';
+// (docs/behaviour.md#image-buttons-and-store-badges). The editor never uploads one.
+import { describe, expect, it } from 'vitest';
 import { isStorePath, STORES } from '../../src/core/store-badges';
-import { removeButton } from '../../src/stores/editor/buttons';
-import { buttonFromReceived, resetEditor } from '../../src/stores/editor/load';
-import { $buttons, $imagesToDelete } from '../../src/stores/editor/state';
+import { buttonFromReceived } from '../../src/stores/editor/load';
 
 describe('isStorePath', () => {
   it('is true for every listed badge', () => {
@@ -34,41 +32,19 @@ describe('isStorePath', () => {
 });
 
 describe('the editor and an unlisted badge', () => {
-  beforeEach(() => {
-    resetEditor();
-  });
-
-  it('loads it as a badge and never queues it for deletion', () => {
-    const button = buttonFromReceived({
-      id: 3,
-      position: 1,
-      type: 'image',
-      text: '',
-      image_path: '/stores/retired.svg',
-      url: 'https://example.com',
-      click_count: 0,
-      cta_buttons: null,
-    });
-    expect(button).toMatchObject({ type: 'image', isStoreImage: true });
-    $buttons.set([button]);
-    removeButton(button.key);
-    expect($imagesToDelete.get()).toEqual([]);
-  });
-
-  it('queues an upload of the page for deletion', () => {
-    const button = buttonFromReceived({
-      id: 4,
-      position: 1,
-      type: 'image',
-      text: '',
-      image_path: '/dati/tour/cover.jpg',
-      url: 'https://example.com',
-      click_count: 0,
-      cta_buttons: null,
-    });
-    expect(button).toMatchObject({ type: 'image', isStoreImage: false });
-    $buttons.set([button]);
-    removeButton(button.key);
-    expect($imagesToDelete.get()).toEqual(['/dati/tour/cover.jpg']);
+  it('loads it as a badge; an upload of the page is not one', () => {
+    const saved = (image_path: string) =>
+      buttonFromReceived({
+        id: 3,
+        position: 1,
+        type: 'image',
+        text: '',
+        image_path,
+        url: 'https://example.com',
+        click_count: 0,
+        cta_buttons: null,
+      });
+    expect(saved('/stores/retired.svg')).toMatchObject({ type: 'image', isStoreImage: true });
+    expect(saved('/dati/tour/cover.jpg')).toMatchObject({ type: 'image', isStoreImage: false });
   });
 });

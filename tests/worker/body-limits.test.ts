@@ -5,8 +5,8 @@ import { BUTTONS_MAX, COMPANY_MAX, CTAS_MAX, TEXT_MAX, TITLE_MAX } from '../../s
 import { SLUG_MAX } from '../../src/core/slug';
 import { URL_MAX } from '../../src/core/urls';
 import { PAGE_BODY_MAX_BYTES, SMALL_BODY_MAX_BYTES } from '../../worker/middleware/body-limit';
-import { HEADER_UPLOAD_MAX_BYTES } from '../../worker/services/upload-forms';
-import { BodyTooLargeError, MultipartReader } from '../../worker/services/multipart';
+import { HEADER_UPLOAD_MAX_BYTES } from '../../worker/services/media/upload-forms';
+import { BodyTooLargeError, MultipartReader } from '../../worker/services/media/multipart';
 import {
   PASSWORD,
   adminWithToken,

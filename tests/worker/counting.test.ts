@@ -8,7 +8,7 @@ import worker from '../../worker/index';
 import type { QueueMessage } from '../../worker/env';
 import { FOLDED, romeBucket, SOURCES_PER_DAY } from '../../src/core/traffic';
 import { instantText } from '../../src/core/schedule';
-import { publishPage } from '../../worker/services/publish';
+import { publishPage } from '../../worker/services/pages/publish';
 import { countSignup, type CountRow, type SignupSource } from '../../worker/services/counting';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
 import { seedPage, slugFor, type SeedPage } from './public-helpers';

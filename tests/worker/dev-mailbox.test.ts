@@ -63,6 +63,23 @@ describe('dev mailbox (MAILER=console)', () => {
     expect(filtered).not.toContain('"><img src=x>');
     expect(filtered).toContain(t('devMailbox.empty'));
   });
+
+  it('GET /dev/mailbox shows each mail at its Europe/Rome time, as the editor writes it', async () => {
+    const to = uniqueEmail('orario');
+    // one mail in winter (UTC+1) and one in summer (UTC+2), at known instants
+    for (const at of ['2027-01-12T08:42:05.123Z', '2027-07-12T23:30:00.000Z']) {
+      const { id } = await sendMail(env, { to, subject: `Alle ${at}`, text: 'ciao', kind: 'verify' }, LOCAL);
+      await env.DB.prepare('UPDATE mail_outbox SET created_at = ? WHERE id = ?').bind(at, id).run();
+    }
+    const html = await (await call(`/dev/mailbox?to=${encodeURIComponent(to)}`)).text();
+    expect(html).toContain('<time datetime="2027-01-12T08:42:05.123Z">12/01/2027 09:42</time>');
+    expect(html).toContain('<time datetime="2027-07-12T23:30:00.000Z">13/07/2027 01:30</time>');
+    // the JSON keeps the instant itself
+    expect((await mailbox(to)).map((m) => m.created_at)).toEqual([
+      '2027-07-12T23:30:00.000Z',
+      '2027-01-12T08:42:05.123Z',
+    ]);
+  });
 });
 
 describe('dev mailbox absent with another mailer', () => {

@@ -9,9 +9,9 @@ import { onSaleText } from '../../src/core/on-sale';
 import { instantText } from '../../src/core/schedule';
 import { DROP_SCRIPT, LANDING_SCRIPT } from '../../src/landing/script';
 import { contentSecurityPolicy } from '../../src/landing/render';
-import { hotPage, hotTicket, keepHot } from '../../worker/services/hot-pages';
-import { pageCacheControl, pageCacheKey, pageKey, publicOrigin } from '../../worker/services/publish';
-import { REPUBLISH_CRON } from '../../worker/services/schedule';
+import { hotPage, hotTicket, keepHot } from '../../worker/services/pages/hot-pages';
+import { pageCacheControl, pageCacheKey, pageKey, publicOrigin } from '../../worker/services/pages/publish';
+import { REPUBLISH_CRON } from '../../worker/services/pages/schedule';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken, type CallOptions } from './helpers';
 import { settle, sha256b64 } from './public-helpers';
 

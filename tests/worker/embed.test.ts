@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/core/api-paths';
-import { embedCacheKey, publishPage, publicOrigin } from '../../worker/services/publish';
+import { embedCacheKey, publishPage, publicOrigin } from '../../worker/services/pages/publish';
 import { EMBED_SOURCE } from '../../src/core/traffic';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken, type CallOptions } from './helpers';
 import { expectHashedInline, seedPage, settle, slugFor, type SeedPage } from './public-helpers';

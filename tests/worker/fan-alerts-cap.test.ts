@@ -10,7 +10,7 @@ import { romeDateTime } from '../../src/core/fans-export';
 import { errorAnswerSchema } from '../../src/core/schemas/error';
 import { fanAlertAnswerSchema } from '../../src/core/schemas/fans';
 import worker from '../../worker/index';
-import { startAlert } from '../../worker/services/fan-delivery';
+import { startAlert } from '../../worker/services/fans/delivery';
 import { eventually } from './counting-helpers';
 import {
   type AlertPage,

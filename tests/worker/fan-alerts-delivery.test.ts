@@ -6,13 +6,13 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueMessage } from '../../worker/env';
 import worker from '../../worker/index';
-import { verifyUnsubscribeToken } from '../../worker/services/fan-tokens';
+import { verifyUnsubscribeToken } from '../../worker/services/fans/tokens';
 import {
   alertIdempotencyKey,
   type FanMessage,
   PROVIDER_SPACING_MS,
   startAlert,
-} from '../../worker/services/fan-delivery';
+} from '../../worker/services/fans/delivery';
 import * as alerts from './fan-alerts-helpers';
 import { eventButton } from './helpers';
 

@@ -7,7 +7,7 @@ import { errorAnswerSchema } from '../../src/core/schemas/error';
 import { webhookAnswerSchema } from '../../src/core/schemas/fans';
 import { fanPaths } from '../../src/core/api-paths';
 import worker from '../../worker/index';
-import { recipientIds } from '../../worker/db/fan-deliveries';
+import { recipientIds } from '../../worker/db/fans/deliveries';
 import { alertPage, fanEmail, seedFan } from './fan-alerts-helpers';
 
 /** An alert made after every fan seeded here. */
@@ -91,12 +91,12 @@ describe('signed events', () => {
     const q = await alertPage();
     const fanP = await seedFan(p.id, email, ['*']);
     await seedFan(q.id, email, ['Milano']);
-    expect(await recipientIds(env.DB, p.id, ['milano'], LATER)).toEqual([fanP]);
+    expect(await recipientIds(env.DB, p.id, [{ key: 'milano', since: LATER }])).toEqual([fanP]);
     const res = await post(await signed(bounce(`  ${email.toUpperCase()} `)));
     expect(res).toEqual({ status: 200, body: { received: true } });
     expect(await suppression(email)).toEqual({ reason: 'bounced' });
-    expect(await recipientIds(env.DB, p.id, ['milano'], LATER)).toEqual([]);
-    expect(await recipientIds(env.DB, q.id, ['milano'], LATER)).toEqual([]);
+    expect(await recipientIds(env.DB, p.id, [{ key: 'milano', since: LATER }])).toEqual([]);
+    expect(await recipientIds(env.DB, q.id, [{ key: 'milano', since: LATER }])).toEqual([]);
   });
 
   it("a complaint suppresses every recipient it names ('Name <address>' too); a second event keeps the first reason", async () => {

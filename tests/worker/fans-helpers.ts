@@ -1,7 +1,7 @@
 // Helpers for the fan tests: pages with the 'Avvisami' block, sign-ups, and what D1 and the dev
 // mailbox hold afterwards.
 import { env } from 'cloudflare:test';
-import { fanUnsubscribeUrl } from '../../worker/services/fan-links';
+import { fanUnsubscribeUrl } from '../../worker/services/fans/links';
 import { call, mailbox, uniqueEmail } from './helpers';
 import { seedPage, slugFor, type SeedPage } from './public-helpers';
 

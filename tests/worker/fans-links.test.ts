@@ -4,8 +4,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { fanPaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
-import { fanUnsubscribeUrl } from '../../worker/services/fan-links';
-import { unsubscribeToken } from '../../worker/services/fan-tokens';
+import { fanUnsubscribeUrl } from '../../worker/services/fans/links';
+import { unsubscribeToken } from '../../worker/services/fans/tokens';
 import { call, uniqueEmail } from './helpers';
 import { citiesOf, confirmPath, fanOf, fanPage, fanWithLink, oneClick, signUp } from './fans-helpers';
 

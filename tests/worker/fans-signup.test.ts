@@ -62,7 +62,7 @@ describe('POST /{slug}/fans: double opt-in', () => {
   });
 
   it('the e-mail comes from the organiser: its sender name is the company', async () => {
-    const { fanConfirmMail } = await import('../../worker/services/fan-signup');
+    const { fanConfirmMail } = await import('../../worker/services/fans/signup');
     const { resendPayload } = await import('../../worker/services/mail');
     const mail = fanConfirmMail(
       { email: 'a@b.it', title: 'Tour <X>', company: 'Aurora "Live"' },

@@ -3,7 +3,7 @@
 import { pageAsReceivedSchema, publicLandingSchema } from '../../src/core/schemas/page';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { setPagePoster } from '../../worker/db/page-media';
+import { setPagePoster } from '../../worker/db/pages/media';
 import { GIF, JPEG, PNG, WEBP, bigBytes, mp4, multipartStream } from './media-fixtures';
 import * as w from './helpers';
 import {

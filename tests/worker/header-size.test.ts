@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test';
 import { API_PREFIX } from '../../src/core/api-paths';
 import { describe, expect, it } from 'vitest';
-import { pageKey, publishPage } from '../../worker/services/publish';
+import { pageKey, publishPage } from '../../worker/services/pages/publish';
 import { concat, mp4 } from './media-fixtures';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
 

@@ -1,4 +1,4 @@
-// The hot copy kept in the isolate's memory (worker/services/hot-pages.ts): fresh for HOT_TTL_MS,
+// The hot copy kept in the isolate's memory (worker/services/pages/hot-pages.ts): fresh for HOT_TTL_MS,
 // one re-read at a time once expired, never kept across a publish that overlapped the read.
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +9,7 @@ import {
   hotResponse,
   hotTicket,
   keepHot,
-} from '../../worker/services/hot-pages';
+} from '../../worker/services/pages/hot-pages';
 
 const HEADERS = new Headers({ 'content-type': 'text/html; charset=utf-8', 'content-length': '99' });
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { publicOrigin, publishPage } from '../../worker/services/publish';
+import { publicOrigin, publishPage } from '../../worker/services/pages/publish';
 import { call } from './helpers';
 import { seedPage, settle, slugFor } from './public-helpers';
 

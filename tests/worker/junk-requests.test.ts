@@ -4,7 +4,7 @@ import { exports } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { t } from '../../src/core/messages';
-import { getPageRow } from '../../worker/db/pages';
+import { getPageRow } from '../../worker/db/pages/pages';
 import { GIF, PNG, concat } from './media-fixtures';
 import {
   createPage,

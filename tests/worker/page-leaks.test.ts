@@ -5,8 +5,8 @@ import { env } from 'cloudflare:test';
 import { pagePaths } from '../../src/core/api-paths';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
-import { pageKey, pageStamp, renderForPublish, storeRebuilt } from '../../worker/services/publish';
-import { getPublicLanding } from '../../worker/db/pages';
+import { pageKey, pageStamp, renderForPublish, storeRebuilt } from '../../worker/services/pages/publish';
+import { getPublicLanding } from '../../worker/db/pages/pages';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
 import { purgeCache, seedPage, settle, slugFor } from './public-helpers';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { publishPage } from '../../worker/services/publish';
+import { publishPage } from '../../worker/services/pages/publish';
 import { call } from './helpers';
 import { seedPage, settle, slugFor } from './public-helpers';
 

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../worker/env';
-import { proxyImage } from '../../worker/services/image-proxy';
+import { proxyImage } from '../../worker/services/media/image-proxy';
 import { GIF, PNG, SVG } from './media-fixtures';
 
 type Route = (url: string, init: RequestInit) => Response | Promise<Response>;

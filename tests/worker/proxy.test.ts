@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/core/api-paths';
-import { isBlockedHost } from '../../worker/services/image-proxy';
+import { isBlockedHost } from '../../worker/services/media/image-proxy';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken, userWithToken } from './helpers';
 import { PNG, SVG } from './media-fixtures';
 

@@ -1,7 +1,7 @@
 // Helpers for the public page tests: pages straight in D1 (independent of the pages API).
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
-import { pageCacheKey, publicOrigin } from '../../worker/services/publish';
+import { pageCacheKey, publicOrigin } from '../../worker/services/pages/publish';
 
 /** The fields of the public answer for a page (GET /api/db/public/landing/{slug}), sorted. */
 export const PUBLIC_PAGE_KEYS = [

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { publicLandingSchema } from '../../src/core/schemas/page';
-import { pageKey, publishPage } from '../../worker/services/publish';
+import { pageKey, publishPage } from '../../worker/services/pages/publish';
 import { call } from './helpers';
 import { PUBLIC_PAGE_KEYS, expectHashedInline, purgeCache, seedPage, settle, slugFor, views } from './public-helpers';
 import { eventually } from './counting-helpers';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { pageKey, publishPage, unpublishPage } from '../../worker/services/publish';
+import { pageKey, publishPage, unpublishPage } from '../../worker/services/pages/publish';
 import { RENDERER_VERSION } from '../../src/landing/render';
 import { call } from './helpers';
 import { purgeCache, seedPage, settle, slugFor } from './public-helpers';

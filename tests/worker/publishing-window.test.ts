@@ -6,7 +6,7 @@ import { pageAsReceivedSchema, pageListItemSchema } from '../../src/core/schemas
 import { z } from '../../src/core/zod';
 import { API_PREFIX } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
-import { pageKey } from '../../worker/services/publish';
+import { pageKey } from '../../worker/services/pages/publish';
 import { instantText } from '../../src/core/schedule';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
 import { settle } from './public-helpers';

@@ -3,8 +3,8 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { utcToRomeLocal } from '../../src/core/schedule';
-import { reminderHeadline } from '../../worker/services/sale-alert-mail';
-import { syncSaleAlerts } from '../../worker/services/sale-alerts';
+import { reminderHeadline } from '../../worker/services/fans/sale-alert-mail';
+import { syncSaleAlerts } from '../../worker/services/fans/sale-alerts';
 import * as alerts from './fan-alerts-helpers';
 import { call } from './helpers';
 import { ahead, DAY, deliver, dropPage, iso, runCron, saleRows, saveDrop, TICKETS } from './sale-alerts-helpers';

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { createApp } from '../../worker/app';
 import type { AppEnv } from '../../worker/env';
 import { securityHeaders } from '../../worker/middleware/security';
-import { publishPage } from '../../worker/services/publish';
+import { publishPage } from '../../worker/services/pages/publish';
 import { HSTS, PERMISSIONS_POLICY } from '../../src/core/security-headers';
 import { call } from './helpers';
 import { seedPage, slugFor } from './public-helpers';

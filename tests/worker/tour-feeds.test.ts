@@ -7,7 +7,7 @@ import ICAL from 'ical.js';
 import Parser from 'rss-parser';
 import { t } from '../../src/core/messages';
 import { eventItemListSchema } from '../../src/core/schemas/tour';
-import { publishPage } from '../../worker/services/publish';
+import { publishPage } from '../../worker/services/pages/publish';
 import { seedPage, settle, slugFor } from './public-helpers';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
 

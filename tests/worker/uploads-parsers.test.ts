@@ -1,8 +1,8 @@
 // The streaming parsers must not care how the bytes are cut into chunks.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MultipartReader, boundaryOf } from '../../worker/services/multipart';
-import { Mp4Walker, imageProblem, sniff } from '../../worker/services/media-types';
+import { MultipartReader, boundaryOf } from '../../worker/services/media/multipart';
+import { Mp4Walker, imageProblem, sniff } from '../../worker/services/media/media-types';
 import { GIF, JPEG, PNG, WEBP, concat, mp4 } from './media-fixtures';
 
 function chunked(bytes: Uint8Array, cuts: number[]): ReadableStream<Uint8Array> {

@@ -6,7 +6,7 @@
  * on the view rows (button_id 0), clicks on the click rows (button_id ≠ 0), including the clicks
  * of buttons deleted since. Each breakdown lists at most BREAKDOWN_TOP names and FOLDED.
  */
-import type { PageStats } from '../../src/core/schemas/stats';
+import type { DailyRow, PageStats } from '../../src/core/schemas/stats';
 import { addDays, BREAKDOWN_TOP, daysBetween, FOLDED, romeBucket } from '../../src/core/traffic';
 
 export interface StatsRange {
@@ -25,7 +25,7 @@ const IN_RANGE = 'page_id = ?1 AND day BETWEEN ?2 AND ?3';
 /** Views and sign-ups counted on the view rows, clicks on the click rows: every stats sum uses these. */
 export const VIEWS = 'COALESCE(SUM(CASE WHEN button_id = 0 THEN views END), 0)';
 export const CLICKS = 'COALESCE(SUM(CASE WHEN button_id <> 0 THEN clicks END), 0)';
-const SIGNUPS = 'COALESCE(SUM(CASE WHEN button_id = 0 THEN signups END), 0)';
+export const SIGNUPS = 'COALESCE(SUM(CASE WHEN button_id = 0 THEN signups END), 0)';
 
 const DAILY_SQL = `SELECT day, ${VIEWS} AS views, ${CLICKS} AS clicks, ${SIGNUPS} AS signups
   FROM page_stats WHERE ${IN_RANGE} GROUP BY day`;
@@ -67,10 +67,27 @@ interface Counts {
   clicks: number;
   signups: number;
 }
-type DayRow = Counts & { day: string };
+/** A day's sums as the daily queries answer them. */
+export type DayRow = Counts & { day: string };
 type ButtonDayRow = { button_id: number; day: string; clicks: number };
 type ButtonCtaRow = { button_id: number; cta: number; clicks: number };
 type BreakdownRow = Counts & { kind: 'source' | 'device' | 'country'; shown: string };
+
+/** Every day of the range, oldest first, with its sums (0 for a day without rows), and their totals. */
+export function zeroFilled(range: StatsRange, rows: readonly DayRow[]): { daily: DailyRow[]; totals: Counts } {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const daily = daysBetween(range.from, range.to).map((date) => ({
+    date,
+    views: byDay.get(date)?.views ?? 0,
+    clicks: byDay.get(date)?.clicks ?? 0,
+    signups: byDay.get(date)?.signups ?? 0,
+  }));
+  const totals = daily.reduce(
+    (sum, r) => ({ views: sum.views + r.views, clicks: sum.clicks + r.clicks, signups: sum.signups + r.signups }),
+    { views: 0, clicks: 0, signups: 0 },
+  );
+  return { daily, totals };
+}
 
 /** One page's stats over a range, zero-filled per day, in five SELECTs sent as one batch. */
 export async function readPageStats(db: D1Database, pageId: number, range: StatsRange): Promise<PageStats> {
@@ -83,18 +100,7 @@ export async function readPageStats(db: D1Database, pageId: number, range: Stats
     db.prepare(BUTTONS_SQL).bind(pageId),
   ]);
   const days = daysBetween(range.from, range.to);
-
-  const byDay = new Map((daily!.results as DayRow[]).map((r) => [r.day, r]));
-  const dailyRows = days.map((date) => ({
-    date,
-    views: byDay.get(date)?.views ?? 0,
-    clicks: byDay.get(date)?.clicks ?? 0,
-    signups: byDay.get(date)?.signups ?? 0,
-  }));
-  const totals = dailyRows.reduce(
-    (sum, r) => ({ views: sum.views + r.views, clicks: sum.clicks + r.clicks, signups: sum.signups + r.signups }),
-    { views: 0, clicks: 0, signups: 0 },
-  );
+  const { daily: dailyRows, totals } = zeroFilled(range, daily!.results as DayRow[]);
 
   const clicksOn = new Map<number, Map<string, number>>();
   for (const r of buttonDaily!.results as ButtonDayRow[]) {

@@ -23,7 +23,7 @@ import { describedRoutes } from '../openapi';
 import { appOrigin, rejectedMail, sendMail, verifyMail } from '../services/mail';
 import { createVerifyToken } from '../services/tokens';
 import { issueDetail, refuseOperatorLookalike } from '../validate';
-import { pageStats } from '../db/page-counts';
+import { pageStats } from '../db/pages/counts';
 import { statsRange } from '../db/stats-read';
 import {
   companiesRoute,

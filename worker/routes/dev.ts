@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { romeDateTime } from '../../src/core/fans-export';
 import { t } from '../../src/core/messages';
 import { errorAnswerSchema } from '../../src/core/schemas/error';
 import { EMAIL_MAX } from '../../src/core/schemas/user';
@@ -82,6 +83,7 @@ const PAGE_CSS = `
   .empty { color: var(--muted); text-align: center; padding: 48px 0; }
 `;
 
+/** The mails as a page, each at its Europe/Rome time as the editor writes times (docs/behaviour.md#administration-and-local-development). */
 function page(messages: MailboxMessage[], to: string): string {
   const items = messages
     .map(
@@ -89,7 +91,7 @@ function page(messages: MailboxMessage[], to: string): string {
   <h2>${escapeHtml(m.subject)}</h2>
   <dl>
     <dt>${escapeHtml(t('devMailbox.to'))}</dt><dd>${escapeHtml(m.to)}</dd>
-    <dt>${escapeHtml(t('devMailbox.date'))}</dt><dd><time datetime="${escapeHtml(m.created_at)}">${escapeHtml(m.created_at.replace('T', ' ').slice(0, 19))}</time></dd>
+    <dt>${escapeHtml(t('devMailbox.date'))}</dt><dd><time datetime="${escapeHtml(m.created_at)}">${escapeHtml(romeDateTime(m.created_at))}</time></dd>
   </dl>
   <pre>${linkify(m.text)}</pre>
 </article>`,

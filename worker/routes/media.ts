@@ -10,8 +10,8 @@ import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute, SESSION } f
 import { t } from '../../src/core/messages';
 import { errorAnswerSchema } from '../../src/core/schemas/error';
 import { z } from '../../src/core/zod';
-import { proxyImage } from '../services/image-proxy';
-import { MEDIA_KEY_RE } from '../services/media-types';
+import { proxyImage } from '../services/media/image-proxy';
+import { MEDIA_KEY_RE } from '../services/media/media-types';
 
 /** A single byte range: [start, end] inclusive; 'invalid' when unsatisfiable; null to ignore. */
 export function parseRange(header: string | undefined, size: number): [number, number] | 'invalid' | null {
@@ -57,7 +57,7 @@ const MEDIA_FILE: PlainRoute = {
   },
 };
 
-/** What the image proxy answers (services/image-proxy.ts), here and for a page's header. */
+/** What the image proxy answers (services/media/image-proxy.ts), here and for a page's header. */
 export const PROXY_ANSWERS = {
   200: { description: 'The image', content: { 'image/*': binary } },
   ...errorAnswers(401, 403, 404, 413, 422),
@@ -66,7 +66,7 @@ export const PROXY_ANSWERS = {
   504: jsonAnswer(errorAnswerSchema, 'The image server did not answer in time'),
 };
 
-/** `?url=`: the image's address (its checks and their messages are in services/image-proxy.ts). */
+/** `?url=`: the image's address (its checks and their messages are in services/media/image-proxy.ts). */
 const proxyQuerySchema = z.object({
   url: z
     .string({ error: () => t('proxy.urlInvalid') })

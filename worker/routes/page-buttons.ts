@@ -2,7 +2,7 @@
  * One button of a page changed alone: `PATCH /api/db/landing-pages/{slug}/buttons/{id}`, an
  * event's availability and on-sale instant set from the editor's list at the venue
  * (docs/behaviour.md#ticket-drops-in-the-editor). Who may change it is who may save the page
- * (services/page-access.ts); the page is republished at once, as after a save.
+ * (services/pages/access.ts); the page is republished at once, as after a save.
  */
 import { createRoute } from '@hono/zod-openapi';
 import { fail } from '../errors';
@@ -13,9 +13,9 @@ import { applySaleChange } from '../../src/core/on-sale';
 import { buttonSalePatchSchema } from '../../src/core/schemas/button-sale';
 import { buttonAsReceivedSchema, ctasOf, normaliseButtons } from '../../src/core/schemas/page';
 import { slugIdParamSchema } from '../../src/core/schemas/params';
-import { pageButtonRow, setButtonCtas, toButton } from '../db/page-buttons';
-import { ownedPage } from '../services/page-access';
-import { republish } from '../services/page-effects';
+import { pageButtonRow, setButtonCtas, toButton } from '../db/pages/buttons';
+import { ownedPage } from '../services/pages/access';
+import { republish } from '../services/pages/effects';
 
 const buttonSaleRoute = createRoute({
   method: 'patch',

@@ -41,13 +41,13 @@ import {
   updatePage,
   type PageFields,
   type PageRow,
-} from '../db/pages';
-import { setSchedule, type ScheduleFields } from '../db/page-schedule';
-import { canAccess, ownedPage, ownedPageBySlugOrId } from '../services/page-access';
-import { deletePageMedia, deleteUnused, republish, unpublish } from '../services/page-effects';
-import { mediaInUse } from '../db/page-media';
+} from '../db/pages/pages';
+import { setSchedule, type ScheduleFields } from '../db/pages/schedule';
+import { canAccess, ownedPage, ownedPageBySlugOrId } from '../services/pages/access';
+import { deletePageMedia, deleteUnused, republish, unpublish } from '../services/pages/effects';
+import { mediaInUse } from '../db/pages/media';
 import { ensurePageCompany, type CompanyRef } from '../db/companies';
-import { eventSnapshot, scheduledAlerts, scheduleNewDates } from '../services/fan-alerts';
+import { eventSnapshot, scheduledAlerts, scheduleNewDates } from '../services/fans/alerts';
 
 /** The company a non-admin creates pages for; 403 when the account has none yet. */
 function ownCompany(user: AuthUser): CompanyRef {

@@ -1,7 +1,7 @@
 /**
  * A page's statistics over the last N Europe/Rome days, as JSON for the stats view and as CSV
  * for download (docs/api.md#page-statistics). Who may read them is who may open the page
- * (worker/services/page-access.ts): another company's page is 404 like an unknown one.
+ * (worker/services/pages/access.ts): another company's page is 404 like an unknown one.
  * No use('*') here: this group shares its prefix with the anonymous click route.
  */
 import { createRoute } from '@hono/zod-openapi';
@@ -12,7 +12,7 @@ import { readPageStats, statsRange } from '../db/stats-read';
 import type { AppEnv } from '../env';
 import { requireActive } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, SESSION } from '../openapi';
-import { ownedPage } from '../services/page-access';
+import { ownedPage } from '../services/pages/access';
 
 /** The page (404 unless the user may open it) and its stats over the period asked for. */
 async function statsOf(c: Context<AppEnv>, slug: string, days: number): Promise<{ slug: string; stats: PageStats }> {

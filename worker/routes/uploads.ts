@@ -1,6 +1,6 @@
 /**
  * Uploads to R2, each on a page the user may open: the header (with its video's poster), a
- * poster alone, and button images (read and stored by services/upload-forms.ts), deleting a
+ * poster alone, and button images (read and stored by services/media/upload-forms.ts), deleting a
  * button image, and the header proxy used for palette extraction. Every change republishes
  * the page; a file it replaced goes at once when the page no longer uses it (deleteUnused).
  */
@@ -16,23 +16,29 @@ import {
   posterUploadAnswerSchema,
 } from '../../src/core/schemas/uploads';
 import { errorAnswerSchema } from '../../src/core/schemas/error';
-import { toPageAsReceived } from '../db/pages';
-import { clearButtonImage, setButtonImages, setPageHeader, setPagePoster } from '../db/page-media';
+import { toPageAsReceived } from '../db/pages/pages';
+import { clearButtonImage, setButtonImages, setPageHeader, setPagePoster } from '../db/pages/media';
 import { fail } from '../errors';
 import { requireActive } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, type PlainRoute, SESSION } from '../openapi';
-import { proxyImage } from '../services/image-proxy';
+import { proxyImage } from '../services/media/image-proxy';
 import { PROXY_ANSWERS } from './media';
-import { CONTENT_TYPES } from '../services/media-types';
-import { ownedPage } from '../services/page-access';
-import { deleteUnused, republish } from '../services/page-effects';
-import { mediaFolder } from '../services/upload-bytes';
-import { forget, receiveButtonImages, receiveHeader, receivePoster, refuseUpload } from '../services/upload-forms';
+import { CONTENT_TYPES } from '../services/media/media-types';
+import { ownedPage } from '../services/pages/access';
+import { deleteUnused, republish } from '../services/pages/effects';
+import { mediaFolder } from '../services/media/upload-bytes';
+import {
+  forget,
+  receiveButtonImages,
+  receiveHeader,
+  receivePoster,
+  refuseUpload,
+} from '../services/media/upload-forms';
 
 const TAGS = ['Uploads'];
 const owner = { tags: TAGS, security: SESSION };
 
-/** A multipart form of files: described by hand, read by services/upload-forms.ts. */
+/** A multipart form of files: described by hand, read by services/media/upload-forms.ts. */
 function multipart(fields: Record<string, string>, required: string[]) {
   const properties = Object.fromEntries(
     Object.entries(fields).map(([name, description]) => [
@@ -120,10 +126,11 @@ const deleteImageRoute = createRoute({
   method: 'delete',
   path: '/{slug}/button-image/{filename}',
   summary: 'Deletes a button image the server named, and clears it from its buttons',
+  description: "The page's header or poster is never deleted here, whatever its name (409).",
   request: { params: slugParamSchema.extend(buttonImageParamSchema.shape) },
   responses: {
     200: jsonAnswer(buttonImageDeletedSchema, 'The file deleted'),
-    ...errorAnswers(401, 403, 404, 422),
+    ...errorAnswers(401, 403, 404, 409, 422),
   },
 });
 
@@ -146,6 +153,9 @@ export const uploads = described
     const { slug, filename } = c.req.valid('param');
     const page = await ownedPage(c, slug);
     const key = `${mediaFolder(page.folder_name)}${filename}`;
+    // an all-digit slug names its header like a button image: the header and poster stay
+    // (docs/behaviour.md#uploads)
+    if (`/${key}` === page.header || `/${key}` === page.header_poster) fail(409, t('upload.fileIsHeader'));
     if (!(await c.env.BUCKET.head(key))) fail(404, t('upload.fileNotFound'));
     await c.env.BUCKET.delete(key);
     await clearButtonImage(c.env.DB, page.id, `/${key}`);

@@ -184,7 +184,7 @@ export interface SignupSource {
 /**
  * The utm_source of the page a plain form POST was sent from: its Referer when that is this very
  * page (`/{slug}` on the request's own host), else null. The page sends its full address to its
- * own host (Referrer-Policy strict-origin-when-cross-origin, worker/routes/public.ts).
+ * own host (Referrer-Policy strict-origin-when-cross-origin, worker/routes/public/page.ts).
  */
 function ownPageUtm(referer: string | null, url: URL, slug: string): string | null {
   if (!referer) return null;

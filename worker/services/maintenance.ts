@@ -1,12 +1,12 @@
 import { backfillCompanyKeys, pruneUnusedCompanies } from '../db/companies';
-import { pruneCityRequests, pruneConfirmSends, prunePendingFans } from '../db/fans';
+import { pruneCityRequests, pruneConfirmSends, prunePendingFans } from '../db/fans/fans';
 import { FAN_CONFIRM_RESEND_HOURS, FAN_PENDING_DAYS } from '../../src/core/fans';
 import { pruneMailBefore } from '../db/outbox';
 import { pruneThrottleRows } from './throttle';
-import { pruneWebhookDeliveries } from '../db/webhook-deliveries';
+import { pruneWebhookDeliveries } from '../db/fans/webhook-deliveries';
 import { expireStats, pruneCountedIds } from '../db/stats-write';
 import { romeBucket } from '../../src/core/traffic';
-import { republishDue } from './schedule';
+import { republishDue } from './pages/schedule';
 import type { Bindings } from '../env';
 
 /**

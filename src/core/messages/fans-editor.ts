@@ -11,7 +11,7 @@ export const fansEditorMessages = {
   'fans.editor.sendNow': 'Invia ora',
   'fans.editor.cancel': 'Annulla',
 
-  // the organiser's routes (worker/routes/fans-owner.ts)
+  // the organiser's routes (worker/routes/fans/owner.ts)
   'fans.editor.searchTooLong': 'La ricerca può avere al massimo {max} caratteri',
   'fans.editor.badFanId': 'Il numero del fan non è valido',
   'fans.editor.fanNotFound': 'Fan non trovato: forse è già stato rimosso',

@@ -70,11 +70,12 @@ export const fansPublicMessages = {
   // the confirmation e-mail ({link} the confirmation page, {cities} the cities chosen)
   'fans.confirmMail.subject': 'Conferma la tua iscrizione: {title}',
   'fans.confirmMail.hello': 'Ciao,',
+  /** what the fan agrees to, worded as the consent line (fans.public.consent) */
   'fans.confirmMail.intro':
-    "hai chiesto di ricevere da {company} un'email quando {title} annuncia una nuova data ({cities}).",
+    'hai chiesto di ricevere da {company} le email sulle nuove date di {title} ({cities}) e sull’apertura delle vendite.',
   /** the intro when the fan chose no city of the tour: a typed city is never echoed to an unconfirmed address */
   'fans.confirmMail.introOther':
-    "hai chiesto di ricevere da {company} un'email quando {title} annuncia una nuova data nella città che hai indicato.",
+    'hai chiesto di ricevere da {company} le email sulle nuove date di {title} nella città che hai indicato e sull’apertura delle vendite.',
   /** added to the tour cities of the intro when the fan also typed one (never its name) */
   'fans.confirmMail.otherCity': "un'altra città che hai indicato",
   /** joins the last city named to the ones before it */

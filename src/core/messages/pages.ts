@@ -47,6 +47,8 @@ export const pagesMessages = {
   'upload.tooManyFiles': 'Puoi caricare al massimo {max} file alla volta',
   'upload.filenameInvalid': 'Nome file non valido',
   'upload.fileNotFound': 'File non trovato',
+  'upload.fileIsHeader':
+    'Questo file è la testata o la copertina della pagina: non si può eliminare come immagine di un pulsante',
   'upload.truncated': 'Il file è incompleto o danneggiato',
   'upload.posterType': 'Formato copertina non supportato. Usa JPG, PNG o WebP',
   'upload.posterNeedsVideo': 'La copertina si genera solo da un video: la testata deve essere un MP4',

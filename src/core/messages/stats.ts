@@ -1,6 +1,6 @@
 /**
- * Texts of the editor's statistics view: the period, the headline figures, the chart of views
- * and clicks per day, the clicks per event and call-to-action, where visitors come from and the
+ * Texts of the editor's statistics view: the period, the headline figures, the chart of views,
+ * clicks and fan sign-ups per day, the clicks per event and call-to-action, where visitors come from and the
  * fan sign-ups each source brought.
  * The load error and the refresh toast are quoted from the product specification and live with
  * the other extras (editor-extras.ts).
@@ -33,20 +33,22 @@ export const statsMessages = {
   'stats.noValue': '—',
 
   // Chart
-  'stats.chart.title': 'Visite e clic al giorno',
+  'stats.chart.title': 'Visite, clic e iscrizioni al giorno',
   'stats.chart.summary':
-    'Grafico di visite e clic al giorno dal {from} al {to}: {views} visite e {clicks} clic in tutto. Giorno con più visite: {best}, {bestViews}.',
+    'Grafico di visite, clic e iscrizioni fan al giorno dal {from} al {to}: {views} visite e {clicks} clic in tutto, con {signups}. Giorno con più visite: {best}, {bestViews}.',
   'stats.chart.summaryNoViews':
-    'Grafico di visite e clic al giorno dal {from} al {to}: nessuna visita e {clicks} clic in tutto.',
+    'Grafico di visite, clic e iscrizioni fan al giorno dal {from} al {to}: nessuna visita e {clicks} clic in tutto, con {signups}.',
   'stats.chart.legend.views': 'Visite',
   'stats.chart.legend.clicks': 'Clic',
-  'stats.chart.readout': '{date}: {views}, {clicks}',
+  'stats.chart.legend.signups': 'Iscrizioni fan',
+  'stats.chart.readout': '{date}: {views}, {clicks}, {signups}',
   'stats.chart.table.show': 'Mostra come tabella',
   'stats.chart.table.hide': 'Nascondi la tabella',
-  'stats.chart.table.caption': 'Visite e clic al giorno, dal {from} al {to}',
+  'stats.chart.table.caption': 'Visite, clic e iscrizioni fan al giorno, dal {from} al {to}',
   'stats.chart.table.day': 'Giorno',
   'stats.chart.table.views': 'Visite',
   'stats.chart.table.clicks': 'Clic',
+  'stats.chart.table.signups': 'Iscrizioni fan',
 
   // Counts in rows
   'stats.views.one': '1 visita',

@@ -63,10 +63,17 @@ export function statsCsvFilename(slug: string, range: { from: string; to: string
   return `${slug}-stats-${range.from}-${range.to}.csv`;
 }
 
-/** The admin's totals over every page for the same period (GET /api/admin/stats?days=N). */
+/**
+ * The admin's totals over every page for the same period (GET /api/admin/stats?days=N), and the
+ * same per day, as a page's `daily` and its CSV count them.
+ */
 export const periodTotalsSchema = z.object({
   days: z.number().int(),
   range: z.object({ from: dayField, to: dayField }),
   views: count,
   clicks: count,
+  /** the fan sign-ups of every page's 'Avvisami' form */
+  signups: count,
+  /** one row per day of the range, zero-filled, oldest first */
+  daily: z.array(dailyRowSchema),
 });

@@ -1,10 +1,9 @@
 // The page's button list: add, update, remove and reorder. A button's type must match the page
-// mode; a saved image that is replaced or removed is deleted after the next save (store badges
-// are shared files and never deleted).
+// mode. A saved image that is replaced or removed is the Worker's to delete once the save no
+// longer uses it (docs/behaviour.md#uploads); the list only lets go of its blob: previews.
 import { t } from '../../core/messages';
 import { eventDay, isPastEvent } from '../../core/schedule';
-import { $buttons, $form, $imagesToDelete, type EditorButton, type EditorImageButton, revoke } from './state';
-import { isStorePath } from '../../core/store-badges';
+import { $buttons, $form, type EditorButton, type EditorImageButton, revoke } from './state';
 import type { PageMode } from './core';
 import { notify } from './notice';
 
@@ -21,11 +20,6 @@ export function imageSourceOf(b: Pick<EditorImageButton, 'image' | 'imageFile' |
 function modeMismatch(type: PageMode, mode: PageMode): string {
   const label = (m: PageMode) => t(m === 'text' ? 'pages.type.text' : 'pages.type.image');
   return t('page.buttonModeMismatch', { type: label(type), mode: label(mode) });
-}
-
-function markImageForDeletion(path: string): void {
-  if (isStorePath(path) || !path.includes('/dati/')) return;
-  $imagesToDelete.set([...$imagesToDelete.get(), path]);
 }
 
 /** Adds a button; a type that differs from the page mode is refused. */
@@ -49,10 +43,8 @@ export function updateButton(button: EditorButton): boolean {
   const list = $buttons.get();
   const old = list.find((b) => b.key === button.key);
   if (!old) return false;
-  if (old.type === 'image' && button.type === 'image') {
-    // a replaced saved image is deleted after the save; store logos are shared, never deleted
-    if (old.image && old.image !== button.image && !old.isStoreImage) markImageForDeletion(old.image);
-    if (old.previewImage && old.previewImage !== button.previewImage) revoke(old.previewImage);
+  if (old.type === 'image' && button.type === 'image' && old.previewImage !== button.previewImage) {
+    revoke(old.previewImage);
   }
   $buttons.set(list.map((b) => (b.key === button.key ? button : b)));
   notify('success', t('success.buttonUpdated'));
@@ -62,10 +54,7 @@ export function updateButton(button: EditorButton): boolean {
 export function removeButton(key: string): void {
   const list = $buttons.get();
   const old = list.find((b) => b.key === key);
-  if (old?.type === 'image') {
-    if (old.image && !old.isStoreImage) markImageForDeletion(old.image);
-    revoke(old.previewImage);
-  }
+  if (old?.type === 'image') revoke(old.previewImage);
   $buttons.set(list.filter((b) => b.key !== key));
 }
 

@@ -10,7 +10,6 @@ import {
   $editing,
   $editorView,
   $form,
-  $imagesToDelete,
   $loadedPage,
   $loadingPage,
   $slugTouched,
@@ -113,7 +112,6 @@ export function applyPage(page: PageAsReceived): void {
   $buttons.set(sorted.map(buttonFromReceived));
   $editing.set({ slug: page.folder_name, id: page.id, company: page.company, visible: page.visible });
   $loadedPage.set(page);
-  $imagesToDelete.set([]);
   $slugTouched.set(true);
   markClean();
 }
@@ -144,7 +142,6 @@ export function resetEditor(): void {
   $buttons.set([]);
   $editing.set(null);
   $loadedPage.set(null);
-  $imagesToDelete.set([]);
   $slugTouched.set(false);
   $editorView.set('edit');
   $duplicateError.set(null);

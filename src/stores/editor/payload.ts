@@ -3,7 +3,7 @@ import { computed } from 'nanostores';
 import { t } from '../../core/messages';
 import { availabilityOf } from '../../core/on-sale';
 import { romeLocalToUtc } from '../../core/schedule';
-import { $buttons, $editing, $form } from './state';
+import { $buttons, $editing, $form, $loadedPage } from './state';
 import { posterShown } from './poster';
 import {
   type Cta,
@@ -29,6 +29,17 @@ export interface SchedulePayload {
 /** A Europe/Rome wall-clock field as UTC ('' or a value that is no time → null, open). */
 export function windowBound(local: string): string | null {
   return local ? romeLocalToUtc(local) : null;
+}
+
+/**
+ * The display title a save sends and the preview shows. The editor has no field for it: a saved
+ * page whose display title differs from its title keeps it, whatever the title becomes; any other
+ * page's display title is its title (docs/behaviour.md#pages-and-ownership).
+ */
+function displayTitleOf(title: string): string {
+  const saved = $editing.get() ? $loadedPage.get() : null;
+  const own = saved?.display_title?.trim() ?? '';
+  return own && own !== saved?.title.trim() ? own : title;
 }
 
 /**
@@ -73,7 +84,7 @@ export function buildPayload(): PagePayload & SchedulePayload & { buttons: NonNu
   const title = f.title.trim();
   return {
     title,
-    display_title: title,
+    display_title: displayTitleOf(title),
     ...($editing.get() ? {} : { folder_name: f.slug }),
     mode: f.mode,
     style: f.mode === 'text' ? f.style : 'light',
@@ -139,7 +150,7 @@ export function previewPage(): PreviewPage {
   });
   return {
     title: f.title.trim(),
-    display_title: f.title.trim(),
+    display_title: displayTitleOf(f.title.trim()),
     header: f.headerPreview || f.header,
     header_poster: posterShown(f)?.src ?? '',
     mode: f.mode,

@@ -1,7 +1,7 @@
 // The save sequence. In this order: 1 the page itself; 2 the header (with its poster frame), if
-// a new file waits, or a poster alone for the saved video header; 3 the new button images;
-// 4 the old button images no longer used are deleted (store badges never). Then the list and the
-// page are read again. Only step 1 decides whether the save succeeded: a file that does not make
+// a new file waits, or a poster alone for the saved video header; 3 the new button images. The
+// Worker deletes the files the page and its uploads stop using (docs/behaviour.md#uploads), so
+// the editor deletes none itself. Then the list and the page are read again. Only step 1 decides whether the save succeeded: a file that does not make
 // it (failed or cancelled, see upload.ts) leaves the page saved and the file in the form,
 // and the message says which file did not make it. Last, the page's scheduled alerts to its fans
 // are read for the notice under the message bar. 'Riprova' (retryUpload, below) sends again
@@ -10,8 +10,7 @@
 import { t } from '../../core/messages';
 import { ApiError, errorText, getToken } from '../../lib/api';
 import * as api from '../../lib/api-client';
-import { $editing, $form, $imagesToDelete, $lastSaved, $saving } from './state';
-import { isStorePath } from '../../core/store-badges';
+import { $editing, $form, $lastSaved, $saving } from './state';
 import type { PageAsReceived } from './core';
 import { showScheduled } from './fans';
 import { dismissNotice, notify } from './notice';
@@ -45,7 +44,6 @@ export async function save(): Promise<boolean> {
     const slug = editing?.slug ?? form.slug;
     const payload = buildPayload();
     const plan = planFiles();
-    const toDelete = [...$imagesToDelete.get()];
     startSending();
     // 1. the page
     let saved: PageAsReceived;
@@ -62,17 +60,6 @@ export async function save(): Promise<boolean> {
     }
     // 2–3. the header (or the poster alone), then the button images, with their progress
     const left = await sendSaveFiles(slug, plan);
-    // 4. old button images no longer used (a failure here leaves only an orphan file)
-    for (const path of toDelete) {
-      const filename = path.split('/').pop();
-      if (!filename || isStorePath(path)) continue;
-      try {
-        await api.deleteButtonImage(slug, filename);
-      } catch {
-        /* already gone or not ours: nothing the organiser can do */
-      }
-    }
-    $imagesToDelete.set([]);
     revalidatePagesList();
     $lastSaved.set({ slug, title: form.title.trim() });
     await finishSave(slug, { formSlug: editing?.slug ?? null, created: !editing }, saved, plan, left);

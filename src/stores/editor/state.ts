@@ -9,7 +9,7 @@
  *   validation.ts  the first error before a save; the debounced duplicate check
  *   payload.ts     what the form becomes: the save payload and the preview page
  *   load.ts        a saved page into the form, and back to an empty form
- *   save.ts        the save sequence (page, header, button images, old images)
+ *   save.ts        the save sequence (page, header, button images)
  *   upload.ts      the save's files: progress, 'Annulla', 'Riprova'
  *   notice.ts      the notification bar
  *   pages.ts       the server's pages (list and single pages, cached)
@@ -133,8 +133,6 @@ export const $editorView = atom<EditorView>('edit');
 export const $saving = atom(false);
 export const $loadingPage = atom<string | null>(null);
 export const $lastSaved = atom<{ slug: string; title: string } | null>(null);
-/** saved button image paths to delete once the next save has succeeded */
-export const $imagesToDelete = atom<string[]>([]);
 /** the slug was typed by hand: stop deriving it from the title */
 export const $slugTouched = atom(false);
 

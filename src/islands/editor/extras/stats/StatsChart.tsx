@@ -1,14 +1,15 @@
-// Counts per day as a hand-drawn SVG (DayChart): the first kind of series as a filled line, the
-// other as a dashed one, sized to its box (measured, so text never stretches), x labels thinned
-// to fit the width. Screen readers get a one-sentence summary, and everyone can open the same
-// figures as a table. StatsChart draws a page's views and clicks with it; the fan view its sign-ups.
+// Counts per day as a hand-drawn SVG (DayChart): views as a filled line, clicks as a dashed one,
+// fan sign-ups as a dotted one, sized to its box (measured, so text never stretches), x labels
+// thinned to fit the width. Screen readers get a one-sentence summary, and everyone can open the
+// same figures as a table. StatsChart draws a page's views, clicks and sign-ups with it (the
+// sign-ups as the stats CSV counts them); the fan view its confirmations.
 import { useId, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { Table2 } from 'lucide-react';
 import { t } from '../../../../core/messages';
 import type { DailyRow } from '../../../../core/schemas/stats';
 import { formatNumber } from '../../../../lib/format';
 import { ToggleButton } from '../../../../components/ToggleButton';
-import { clicksText, viewsText } from '../../../../stores/editor/stats';
+import { clicksText, signupsText, viewsText } from '../../../../stores/editor/stats';
 import { areaPath, labelIndexes, linePath, nearestIndex, xAt, yAt, yScale } from './chart-scale';
 import { axisDay, longDay, shortDay, tableDay } from './days';
 
@@ -28,11 +29,13 @@ export function chartSummary(daily: readonly DailyRow[]): string {
   const best = daily.reduce((top, d) => (d.views > top.views ? d : top), first);
   const range = { from: longDay(first.date), to: longDay(last.date) };
   const clicks = formatNumber(daily.reduce((s, d) => s + d.clicks, 0));
-  if (best.views === 0) return t('stats.chart.summaryNoViews', { ...range, clicks });
+  const signups = signupsText(daily.reduce((s, d) => s + d.signups, 0));
+  if (best.views === 0) return t('stats.chart.summaryNoViews', { ...range, clicks, signups });
   return t('stats.chart.summary', {
     ...range,
     views: formatNumber(daily.reduce((s, d) => s + d.views, 0)),
     clicks,
+    signups,
     best: longDay(best.date),
     bestViews: viewsText(best.views),
   });
@@ -53,9 +56,12 @@ function useWidth() {
   return [box, width] as const;
 }
 
-/** One line of a DayChart: 'views' is drawn filled (the accent), 'clicks' dashed (the info blue). */
+/**
+ * One line of a DayChart: 'views' is drawn filled (the accent), 'clicks' dashed (the info blue),
+ * 'signups' dotted (the success green).
+ */
 export interface ChartSeries {
-  tone: 'views' | 'clicks';
+  tone: 'views' | 'clicks' | 'signups';
   /** the legend's name */
   label: string;
   /** the table's column heading */
@@ -77,7 +83,7 @@ export interface DayChartProps {
   testIds: { chart: string; table: string };
 }
 
-/** A page's views and clicks per day. */
+/** A page's views, clicks and fan sign-ups per day. */
 export function StatsChart({ daily }: { daily: readonly DailyRow[] }) {
   return (
     <DayChart
@@ -95,6 +101,12 @@ export function StatsChart({ daily }: { daily: readonly DailyRow[] }) {
           column: t('stats.chart.table.clicks'),
           values: daily.map((d) => d.clicks),
         },
+        {
+          tone: 'signups',
+          label: t('stats.chart.legend.signups'),
+          column: t('stats.chart.table.signups'),
+          values: daily.map((d) => d.signups),
+        },
       ]}
       summary={chartSummary(daily)}
       readout={(i) => {
@@ -104,6 +116,7 @@ export function StatsChart({ daily }: { daily: readonly DailyRow[] }) {
               date: shortDay(d.date),
               views: viewsText(d.views),
               clicks: clicksText(d.clicks),
+              signups: signupsText(d.signups),
             })
           : '';
       }}

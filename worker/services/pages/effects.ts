@@ -1,0 +1,77 @@
+/**
+ * What a page write sets off beyond D1: republishing the static page and removing its media.
+ * Kept in one place so the routes stay one line per effect. A failed publish never fails the
+ * write that caused it: GET /{slug} rebuilds from D1 when the stored file is missing or stale.
+ */
+import type { Context } from 'hono';
+import { mediaInUse } from '../../db/pages/media';
+import type { AppEnv, Bindings } from '../../env';
+import { publishPage, unpublishPage } from './publish';
+import { mediaFolder, ownObjectKey } from '../media/upload-bytes';
+
+function ctxOf(c: Context<AppEnv>): ExecutionContext | undefined {
+  try {
+    return c.executionCtx as unknown as ExecutionContext;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Re-renders the page from D1 (or unpublishes it when hidden or gone). */
+export async function republish(c: Context<AppEnv>, slug: string): Promise<void> {
+  try {
+    await publishPage(c.env, slug, ctxOf(c), { origin: new URL(c.req.url).origin });
+  } catch (err) {
+    console.error('publish failed', slug, err);
+  }
+}
+
+export async function unpublish(c: Context<AppEnv>, slug: string): Promise<void> {
+  try {
+    await unpublishPage(c.env, slug);
+  } catch (err) {
+    console.error('unpublish failed', slug, err);
+  }
+}
+
+/** Deletes every stored object of a page (its uploads under dati/{slug}/). */
+export async function deletePageMedia(bucket: R2Bucket, slug: string): Promise<number> {
+  let cursor: string | undefined;
+  let deleted = 0;
+  do {
+    const list = await bucket.list({ prefix: mediaFolder(slug), cursor, limit: 1000 });
+    const keys = list.objects.map((o) => o.key);
+    if (keys.length > 0) {
+      await bucket.delete(keys);
+      deleted += keys.length;
+    }
+    cursor = list.truncated ? list.cursor : undefined;
+  } while (cursor);
+  return deleted;
+}
+
+/**
+ * Deletes the objects of the page's own folder behind `paths` (what the page pointed at before a
+ * write, and files the write meant to record) that nothing saved on the page uses any more: not
+ * its header, not its poster, not any button's image, read after the write. A path outside the
+ * folder (a store badge, a link, another page's file) is never deleted. The media route reads R2
+ * on every request, so a deleted file answers 404 at once.
+ */
+export async function deleteUnused(
+  env: Pick<Bindings, 'DB' | 'BUCKET'>,
+  page: { id: number; folder_name: string },
+  paths: Iterable<string>,
+): Promise<void> {
+  try {
+    const inUse = await mediaInUse(env.DB, page.id);
+    const keys = new Set<string>();
+    for (const path of paths) {
+      const key = inUse.has(path) ? null : ownObjectKey(page.folder_name, path);
+      if (key) keys.add(key);
+    }
+    if (keys.size > 0) await env.BUCKET.delete([...keys]);
+  } catch (err) {
+    // the page already points elsewhere: a leftover file is harmless, a failed save is not
+    console.error('delete of replaced media failed', page.folder_name, err);
+  }
+}
