@@ -20,7 +20,9 @@ const SHARED_DATABASE = [
   'embed',
   'fan-alerts-webhook',
   'fans-confirm-mail',
+  'fans-links-privacy',
   'fans-links',
+  'header-poster-upload',
   'header-poster',
   'header-size',
   'hot-pages',
@@ -39,6 +41,7 @@ const SHARED_DATABASE = [
   'security-headers',
   'tour-feeds',
   'tracking',
+  'uploads-buttons',
   'uploads-parsers',
   'uploads',
 ].map((name) => `tests/worker/${name}.test.ts`);

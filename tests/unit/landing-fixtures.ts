@@ -61,3 +61,11 @@ export function tourPage(n = 4, style = 'light', extra: Partial<PageLike> = {}):
     ...extra,
   };
 }
+
+/** The render options of the page `tour` on the test origin. */
+export const OPTS = { slug: 'tour', origin: 'https://palco.test', links: LINKS };
+
+/** The one `<style>` of a rendered document. */
+export function styleOf(html: string): string {
+  return /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+}

@@ -2,7 +2,9 @@
 // routes are tested on their own), the alert's rows and the outbox as the pipeline left them.
 import { pageAsReceivedSchema } from '../../src/core/schemas/page';
 import { API_PREFIX } from '../../src/core/api-paths';
-import { env } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../../worker/index';
+import { eventually } from './counting-helpers';
 import { ALL_CITIES, cityKey, FAN_CONSENT_VERSION } from '../../src/core/fans';
 import { type FanAlert, fanAlertSchema } from '../../src/core/schemas/fans';
 import { z } from '../../src/core/zod';
@@ -179,4 +181,30 @@ export async function deliveries(alertId: number): Promise<Record<number, { stat
 export async function listAlerts(p: AlertPage): Promise<FanAlert[]> {
   const res = await call(`${BASE}/${p.slug}/fans/alerts`, { token: p.user.token });
   return (await answer(res, 200, z.object({ alerts: z.array(fanAlertSchema) }))).alerts;
+}
+
+/** The per-minute Cron Trigger at `at` (ms), as Cloudflare runs it. */
+export async function runCron(at: number): Promise<void> {
+  const controller = createScheduledController({ scheduledTime: new Date(at), cron: '* * * * *' });
+  const ctx = createExecutionContext();
+  await worker.scheduled(controller, env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+export const later = (minutes: number) => Date.now() + minutes * MINUTE;
+
+/** Waits for the queue and the consumer: every address has its e-mails (or the time is up). */
+export async function mailsFor(emails: string[], each = 1) {
+  return eventually(
+    () => alertMails(emails),
+    (rows) => rows.filter((r) => r.status === 'sent').length >= emails.length * each,
+  );
+}
+
+/** Waits until the alert is no longer sending. */
+export function settled(id: number) {
+  return eventually(
+    () => alertRow(id),
+    (row) => row?.status === 'sent' || row?.status === 'cancelled',
+  );
 }

@@ -1,7 +1,8 @@
 // Helpers for the fan tests: pages with the 'Avvisami' block, sign-ups, and what D1 and the dev
 // mailbox hold afterwards.
 import { env } from 'cloudflare:test';
-import { call, mailbox } from './helpers';
+import { fanUnsubscribeUrl } from '../../worker/services/fans/links';
+import { call, mailbox, uniqueEmail } from './helpers';
 import { seedPage, slugFor, type SeedPage } from './public-helpers';
 
 export const COMPANY = 'Concerti Aurora Srl';
@@ -110,4 +111,46 @@ export function uniqueIp(): string {
   ipSeq += 1;
   const n = (Date.now() % 200) * 1000 + ipSeq;
   return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** A page and a fan of it (confirmed unless told), with its unsubscribe link's path. */
+export async function fanWithLink(
+  opts: { confirmed?: boolean; email?: string; page?: { slug: string; id: number } } = {},
+) {
+  const page = opts.page ?? (await fanPage());
+  const email = opts.email ?? uniqueEmail('fan');
+  await signUp(page.slug, { email, city: 'Milano' });
+  if (opts.confirmed !== false) await call(await confirmPath(email), { method: 'POST' });
+  const fan = (await fanOf(page.id, email))!;
+  const url = new URL(await fanUnsubscribeUrl(env, 'http://localhost:8787', page, fan.id));
+  return { ...page, email, fan, path: `${url.pathname}${url.search}`, token: url.searchParams.get('token')! };
+}
+
+/** The one-click unsubscribe a mail client posts (RFC 8058), form-encoded unless told. */
+export function oneClick(path: string, type: 'urlencoded' | 'multipart' = 'urlencoded'): Promise<Response> {
+  if (type === 'urlencoded') return call(path, { form: { 'List-Unsubscribe': 'One-Click' } });
+  const body = new FormData();
+  body.append('List-Unsubscribe', 'One-Click');
+  return call(path, { method: 'POST', body });
+}
+
+/** The e-mails the outbox holds for an address, oldest first. */
+export async function outboxRows(to: string) {
+  const { results } = await env.DB.prepare(
+    'SELECT kind, subject, body_text, body_html FROM mail_outbox WHERE to_addr = ? ORDER BY id',
+  )
+    .bind(to)
+    .all<{ kind: string; subject: string; body_text: string; body_html: string | null }>();
+  return results;
+}
+
+/** How many fan rows an address has, on every page. */
+export async function fanCount(email: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM fans WHERE email = ?').bind(email).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Status, content type and body of an answer, to compare answers whole. */
+export async function answerOf(res: Response) {
+  return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
 }
