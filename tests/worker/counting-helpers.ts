@@ -1,5 +1,9 @@
 // Helpers for the counting tests: what reached D1 once the queue has been written.
 import { env } from 'cloudflare:test';
+import { API_PREFIX } from '../../src/core/api-paths';
+import { publishPage } from '../../worker/services/publish';
+import { call } from './helpers';
+import { seedPage, slugFor, type SeedPage } from './public-helpers';
 
 /** A browser's User-Agent: counted (the default of a test request, none, is counted too). */
 export const PHONE_UA =
@@ -93,4 +97,27 @@ export async function burst(total: number, concurrency: number, task: (i: number
       }
     }),
   );
+}
+
+/** Longer than a flush (the isolate's 100 ms, then the queue's 2 s batch timeout). */
+export const FLUSH_WAIT_MS = 2500;
+export const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** A page seeded in D1 and published, with its slug. */
+export async function published(prefix: string, page: SeedPage = {}) {
+  const slug = slugFor(prefix);
+  const seeded = await seedPage(slug, page);
+  await publishPage(env, slug);
+  return { slug, ...seeded };
+}
+
+export function visit(slug: string, headers: Record<string, string> = {}, query = '', method = 'GET') {
+  return call(`/${slug}${query}`, { method, headers: { 'user-agent': PHONE_UA, ...headers } }).then((r) => r.text());
+}
+
+export function click(slug: string, id: number | string, query = '', headers: Record<string, string> = {}) {
+  return call(`${API_PREFIX.pages}/${slug}/buttons/${id}/click${query}`, {
+    method: 'POST',
+    headers: { 'user-agent': PHONE_UA, ...headers },
+  });
 }
