@@ -8,7 +8,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
  * they skip a workerd start and a migration run per file (docs/operations.md#tests). Every other
  * file, and any new one until it is listed here, gets a fresh workerd and database of its own:
  * the admin lists and counts, the cron jobs and the maintenance read or change the whole
- * database, and the login throttling measures time.
+ * database, and a few tests break a table or use up a limit every file shares.
  */
 const SHARED_DATABASE = [
   'auth-flows',
@@ -16,6 +16,8 @@ const SHARED_DATABASE = [
   'auth-session',
   'body-limits',
   'button-sale',
+  'counting-signups',
+  'counting',
   'embed',
   'fan-alerts-webhook',
   'fans-links',
@@ -24,6 +26,7 @@ const SHARED_DATABASE = [
   'hot-pages',
   'html',
   'ics',
+  'login-throttling',
   'page-leaks',
   'passwords',
   'past-dates',
@@ -54,6 +57,18 @@ export default defineConfig(async () => {
           APP_URL: 'http://localhost:8787',
           // as `npm start` sets it in .dev.vars; tests of the default mailer override it
           MAILER: 'console',
+        },
+        // the queues of wrangler.toml without their batch timeout: a message reaches its consumer
+        // at once (a batch still gathers what arrives while the previous one runs), so a test
+        // waits for the row it expects, not for a timer (docs/operations.md#tests)
+        queueConsumers: {
+          'palco-counts': {
+            maxBatchSize: 100,
+            maxBatchTimeout: 0,
+            maxRetries: 20,
+            deadLetterQueue: 'palco-counts-dead',
+          },
+          'palco-fans': { maxBatchSize: 5, maxBatchTimeout: 0, maxRetries: 10, deadLetterQueue: 'palco-fans-dead' },
         },
       },
     });

@@ -1,19 +1,19 @@
 // Fan sign-ups go through the isolate's buffer and the COUNTS queue to D1 beside the views; a burst of
 // views, clicks and sign-ups ends exact (docs/behaviour.md#counting-views-and-clicks).
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { romeBucket } from '../../src/core/traffic';
 import { instantText } from '../../src/core/schedule';
 import { countSignup, type SignupSource } from '../../worker/services/counting';
 import { seedPage, slugFor } from './public-helpers';
 import {
   DESKTOP_UA,
-  FLUSH_WAIT_MS,
   GOOGLEBOT,
   PHONE_UA,
   TABLET_UA,
   burst,
   byColumn,
+  countsWritten,
   click,
   eventually,
   published,
@@ -21,6 +21,12 @@ import {
   totals,
   visit,
 } from './counting-helpers';
+
+/** The page whose views tell that every count before them is written (countsWritten). */
+let marker: string;
+beforeAll(async () => {
+  marker = (await published('mark')).slug;
+});
 
 describe('fan sign-ups', () => {
   /**
@@ -64,7 +70,7 @@ describe('fan sign-ups', () => {
       () => signupsBy(slug),
       (s) => s.total >= queued.length,
     );
-    await new Promise((r) => setTimeout(r, FLUSH_WAIT_MS));
+    await countsWritten(marker);
     expect(await signupsBy(slug)).toEqual(counted);
     expect(counted).toEqual({
       total: 12,
@@ -117,7 +123,7 @@ describe('fan sign-ups', () => {
         (s) => s.total >= 1,
       ),
     ).toEqual({ total: 1, by: { qr: 1 } });
-    await new Promise((r) => setTimeout(r, FLUSH_WAIT_MS));
+    await countsWritten(marker);
     for (const slug of [early.slug, late.slug, hidden]) {
       expect(await signupsBy(slug), slug).toEqual({ total: 0, by: {} });
     }
@@ -135,7 +141,7 @@ describe('fan sign-ups', () => {
       ([t, s]) => t.view_page >= 600 && t.clicks >= 600 && s.total >= 600,
       60_000,
     );
-    await new Promise((r) => setTimeout(r, FLUSH_WAIT_MS));
+    await countsWritten(marker);
     expect(await Promise.all([totals(slug), signupsBy(slug)])).toEqual(after);
     expect(after).toEqual([
       { view_page: 600, clicks: 600, bucket_views: 600, bucket_clicks: 600 },
@@ -167,7 +173,7 @@ describe('a burst', () => {
     );
     expect(after).toEqual({ view_page: 5000, clicks: 5000, bucket_views: 5000, bucket_clicks: 5000 });
     // and nothing more arrives later: no message was sent or written twice
-    await new Promise((r) => setTimeout(r, FLUSH_WAIT_MS));
+    await countsWritten(marker);
     expect(await totals(slug)).toEqual(after);
     const days = await byColumn(slug, 'day');
     expect(Object.values(days).reduce((n, d) => n + d.views, 0)).toBe(5000);

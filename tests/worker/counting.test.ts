@@ -1,7 +1,7 @@
 // Views and clicks go through the isolate's buffer and the COUNTS queue to D1: what is counted,
 // how it is classified, and that the numbers stay exact (docs/behaviour.md#counting-views-and-clicks).
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/core/api-paths';
 import { romeBucket } from '../../src/core/traffic';
 import { instantText } from '../../src/core/schedule';
@@ -9,17 +9,23 @@ import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './he
 import { seedPage, slugFor, type SeedPage } from './public-helpers';
 import {
   DESKTOP_UA,
-  FLUSH_WAIT_MS,
   GOOGLEBOT,
   PHONE_UA,
   TABLET_UA,
   byColumn,
+  countsWritten,
   click,
   eventually,
   published,
   totals,
   visit,
 } from './counting-helpers';
+
+/** The page whose views tell that every count before them is written (countsWritten). */
+let marker: string;
+beforeAll(async () => {
+  marker = (await published('mark')).slug;
+});
 
 /** An event with two calls-to-action, an event with only its own link, and an image button. */
 const THREE_KINDS: SeedPage = {
@@ -55,7 +61,7 @@ describe('views of /{slug}', () => {
       (t) => t.view_page >= 1,
     );
     expect(after).toEqual({ view_page: 1, clicks: 0, bucket_views: 1, bucket_clicks: 0 });
-    await new Promise((r) => setTimeout(r, FLUSH_WAIT_MS));
+    await countsWritten(marker);
     expect(await totals(slug)).toEqual(after);
     const today = romeBucket(Date.now()).day;
     expect(Object.keys(await byColumn(slug, 'day'))).toEqual([today]);
@@ -218,7 +224,7 @@ describe('clicks', () => {
       () => Promise.all([totals(slug), totals(broken)]),
       ([t, u]) => t.clicks >= 4 && u.clicks >= 1,
     );
-    await new Promise((r) => setTimeout(r, FLUSH_WAIT_MS));
+    await countsWritten(marker);
     expect(await Promise.all([totals(slug), totals(broken)])).toEqual(after);
     expect(after).toEqual([
       { view_page: 0, clicks: 4, bucket_views: 0, bucket_clicks: 4 },
@@ -261,7 +267,7 @@ describe('clicks', () => {
       (t) => t.view_page >= 1 && t.clicks >= 1,
     );
     expect(after).toEqual({ view_page: 1, clicks: 1, bucket_views: 1, bucket_clicks: 1 });
-    await new Promise((r) => setTimeout(r, FLUSH_WAIT_MS));
+    await countsWritten(marker);
     const nothing = { view_page: 0, clicks: 0, bucket_views: 0, bucket_clicks: 0 };
     expect(await totals(early.slug)).toEqual(nothing);
     expect(await totals(late.slug)).toEqual(nothing);
