@@ -23,6 +23,7 @@ const SHARED_DATABASE = [
   'fans-links',
   'header-poster',
   'header-size',
+  'hostile-content',
   'hot-pages',
   'html',
   'ics',

@@ -15,6 +15,7 @@ import {
   BASE,
   deliveries,
   fanEmail,
+  fanMessagesHandled,
   kept,
   listAlerts,
   MILANO,
@@ -109,7 +110,7 @@ describe('a new date reaches the fans of its city', () => {
     expect(listed).toMatchObject({ id: alert.id, status: 'sent', recipients: 3, sent: 3, failed: 0 });
     // the next run sends nothing again
     await runCron(later(FAN_GRACE_MINUTES + 2));
-    await new Promise((r) => setTimeout(r, 1500));
+    await fanMessagesHandled();
     expect(await alertMails(everyone)).toHaveLength(3);
   });
 
@@ -292,7 +293,7 @@ describe("'Invia ora' and 'Annulla'", () => {
     expect(alertOf(cancelled)).toMatchObject({ id, status: 'cancelled' });
     expect(alertOf(cancelled).finished_at).not.toBeNull();
     await runCron(later(FAN_GRACE_MINUTES + 1));
-    await new Promise((r) => setTimeout(r, 1500));
+    await fanMessagesHandled();
     expect(await alertMails([fan])).toEqual([]);
     expect(await post(p, id, 'cancel')).toEqual({ status: 409, body: { detail: 'Questo avviso è stato annullato.' } });
     expect(await post(p, id, 'send')).toEqual({ status: 409, body: { detail: 'Questo avviso è stato annullato.' } });
@@ -372,7 +373,7 @@ describe('a hidden or not-yet-open page', () => {
     // 'Invia ora' on a hidden page: due now, still waiting
     const res = await call(`${BASE}/${p.slug}/fans/alerts/${id}/send`, { method: 'POST', token: p.user.token });
     expect(res.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1500));
+    await fanMessagesHandled();
     expect(await alertMails([fan])).toEqual([]);
     // a date added while it waits joins the same alert, with a fresh grace delay
     const more = await savePage(p, [...kept(p), eventButton(TORINO)], { visible: false });

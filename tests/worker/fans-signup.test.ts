@@ -7,7 +7,7 @@ import { t } from '../../src/core/messages';
 import { NETWORK_LIMITS } from '../../worker/services/throttle';
 import { MAIL_OUTBOX_RETENTION_DAYS, MAINTENANCE_STEPS, runMaintenance } from '../../worker/services/maintenance';
 import { call, callJson, mailbox, uniqueEmail, createPage, textPage, uniqueSlug, adminWithToken } from './helpers';
-import { PHONE_UA, eventually, signupsBy } from './counting-helpers';
+import { PHONE_UA, countsWritten, eventually, published, signupsBy } from './counting-helpers';
 import { COMPANY, citiesOf, confirmMails, confirmPath, fanOf, fanPage, signUp, uniqueIp } from './fans-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -546,7 +546,7 @@ describe('POST /{slug}/fans: a sign-up is a conversion of its source', () => {
       () => signupsBy(slug),
       (s) => s.total >= 3,
     );
-    await new Promise((r) => setTimeout(r, 2500));
+    await countsWritten((await published('mark')).slug);
     expect(await signupsBy(slug)).toEqual({ total: 3, by: { newsletter: 1, instagram: 1, qr: 1 } });
     expect(counted.total).toBe(3);
   });
