@@ -8,7 +8,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
  * they skip a workerd start and a migration run per file (docs/operations.md#tests). Every other
  * file, and any new one until it is listed here, gets a fresh workerd and database of its own:
  * the admin lists and counts, the cron jobs and the maintenance read or change the whole
- * database, and the login throttling measures time.
+ * database, and a few tests break a table or use up a limit every file shares.
  */
 const SHARED_DATABASE = [
   'auth-flows',
@@ -17,6 +17,8 @@ const SHARED_DATABASE = [
   'body-limits',
   'button-image-delete',
   'button-sale',
+  'counting-signups',
+  'counting',
   'embed',
   'fan-alerts-webhook',
   'fans-confirm-mail',
@@ -25,9 +27,11 @@ const SHARED_DATABASE = [
   'header-poster-upload',
   'header-poster',
   'header-size',
+  'hostile-content',
   'hot-pages',
   'html',
   'ics',
+  'login-throttling',
   'page-leaks',
   'passwords',
   'past-dates',
@@ -61,6 +65,18 @@ export default defineConfig(async () => {
           APP_URL: 'http://localhost:8787',
           // as `npm start` sets it in .dev.vars; tests of the default mailer override it
           MAILER: 'console',
+        },
+        // the queues of wrangler.toml without their batch timeout: a message reaches its consumer
+        // at once (a batch still gathers what arrives while the previous one runs), so a test
+        // waits for the row it expects, not for a timer (docs/operations.md#tests)
+        queueConsumers: {
+          'palco-counts': {
+            maxBatchSize: 100,
+            maxBatchTimeout: 0,
+            maxRetries: 20,
+            deadLetterQueue: 'palco-counts-dead',
+          },
+          'palco-fans': { maxBatchSize: 5, maxBatchTimeout: 0, maxRetries: 10, deadLetterQueue: 'palco-fans-dead' },
         },
       },
     });

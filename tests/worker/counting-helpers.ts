@@ -1,5 +1,10 @@
 // Helpers for the counting tests: what reached D1 once the queue has been written.
 import { env } from 'cloudflare:test';
+import { API_PREFIX } from '../../src/core/api-paths';
+import { countView } from '../../worker/services/counting';
+import { publishPage } from '../../worker/services/pages/publish';
+import { call } from './helpers';
+import { seedPage, slugFor, type SeedPage } from './public-helpers';
 
 /** A browser's User-Agent: counted (the default of a test request, none, is counted too). */
 export const PHONE_UA =
@@ -10,21 +15,41 @@ export const TABLET_UA =
   'Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
 /**
- * Polls `read` until `done` holds (the flush delay: the isolate's buffer, then the queue's batch
- * timeout), and answers the last value read; the caller's expect tells what was wrong on timeout.
+ * Polls `read` until `done` holds (the count's way through the isolate's buffer and the queue),
+ * and answers the last value read; the caller's expect tells what was wrong after `timeoutMs`.
+ * The deadline runs on performance.now(), which a stopped clock (./clock.ts) does not stop.
  */
 export async function eventually<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
   timeoutMs = 20_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
+  while (!done(value) && performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
     value = await read();
   }
   return value;
+}
+
+/**
+ * Waits until every count recorded before the call has reached D1, through the Worker (a request)
+ * or through worker/services/counting.ts called here: one view of `marker`, a published page of
+ * the caller's own, recorded both ways after them, is written behind them (the isolate's buffer
+ * sends in order and the queue hands its batches over one after another, oldest first). A test
+ * that checks nothing more arrives checks after this, not after a pause.
+ */
+export async function countsWritten(marker: string): Promise<void> {
+  const { view_page: before } = await totals(marker);
+  const headers = { 'user-agent': PHONE_UA };
+  await (await call(`/${marker}`, { headers })).arrayBuffer();
+  countView(env, null, new Request(`http://localhost/${marker}`, { headers }), marker);
+  const after = await eventually(
+    () => totals(marker),
+    (t) => t.view_page >= before + 2,
+  );
+  if (after.view_page < before + 2) throw new Error(`the counts of ${marker} were not written`);
 }
 
 export interface Totals {
@@ -93,4 +118,25 @@ export async function burst(total: number, concurrency: number, task: (i: number
       }
     }),
   );
+}
+
+export const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** A page seeded in D1 and published, with its slug. */
+export async function published(prefix: string, page: SeedPage = {}) {
+  const slug = slugFor(prefix);
+  const seeded = await seedPage(slug, page);
+  await publishPage(env, slug);
+  return { slug, ...seeded };
+}
+
+export function visit(slug: string, headers: Record<string, string> = {}, query = '', method = 'GET') {
+  return call(`/${slug}${query}`, { method, headers: { 'user-agent': PHONE_UA, ...headers } }).then((r) => r.text());
+}
+
+export function click(slug: string, id: number | string, query = '', headers: Record<string, string> = {}) {
+  return call(`${API_PREFIX.pages}/${slug}/buttons/${id}/click${query}`, {
+    method: 'POST',
+    headers: { 'user-agent': PHONE_UA, ...headers },
+  });
 }

@@ -6,6 +6,7 @@ import { FAN_GRACE_MINUTES } from '../../src/core/fans';
 import { errorAnswerSchema } from '../../src/core/schemas/error';
 import { fanAlertAnswerSchema, fanAlertSchema } from '../../src/core/schemas/fans';
 import {
+  fanMessagesHandled,
   alertMails,
   alertPage,
   alertRow,
@@ -55,7 +56,7 @@ describe("'Invia ora' and 'Annulla'", () => {
     expect(alertOf(cancelled)).toMatchObject({ id, status: 'cancelled' });
     expect(alertOf(cancelled).finished_at).not.toBeNull();
     await runCron(later(FAN_GRACE_MINUTES + 1));
-    await new Promise((r) => setTimeout(r, 1500));
+    await fanMessagesHandled();
     expect(await alertMails([fan])).toEqual([]);
     expect(await post(p, id, 'cancel')).toEqual({ status: 409, body: { detail: 'Questo avviso è stato annullato.' } });
     expect(await post(p, id, 'send')).toEqual({ status: 409, body: { detail: 'Questo avviso è stato annullato.' } });
@@ -135,7 +136,7 @@ describe('a hidden or not-yet-open page', () => {
     // 'Invia ora' on a hidden page: due now, still waiting
     const res = await call(`${BASE}/${p.slug}/fans/alerts/${id}/send`, { method: 'POST', token: p.user.token });
     expect(res.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1500));
+    await fanMessagesHandled();
     expect(await alertMails([fan])).toEqual([]);
     // a date added while it waits joins the same alert, with a fresh grace delay
     const more = await savePage(p, [...kept(p), eventButton(TORINO)], { visible: false });

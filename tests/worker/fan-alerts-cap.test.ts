@@ -1,7 +1,7 @@
 // At most FAN_ALERTS_PER_DAY new-date alerts of a page reach its fans in 24 hours
 // (docs/behaviour.md#alerts): a further one waits, scheduled, takes the dates saved meanwhile,
 // and leaves once, merged, when the oldest of those alerts leaves the 24 hours. The per-minute
-// cron runs here with a clock moved forward; the real FANS queue and the console mailer put each
+// cron runs here with its time moved forward; the real FANS queue and the console mailer put each
 // e-mail in the outbox.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import {
   alertRow,
   BASE,
   fanEmail,
+  fanMessagesHandled,
   kept,
   listAlerts,
   MILANO,
@@ -35,7 +36,6 @@ const BARI = '16/05/2099 - Bari - Palaflorio|biglietti';
 const FIRENZE = '17/05/2099 - Firenze - Tuscany Hall|biglietti';
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The per-minute Cron Trigger at `at` (ms), as Cloudflare runs it. */
 async function runCron(at: number): Promise<void> {
@@ -128,7 +128,7 @@ describe('at most three new-date alerts of a page in 24 hours', () => {
 
     await runCron(freeAt - MINUTE);
     expect((await alertRow(id))!.status).toBe('scheduled');
-    await pause(1000);
+    await fanMessagesHandled();
     expect(await sentTo(fan, 3)).toHaveLength(3);
 
     await runCron(freeAt + MINUTE);
@@ -168,7 +168,7 @@ describe('at most three new-date alerts of a page in 24 hours', () => {
     }
     expect(new Set(ids.slice(3)).size).toBe(1);
     expect(await alertRow(ids[3]!)).toMatchObject({ status: 'scheduled', due_at: iso(freeAt) });
-    await pause(1500);
+    await fanMessagesHandled();
     expect(await sentTo(fan, 3)).toHaveLength(3);
 
     // the window opens: the held alert leaves with the date as it is now

@@ -208,3 +208,30 @@ export function settled(id: number) {
     (row) => row?.status === 'sent' || row?.status === 'cancelled',
   );
 }
+
+/** The page of the markers fanMessagesHandled queues: made once per file. */
+let markerPage: Promise<AlertPage> | null = null;
+
+/**
+ * Waits until the FANS queue has handed its consumer every message queued before the call: a
+ * marker message (an alert of a page of its own that reaches no fan, already sending) is queued
+ * behind them, and the consumer, which takes the messages one at a time, oldest first, ends that
+ * alert 'sent'. A test that checks no e-mail went checks after this, not after a pause.
+ */
+export async function fanMessagesHandled(): Promise<void> {
+  markerPage ??= alertPage();
+  const page = await markerPage;
+  const now = new Date().toISOString();
+  const marker = await env.DB.prepare(
+    `INSERT INTO fan_alerts (page_id, kind, status, due_at, started_at) VALUES (?, 'new_date', 'sending', ?, ?)
+     RETURNING id`,
+  )
+    .bind(page.id, now, now)
+    .first<{ id: number }>();
+  await env.FANS.send({ alert_id: marker!.id, fan_ids: [1] }, { contentType: 'json' });
+  const row = await eventually(
+    () => alertRow(marker!.id),
+    (r) => r?.status === 'sent',
+  );
+  if (row?.status !== 'sent') throw new Error('the FANS queue did not reach its marker');
+}

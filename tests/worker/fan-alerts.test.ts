@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FAN_GRACE_MINUTES } from '../../src/core/fans';
 import { fanAlertSchema } from '../../src/core/schemas/fans';
 import {
+  fanMessagesHandled,
   alertMails,
   alertPage,
   alertRow,
@@ -82,7 +83,7 @@ describe('a new date reaches the fans of its city', () => {
     expect(listed).toMatchObject({ id: alert.id, status: 'sent', recipients: 3, sent: 3, failed: 0 });
     // the next run sends nothing again
     await runCron(later(FAN_GRACE_MINUTES + 2));
-    await new Promise((r) => setTimeout(r, 1500));
+    await fanMessagesHandled();
     expect(await alertMails(everyone)).toHaveLength(3);
   });
 

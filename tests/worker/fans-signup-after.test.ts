@@ -9,7 +9,7 @@ import { FAN_PENDING_DAYS } from '../../src/core/fans';
 import { t } from '../../src/core/messages';
 import { MAIL_OUTBOX_RETENTION_DAYS, MAINTENANCE_STEPS, runMaintenance } from '../../worker/services/maintenance';
 import { call, uniqueEmail, createPage, textPage, uniqueSlug, adminWithToken } from './helpers';
-import { PHONE_UA, eventually, signupsBy } from './counting-helpers';
+import { PHONE_UA, countsWritten, eventually, published, signupsBy } from './counting-helpers';
 import { citiesOf, confirmMails, confirmPath, fanOf, fanPage, outboxRows, signUp } from './fans-helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -128,7 +128,7 @@ describe('POST /{slug}/fans: a sign-up is a conversion of its source', () => {
       () => signupsBy(slug),
       (s) => s.total >= 3,
     );
-    await new Promise((r) => setTimeout(r, 2500));
+    await countsWritten((await published('mark')).slug);
     expect(await signupsBy(slug)).toEqual({ total: 3, by: { newsletter: 1, instagram: 1, qr: 1 } });
     expect(counted.total).toBe(3);
   });

@@ -1,6 +1,7 @@
 // The hot copy kept in the isolate's memory (worker/services/pages/hot-pages.ts): fresh for HOT_TTL_MS,
 // one re-read at a time once expired, never kept across a publish that overlapped the read.
 import { describe, expect, it } from 'vitest';
+import { clockAt, realClock } from './clock';
 import {
   HOT_TTL_MS,
   acceptsGzip,
@@ -43,8 +44,13 @@ describe('hot copies', () => {
   });
 
   it('expire: the next request re-reads while the others keep the copy for a moment', async () => {
-    await keepHot('hottwo', '<p>a</p>', HEADERS, hotTicket());
-    const start = Date.now();
+    // the clock stands still while the copy is kept: its expiry is exactly start + HOT_TTL_MS
+    const start = clockAt();
+    try {
+      await keepHot('hottwo', '<p>a</p>', HEADERS, hotTicket());
+    } finally {
+      realClock();
+    }
     expect(hotPage('hottwo', start + HOT_TTL_MS - 1)).not.toBeNull();
     // expired: this caller goes to read the page again...
     expect(hotPage('hottwo', start + HOT_TTL_MS + 10)).toBeNull();
