@@ -1,4 +1,6 @@
+import { stat } from 'node:fs/promises';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 
 /**
@@ -52,6 +54,32 @@ const SHARED_DATABASE = [
 
 const E2E_ADMIN = 'tests/e2e/admin.test.ts';
 
+/**
+ * Milliseconds a byte of a test file costs, by project, measured on a 2-core machine (browser
+ * tests about five times a Worker test's): the sequencer's estimate of a file's length.
+ */
+const COST_PER_BYTE: Record<string, number> = { 'e2e-admin': Infinity, e2e: 2.2, worker: 0.4, 'worker-isolated': 0.4 };
+
+/**
+ * The longest files first, whatever their project (docs/operations.md#tests). vitest's own order
+ * runs the projects one after another (e2e, then unit, then the Worker's) and ranks files by
+ * size only; the run then ends on a tail of files started last. Here every project's files share
+ * the workers from the start, and the long ones (the whole-database screens, the accessibility
+ * gates) never start near the end.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const cost = new Map<TestSpecification, number>();
+    await Promise.all(
+      files.map(async (file) => {
+        const bytes = (await stat(file.moduleId)).size;
+        cost.set(file, bytes * (COST_PER_BYTE[file.project.name] ?? 0.03));
+      }),
+    );
+    return [...files].sort((a, b) => cost.get(b)! - cost.get(a)!);
+  }
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('migrations');
   // the Worker under test, as both Worker projects run it
@@ -96,6 +124,7 @@ export default defineConfig(async () => {
       // file waits on Chromium and the server much of its time, so more files than cores run at
       // once (docs/operations.md#tests).
       maxWorkers: 3,
+      sequence: { sequencer: LongestFirst },
       projects: [
         {
           test: {
