@@ -1,8 +1,9 @@
 // Helpers of the editor-extras tests (editor-extras.test.ts and editor-style.test.ts).
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { api } from './api';
-import { ready, shot } from './browser';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { adminToken, api } from './api';
+import { DESKTOP, PHONE, baseURL, openBrowser, ready, shot } from './browser';
+import { editorPage } from './editor-helpers';
 import { createPage as createPageAs } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
 
@@ -123,4 +124,32 @@ export async function canvasPixels(
     return { width: c.width, height: c.height, b64: btoa(s) };
   });
   return { width, height, data: new Uint8ClampedArray(Buffer.from(b64, 'base64')) };
+}
+
+interface AdminEditors {
+  ctx: BrowserContext;
+  phone: BrowserContext;
+  /** the editor at 1280 px, with the clipboard allowed */
+  page: Page;
+  /** the editor at 375 px */
+  phonePage: Page;
+  token: string;
+}
+
+/** The admin's editor at 1280 and 375 px, opened before the file's first test and closed after its last. */
+export function adminEditors(): AdminEditors {
+  const e = {} as AdminEditors;
+  beforeAll(async () => {
+    e.token = await adminToken();
+    e.ctx = await openBrowser(DESKTOP);
+    await e.ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+    e.page = await editorPage(e.ctx, e.token, '/admin');
+    e.phone = await openBrowser(PHONE);
+    e.phonePage = await editorPage(e.phone, e.token, '/admin');
+  });
+  afterAll(async () => {
+    await e.ctx?.close();
+    await e.phone?.close();
+  });
+  return e;
 }

@@ -1,96 +1,87 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import jsQR from 'jsqr';
-import { adminToken, api, organiser } from './api';
-import { baseURL, DESKTOP, downloaded, openBrowser, PHONE, shot } from './browser';
+import { api, organiser } from './api';
+import { baseURL, downloaded, openBrowser, PHONE, shot } from './browser';
 import { editorPage, expectNotice } from './editor-helpers';
 import { uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
-import { canvasPixels, createPage, openInEditor, type PageJson, shotOf, view } from './editor-extras-helpers';
+import {
+  adminEditors,
+  canvasPixels,
+  createPage,
+  openInEditor,
+  type PageJson,
+  shotOf,
+  view,
+} from './editor-extras-helpers';
 
 describe('editor extras, as an admin', () => {
-  let ctx: BrowserContext;
-  let phone: BrowserContext;
-  let page: Page;
-  let phonePage: Page;
-  let token: string;
+  const e = adminEditors();
 
-  beforeAll(async () => {
-    token = await adminToken();
-    ctx = await openBrowser(DESKTOP);
-    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
-    page = await editorPage(ctx, token, '/admin');
-    phone = await openBrowser(PHONE);
-    phonePage = await editorPage(phone, token, '/admin');
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await phone?.close();
-  });
-
-  it('shows the JSON of the page and reloads, copies and downloads it', { timeout: 90_000 }, async () => {
+  it('shows the JSON of the e.page and reloads, copies and downloads it', { timeout: 90_000 }, async () => {
     const slug = uniqueSlug('xscode');
-    await createPage(token, slug, 'custom');
-    await openInEditor(page, '/admin', slug);
-    await view(page, 'Codice');
-    const viewer = page.getByTestId('json-viewer');
+    await createPage(e.token, slug, 'custom');
+    await openInEditor(e.page, '/admin', slug);
+    await view(e.page, 'Codice');
+    const viewer = e.page.getByTestId('json-viewer');
     await viewer.waitFor();
     // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the text as rendered), not the DOM property
     const shown = JSON.parse(await viewer.innerText()) as PageJson;
     expect(shown.folder_name).toBe(slug);
     expect(shown.buttons).toHaveLength(3);
 
-    await page.getByRole('button', { name: 'Ricarica' }).click();
-    await expectNotice(page, 'Dati della landing page ricaricati');
+    await e.page.getByRole('button', { name: 'Ricarica' }).click();
+    await expectNotice(e.page, 'Dati della landing e.page ricaricati');
 
-    await page.getByRole('button', { name: 'Copia', exact: true }).click();
-    await expectNotice(page, 'JSON copiato negli appunti!');
-    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as PageJson;
+    await e.page.getByRole('button', { name: 'Copia', exact: true }).click();
+    await expectNotice(e.page, 'JSON copiato negli appunti!');
+    const copied = JSON.parse(await e.page.evaluate(() => navigator.clipboard.readText())) as PageJson;
     expect(copied).toEqual(shown);
 
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Scarica', exact: true }).click(),
+      e.page.waitForEvent('download'),
+      e.page.getByRole('button', { name: 'Scarica', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${slug}.json`);
     const file = JSON.parse((await downloaded(download)).toString('utf8')) as PageJson;
     expect(file).toEqual(shown);
-    await expectNotice(page, 'JSON scaricato con successo!');
-    await shotOf(page, 'code-view', 'editor-extras-code-1280');
+    await expectNotice(e.page, 'JSON scaricato con successo!');
+    await shotOf(e.page, 'code-view', 'editor-extras-code-1280');
 
-    await openInEditor(phonePage, '/admin', slug);
-    await view(phonePage, 'Codice');
-    await phonePage.getByTestId('json-viewer').waitFor();
-    await shotOf(phonePage, 'code-view', 'editor-extras-code-375');
+    await openInEditor(e.phonePage, '/admin', slug);
+    await view(e.phonePage, 'Codice');
+    await e.phonePage.getByTestId('json-viewer').waitFor();
+    await shotOf(e.phonePage, 'code-view', 'editor-extras-code-375');
 
     // the page is gone: a reload says so instead of showing stale data
-    const gone = await api(`${API_PREFIX.pages}/${slug}`, { method: 'DELETE', token });
+    const gone = await api(`${API_PREFIX.pages}/${slug}`, { method: 'DELETE', token: e.token });
     expect(gone.status).toBeLessThan(300);
-    await page.getByRole('button', { name: 'Ricarica' }).click();
-    await expectNotice(page, 'Errore nel caricamento dei dati JSON');
+    await e.page.getByRole('button', { name: 'Ricarica' }).click();
+    await expectNotice(e.page, 'Errore nel caricamento dei dati JSON');
   });
 
   it('draws a QR code that decodes to the public URL with utm_source=qr, and downloads it as PNG and SVG', {
     timeout: 90_000,
   }, async () => {
     const slug = uniqueSlug('xsqr');
-    await createPage(token, slug, 'light');
-    await openInEditor(page, '/admin', slug);
-    await page.getByRole('button', { name: 'QR code della pagina' }).click();
-    const canvas = page.getByTestId('qr-canvas');
+    await createPage(e.token, slug, 'light');
+    await openInEditor(e.page, '/admin', slug);
+    await e.page.getByRole('button', { name: 'QR code della pagina' }).click();
+    const canvas = e.page.getByTestId('qr-canvas');
     await canvas.waitFor();
-    const pixels = await canvasPixels(page, '[data-testid="qr-canvas"]');
+    const pixels = await canvasPixels(e.page, '[data-testid="qr-canvas"]');
     const onScreen = jsQR(pixels.data, pixels.width, pixels.height);
     expect(onScreen?.data).toBe(`${baseURL()}/${slug}?utm_source=qr`);
 
     const [png] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Scarica PNG' }).click(),
+      e.page.waitForEvent('download'),
+      e.page.getByRole('button', { name: 'Scarica PNG' }).click(),
     ]);
     expect(png.suggestedFilename()).toBe(`${slug}-qr.png`);
     const pngBytes = await downloaded(png);
     // decode the downloaded file itself: Chromium reads the PNG back into a canvas
-    await page.evaluate(async (b64) => {
+    await e.page.evaluate(async (b64) => {
       const img = new Image();
       img.src = `data:image/png;base64,${b64}`;
       await img.decode();
@@ -102,19 +93,19 @@ describe('editor extras, as an admin', () => {
       c.style.display = 'none';
       document.body.append(c);
     }, pngBytes.toString('base64'));
-    const decoded = await canvasPixels(page, '#xs-test-png');
+    const decoded = await canvasPixels(e.page, '#xs-test-png');
     expect(decoded.width).toBeGreaterThanOrEqual(400);
     expect(jsQR(decoded.data, decoded.width, decoded.height)?.data).toBe(`${baseURL()}/${slug}?utm_source=qr`);
 
     const [svg] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Scarica SVG' }).click(),
+      e.page.waitForEvent('download'),
+      e.page.getByRole('button', { name: 'Scarica SVG' }).click(),
     ]);
     expect(svg.suggestedFilename()).toBe(`${slug}-qr.svg`);
     const svgText = (await downloaded(svg)).toString('utf8');
     expect(svgText).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
     expect(svgText).toContain('<path fill="#000" d="M');
-    await shot(page, 'editor-extras-qr-1280', false);
+    await shot(e.page, 'editor-extras-qr-1280', false);
   });
 });
 

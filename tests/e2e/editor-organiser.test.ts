@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { PASSWORD, adminToken, api, organiser, register } from './api';
 import { DESKTOP, PHONE, openBrowser, ready, shot } from './browser';
-import { asksBeforeUnload, coveredControls, createTextPageApi, editorPage, expectNotice } from './editor-helpers';
+import * as ed from './editor-helpers';
 import { uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
 import {
@@ -26,7 +26,7 @@ describe('the editor, when an upload is refused after the page is saved', () => 
   });
 
   it('says the page was saved but the button images were not', { timeout: 120_000 }, async () => {
-    const page = await editorPage(ctx, await adminToken(), '/admin');
+    const page = await ed.editorPage(ctx, await adminToken(), '/admin');
     const slug = uniqueSlug('partial');
     await page.getByLabel('Titolo', { exact: true }).fill(`Parziale ${slug.slice(-5)}`);
     await page.locator('#ed-slug').fill(slug);
@@ -39,9 +39,9 @@ describe('the editor, when an upload is refused after the page is saved', () => 
       .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png at all') });
     await poll(() => page.getByTestId('image-source').textContent()).toBe('Nuova immagine, caricata al salvataggio');
     await addButtonClick(page);
-    await expectNotice(page, 'Pulsante aggiunto con successo');
+    await ed.expectNotice(page, 'Pulsante aggiunto con successo');
     await save(page);
-    await expectNotice(page, "Landing page salvata ma errore nell'upload delle immagini bottoni: ");
+    await ed.expectNotice(page, "Landing page salvata ma errore nell'upload delle immagini bottoni: ");
     const res = await api(`${API_PREFIX.pages}/${slug}`, { token: await adminToken() });
     expect(res.status).toBe(200);
   });
@@ -62,15 +62,15 @@ describe('the editor, as a regular organiser at 375 px', () => {
     const { token } = await organiser({ fullName: 'Giulia Verdi', company });
     const own = uniqueSlug('mia');
     const other = uniqueSlug('altrui');
-    const page = await editorPage(ctx, token, '/user');
+    const page = await ed.editorPage(ctx, token, '/user');
     await shot(page, 'editor-empty-375');
 
     // no pages yet: the sidebar says so; the refresh button picks up new ones
     await openSidebar(page);
     await page.getByText('Nessuna landing page creata').waitFor();
     await shot(page, 'editor-sidebar-empty-375', false);
-    await createTextPageApi(token, own, `Mia Pagina ${own}`, 'Genova');
-    await createTextPageApi(await adminToken(), other, `Pagina Altrui ${other}`, 'Pisa');
+    await ed.createTextPageApi(token, own, `Mia Pagina ${own}`, 'Genova');
+    await ed.createTextPageApi(await adminToken(), other, `Pagina Altrui ${other}`, 'Pisa');
     await page.getByRole('button', { name: 'Aggiorna elenco' }).click();
     await page.locator(`.ed-page[data-slug="${own}"]`).waitFor();
     await closeSidebar(page);
@@ -87,15 +87,15 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await shot(page, 'editor-sidebar-375', false);
 
     await page.getByRole('button', { name: `Apri "Mia Pagina ${own}" per la modifica` }).click();
-    await expectNotice(page, 'Landing page caricata per la modifica');
+    await ed.expectNotice(page, 'Landing page caricata per la modifica');
     expect(await page.getByRole('tab', { name: 'Codice' }).count()).toBe(0);
-    expect(await coveredControls(page)).toEqual([]);
+    expect(await ed.coveredControls(page)).toEqual([]);
     await shot(page, 'editor-notice-375', false);
 
     // unsaved changes: the tab close and another load from the sidebar ask first
-    expect(await asksBeforeUnload(page)).toBe(false);
+    expect(await ed.asksBeforeUnload(page)).toBe(false);
     await page.getByLabel('Titolo', { exact: true }).fill('Titolo non salvato');
-    expect(await asksBeforeUnload(page)).toBe(true);
+    expect(await ed.asksBeforeUnload(page)).toBe(true);
     await openSidebar(page);
     await page.getByRole('button', { name: `Apri "Mia Pagina ${own}" per la modifica` }).click();
     const ask = page.locator('dialog.confirm-dialog[open]');
@@ -109,9 +109,9 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await openSidebar(page);
     await page.getByRole('button', { name: `Apri "Mia Pagina ${own}" per la modifica` }).click();
     await ask.getByRole('button', { name: 'Apri senza salvare' }).click();
-    await expectNotice(page, 'Landing page caricata per la modifica');
+    await ed.expectNotice(page, 'Landing page caricata per la modifica');
     await poll(() => page.getByLabel('Titolo', { exact: true }).inputValue()).toBe(`Mia Pagina ${own}`);
-    expect(await asksBeforeUnload(page)).toBe(false);
+    expect(await ed.asksBeforeUnload(page)).toBe(false);
 
     // builds and publishes a page from the phone
     await page.getByRole('button', { name: 'Annulla modifica' }).click();
@@ -124,11 +124,11 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await fillEvent(page, '9 maggio 2099', 'Firenze', 'Viper');
     await page.getByLabel('Link CTA 1').fill('https://example.com/firenze');
     await addButtonClick(page);
-    await expectNotice(page, 'Pulsante aggiunto con successo');
+    await ed.expectNotice(page, 'Pulsante aggiunto con successo');
     await fillEvent(page, '11 maggio 2099', 'Siena', 'Piazza del Campo');
     await page.getByLabel('Link CTA 1').fill('https://example.com/siena');
     await addButtonClick(page);
-    await expectNotice(page, 'Pulsante aggiunto con successo');
+    await ed.expectNotice(page, 'Pulsante aggiunto con successo');
 
     // drag and drop with the pointer: the second event goes first
     const from = page.getByRole('button', { name: 'Trascina per riordinare il pulsante 2' });
@@ -151,7 +151,7 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await shot(page, 'editor-preview-375', false);
     await page.getByRole('button', { name: "Chiudi l'anteprima" }).click();
     await save(page);
-    await expectNotice(page, 'Landing page generata con successo!');
+    await ed.expectNotice(page, 'Landing page generata con successo!');
     await poll(() => publicStatus(slug)).toBe(200);
 
     // the server put the page in the organiser's company

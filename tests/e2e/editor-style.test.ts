@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { adminToken } from './api';
-import { DESKTOP, PHONE, baseURL, openBrowser, ready, shot } from './browser';
-import { editorPage, expectNotice } from './editor-helpers';
+// The editor's custom style panel in Chromium: preset, font, palette colour, invalid colour, save,
+// and the published page's computed styles; saving styles of a page not saved yet is refused.
+import { describe, expect, it } from 'vitest';
+import { ready, shot } from './browser';
+import { expectNotice } from './editor-helpers';
 import { uniqueSlug, uploadHeader } from './pages-api';
 import {
+  adminEditors,
   blockPng,
   chooseCustomTheme,
   click,
@@ -15,38 +16,21 @@ import {
 } from './editor-extras-helpers';
 
 describe('the style panel, as an admin', () => {
-  let ctx: BrowserContext;
-  let phone: BrowserContext;
-  let page: Page;
-  let phonePage: Page;
-  let token: string;
+  const e = adminEditors();
 
-  beforeAll(async () => {
-    token = await adminToken();
-    ctx = await openBrowser(DESKTOP);
-    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
-    page = await editorPage(ctx, token, '/admin');
-    phone = await openBrowser(PHONE);
-    phonePage = await editorPage(phone, token, '/admin');
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await phone?.close();
-  });
-
-  it('styles a page with a preset, a font and a palette colour; the published page uses them', {
+  it('styles a e.page with a preset, a font and a palette colour; the published e.page uses them', {
     timeout: 120_000,
   }, async () => {
     const slug = uniqueSlug('xsstyle');
-    const created = await createPage(token, slug, 'light');
-    await click(token, slug, created.buttons[0]!.id);
-    await uploadHeader(token, slug, await blockPng(ctx));
-    await openInEditor(page, '/admin', slug);
+    const created = await createPage(e.token, slug, 'light');
+    await click(e.token, slug, created.buttons[0]!.id);
+    await uploadHeader(e.token, slug, await blockPng(e.ctx));
+    await openInEditor(e.page, '/admin', slug);
 
     // the panel exists only for text mode with the Custom theme
-    expect(await page.getByTestId('style-panel').count()).toBe(0);
-    await chooseCustomTheme(page);
-    const panel = page.getByTestId('style-panel');
+    expect(await e.page.getByTestId('style-panel').count()).toBe(0);
+    await chooseCustomTheme(e.page);
+    const panel = e.page.getByTestId('style-panel');
     await panel.waitFor();
 
     // the header's palette, in order of area, next to every colour input
@@ -70,7 +54,7 @@ describe('the style panel, as an admin', () => {
     // the picker shows every family in its own face, from the self-hosted files
     await expect
       .poll(() =>
-        page.evaluate(() =>
+        e.page.evaluate(() =>
           [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Anton' && f.status === 'loaded'),
         ),
       )
@@ -88,16 +72,16 @@ describe('the style panel, as an admin', () => {
     await venue.getByRole('radio', { name: 'Luogo – Corsivo' }).check();
     const venueFont = venue.locator('[data-field="venue-family"] button');
     await venueFont.focus();
-    await page.keyboard.press('ArrowDown');
+    await e.page.keyboard.press('ArrowDown');
     await venue.getByRole('listbox').waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('listbox');
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
+    await expect.poll(() => e.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('listbox');
+    await e.page.keyboard.press('End');
+    await e.page.keyboard.press('Enter');
     await expect.poll(() => venueFont.getAttribute('data-family')).toBe('Abril Fatface');
     expect(await venue.locator('select[name="venue-weight"] option').allInnerTexts()).toEqual(['Regular']);
     expect(await venue.getByRole('radio', { name: 'Luogo – Corsivo' }).isDisabled()).toBe(true);
     expect(await venue.getByRole('radio', { name: 'Luogo – Normale' }).isChecked()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-family'))).toBe('Abril Fatface');
+    expect(await e.page.evaluate(() => document.activeElement?.getAttribute('data-family'))).toBe('Abril Fatface');
 
     const bgHex = panel.locator('[data-field="background-color"] input[type="text"]');
     expect(await bgHex.inputValue()).toBe('#0B1F4D');
@@ -113,8 +97,8 @@ describe('the style panel, as an admin', () => {
       .toEqual(['rgb(200, 20, 60)', expect.stringContaining('Playfair Display')]);
 
     // the editor's preview renders the page from the same store, before anything is saved
-    await page.getByRole('button', { name: 'Anteprima', exact: true }).click();
-    const frame = page.frameLocator('dialog.ed-preview iframe');
+    await e.page.getByRole('button', { name: 'Anteprima', exact: true }).click();
+    const frame = e.page.frameLocator('dialog.ed-preview iframe');
     await expect
       .poll(() =>
         frame
@@ -124,14 +108,14 @@ describe('the style panel, as an admin', () => {
       )
       .toBe('rgb(200, 20, 60)');
     expect(await frame.locator('.pg').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(11, 31, 77)');
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.locator('dialog.ed-preview[open]').count()).toBe(0);
+    await e.page.keyboard.press('Escape');
+    await expect.poll(() => e.page.locator('dialog.ed-preview[open]').count()).toBe(0);
 
     await panel.getByRole('button', { name: 'Salva stili' }).click();
-    await expectNotice(page, 'Stili custom aggiornati con successo!');
-    await shotOf(page, 'style-panel', 'editor-extras-panel-1280');
+    await expectNotice(e.page, 'Stili custom aggiornati con successo!');
+    await shotOf(e.page, 'style-panel', 'editor-extras-panel-1280');
 
-    const saved = await readPage(token, slug);
+    const saved = await readPage(e.token, slug);
     expect(saved.style).toBe('custom');
     expect(saved.custom_styles.city).toMatchObject({
       color: '#C8143C',
@@ -151,7 +135,7 @@ describe('the style panel, as an admin', () => {
     );
 
     // the published page, as a visitor's browser computes it
-    const visitor = await ctx.newPage();
+    const visitor = await e.ctx.newPage();
     await visitor.goto(`/${slug}`);
     const styleOf = (selector: string, prop: string) =>
       visitor
@@ -177,21 +161,21 @@ describe('the style panel, as an admin', () => {
     await visitor.close();
 
     // the same panel on a phone
-    await openInEditor(phonePage, '/admin', slug);
-    await phonePage.getByTestId('style-panel').waitFor();
-    await phonePage.locator('[data-field="city-color"] [data-colour]').first().waitFor();
-    await shotOf(phonePage, 'style-panel', 'editor-extras-panel-375');
+    await openInEditor(e.phonePage, '/admin', slug);
+    await e.phonePage.getByTestId('style-panel').waitFor();
+    await e.phonePage.locator('[data-field="city-color"] [data-colour]').first().waitFor();
+    await shotOf(e.phonePage, 'style-panel', 'editor-extras-panel-375');
   });
 
-  it('refuses to save custom styles for a page not saved yet', async () => {
-    await page.goto('/admin');
-    await ready(page);
-    await page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
-    await chooseCustomTheme(page);
-    const panel = page.getByTestId('style-panel');
+  it('refuses to save custom styles for a e.page not saved yet', async () => {
+    await e.page.goto('/admin');
+    await ready(e.page);
+    await e.page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
+    await chooseCustomTheme(e.page);
+    const panel = e.page.getByTestId('style-panel');
     await panel.waitFor();
-    await panel.getByText('Salva la landing page per poter salvare gli stili.').waitFor();
+    await panel.getByText('Salva la landing e.page per poter salvare gli stili.').waitFor();
     await panel.getByRole('button', { name: 'Salva stili' }).click();
-    await expectNotice(page, 'Salva prima la landing page per poter aggiornare gli stili custom');
+    await expectNotice(e.page, 'Salva prima la landing e.page per poter aggiornare gli stili custom');
   });
 });

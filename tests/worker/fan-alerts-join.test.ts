@@ -6,19 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FAN_GRACE_MINUTES } from '../../src/core/fans';
 import worker from '../../worker/index';
 import { eventually } from './counting-helpers';
-import {
-  alertMails,
-  alertPage,
-  alertRow,
-  fanEmail,
-  kept,
-  listAlerts,
-  MILANO,
-  MINUTE,
-  savePage,
-  seedFan,
-  TORINO,
-} from './fan-alerts-helpers';
+import * as fa from './fan-alerts-helpers';
 import { eventButton } from './helpers';
 
 /** The per-minute Cron Trigger at `at` (ms), as Cloudflare runs it. */
@@ -34,9 +22,9 @@ const tick = () => new Promise((r) => setTimeout(r, 5));
 
 /** Sends the alert (past its grace delay) and answers its e-mails by address once it is done. */
 async function sendAndRead(alertId: number, emails: string[]) {
-  await runCron(Date.now() + (FAN_GRACE_MINUTES + 1) * MINUTE);
+  await runCron(Date.now() + (FAN_GRACE_MINUTES + 1) * fa.MINUTE);
   const row = await eventually(
-    async () => ({ alert: await alertRow(alertId), mails: await alertMails(emails) }),
+    async () => ({ alert: await fa.alertRow(alertId), mails: await fa.alertMails(emails) }),
     ({ alert, mails }) =>
       alert?.status === 'sent' && mails.filter((m) => m.status === 'sent').length >= alert.recipients,
   );
@@ -45,28 +33,28 @@ async function sendAndRead(alertId: number, emails: string[]) {
 
 describe('a save that joins a waiting alert', () => {
   it('a fan confirmed between the two saves gets the later date only, as their cities allow', async () => {
-    const p = await alertPage();
-    const early = fanEmail('early');
-    await seedFan(p.id, early, ['*']);
-    const first = await savePage(p, [...kept(p), eventButton(MILANO)]);
+    const p = await fa.alertPage();
+    const early = fa.fanEmail('early');
+    await fa.seedFan(p.id, early, ['*']);
+    const first = await fa.savePage(p, [...fa.kept(p), eventButton(fa.MILANO)]);
     const alertId: number = first.fan_alerts[0].id;
     await tick();
     // confirmed after the Milano date was saved, before the Torino one
-    const all = fanEmail('between-all');
-    const milano = fanEmail('between-milano');
-    const torino = fanEmail('between-torino');
-    await seedFan(p.id, all, ['*']);
-    await seedFan(p.id, milano, ['Milano']);
-    await seedFan(p.id, torino, ['Torino']);
+    const all = fa.fanEmail('between-all');
+    const milano = fa.fanEmail('between-milano');
+    const torino = fa.fanEmail('between-torino');
+    await fa.seedFan(p.id, all, ['*']);
+    await fa.seedFan(p.id, milano, ['Milano']);
+    await fa.seedFan(p.id, torino, ['Torino']);
     await tick();
-    const second = await savePage(p, [...kept(p), eventButton(TORINO)]);
+    const second = await fa.savePage(p, [...fa.kept(p), eventButton(fa.TORINO)]);
     expect(second.fan_alerts).toHaveLength(1);
     expect(second.fan_alerts[0].id).toBe(alertId);
     // early, and the two who follow Torino ('Tutte le date' and Torino)
     expect(second.fan_alerts[0].recipients).toBe(3);
 
     const byFan = await sendAndRead(alertId, [early, all, milano, torino]);
-    expect(await alertRow(alertId)).toMatchObject({ status: 'sent', recipients: 3 });
+    expect(await fa.alertRow(alertId)).toMatchObject({ status: 'sent', recipients: 3 });
     expect(Object.keys(byFan).sort()).toEqual([all, early, torino].sort());
     expect(byFan[early]!.subject).toBe('Nuove date: Tour');
     expect(byFan[early]!.body_text).toContain('Alcatraz, Milano');
@@ -78,10 +66,10 @@ describe('a save that joins a waiting alert', () => {
   });
 
   it('a city a fan adds between the saves brings its later date; one already on the page does not', async () => {
-    const p = await alertPage();
-    const fan = fanEmail('roman');
-    const id = await seedFan(p.id, fan, ['Roma']);
-    const first = await savePage(p, [...kept(p), eventButton(MILANO)]);
+    const p = await fa.alertPage();
+    const fan = fa.fanEmail('roman');
+    const id = await fa.seedFan(p.id, fan, ['Roma']);
+    const first = await fa.savePage(p, [...fa.kept(p), eventButton(fa.MILANO)]);
     await tick();
     await env.DB.prepare(
       "INSERT INTO fan_cities (fan_id, city_key, city) VALUES (?1, 'milano', 'Milano'), (?1, 'torino', 'Torino')",
@@ -89,8 +77,8 @@ describe('a save that joins a waiting alert', () => {
       .bind(id)
       .run();
     await tick();
-    await savePage(p, [...kept(p), eventButton(TORINO)]);
-    const [alert] = await listAlerts(p);
+    await fa.savePage(p, [...fa.kept(p), eventButton(fa.TORINO)]);
+    const [alert] = await fa.listAlerts(p);
     expect(alert).toMatchObject({ id: first.fan_alerts[0].id, status: 'scheduled', recipients: 1 });
 
     const byFan = await sendAndRead(alert!.id, [fan]);
@@ -99,11 +87,11 @@ describe('a save that joins a waiting alert', () => {
   });
 
   it('a date moved by the later save is news again to the fans confirmed in between', async () => {
-    const p = await alertPage();
-    const first = await savePage(p, [...kept(p), eventButton(MILANO)]);
+    const p = await fa.alertPage();
+    const first = await fa.savePage(p, [...fa.kept(p), eventButton(fa.MILANO)]);
     await tick();
-    const fan = fanEmail('between');
-    await seedFan(p.id, fan, ['Milano']);
+    const fan = fa.fanEmail('between');
+    await fa.seedFan(p.id, fan, ['Milano']);
     await tick();
     // the Milano show moves to another day
     const moved = p.buttons.map((b) => ({
@@ -112,7 +100,7 @@ describe('a save that joins a waiting alert', () => {
       text: b.text.replace('12/05/2099', '20/05/2099'),
       url: b.url,
     }));
-    const second = await savePage(p, moved);
+    const second = await fa.savePage(p, moved);
     expect(second.fan_alerts[0]).toMatchObject({ id: first.fan_alerts[0].id, recipients: 1 });
 
     const byFan = await sendAndRead(first.fan_alerts[0].id, [fan]);

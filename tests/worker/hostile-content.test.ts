@@ -6,17 +6,7 @@ import { API_PREFIX } from '../../src/core/api-paths';
 import { afterAll, describe, expect, it } from 'vitest';
 import { companyKey } from '../../src/core/company';
 import { t } from '../../src/core/messages';
-import {
-  adminWithToken,
-  call,
-  callJson,
-  PASSWORD,
-  uniqueEmail,
-  createPage,
-  textPage,
-  uniqueSlug,
-  organiserWithToken,
-} from './helpers';
+import * as h from './helpers';
 import { burst, countsWritten, eventually, PHONE_UA, published } from './counting-helpers';
 import { COUNTRY_CODES } from '../../src/core/countries';
 import { pageStatsSchema } from '../../src/core/schemas/stats';
@@ -51,14 +41,14 @@ describe('markup payloads in every text field never reach the published page as 
 
   /** Publishes a page through the API; null (counted as refused) when validation turned it away. */
   async function published(token: string, slug: string, json: unknown): Promise<string | null> {
-    const res = await call(`${API_PREFIX.pages}`, { token, json });
+    const res = await h.call(`${API_PREFIX.pages}`, { token, json });
     if (res.status !== 201) {
       counts.refused += 1;
       expect(res.status).toBe(422);
       return null;
     }
     counts.payloads += 1;
-    return (await call(`/${slug}`)).text();
+    return (await h.call(`/${slug}`)).text();
   }
 
   /**
@@ -87,13 +77,13 @@ describe('markup payloads in every text field never reach the published page as 
   }
 
   it.each(PAYLOADS)('%j', async (payload) => {
-    const { token } = await adminWithToken();
-    const base = uniqueSlug('xss');
-    await createPage(token, textPage(base));
-    const baseline = await active(await (await call(`/${base}`)).text());
+    const { token } = await h.adminWithToken();
+    const base = h.uniqueSlug('xss');
+    await h.createPage(token, h.textPage(base));
+    const baseline = await active(await (await h.call(`/${base}`)).text());
 
-    const slug = uniqueSlug('xss');
-    const body = textPage(slug, {
+    const slug = h.uniqueSlug('xss');
+    const body = h.textPage(slug, {
       title: `T ${slug} ${payload}`.slice(0, 200),
       display_title: payload,
       company: `C ${payload}`.slice(0, 100),
@@ -114,12 +104,12 @@ describe('markup payloads in every text field never reach the published page as 
   });
 
   it.each(URLS)('link %j is refused or made harmless', async (url) => {
-    const { token } = await adminWithToken();
-    const slug = uniqueSlug('url');
+    const { token } = await h.adminWithToken();
+    const slug = h.uniqueSlug('url');
     const html = await published(
       token,
       slug,
-      textPage(slug, { header: url, buttons: [{ type: 'text', text: '12/05/2099 - Roma - V|x', url }] }),
+      h.textPage(slug, { header: url, buttons: [{ type: 'text', text: '12/05/2099 - Roma - V|x', url }] }),
     );
     if (html === null) return;
     expect((await active(html)).jsUrls).toBe(0);
@@ -152,11 +142,11 @@ describe('a flood of made-up sources, countries and CTAs on one page', () => {
   const randomCountry = () => pick(['IT', 'it', 'T1', 'EU', 'AP', 'ZZ', 'QX', 'A1', 'ITA', 'it-IT', 'I', `${word()}!`]);
 
   it(`${VIEWS.toLocaleString('en')} views with random sources stay within ${SOURCES_PER_DAY} sources a day, the answer small, the totals exact`, async () => {
-    const u = await organiserWithToken({ company: 'Gamma Live' });
-    const slug = uniqueSlug('flood');
-    const page = await createPage(
+    const u = await h.organiserWithToken({ company: 'Gamma Live' });
+    const slug = h.uniqueSlug('flood');
+    const page = await h.createPage(
       u.token,
-      textPage(slug, {
+      h.textPage(slug, {
         buttons: [
           {
             type: 'text',
@@ -171,7 +161,7 @@ describe('a flood of made-up sources, countries and CTAs on one page', () => {
     );
     const button = page.buttons[0]!.id as number;
     await burst(VIEWS, 50, async () => {
-      const res = await call(`/${slug}?utm_source=${encodeURIComponent(randomSource())}`, {
+      const res = await h.call(`/${slug}?utm_source=${encodeURIComponent(randomSource())}`, {
         headers: { 'user-agent': PHONE_UA, 'accept-encoding': 'gzip', 'cf-ipcountry': randomCountry() },
       });
       await res.arrayBuffer();
@@ -183,7 +173,7 @@ describe('a flood of made-up sources, countries and CTAs on one page', () => {
     await burst(CLICKS, 50, async (i) => {
       const k = i % 4 === 0 ? Math.floor(Math.random() * 100) : i % 2;
       if (k <= 1) validClicks += 1;
-      const res = await call(
+      const res = await h.call(
         `${API_PREFIX.pages}/${slug}/buttons/${button}/click?k=${k}&u=${encodeURIComponent(randomSource())}`,
         { method: 'POST', headers: { 'user-agent': PHONE_UA, 'cf-ipcountry': randomCountry() } },
       );
@@ -223,7 +213,7 @@ describe('a flood of made-up sources, countries and CTAs on one page', () => {
     expect(after.rows).toBeLessThanOrEqual(bound);
     counts.floodRows = after.rows;
 
-    const res = await call(`${API_PREFIX.pages}/${slug}/stats?days=1`, { token: u.token });
+    const res = await h.call(`${API_PREFIX.pages}/${slug}/stats?days=1`, { token: u.token });
     const text = await res.text();
     counts.floodBytes = new TextEncoder().encode(text).length;
     const stats = pageStatsSchema.parse(JSON.parse(text));
@@ -255,17 +245,17 @@ describe('hostile company names: each refused at the door, or plain text offered
   let network = 0;
 
   it.each(NAMES)('%s', async (_label, company, refusal) => {
-    const { token } = await adminWithToken();
+    const { token } = await h.adminWithToken();
     network += 1;
-    const email = uniqueEmail('nome');
-    const reg = await callJson('/auth/register', {
-      json: { email, password: PASSWORD, company },
+    const email = h.uniqueEmail('nome');
+    const reg = await h.callJson('/auth/register', {
+      json: { email, password: h.PASSWORD, company },
       headers: { 'cf-connecting-ip': `203.0.113.${network}` },
     });
     counts.names += 1;
     const publicList = async () => {
       counts.names += 1;
-      return (await callJson(`${API_PREFIX.admin}/companies`)).body.companies as string[];
+      return (await h.callJson(`${API_PREFIX.admin}/companies`)).body.companies as string[];
     };
     if (refusal) {
       expect(reg.status).toBe(422);
@@ -282,15 +272,15 @@ describe('hostile company names: each refused at the door, or plain text offered
     expect(reg.body.company).toBe(company);
     expect(await publicList()).not.toContain(company);
     // rejected and deleted, its name goes from every list
-    const reject = await callJson(`${API_PREFIX.admin}/users/${reg.body.id}/approve`, {
+    const reject = await h.callJson(`${API_PREFIX.admin}/users/${reg.body.id}/approve`, {
       token,
       json: { action: 'reject' },
     });
     expect(reject.status).toBe(200);
-    const remove = await callJson(`${API_PREFIX.admin}/users/${reg.body.id}`, { token, method: 'DELETE' });
+    const remove = await h.callJson(`${API_PREFIX.admin}/users/${reg.body.id}`, { token, method: 'DELETE' });
     expect(remove.status).toBe(200);
     counts.names += 2;
-    const all = await callJson(`${API_PREFIX.admin}/companies/all`, { token });
+    const all = await h.callJson(`${API_PREFIX.admin}/companies/all`, { token });
     expect(all.body.companies).not.toContain(company);
     expect(await publicList()).not.toContain(company);
   });

@@ -227,10 +227,7 @@ const meaningful = fc.constantFrom(
   'One-Click',
 );
 const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), segment, meaningful);
-const jsonish = fc.oneof(
-  fc.jsonValue({ maxDepth: 3 }),
-  fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 }),
-);
+const jsonish = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 }));
 // A page payload that mostly passes validation, with junk in its texts, links and styles.
 const junkText = fc.oneof(segment, meaningful.map(String), fc.string({ unit: 'grapheme', maxLength: 40 }));
 const junkUrl = fc.oneof(
