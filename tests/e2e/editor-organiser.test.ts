@@ -5,16 +5,6 @@ import { DESKTOP, PHONE, openBrowser, ready, shot } from './browser';
 import * as ed from './editor-helpers';
 import { uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
-import {
-  HEADER_PNG,
-  addButtonClick,
-  closeSidebar,
-  fillEvent,
-  openSidebar,
-  poll,
-  publicStatus,
-  save,
-} from './editor-helpers';
 
 describe('the editor, when an upload is refused after the page is saved', () => {
   let ctx: BrowserContext;
@@ -31,16 +21,16 @@ describe('the editor, when an upload is refused after the page is saved', () => 
     await page.getByLabel('Titolo', { exact: true }).fill(`Parziale ${slug.slice(-5)}`);
     await page.locator('#ed-slug').fill(slug);
     await page.locator('label.ed-seg__opt', { hasText: 'Immagine' }).click();
-    await page.locator('#ed-header').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: HEADER_PNG });
+    await page.locator('#ed-header').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: ed.HEADER_PNG });
     // a file that claims to be a PNG but is not one: the browser cannot resize it, the server
     // checks the bytes and refuses it
     await page
       .locator('#ed-image-file')
       .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png at all') });
-    await poll(() => page.getByTestId('image-source').textContent()).toBe('Nuova immagine, caricata al salvataggio');
-    await addButtonClick(page);
+    await ed.poll(() => page.getByTestId('image-source').textContent()).toBe('Nuova immagine, caricata al salvataggio');
+    await ed.addButtonClick(page);
     await ed.expectNotice(page, 'Pulsante aggiunto con successo');
-    await save(page);
+    await ed.save(page);
     await ed.expectNotice(page, "Landing page salvata ma errore nell'upload delle immagini bottoni: ");
     const res = await api(`${API_PREFIX.pages}/${slug}`, { token: await adminToken() });
     expect(res.status).toBe(200);
@@ -66,21 +56,21 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await shot(page, 'editor-empty-375');
 
     // no pages yet: the sidebar says so; the refresh button picks up new ones
-    await openSidebar(page);
+    await ed.openSidebar(page);
     await page.getByText('Nessuna landing page creata').waitFor();
     await shot(page, 'editor-sidebar-empty-375', false);
     await ed.createTextPageApi(token, own, `Mia Pagina ${own}`, 'Genova');
     await ed.createTextPageApi(await adminToken(), other, `Pagina Altrui ${other}`, 'Pisa');
     await page.getByRole('button', { name: 'Aggiorna elenco' }).click();
     await page.locator(`.ed-page[data-slug="${own}"]`).waitFor();
-    await closeSidebar(page);
+    await ed.closeSidebar(page);
 
     // the admin area sends a non-admin to /user
     await page.goto('/admin');
     await page.waitForURL((url) => url.pathname.startsWith('/user'));
     await page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
 
-    await openSidebar(page);
+    await ed.openSidebar(page);
     await page.locator(`.ed-page[data-slug="${own}"]`).waitFor();
     expect(await page.locator(`.ed-page[data-slug="${other}"]`).count()).toBe(0);
     expect(await page.locator('.ed-page__company').count()).toBe(0);
@@ -96,21 +86,21 @@ describe('the editor, as a regular organiser at 375 px', () => {
     expect(await ed.asksBeforeUnload(page)).toBe(false);
     await page.getByLabel('Titolo', { exact: true }).fill('Titolo non salvato');
     expect(await ed.asksBeforeUnload(page)).toBe(true);
-    await openSidebar(page);
+    await ed.openSidebar(page);
     await page.getByRole('button', { name: `Apri "Mia Pagina ${own}" per la modifica` }).click();
     const ask = page.locator('dialog.confirm-dialog[open]');
     await ask.getByText('Ci sono modifiche non salvate').waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'editor-discard-375', false);
     await ask.getByRole('button', { name: 'Continua a modificare' }).click();
-    await poll(() => ask.count()).toBe(0);
-    await closeSidebar(page);
+    await ed.poll(() => ask.count()).toBe(0);
+    await ed.closeSidebar(page);
     expect(await page.getByLabel('Titolo', { exact: true }).inputValue()).toBe('Titolo non salvato');
-    await openSidebar(page);
+    await ed.openSidebar(page);
     await page.getByRole('button', { name: `Apri "Mia Pagina ${own}" per la modifica` }).click();
     await ask.getByRole('button', { name: 'Apri senza salvare' }).click();
     await ed.expectNotice(page, 'Landing page caricata per la modifica');
-    await poll(() => page.getByLabel('Titolo', { exact: true }).inputValue()).toBe(`Mia Pagina ${own}`);
+    await ed.poll(() => page.getByLabel('Titolo', { exact: true }).inputValue()).toBe(`Mia Pagina ${own}`);
     expect(await ed.asksBeforeUnload(page)).toBe(false);
 
     // builds and publishes a page from the phone
@@ -120,14 +110,14 @@ describe('the editor, as a regular organiser at 375 px', () => {
     const slug = uniqueSlug('phone');
     await page.getByLabel('Titolo', { exact: true }).fill(`Dal Telefono ${slug.slice(-4)}`);
     await page.locator('#ed-slug').fill(slug);
-    await page.locator('#ed-header').setInputFiles({ name: 'h.png', mimeType: 'image/png', buffer: HEADER_PNG });
-    await fillEvent(page, '9 maggio 2099', 'Firenze', 'Viper');
+    await page.locator('#ed-header').setInputFiles({ name: 'h.png', mimeType: 'image/png', buffer: ed.HEADER_PNG });
+    await ed.fillEvent(page, '9 maggio 2099', 'Firenze', 'Viper');
     await page.getByLabel('Link CTA 1').fill('https://example.com/firenze');
-    await addButtonClick(page);
+    await ed.addButtonClick(page);
     await ed.expectNotice(page, 'Pulsante aggiunto con successo');
-    await fillEvent(page, '11 maggio 2099', 'Siena', 'Piazza del Campo');
+    await ed.fillEvent(page, '11 maggio 2099', 'Siena', 'Piazza del Campo');
     await page.getByLabel('Link CTA 1').fill('https://example.com/siena');
-    await addButtonClick(page);
+    await ed.addButtonClick(page);
     await ed.expectNotice(page, 'Pulsante aggiunto con successo');
 
     // drag and drop with the pointer: the second event goes first
@@ -142,7 +132,7 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 - 12, { steps: 12 });
     await page.waitForTimeout(150);
     await page.mouse.up();
-    await poll(() => page.locator('.ed-row__city').allTextContents()).toEqual(['Siena', 'Firenze']);
+    await ed.poll(() => page.locator('.ed-row__city').allTextContents()).toEqual(['Siena', 'Firenze']);
     await shot(page, 'editor-filled-375');
     await shot(page, 'editor-viewport-375', false);
     await page.getByRole('button', { name: 'Anteprima' }).click();
@@ -150,9 +140,9 @@ describe('the editor, as a regular organiser at 375 px', () => {
     expect(await page.locator('.ed-device iframe').getAttribute('width')).toBe('375');
     await shot(page, 'editor-preview-375', false);
     await page.getByRole('button', { name: "Chiudi l'anteprima" }).click();
-    await save(page);
+    await ed.save(page);
     await ed.expectNotice(page, 'Landing page generata con successo!');
-    await poll(() => publicStatus(slug)).toBe(200);
+    await ed.poll(() => ed.publicStatus(slug)).toBe(200);
 
     // the server put the page in the organiser's company
     const res = await api(`${API_PREFIX.pages}/${slug}`, { token });
