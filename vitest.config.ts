@@ -120,10 +120,10 @@ export default defineConfig(async () => {
   const workerTest = { setupFiles: ['tests/worker/apply-migrations.ts'], testTimeout: 30_000 };
   return {
     test: {
-      // vitest's default is one file at a time on a 2-core machine (cores - 1). A browser test
-      // file waits on Chromium and the server much of its time, so more files than cores run at
-      // once (docs/operations.md#tests).
-      maxWorkers: 3,
+      // vitest's default is one file at a time on a 2-core machine (cores - 1). Two at a time keep
+      // both cores busy; three were no faster (the run is CPU-bound) and made the browser tests'
+      // timing flakier (docs/operations.md#tests).
+      maxWorkers: 2,
       sequence: { sequencer: LongestFirst },
       projects: [
         {

@@ -19,7 +19,7 @@ import {
 describe('editor extras, as an admin', () => {
   const e = adminEditors();
 
-  it('shows the JSON of the e.page and reloads, copies and downloads it', { timeout: 90_000 }, async () => {
+  it('shows the JSON of the page and reloads, copies and downloads it', { timeout: 90_000 }, async () => {
     const slug = uniqueSlug('xscode');
     await createPage(e.token, slug, 'custom');
     await openInEditor(e.page, '/admin', slug);
@@ -32,7 +32,7 @@ describe('editor extras, as an admin', () => {
     expect(shown.buttons).toHaveLength(3);
 
     await e.page.getByRole('button', { name: 'Ricarica' }).click();
-    await expectNotice(e.page, 'Dati della landing e.page ricaricati');
+    await expectNotice(e.page, 'Dati della landing page ricaricati');
 
     await e.page.getByRole('button', { name: 'Copia', exact: true }).click();
     await expectNotice(e.page, 'JSON copiato negli appunti!');

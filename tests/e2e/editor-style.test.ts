@@ -18,7 +18,7 @@ import {
 describe('the style panel, as an admin', () => {
   const e = adminEditors();
 
-  it('styles a e.page with a preset, a font and a palette colour; the published e.page uses them', {
+  it('styles a page with a preset, a font and a palette colour; the published page uses them', {
     timeout: 120_000,
   }, async () => {
     const slug = uniqueSlug('xsstyle');
@@ -167,15 +167,15 @@ describe('the style panel, as an admin', () => {
     await shotOf(e.phonePage, 'style-panel', 'editor-extras-panel-375');
   });
 
-  it('refuses to save custom styles for a e.page not saved yet', async () => {
+  it('refuses to save custom styles for a page not saved yet', async () => {
     await e.page.goto('/admin');
     await ready(e.page);
     await e.page.getByRole('heading', { level: 1, name: 'CREAZIONE LANDING' }).waitFor();
     await chooseCustomTheme(e.page);
     const panel = e.page.getByTestId('style-panel');
     await panel.waitFor();
-    await panel.getByText('Salva la landing e.page per poter salvare gli stili.').waitFor();
+    await panel.getByText('Salva la landing page per poter salvare gli stili.').waitFor();
     await panel.getByRole('button', { name: 'Salva stili' }).click();
-    await expectNotice(e.page, 'Salva prima la landing e.page per poter aggiornare gli stili custom');
+    await expectNotice(e.page, 'Salva prima la landing page per poter aggiornare gli stili custom');
   });
 });

@@ -62,7 +62,7 @@ describe('fan sign-ups', () => {
       total: 12,
       by: { newsletter: 1, qr: 2, instagram: 1, x: 1, 'tiktok-ads': 1, direct: 6 },
     });
-    // a conversion, not a view or a click: on the view rows, with no view and no counting.click
+    // a conversion, not a view or a click: on the view rows, with no view and no click
     expect(await counting.totals(slug)).toEqual({ view_page: 0, clicks: 0, bucket_views: 0, bucket_clicks: 0 });
     expect((await counting.signupsBy(slug, 'button_id')).by).toEqual({ '0': 12 });
     expect((await counting.signupsBy(slug, 'cta')).by).toEqual({ '0': 12 });
@@ -140,8 +140,8 @@ describe('fan sign-ups', () => {
   }, 120_000);
 });
 
-describe('a counting.burst', () => {
-  it('1,500 views and 1,500 clicks, 50 in flight, end exact: counting.totals, per day and per source', async () => {
+describe('a burst', () => {
+  it('1,500 views and 1,500 clicks, 50 in flight, end exact: totals, per day and per source', async () => {
     const { slug, buttonIds } = await counting.published('rush');
     const sources = ['', '?utm_source=qr', '?utm_source=instagram'];
     const browser = { 'accept-encoding': 'gzip' };
@@ -150,7 +150,7 @@ describe('a counting.burst', () => {
     });
     await counting.burst(1500, 50, async (i) => {
       const res = await counting.click(slug, buttonIds[0]!, i % 2 === 0 ? '?u=qr' : '');
-      if (res.status !== 202) throw new Error(`counting.click ${i}: ${res.status}`);
+      if (res.status !== 202) throw new Error(`click ${i}: ${res.status}`);
     });
     const after = await counting.eventually(
       () => counting.totals(slug),

@@ -132,7 +132,7 @@ describe('a hidden or not-yet-open page', () => {
     expect(rows[0]!.subject).toBe('Nuova data a Milano: Tour');
   });
 
-  it('a page whose publishing window opens fa.later sends only once it is open', async () => {
+  it('a page whose publishing window opens later sends only once it is open', async () => {
     const opens = new Date(fa.later(2 * 60)).toISOString();
     const p = await fa.alertPage();
     const fan = fa.fanEmail('window');

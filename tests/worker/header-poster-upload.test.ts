@@ -76,7 +76,7 @@ describe('POST …/upload-poster', () => {
 
     const junk = await w.call(`${hp.BASE}/${slug}/upload-poster`, {
       token: u.token,
-      body: '--zz\r\nContent-Disposition: hp.form-data; name="poster"; filename="a.png"\r\n\r\n\x89PNG',
+      body: '--zz\r\nContent-Disposition: form-data; name="poster"; filename="a.png"\r\n\r\n\x89PNG',
       headers: { 'content-type': 'multipart/form-data; boundary=zz' },
     });
     expect(junk.status).toBe(422);
