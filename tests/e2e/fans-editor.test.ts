@@ -286,9 +286,7 @@ describe('the Fan view', () => {
     await ready(users);
     const fans = users.locator('[data-stat="fans"]');
     // a dash holds the place until the total arrives
-    await expect
-      .poll(async () => (await fans.textContent()) ?? '', { timeout: 20_000 })
-      .toMatch(/^[1-9][\d.]*$/);
+    await expect.poll(async () => (await fans.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^[1-9][\d.]*$/);
     expect(await users.locator('[data-stat="fan-companies"]').textContent()).toMatch(
       /^confermati, in [\d.]+ aziend[ae]$/,
     );
