@@ -3,13 +3,12 @@
 // and leaves once, merged, when the oldest of those alerts leaves the 24 hours. The per-minute
 // cron runs here with its time moved forward; the real FANS queue and the console mailer put each
 // e-mail in the outbox.
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FAN_ALERTS_PER_DAY, FAN_GRACE_MINUTES } from '../../src/core/fans';
 import { romeDateTime } from '../../src/core/fans-export';
 import { errorAnswerSchema } from '../../src/core/schemas/error';
 import { fanAlertAnswerSchema } from '../../src/core/schemas/fans';
-import worker from '../../worker/index';
 import { startAlert } from '../../worker/services/fans/delivery';
 import { eventually } from './counting-helpers';
 import {
@@ -27,6 +26,8 @@ import {
   savePage,
   seedFan,
   TORINO,
+  runCron,
+  settled,
 } from './fan-alerts-helpers';
 import { call, eventButton } from './helpers';
 
@@ -38,12 +39,6 @@ const FIRENZE = '17/05/2099 - Firenze - Tuscany Hall|biglietti';
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The per-minute Cron Trigger at `at` (ms), as Cloudflare runs it. */
-async function runCron(at: number): Promise<void> {
-  const controller = createScheduledController({ scheduledTime: new Date(at), cron: '* * * * *' });
-  const ctx = createExecutionContext();
-  await worker.scheduled(controller, env, ctx);
-  await waitOnExecutionContext(ctx);
-}
 
 /** Waits until the fan has `count` alert e-mails sent; answers them, oldest first. */
 async function sentTo(email: string, count: number) {
@@ -55,12 +50,6 @@ async function sentTo(email: string, count: number) {
 }
 
 /** Waits until the alert is no longer scheduled or sending. */
-function settled(id: number) {
-  return eventually(
-    () => alertRow(id),
-    (row) => row?.status === 'sent' || row?.status === 'cancelled',
-  );
-}
 
 async function startedAt(id: number): Promise<number> {
   const row = await env.DB.prepare('SELECT started_at FROM fan_alerts WHERE id = ?')

@@ -1,28 +1,21 @@
 // A waiting new-date alert that a later save joins (docs/behaviour.md#alerts): each date is news
 // to the fans who followed its city before it was saved, so a fan confirmed between the two saves
 // hears of the later date, and not of the earlier one they saw on the page.
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FAN_GRACE_MINUTES } from '../../src/core/fans';
-import worker from '../../worker/index';
 import { eventually } from './counting-helpers';
 import * as fa from './fan-alerts-helpers';
 import { eventButton } from './helpers';
 
 /** The per-minute Cron Trigger at `at` (ms), as Cloudflare runs it. */
-async function runCron(at: number): Promise<void> {
-  const controller = createScheduledController({ scheduledTime: new Date(at), cron: '* * * * *' });
-  const ctx = createExecutionContext();
-  await worker.scheduled(controller, env, ctx);
-  await waitOnExecutionContext(ctx);
-}
 
 /** A moment, so that what follows is stamped after what came before. */
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 /** Sends the alert (past its grace delay) and answers its e-mails by address once it is done. */
 async function sendAndRead(alertId: number, emails: string[]) {
-  await runCron(Date.now() + (FAN_GRACE_MINUTES + 1) * fa.MINUTE);
+  await fa.runCron(Date.now() + (FAN_GRACE_MINUTES + 1) * fa.MINUTE);
   const row = await eventually(
     async () => ({ alert: await fa.alertRow(alertId), mails: await fa.alertMails(emails) }),
     ({ alert, mails }) =>
