@@ -6,7 +6,8 @@
 // when any did, and ends with the time of each stage and 'N passed, N failed'.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { QUIET_ENV, ROOT } from './lib/stack.mjs';
 
@@ -37,11 +38,25 @@ function stage(title, cmd, args, { stream = false } = {}) {
 
 ensureChromium();
 rmSync(report, { force: true });
+// The browser tests' servers each start from a copy of this migrated local D1
+// (tests/e2e/global-setup.ts), migrated beside the build rather than before the first test.
+const d1Template = mkdtempSync(join(tmpdir(), 'palco-e2e-d1-'));
+env.E2E_D1_TEMPLATE = d1Template;
 const built = stage('Building the site', 'astro', ['build']);
-// the browser tests serve dist/: without a build there is nothing to test
-const tests = built.then(
-  (ok) =>
-    ok &&
+const migrated = stage('Local D1 for the browser tests (migrations)', 'wrangler', [
+  'd1',
+  'migrations',
+  'apply',
+  'DB',
+  '--local',
+  '--persist-to',
+  d1Template,
+]);
+// the browser tests serve dist/ and copy the migrated D1: without them there is nothing to test
+const tests = Promise.all([built, migrated]).then(
+  ([builtOk, migratedOk]) =>
+    builtOk &&
+    migratedOk &&
     stage(
       'Tests: unit, worker (workerd), e2e (Chromium)',
       'vitest',
@@ -69,7 +84,8 @@ const checks = (async () => {
   return results.every(Boolean);
 })();
 
-const ok = (await built) & (await checks) & (await tests);
+const ok = (await built) & (await migrated) & (await checks) & (await tests);
+rmSync(d1Template, { recursive: true, force: true });
 console.log('\nStage times:');
 for (const s of stages) console.log(`  ${s.ok ? ' ' : '✗'} ${s.seconds.toFixed(0).padStart(5)} s  ${s.title}`);
 layerTimes();

@@ -29,22 +29,21 @@ export async function setWidth(page: Page, width: Width): Promise<void> {
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
-    const deadline = performance.now() + 3000;
-    // images still loading move what is around them when they arrive (a busy machine is slow
-    // to decode them): wait for each eager one to load or fail, within the deadline
+    // images still loading move what is around them when they arrive: wait for each eager one
+    // to load or fail, however long a busy machine takes (an image that never answers fails the
+    // test by its timeout). A 3 s cap let an editor audit run before its header arrived, the
+    // store logos 90 px higher and half under the sticky action bar (target-size).
     const loading = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy');
-    await Promise.race([
-      Promise.all(
-        loading.map(
-          (img) =>
-            new Promise((r) => {
-              img.addEventListener('load', r, { once: true });
-              img.addEventListener('error', r, { once: true });
-            }),
-        ),
+    await Promise.all(
+      loading.map(
+        (img) =>
+          new Promise((r) => {
+            img.addEventListener('load', r, { once: true });
+            img.addEventListener('error', r, { once: true });
+          }),
       ),
-      new Promise((r) => setTimeout(r, 3000)),
-    ]);
+    );
+    const deadline = performance.now() + 3000;
     for (;;) {
       const running = document
         .getAnimations()

@@ -1,8 +1,8 @@
-// Builds the site (unless the test script just did), prepares a throw-away local D1/R2 under a
-// temp dir, seeds the admin, serves everything with `wrangler dev` on a free port, and shares the
+// Builds the site (unless the test script just did), copies a migrated local D1 into a throw-away
+// state dir, seeds the admin, serves everything with `wrangler dev` on a free port, and shares the
 // one Chromium of the run (chromium-server.ts). Each e2e project runs this once: its files share
 // its server (docs/operations.md#tests).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -37,17 +37,34 @@ declare module 'vitest' {
   }
 }
 
+// What the run's e2e projects share, made by the first that asks (vitest runs their global
+// setups one after another in one process): a built site, a migrated database to copy.
+const ONCE = Symbol.for('palco.e2e.once');
+const made = globalThis as unknown as Record<symbol, Map<string, string> | undefined>;
+function once(key: string, make: (dir: string) => void): string {
+  const done = (made[ONCE] ??= new Map());
+  let dir = done.get(key);
+  if (dir === undefined) {
+    const fresh = mkdtempSync(join(tmpdir(), `palco-e2e-${key}-`));
+    process.once('exit', () => rmSync(fresh, { recursive: true, force: true }));
+    make(fresh);
+    dir = fresh;
+    done.set(key, dir);
+  }
+  return dir;
+}
+
 export default async function setup(project: TestProject) {
   const chromium = shareChromium();
   const persistTo = mkdtempSync(join(tmpdir(), 'palco-e2e-'));
   // npm test builds dist/ first; a lone `vitest --project e2e` builds a private copy so
   // several runs at once never share a half-written dist/.
-  let assets: string | undefined;
-  if (!process.env.E2E_NO_BUILD) {
-    assets = join(persistTo, 'dist');
-    build(true, assets);
-  }
-  applyMigrations(persistTo);
+  const assets = process.env.E2E_NO_BUILD ? undefined : once('dist', (dir) => build(true, dir));
+  // Each project's server gets its own copy of one migrated local D1: npm test migrates it
+  // beside the build (E2E_D1_TEMPLATE), a lone vitest run here, once. A `wrangler d1 migrations
+  // apply` costs a Node and a workerd start (15-20 s of a busy machine), which the run's first
+  // test waited for, once per project (docs/operations.md#tests).
+  cpSync(process.env.E2E_D1_TEMPLATE ?? once('d1', (dir) => applyMigrations(dir)), persistTo, { recursive: true });
   const admin = ensureAdmin({
     persistTo,
     email: 'admin@palco.test',
