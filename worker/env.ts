@@ -23,6 +23,12 @@ export interface Bindings extends Omit<WranglerEnv, 'COUNTS' | 'FANS'> {
    * refused outside loopback hosts).
    */
   MAILER?: string;
+  /**
+   * 'test' (the tests only: vitest.config.ts, tests/e2e/global-setup.ts) hashes passwords at a cheap
+   * scrypt cost, honoured only where the console mailer is; unset or anything else: the normal cost
+   * (worker/services/passwords.ts). Never set in wrangler.toml or a deployment.
+   */
+  PASSWORD_COST?: string;
   /** the e-mail provider's API key, which the default mailer needs (worker/services/mail.ts) */
   RESEND_API_KEY?: string;
   /** the signing secret of the provider's webhook ('whsec_…'); unset: the webhook refuses everything */

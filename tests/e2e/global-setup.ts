@@ -79,7 +79,7 @@ export default async function setup(project: TestProject) {
     port,
     persistTo,
     assets,
-    vars: { APP_URL: `http://127.0.0.1:${port}`, JWT_SECRET: jwtSecret, MAILER: 'console' },
+    vars: { APP_URL: `http://127.0.0.1:${port}`, JWT_SECRET: jwtSecret, MAILER: 'console', PASSWORD_COST: 'test' },
   });
   project.provide('baseURL', server.base);
   project.provide('admin', admin);

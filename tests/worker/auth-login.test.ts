@@ -1,13 +1,14 @@
 import { env } from 'cloudflare:test';
-import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_FAILURE_WINDOW_S, LOGIN_MAX_FAILURES } from '../../src/core/constants';
 import { authPaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import { loginAnswerSchema, userSchema } from '../../src/core/schemas/user';
+import { hashPassword } from '../../worker/services/passwords';
 import { verifyAccessToken } from '../../worker/services/tokens';
 import { networkOf } from '../../worker/services/throttle';
 import { call, callJson, createUser, LOCAL_CLIENT, login, PASSWORD, rowOf, TWO_MB, uniqueEmail } from './helpers';
+import { cheapHash, normalCost, postTo } from './password-cost-helpers';
 import { seedLoginFailures } from './throttle-helpers';
 
 function loginForm(username: string, password: string) {
@@ -84,10 +85,13 @@ describe('POST /auth/jwt/login', () => {
   });
 
   it('wrong password and unknown e-mail take similar time (both run one scrypt)', async () => {
-    const user = await createUser({ status: 'active' });
+    // at the production cost (the tests' cheap one would hide a missing dummy hash)
+    const user = await createUser({ status: 'active', hashed_password: await hashPassword(PASSWORD) });
     const time = async (email: string) => {
       const t0 = performance.now();
-      await loginForm(email, 'Sbagliata123');
+      await postTo(normalCost, `http://localhost${authPaths.login}`, {
+        form: { username: email, password: 'Sbagliata123' },
+      });
       return performance.now() - t0;
     };
     await time(uniqueEmail('warm')); // the dummy hash is made once, on first use
@@ -145,11 +149,9 @@ describe('POST /auth/jwt/login', () => {
   });
 
   it('rehashes a weaker stored hash on a successful login', async () => {
-    const salt = randomBytes(16);
-    const key = scryptSync(PASSWORD, salt, 32, { N: 1024, r: 8, p: 1 });
-    const weak = `scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
-    const user = await createUser({ status: 'active', hashed_password: weak });
-    await login(user.email);
+    const user = await createUser({ status: 'active', hashed_password: cheapHash() });
+    const form = { form: { username: user.email, password: PASSWORD } };
+    expect((await postTo(normalCost, `http://localhost${authPaths.login}`, form)).status).toBe(200);
     const row = await rowOf(user.id);
     expect(row?.hashed_password).toMatch(/^scrypt\$16384\$8\$5\$/);
     await login(user.email); // the new hash still verifies

@@ -6,7 +6,7 @@ import { pageAsReceivedSchema } from '../../src/core/schemas/page';
 import type { UserStatus } from '../../src/core/schemas/user';
 import type { z } from '../../src/core/zod';
 import { getUserById, type UserRow } from '../../worker/db/users';
-import { hashPassword } from '../../worker/services/passwords';
+import { hashPassword, TEST_SCRYPT_PARAMS } from '../../worker/services/passwords';
 import { createAccessToken } from '../../worker/services/tokens';
 import worker from '../../worker/index';
 import type { MailboxMessage } from '../../worker/routes/dev';
@@ -27,12 +27,13 @@ export function uniqueEmail(prefix = 'utente'): string {
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.it`;
 }
 
-// scrypt costs ~150 ms: one hash per distinct password per file is plenty
+// at the tests' cost, as the Worker hashes with PASSWORD_COST='test' (docs/operations.md#tests),
+// so logging in never rehashes; one hash per distinct password per file is plenty
 const hashes = new Map<string, Promise<string>>();
 function hashOf(password: string): Promise<string> {
   let hash = hashes.get(password);
   if (!hash) {
-    hash = hashPassword(password);
+    hash = hashPassword(password, TEST_SCRYPT_PARAMS);
     hashes.set(password, hash);
   }
   return hash;

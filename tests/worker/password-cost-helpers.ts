@@ -1,0 +1,46 @@
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { scryptSync } from 'node:crypto';
+import worker from '../../worker/index';
+import { LOCAL_CLIENT, PASSWORD } from './helpers';
+
+/**
+ * The password cost in the Worker tests: vitest.config.ts sets PASSWORD_COST='test', so on
+ * loopback every hash is cheap (docs/operations.md#tests). A test of the production cost's own
+ * properties runs the Worker with `normalCost`, or on a host where the switch is refused.
+ */
+export type Env = Cloudflare.Env;
+
+/** The tests' Worker env with the switch off: hashes at the production cost. */
+export const normalCost: Env = { ...env, PASSWORD_COST: undefined };
+
+/** A stored hash of `password` at N=2^10, r=8, p=1, made here (not by the code under test). */
+export function cheapHash(password = PASSWORD): string {
+  const salt = Buffer.from('0123456789abcdef');
+  const key = scryptSync(password, salt, 32, { N: 1024, r: 8, p: 1 });
+  return `scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+/**
+ * POSTs to the Worker with `runEnv` at `url` (a loopback client, as `wrangler dev` gives a local
+ * browser) and waits for the work it leaves behind.
+ */
+export async function postTo(
+  runEnv: Env,
+  url: string,
+  body: { json: unknown } | { form: Record<string, string> },
+): Promise<{ status: number; body: any }> {
+  const headers = new Headers({ 'cf-connecting-ip': LOCAL_CLIENT });
+  let text: string;
+  if ('json' in body) {
+    headers.set('content-type', 'application/json');
+    text = JSON.stringify(body.json);
+  } else {
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+    text = new URLSearchParams(body.form).toString();
+  }
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(url, { method: 'POST', headers, body: text }), runEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  const answer = await res.text();
+  return { status: res.status, body: answer ? JSON.parse(answer) : null };
+}
