@@ -1,8 +1,13 @@
 // The Worker's password format (worker/services/passwords.ts), for seeding the local admin.
 import { randomBytes, scryptSync } from 'node:crypto';
 
-export function hashPassword(password) {
-  const [N, r, p] = [16384, 8, 5];
+/**
+ * `cost` is [N, r, p]: the Worker's normal cost unless a test server runs with PASSWORD_COST
+ * 'test' (TEST_SCRYPT_PARAMS there), whose admin it would otherwise log in at the full cost.
+ * @param {string} password @param {[number, number, number]} [cost]
+ */
+export function hashPassword(password, cost = [16384, 8, 5]) {
+  const [N, r, p] = cost;
   const salt = randomBytes(16);
   const key = scryptSync(password.normalize('NFKC'), salt, 32, { N, r, p, maxmem: 256 * N * r * 2 });
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;

@@ -92,9 +92,10 @@ export function executeSql(sql, persistTo) {
  */
 /**
  * `sql` runs one statement and answers like executeSql (the tests pass localSql, which is faster).
- * @param {{ persistTo?: string, email?: string, password?: string, sql?: (sql: string, persistTo?: string) => Array<{ results: unknown[] }> }} [opts]
+ * `cost` is the scrypt cost of the admin's hash (password.mjs); the normal one by default.
+ * @param {{ persistTo?: string, email?: string, password?: string, sql?: (sql: string, persistTo?: string) => Array<{ results: unknown[] }>, cost?: [number, number, number] }} [opts]
  */
-export function ensureAdmin({ persistTo, email, password, sql = executeSql } = {}) {
+export function ensureAdmin({ persistTo, email, password, sql = executeSql, cost } = {}) {
   const stateDir = persistTo ?? join(ROOT, '.wrangler');
   mkdirSync(stateDir, { recursive: true });
   const memo = join(stateDir, 'palco-admin.json');
@@ -104,7 +105,7 @@ export function ensureAdmin({ persistTo, email, password, sql = executeSql } = {
     password ?? process.env.ADMIN_PASSWORD ?? (saved?.email === wantEmail ? saved.password : null) ?? randomPassword();
   const rows =
     sql(`SELECT id FROM users WHERE email = ${sqlString(wantEmail)} COLLATE NOCASE`, persistTo)[0]?.results ?? [];
-  const hash = hashPassword(wantPassword);
+  const hash = hashPassword(wantPassword, cost);
   if (rows.length === 0) {
     sql(
       // the local admin belongs to the operator's own company (key 'OPERATOR', src/core/company.ts),

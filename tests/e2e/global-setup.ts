@@ -70,6 +70,8 @@ export default async function setup(project: TestProject) {
     email: 'admin@palco.test',
     password: 'AdminPalco1',
     sql: localSql(persistTo),
+    // the server's PASSWORD_COST 'test' (worker/services/passwords.ts TEST_SCRYPT_PARAMS)
+    cost: [1024, 8, 1],
   });
   const port = await freePort();
   // A secret of the run's own: a fresh clone has no .dev.vars, and tests never read the developer's.
