@@ -151,7 +151,11 @@ export default defineConfig(async () => {
           },
         },
         {
-          test: { ...e2eTest, name: 'e2e', include: ['tests/e2e/**/*.test.ts'], exclude: [E2E_ADMIN] },
+          // one after another in a worker's process, as the Worker tests of SHARED_DATABASE: no
+          // process start and no new import of playwright-core per file. Their helpers' module
+          // state is what every file may share (the connection to the run's Chromium, the
+          // admin's session, the unique-name counter); each file opens and closes its own contexts.
+          test: { ...e2eTest, name: 'e2e', include: ['tests/e2e/**/*.test.ts'], exclude: [E2E_ADMIN], isolate: false },
         },
         { test: { ...e2eTest, name: 'e2e-admin', include: [E2E_ADMIN] } },
       ],
