@@ -69,6 +69,8 @@ const COST_PER_BYTE: Record<string, number> = { 'e2e-admin': Infinity, e2e: 2.2,
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { shuffle, seed } = this.ctx.config.sequence;
+    if (shuffle) return shuffled(files, seed);
     const cost = new Map<TestSpecification, number>();
     await Promise.all(
       files.map(async (file) => {
@@ -78,6 +80,30 @@ class LongestFirst extends BaseSequencer {
     );
     return [...files].sort((a, b) => cost.get(b)! - cost.get(a)!);
   }
+}
+
+/**
+ * `--sequence.shuffle` (which vitest applies only to the tests inside a file once a sequencer is
+ * set): the files too, in an order the printed seed repeats, so a run shows whether a file of
+ * SHARED_DATABASE depends on what another one left (docs/operations.md#tests).
+ */
+function shuffled(files: TestSpecification[], seed: number): TestSpecification[] {
+  const out = [...files].sort(
+    (a, b) => a.moduleId.localeCompare(b.moduleId) || a.project.name.localeCompare(b.project.name),
+  );
+  let state = seed >>> 0;
+  // mulberry32: a small seeded generator, enough to deal a deck of files
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }
 
 export default defineConfig(async () => {
