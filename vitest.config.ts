@@ -5,38 +5,62 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 
 /**
  * Worker test files that touch only the users, pages and rows they make themselves (unique
- * e-mails and slugs, no client address shared with another file): they run with
- * `isolate: false`, one after another in a workerd process that keeps its D1, R2 and modules, so
- * they skip a workerd start and a migration run per file (docs/operations.md#tests). Every other
- * file, and any new one until it is listed here, gets a fresh workerd and database of its own:
- * the admin lists and counts, the cron jobs and the maintenance read or change the whole
- * database, and a few tests break a table or use up a limit every file shares.
+ * e-mails and slugs, no client address shared with another file) and assert nothing about any
+ * other row: they run with `isolate: false`, one after another in a workerd process
+ * that keeps its D1, R2 and modules, so they skip a workerd start, a module load and a migration
+ * run per file (docs/operations.md#tests). Every other file, and any new one until it is listed
+ * here, gets a fresh workerd and database of its own: the admin lists and counts (users, pages,
+ * views, fans, companies), the last admin, the cron jobs that take every due row (the republish,
+ * the fan and sale alerts' dispatch), the maintenance and the migrations' backfills that clean or
+ * rewrite every row, the count consumer's broken table and the network limit of a request with
+ * no address, which every file would share.
  */
 const SHARED_DATABASE = [
+  'admin-actions',
+  'admin-matrix',
   'auth-flows',
   'auth-login',
+  'auth-register',
+  'auth-robustness',
   'auth-session',
   'body-limits',
   'button-image-delete',
   'button-sale',
   'counting-signups',
   'counting',
+  'dev-mailbox',
   'embed',
+  'fan-alerts-delivery',
   'fan-alerts-webhook',
   'fans-confirm-mail',
   'fans-links-privacy',
   'fans-links',
+  'fans-owner',
+  'fans-signup-abuse',
+  'fans-signup-after',
+  'fans-signup-refusals',
+  'fans-signup',
   'header-poster-upload',
   'header-poster',
   'header-size',
   'hostile-content',
+  'hostile',
   'hot-pages',
   'html',
   'ics',
+  'junk-requests',
   'login-throttling',
+  'mail-after-answer',
+  'mail-safety',
+  'openapi-document',
+  'openapi',
   'page-leaks',
+  'pages-access',
+  'pages-validation',
+  'pages',
   'passwords',
   'past-dates',
+  'plain-text',
   'proxy-remote',
   'proxy',
   'public',
@@ -45,6 +69,7 @@ const SHARED_DATABASE = [
   'redirects',
   'sale-fields',
   'security-headers',
+  'stats-api',
   'tour-feeds',
   'tracking',
   'uploads-buttons',
