@@ -5,39 +5,63 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 
 /**
  * Worker test files that touch only the users, pages and rows they make themselves (unique
- * e-mails and slugs, no client address shared with another file): they run with
- * `isolate: false`, one after another in a workerd process that keeps its D1, R2 and modules, so
- * they skip a workerd start and a migration run per file (docs/operations.md#tests). Every other
- * file, and any new one until it is listed here, gets a fresh workerd and database of its own:
- * the admin lists and counts, the cron jobs and the maintenance read or change the whole
- * database, and a few tests break a table or use up a limit every file shares.
+ * e-mails and slugs, no client address shared with another file) and assert nothing about any
+ * other row: they run with `isolate: false`, one after another in a workerd process
+ * that keeps its D1, R2 and modules, so they skip a workerd start, a module load and a migration
+ * run per file (docs/operations.md#tests). Every other file, and any new one until it is listed
+ * here, gets a fresh workerd and database of its own: the admin lists and counts (users, pages,
+ * views, fans, companies), the last admin, the cron jobs that take every due row (the republish,
+ * the fan and sale alerts' dispatch), the maintenance and the migrations' backfills that clean or
+ * rewrite every row, the count consumer's broken table and the network limit of a request with
+ * no address, which every file would share.
  */
 const SHARED_DATABASE = [
+  'admin-actions',
+  'admin-matrix',
   'auth-flows',
   'auth-login',
+  'auth-register',
+  'auth-robustness',
   'auth-session',
   'body-limits',
   'button-image-delete',
   'button-sale',
   'counting-signups',
   'counting',
+  'dev-mailbox',
   'embed',
+  'fan-alerts-delivery',
   'fan-alerts-webhook',
   'fans-confirm-mail',
   'fans-links-privacy',
   'fans-links',
+  'fans-owner',
+  'fans-signup-abuse',
+  'fans-signup-after',
+  'fans-signup-refusals',
+  'fans-signup',
   'header-poster-upload',
   'header-poster',
   'header-size',
   'hostile-content',
+  'hostile',
   'hot-pages',
   'html',
   'ics',
+  'junk-requests',
   'login-throttling',
+  'mail-after-answer',
+  'mail-safety',
+  'openapi-document',
+  'openapi',
   'page-leaks',
+  'pages-access',
+  'pages-validation',
+  'pages',
   'password-cost',
   'passwords',
   'past-dates',
+  'plain-text',
   'proxy-remote',
   'proxy',
   'public',
@@ -46,6 +70,7 @@ const SHARED_DATABASE = [
   'redirects',
   'sale-fields',
   'security-headers',
+  'stats-api',
   'tour-feeds',
   'tracking',
   'uploads-buttons',
@@ -70,6 +95,8 @@ const COST_PER_BYTE: Record<string, number> = { 'e2e-admin': Infinity, e2e: 2.2,
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { shuffle, seed } = this.ctx.config.sequence;
+    if (shuffle) return shuffled(files, seed);
     const cost = new Map<TestSpecification, number>();
     await Promise.all(
       files.map(async (file) => {
@@ -79,6 +106,30 @@ class LongestFirst extends BaseSequencer {
     );
     return [...files].sort((a, b) => cost.get(b)! - cost.get(a)!);
   }
+}
+
+/**
+ * `--sequence.shuffle` (which vitest applies only to the tests inside a file once a sequencer is
+ * set): the files too, in an order the printed seed repeats, so a run shows whether a file of
+ * SHARED_DATABASE depends on what another one left (docs/operations.md#tests).
+ */
+function shuffled(files: TestSpecification[], seed: number): TestSpecification[] {
+  const out = [...files].sort(
+    (a, b) => a.moduleId.localeCompare(b.moduleId) || a.project.name.localeCompare(b.project.name),
+  );
+  let state = seed >>> 0;
+  // mulberry32: a small seeded generator, enough to deal a deck of files
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }
 
 export default defineConfig(async () => {

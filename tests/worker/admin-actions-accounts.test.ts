@@ -2,7 +2,7 @@
 // and the stats (docs/behaviour.md#administration). Approve, reject, ban: admin-actions.test.ts.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { adminPaths } from '../../src/core/api-paths';
+import { adminPaths, API_PREFIX } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import {
   companiesAnswerSchema,
@@ -11,7 +11,21 @@ import {
   userActionAnswerSchema,
 } from '../../src/core/schemas/admin';
 import { successAnswerSchema } from '../../src/core/schemas/success';
-import { adminWithToken, answer, call, callJson, createUser, historyOf, rowOf, TWO_MB, userWithToken } from './helpers';
+import {
+  adminWithToken,
+  answer,
+  call,
+  callJson,
+  createPage,
+  createUser,
+  historyOf,
+  rowOf,
+  textPage,
+  TWO_MB,
+  uniqueSlug,
+  userWithToken,
+} from './helpers';
+import { eventually } from './counting-helpers';
 import { approve, post } from './admin-helpers';
 
 describe('make-admin and remove-admin', () => {
@@ -203,5 +217,29 @@ describe('GET /api/admin/stats', () => {
     expect(after.users.total - before.users.total).toBe(9);
     const { n } = (await env.DB.prepare('SELECT COUNT(*) AS n FROM users').first<{ n: number }>())!;
     expect(after.users.total).toBe(n);
+  });
+
+  it('counts pages (total, visible), views and clicks, as the pages API and the counting change them', async () => {
+    const admin = await adminWithToken();
+    const before = await answer(await call(adminPaths.stats, { token: admin.token }), 200, statsAnswerSchema);
+    expect(before).toMatchObject({
+      users: expect.any(Object),
+      pages: { total: expect.any(Number), visible: expect.any(Number) },
+      views: expect.any(Number),
+      clicks: expect.any(Number),
+    });
+    const slug = uniqueSlug();
+    const page = await createPage(admin.token, textPage(slug));
+    await createPage(admin.token, { ...textPage(uniqueSlug()), visible: false });
+    await call(`${API_PREFIX.pages}/${slug}/buttons/${page.buttons[0]!.id}/click`, { method: 'POST' });
+    await call(`${API_PREFIX.pages}/${slug}/buttons/${page.buttons[1]!.id}/click`, { method: 'POST' });
+    await env.DB.prepare('UPDATE landing_pages SET view_page = view_page + 5 WHERE id = ?').bind(page.id).run();
+    const stats = async () => answer(await call(adminPaths.stats, { token: admin.token }), 200, statsAnswerSchema);
+    // the clicks reach D1 through the queue within the flush delay
+    const after = await eventually(stats, (s) => s.clicks - before.clicks >= 2);
+    expect(after.pages.total - before.pages.total).toBe(2);
+    expect(after.pages.visible - before.pages.visible).toBe(1);
+    expect(after.clicks - before.clicks).toBe(2);
+    expect(after.views - before.views).toBe(5);
   });
 });

@@ -1,58 +1,16 @@
-// What follows a fan's sign-up (docs/behaviour.md#signing-up): unconfirmed sign-ups expire, a
-// confirmation e-mail that does not go out frees its slot, the privacy texts, the block's company
-// and the sign-up counted as a conversion.
+// What follows a fan's sign-up (docs/behaviour.md#signing-up): a confirmation e-mail that does not
+// go out frees its slot, the privacy texts, the block's company and the sign-up counted as a
+// conversion. Unconfirmed sign-ups expiring: maintenance.test.ts.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index';
 import { describe, expect, it } from 'vitest';
 import { pagePaths } from '../../src/core/api-paths';
 import { FAN_PENDING_DAYS } from '../../src/core/fans';
 import { t } from '../../src/core/messages';
-import { MAIL_OUTBOX_RETENTION_DAYS, MAINTENANCE_STEPS, runMaintenance } from '../../worker/services/maintenance';
+import { MAIL_OUTBOX_RETENTION_DAYS } from '../../worker/services/maintenance';
 import { call, uniqueEmail, createPage, textPage, uniqueSlug, adminWithToken } from './helpers';
 import { PHONE_UA, countsWritten, eventually, published, signupsBy } from './counting-helpers';
-import { citiesOf, confirmMails, confirmPath, fanOf, fanPage, outboxRows, signUp } from './fans-helpers';
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-
-describe('unconfirmed sign-ups', () => {
-  it(`are deleted by the hourly maintenance ${FAN_PENDING_DAYS} days after their last confirmation e-mail; confirmed fans stay`, async () => {
-    const { slug, id } = await fanPage();
-    const old = uniqueEmail('vecchio');
-    const recent = uniqueEmail('recente');
-    const mailedAgain = uniqueEmail('rinnovato');
-    const fan = uniqueEmail('fedele');
-    for (const email of [old, recent, mailedAgain, fan]) await signUp(slug, { email, city: 'Milano' });
-    await call(await confirmPath(fan), { method: 'POST' });
-    const now = new Date();
-    const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
-    const age = (email: string, created: number, mailed: number) =>
-      env.DB.prepare('UPDATE fans SET created_at = ?, confirm_sent_at = ? WHERE page_id = ? AND email = ?')
-        .bind(ago(created), ago(mailed), id, email)
-        .run();
-    const week = FAN_PENDING_DAYS * DAY_MS;
-    await age(old, week + 60_000, week + 60_000);
-    await age(recent, week - 60_000, week - 60_000);
-    // signed up long ago, its link mailed again yesterday: that link has its days
-    await age(mailedAgain, week + DAY_MS, DAY_MS);
-    await env.DB.prepare('UPDATE fans SET created_at = ? WHERE page_id = ? AND email = ?')
-      .bind(ago(week * 4), id, fan)
-      .run();
-    const oldId = (await fanOf(id, old))!.id;
-
-    const step = MAINTENANCE_STEPS.filter((s) => s.name === 'prune-pending-fans');
-    expect(step).toHaveLength(1);
-    const [result] = await runMaintenance(env, now, step);
-    expect(result).toMatchObject({ ok: true });
-    expect(result!.count).toBeGreaterThanOrEqual(1);
-    expect(await fanOf(id, old)).toBeNull();
-    // its cities went with it
-    expect(await citiesOf(oldId)).toEqual([]);
-    expect(await fanOf(id, recent)).not.toBeNull();
-    expect(await fanOf(id, mailedAgain)).not.toBeNull();
-    expect(await fanOf(id, fan)).not.toBeNull();
-  });
-});
+import { confirmMails, fanOf, fanPage, outboxRows, signUp } from './fans-helpers';
 
 describe('a confirmation e-mail that does not go out', () => {
   it('frees its slot: the next sign-up mails at once instead of 24 hours later', async () => {

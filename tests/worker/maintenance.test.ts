@@ -7,7 +7,10 @@ import {
   runMaintenance,
   type MaintenanceStep,
 } from '../../worker/services/maintenance';
-import { uniqueEmail } from './helpers';
+import { FAN_PENDING_DAYS } from '../../src/core/fans';
+import { seedFan } from './fan-alerts-helpers';
+import { citiesOf, confirmPath, fanOf, fanPage, signUp, uniqueIp } from './fans-helpers';
+import { call, uniqueEmail } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-22T10:17:00.000Z');
@@ -135,5 +138,91 @@ describe('runMaintenance', () => {
     expect(MAINTENANCE_STEPS.map((s) => s.name)).toContain('prune-mail-outbox');
     const results = await runMaintenance(env, NOW);
     expect(results.every((r) => r.ok)).toBe(true);
+  });
+});
+
+// The fans' pruning steps delete every page's expired rows, so their tests live here, in a file
+// with a database of its own (vitest.config.ts), not with the sign-up tests.
+describe("the fans' pruning steps", () => {
+  it(`unconfirmed sign-ups are deleted ${FAN_PENDING_DAYS} days after their last confirmation e-mail; confirmed fans stay`, async () => {
+    const { slug, id } = await fanPage();
+    const old = uniqueEmail('vecchio');
+    const recent = uniqueEmail('recente');
+    const mailedAgain = uniqueEmail('rinnovato');
+    const fan = uniqueEmail('fedele');
+    for (const email of [old, recent, mailedAgain, fan]) await signUp(slug, { email, city: 'Milano' });
+    await call(await confirmPath(fan), { method: 'POST' });
+    const now = new Date();
+    const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    const age = (email: string, created: number, mailed: number) =>
+      env.DB.prepare('UPDATE fans SET created_at = ?, confirm_sent_at = ? WHERE page_id = ? AND email = ?')
+        .bind(ago(created), ago(mailed), id, email)
+        .run();
+    const week = FAN_PENDING_DAYS * DAY_MS;
+    await age(old, week + 60_000, week + 60_000);
+    await age(recent, week - 60_000, week - 60_000);
+    // signed up long ago, its link mailed again yesterday: that link has its days
+    await age(mailedAgain, week + DAY_MS, DAY_MS);
+    await env.DB.prepare('UPDATE fans SET created_at = ? WHERE page_id = ? AND email = ?')
+      .bind(ago(week * 4), id, fan)
+      .run();
+    const oldId = (await fanOf(id, old))!.id;
+
+    const step = MAINTENANCE_STEPS.filter((s) => s.name === 'prune-pending-fans');
+    expect(step).toHaveLength(1);
+    const [result] = await runMaintenance(env, now, step);
+    expect(result).toMatchObject({ ok: true });
+    expect(result!.count).toBeGreaterThanOrEqual(1);
+    expect(await fanOf(id, old)).toBeNull();
+    // its cities went with it
+    expect(await citiesOf(oldId)).toEqual([]);
+    expect(await fanOf(id, recent)).not.toBeNull();
+    expect(await fanOf(id, mailedAgain)).not.toBeNull();
+    expect(await fanOf(id, fan)).not.toBeNull();
+  });
+
+  it(`a city request never confirmed is deleted after ${FAN_PENDING_DAYS} days by prune-pending-fans`, async () => {
+    const { slug, id } = await fanPage();
+    const fan = uniqueEmail('scade');
+    const fanId = await seedFan(id, fan, ['Roma']);
+    await signUp(slug, { email: fan, city: 'Milano' }, { json: true, ip: uniqueIp() });
+    const requests = () =>
+      env.DB.prepare('SELECT city_key FROM fan_city_requests WHERE fan_id = ?').bind(fanId).all<{ city_key: string }>();
+    expect((await requests()).results).toEqual([{ city_key: 'milano' }]);
+    await env.DB.prepare('UPDATE fan_city_requests SET created_at = ? WHERE fan_id = ?')
+      .bind(new Date(Date.now() - FAN_PENDING_DAYS * DAY_MS - 60_000).toISOString(), fanId)
+      .run();
+    const path = await confirmPath(fan);
+    const step = MAINTENANCE_STEPS.filter((s) => s.name === 'prune-pending-fans');
+    const [result] = await runMaintenance(env, new Date(), step);
+    expect(result).toMatchObject({ ok: true });
+    expect((await requests()).results).toEqual([]);
+    // the fan stays; the link of the request confirms nothing any more
+    expect(await fanOf(id, fan)).not.toBeNull();
+    expect((await call(path, { method: 'POST' })).status).toBe(404);
+    expect((await citiesOf(fanId)).map((c) => c.city_key)).toEqual(['roma']);
+  });
+
+  it("the confirmation e-mails' claims are forgotten a day after they were sent, by prune-fan-confirm-sends", async () => {
+    const { slug, id } = await fanPage();
+    const email = uniqueEmail('giorno');
+    await signUp(slug, { email, city: 'Milano' }, { json: true, ip: uniqueIp() });
+    // the first claim a day old: the next sign-up mails again and claims anew
+    await env.DB.prepare(
+      `UPDATE fan_confirm_sends SET sent_at = strftime('%Y-%m-%dT%H:%M:%fZ', sent_at, ?) WHERE page_id = ?`,
+    )
+      .bind(`-${DAY_MS / 1000 + 60} seconds`, id)
+      .run();
+    await signUp(slug, { email, city: 'Forlì' }, { json: true, ip: uniqueIp() });
+    const count = async () =>
+      (await env.DB.prepare('SELECT COUNT(*) AS n FROM fan_confirm_sends WHERE page_id = ?')
+        .bind(id)
+        .first<{ n: number }>())!.n;
+    expect(await count()).toBe(2);
+    const step = MAINTENANCE_STEPS.filter((s) => s.name === 'prune-fan-confirm-sends');
+    expect(step).toHaveLength(1);
+    const [result] = await runMaintenance(env, new Date(), step);
+    expect(result).toMatchObject({ ok: true });
+    expect(await count()).toBe(1);
   });
 });

@@ -1,15 +1,13 @@
 // The pages API (docs/behaviour.md#pages-and-ownership): who sees and changes a page, visibility
-// and deletion, publishing on every write, and the admin stats it feeds. Create, read and update:
-// pages.test.ts.
-import { statsAnswerSchema } from '../../src/core/schemas/admin';
+// and deletion, publishing on every write. Create, read and update: pages.test.ts; the admin stats
+// it feeds: admin-actions-accounts.test.ts.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { adminPaths, API_PREFIX } from '../../src/core/api-paths';
-import { call, createPage, textPage, uniqueSlug, organiserWithToken, adminWithToken, answer } from './helpers';
+import { call, createPage, textPage, uniqueSlug, organiserWithToken, adminWithToken } from './helpers';
 import { PUBLIC_PAGE_KEYS } from './public-helpers';
 import { pageDeletedSchema, pageListItemSchema, publicLandingSchema } from '../../src/core/schemas/page';
 import { z } from '../../src/core/zod';
-import { eventually } from './counting-helpers';
 
 const BASE = API_PREFIX.pages;
 
@@ -201,31 +199,5 @@ describe('publishing on every write', () => {
       'type',
       'url',
     ]);
-  });
-});
-
-describe('admin stats gain pages, views and clicks', () => {
-  it('counts pages (total, visible), views and clicks', async () => {
-    const admin = await adminWithToken();
-    const before = await answer(await call(adminPaths.stats, { token: admin.token }), 200, statsAnswerSchema);
-    expect(before).toMatchObject({
-      users: expect.any(Object),
-      pages: { total: expect.any(Number), visible: expect.any(Number) },
-      views: expect.any(Number),
-      clicks: expect.any(Number),
-    });
-    const slug = uniqueSlug();
-    const page = await createPage(admin.token, textPage(slug));
-    await createPage(admin.token, { ...textPage(uniqueSlug()), visible: false });
-    await call(`${BASE}/${slug}/buttons/${page.buttons[0]!.id}/click`, { method: 'POST' });
-    await call(`${BASE}/${slug}/buttons/${page.buttons[1]!.id}/click`, { method: 'POST' });
-    await env.DB.prepare('UPDATE landing_pages SET view_page = view_page + 5 WHERE id = ?').bind(page.id).run();
-    const stats = async () => answer(await call(adminPaths.stats, { token: admin.token }), 200, statsAnswerSchema);
-    // the clicks reach D1 through the queue within the flush delay
-    const after = await eventually(stats, (s) => s.clicks - before.clicks >= 2);
-    expect(after.pages.total - before.pages.total).toBe(2);
-    expect(after.pages.visible - before.pages.visible).toBe(1);
-    expect(after.clicks - before.clicks).toBe(2);
-    expect(after.views - before.views).toBe(5);
   });
 });
