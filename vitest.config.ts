@@ -50,7 +50,6 @@ const SHARED_DATABASE = [
   'ics',
   'junk-requests',
   'login-throttling',
-  'mail-after-answer',
   'mail-safety',
   'openapi-document',
   'openapi',

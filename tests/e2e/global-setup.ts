@@ -42,7 +42,8 @@ declare module 'vitest' {
 const ONCE = Symbol.for('palco.e2e.once');
 const made = globalThis as unknown as Record<symbol, Map<string, string> | undefined>;
 function once(key: string, make: (dir: string) => void): string {
-  const done = (made[ONCE] ??= new Map());
+  made[ONCE] ??= new Map();
+  const done = made[ONCE];
   let dir = done.get(key);
   if (dir === undefined) {
     const fresh = mkdtempSync(join(tmpdir(), `palco-e2e-${key}-`));

@@ -79,20 +79,10 @@ export default function ScheduleFields() {
   const describedBy = error ? 'ed-window-hint ed-window-error' : 'ed-window-hint';
   return (
     <>
-      {form.mode === 'text' && (
-        <>
-          {TEXT_OPTIONS.map((o) => (
-            <CheckField
-              key={o.id}
-              id={o.id}
-              checked={form[o.key]}
-              onChange={o.set}
-              label={t(o.label)}
-              hint={t(o.hint)}
-            />
-          ))}
-        </>
-      )}
+      {form.mode === 'text' &&
+        TEXT_OPTIONS.map((o) => (
+          <CheckField key={o.id} id={o.id} checked={form[o.key]} onChange={o.set} label={t(o.label)} hint={t(o.hint)} />
+        ))}
       <fieldset className="field ed-fieldset ed-window">
         <legend className="label ed-window__legend">
           <CalendarClock size={16} aria-hidden="true" />
