@@ -99,12 +99,15 @@ describe('the style panel, as an admin', () => {
     // the editor's preview renders the page from the same store, before anything is saved
     await e.page.getByRole('button', { name: 'Anteprima', exact: true }).click();
     const frame = e.page.frameLocator('dialog.ed-preview iframe');
+    // the preview's frame renders after the dialog opens: a loaded machine took over 5 s
     await expect
-      .poll(() =>
-        frame
-          .locator('.c')
-          .first()
-          .evaluate((el) => getComputedStyle(el).color),
+      .poll(
+        () =>
+          frame
+            .locator('.c')
+            .first()
+            .evaluate((el) => getComputedStyle(el).color),
+        { timeout: 20_000 },
       )
       .toBe('rgb(200, 20, 60)');
     expect(await frame.locator('.pg').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(11, 31, 77)');
