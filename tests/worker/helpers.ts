@@ -135,6 +135,10 @@ export interface CallOptions {
    * of forgot-password: the call resolves once that work is done.
    */
   settle?: boolean;
+  /** The Worker's env for this call instead of the tests' (e.g. a switch turned off); waits as `settle` does. */
+  env?: Cloudflare.Env;
+  /** Where the request is addressed: http://localhost by default. */
+  origin?: string;
 }
 
 /** The address `wrangler dev` gives a browser on the same machine. */
@@ -156,9 +160,10 @@ export async function call(path: string, opts: CallOptions = {}): Promise<Respon
   }
   const method = opts.method ?? (body === undefined ? 'GET' : 'POST');
   const init: RequestInit = { method, headers, body, redirect: 'manual' };
-  if (!opts.settle) return exports.default.fetch(`http://localhost${path}`, init);
+  const url = `${opts.origin ?? 'http://localhost'}${path}`;
+  if (!opts.settle && !opts.env) return exports.default.fetch(url, init);
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`http://localhost${path}`, init), env, ctx);
+  const res = await worker.fetch(new Request(url, init), opts.env ?? env, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }

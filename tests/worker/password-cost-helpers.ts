@@ -1,7 +1,6 @@
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { scryptSync } from 'node:crypto';
-import worker from '../../worker/index';
-import { LOCAL_CLIENT, PASSWORD, uniqueEmail } from './helpers';
+import { callJson, PASSWORD, uniqueEmail } from './helpers';
 
 /**
  * The password cost in the Worker tests: vitest.config.ts sets PASSWORD_COST='test', so on
@@ -29,20 +28,14 @@ export async function postTo(
   url: string,
   body: { json: unknown } | { form: Record<string, string> },
 ): Promise<{ status: number; body: any }> {
-  const headers = new Headers({ 'cf-connecting-ip': LOCAL_CLIENT });
-  let text: string;
-  if ('json' in body) {
-    headers.set('content-type', 'application/json');
-    text = JSON.stringify(body.json);
-  } else {
-    headers.set('content-type', 'application/x-www-form-urlencoded');
-    text = new URLSearchParams(body.form).toString();
-  }
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(url, { method: 'POST', headers, body: text }), runEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  const answer = await res.text();
-  return { status: res.status, body: answer ? JSON.parse(answer) : null };
+  const { origin, pathname, search } = new URL(url);
+  const { status, body: answer } = await callJson(`${pathname}${search}`, {
+    ...body,
+    env: runEnv,
+    origin,
+    settle: true,
+  });
+  return { status, body: answer };
 }
 
 /**
