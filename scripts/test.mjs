@@ -36,7 +36,8 @@ function stage(title, cmd, args, { stream = false } = {}) {
   });
 }
 
-ensureChromium();
+// the browser the e2e tests launch (tests/e2e/chromium-server.ts reads it)
+env.CHROMIUM_PATH = ensureChromium();
 rmSync(report, { force: true });
 // The browser tests' servers each start from a copy of this migrated local D1
 // (tests/e2e/global-setup.ts), migrated beside the build rather than before the first test.

@@ -3,8 +3,7 @@
 // Each test file then opens its own browser contexts on it (tests/e2e/browser.ts): a context is a
 // fresh profile (cookies, storage, cache) at the cost of milliseconds instead of a process start.
 import { chromium, type BrowserServer } from 'playwright-core';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumPath } from '../../scripts/ensure-chromium.mjs';
 
 interface Shared {
   server: Promise<BrowserServer>;
@@ -21,7 +20,7 @@ export async function shareChromium(): Promise<{ endpoint: string; release: () =
   if (!shared) {
     shared = {
       server: chromium.launchServer({
-        executablePath: CHROMIUM,
+        executablePath: chromiumPath(),
         headless: true,
         args: [
           '--no-sandbox',
