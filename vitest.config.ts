@@ -80,30 +80,30 @@ const SHARED_DATABASE = [
 const E2E_ADMIN = 'tests/e2e/admin.test.ts';
 
 /**
- * Milliseconds a byte of a test file costs, by project, measured on a 2-core machine (browser
- * tests about five times a Worker test's): the sequencer's estimate of a file's length.
- */
-const COST_PER_BYTE: Record<string, number> = { 'e2e-admin': Infinity, e2e: 2.2, worker: 0.4, 'worker-isolated': 0.4 };
-
-/**
- * The longest files first, whatever their project (docs/operations.md#tests). vitest's own order
- * runs the projects one after another (e2e, then unit, then the Worker's) and ranks files by
- * size only; the run then ends on a tail of files started last. Here every project's files share
- * the workers from the start, and the long ones (the whole-database screens, the accessibility
- * gates) never start near the end.
+ * The order files start in (docs/operations.md#tests). vitest's own runs the projects one after
+ * another. Ranking every file by its estimated length instead put the Worker files (each of them
+ * short) last: the run ended on two and a half minutes of Worker files with a core often idle.
+ * Here the whole-database screens' file (the longest, on a server of its own) starts first; the
+ * Worker and unit files, largest first, beside it; then the browser files, largest (so longest)
+ * first, so the run ends on short browser files on both cores.
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { shuffle, seed } = this.ctx.config.sequence;
     if (shuffle) return shuffled(files, seed);
-    const cost = new Map<TestSpecification, number>();
+    const tier = (file: TestSpecification) =>
+      file.project.name === 'e2e-admin' ? 0 : file.project.name.startsWith('e2e') ? 2 : 1;
+    const rank = new Map<TestSpecification, [number, number]>();
     await Promise.all(
       files.map(async (file) => {
-        const bytes = (await stat(file.moduleId)).size;
-        cost.set(file, bytes * (COST_PER_BYTE[file.project.name] ?? 0.03));
+        rank.set(file, [tier(file), (await stat(file.moduleId)).size]);
       }),
     );
-    return [...files].sort((a, b) => cost.get(b)! - cost.get(a)!);
+    return [...files].sort((a, b) => {
+      const [ta, ca] = rank.get(a)!;
+      const [tb, cb] = rank.get(b)!;
+      return ta - tb || cb - ca;
+    });
   }
 }
 
