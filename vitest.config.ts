@@ -81,30 +81,48 @@ const E2E_ADMIN = 'tests/e2e/admin.test.ts';
 
 /**
  * The order files start in (docs/operations.md#tests). vitest's own runs the projects one after
- * another. Ranking every file by its estimated length instead put the Worker files (each of them
- * short) last: the run ended on two and a half minutes of Worker files with a core often idle.
- * Here the whole-database screens' file (the longest, on a server of its own) starts first; the
- * Worker and unit files, largest first, beside it; then the browser files, largest (so longest)
- * first, so the run ends on short browser files on both cores.
+ * another. On a 2-core machine, any order that left the Worker files to themselves (all last,
+ * or all first) ran them for two and a half minutes with a core often idle: they wait on workerd
+ * more than they compute. Here the whole-database screens' file (the longest, on a server of its
+ * own) starts first; then the browser files and the Worker and unit files are dealt together,
+ * each list largest first, in step by the share of its bytes already dealt, so a browser file
+ * mostly runs beside Worker files and both lists end on short files.
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { shuffle, seed } = this.ctx.config.sequence;
     if (shuffle) return shuffled(files, seed);
-    const tier = (file: TestSpecification) =>
-      file.project.name === 'e2e-admin' ? 0 : file.project.name.startsWith('e2e') ? 2 : 1;
-    const rank = new Map<TestSpecification, [number, number]>();
-    await Promise.all(
-      files.map(async (file) => {
-        rank.set(file, [tier(file), (await stat(file.moduleId)).size]);
-      }),
-    );
-    return [...files].sort((a, b) => {
-      const [ta, ca] = rank.get(a)!;
-      const [tb, cb] = rank.get(b)!;
-      return ta - tb || cb - ca;
-    });
+    const bytes = new Map<TestSpecification, number>();
+    await Promise.all(files.map(async (file) => bytes.set(file, (await stat(file.moduleId)).size)));
+    const of = (pick: (project: string) => boolean) =>
+      files.filter((f) => pick(f.project.name)).sort((a, b) => bytes.get(b)! - bytes.get(a)!);
+    return [
+      ...of((p) => p === 'e2e-admin'),
+      ...inStep(
+        of((p) => p === 'e2e'),
+        of((p) => !p.startsWith('e2e')),
+        (f) => bytes.get(f)!,
+      ),
+    ];
   }
+}
+
+/** Two lists merged, each in its order, taking next from the one with the smaller share dealt. */
+function inStep<T>(a: T[], b: T[], weight: (item: T) => number): T[] {
+  const total = (list: T[]) => list.reduce((sum, item) => sum + weight(item), 0) || 1;
+  const [ta, tb] = [total(a), total(b)];
+  const out: T[] = [];
+  let [i, j, da, db] = [0, 0, 0, 0];
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && da / ta <= db / tb)) {
+      da += weight(a[i]!);
+      out.push(a[i++]!);
+    } else {
+      db += weight(b[j]!);
+      out.push(b[j++]!);
+    }
+  }
+  return out;
 }
 
 /**
