@@ -80,15 +80,29 @@ const SHARED_DATABASE = [
 const E2E_ADMIN = 'tests/e2e/admin.test.ts';
 
 /**
- * The order files start in (docs/operations.md#tests): the whole-database screens' file (the
- * longest, on a server of its own) first; beside it the files that isolate (unit,
- * worker-isolated), then the Worker files that share a workerd; then the browser files. Each group
- * largest first, so the run ends on short browser files on both cores. A worker process of a
- * non-isolated project (`worker`, `e2e`) is reused only while the next file in the queue is of the
- * same project: files of different projects dealt in turns would start a workerd or a Node
- * process for nearly every file (measured: 566 s of tests instead of 513 s).
+ * The unit files share a Node process per worker (no fork and no fresh import per file), except
+ * this one: a store listener another file leaves mounted would start a poster capture in it.
  */
-const GROUP: Record<string, number> = { 'e2e-admin': 0, unit: 1, 'worker-isolated': 1, worker: 2, e2e: 3 };
+const UNIT_ISOLATED = ['tests/unit/header-poster.test.ts'];
+
+/**
+ * The order files start in (docs/operations.md#tests): the whole-database screens' file (the
+ * longest, on a server of its own) first; beside it the files that isolate (unit-isolated,
+ * worker-isolated), then the unit and Worker files that share a process; then the browser
+ * files. Each group largest first, so the run ends on short browser files on both cores. A
+ * worker process of a non-isolated project (`unit`, `worker`, `e2e`) is reused only while the
+ * next file in the queue is of the same project: files of different projects dealt in turns
+ * would start a workerd or a Node process for nearly every file (measured: 566 s of tests
+ * instead of 513 s).
+ */
+const GROUP: Record<string, number> = {
+  'e2e-admin': 0,
+  'unit-isolated': 1,
+  'worker-isolated': 1,
+  unit: 2,
+  worker: 3,
+  e2e: 4,
+};
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -179,8 +193,11 @@ export default defineConfig(async () => {
             name: 'unit',
             environment: 'node',
             include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+            exclude: UNIT_ISOLATED,
+            isolate: false,
           },
         },
+        { test: { name: 'unit-isolated', environment: 'node', include: UNIT_ISOLATED } },
         {
           plugins: [workerTests()],
           test: { ...workerTest, name: 'worker', include: SHARED_DATABASE, isolate: false },
