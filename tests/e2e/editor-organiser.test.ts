@@ -132,6 +132,9 @@ describe('the editor, as a regular organiser at 375 px', () => {
     await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 - 12, { steps: 12 });
     await page.waitForTimeout(150);
     await page.mouse.up();
+    // dnd-kit swallows every click for 50 ms after a drop (a timer it starts on pointerup): a
+    // timer of the page's own, started after it, ends after it, however busy the machine
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
     await ed.poll(() => page.locator('.ed-row__city').allTextContents()).toEqual(['Siena', 'Firenze']);
     await shot(page, 'editor-filled-375');
     await shot(page, 'editor-viewport-375', false);
