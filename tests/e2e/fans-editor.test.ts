@@ -85,7 +85,7 @@ describe('the Fan view', () => {
     const saved = await tourPage(token, slug, `Tour dei fan ${run}`);
     const [milano, roma] = saved.buttons;
     alertDue = new Date(Date.now() + 9 * 60_000).toISOString();
-    sqlExec(
+    await sqlExec(
       [
         fanSql(
           saved.id,
@@ -241,7 +241,7 @@ describe('the Fan view', () => {
     const quiet = uniqueSlug('fansquiet');
     const saved = await tourPage(token, quiet, `Tour tranquillo ${Date.now().toString(36)}`);
     const due = new Date(Date.now() + 5 * 60_000).toISOString();
-    sqlExec(
+    await sqlExec(
       [
         fanSql(saved.id, fanMail('solo'), [['*', 'Tutte le date']], hoursAgo(1)),
         alertSql(saved.id, 'scheduled', [saved.buttons[1]!.id, saved.buttons[0]!.id], due),

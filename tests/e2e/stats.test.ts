@@ -64,12 +64,12 @@ function signupsOf(page: Page, testId: string): Promise<[string, number][]> {
  * Fan sign-ups of today, by source, straight into the server's page_stats: on the view rows, as
  * the counting pipeline writes them.
  */
-function seedSignups(slug: string, bySource: Record<string, number>): void {
+async function seedSignups(slug: string, bySource: Record<string, number>): Promise<void> {
   const { day, hour } = romeBucket(Date.now());
   const sources = Object.entries(bySource)
     .map(([source, n]) => `SELECT '${source}' AS source, ${n} AS n`)
     .join(' UNION ALL ');
-  sqlExec(
+  await sqlExec(
     `INSERT INTO page_stats (page_id, day, hour, button_id, cta, source, device, country, views, clicks, signups)
      SELECT p.id, '${day}', ${hour}, 0, 0, s.source, 'mobile', 'IT', 0, 0, s.n
      FROM landing_pages p, (${sources}) s WHERE p.folder_name = '${slug}'
@@ -108,7 +108,7 @@ describe('statistics view', () => {
     await visitor.close();
     // and fans who signed up: two from Instagram, one from the QR code, one from a newsletter whose
     // visit fell in another period
-    seedSignups(slug, { instagram: 2, qr: 1, 'newsletter-marzo': 1 });
+    await seedSignups(slug, { instagram: 2, qr: 1, 'newsletter-marzo': 1 });
 
     const page = await editorPage(ctx, token, '/admin');
     await openStats(page, slug);

@@ -42,14 +42,14 @@ describe('Gestione Utenti with 10,000 users', () => {
 
   beforeAll(async () => {
     const started = performance.now();
-    sqlExec(seedSql());
+    await sqlExec(seedSql());
     console.log(`[users-screen] seeded ${SEEDED} users by SQL in ${Math.round(performance.now() - started)} ms`);
     ctx = await openBrowser(DESKTOP);
   }, 180_000);
 
   afterAll(async () => {
     await ctx?.close();
-    sqlExec(
+    await sqlExec(
       `DELETE FROM users WHERE email LIKE '%@${DOMAIN}'; DELETE FROM companies WHERE name LIKE 'Seed Agenzia %';`,
     );
   }, 180_000);
