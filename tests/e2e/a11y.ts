@@ -32,8 +32,15 @@ export async function settle(page: Page): Promise<void> {
     // images still loading move what is around them when they arrive: wait for each eager one
     // to load or fail, however long a busy machine takes (an image that never answers fails the
     // test by its timeout). A 3 s cap let an editor audit run before its header arrived, the
-    // store logos 90 px higher and half under the sticky action bar (target-size).
-    const loading = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy');
+    // store logos 90 px higher and half under the sticky action bar (target-size). A lazy image
+    // counts too once it is rendered near the viewport (Chromium fetches those at once), since
+    // its arrival moves the rows below it just the same; lazy ones far away or not rendered never load.
+    const near = (img: HTMLImageElement): boolean => {
+      if (img.getClientRects().length === 0) return false;
+      const box = img.getBoundingClientRect();
+      return box.top < innerHeight + 600 && box.bottom > -600;
+    };
+    const loading = [...document.images].filter((img) => !img.complete && (img.loading !== 'lazy' || near(img)));
     await Promise.all(
       loading.map(
         (img) =>
