@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { QUIET_ENV, ROOT } from './lib/stack.mjs';
 
@@ -18,12 +18,23 @@ const started = performance.now();
 /** @type {{ title: string, seconds: number, ok: boolean }[]} */
 const stages = [];
 
-/** Runs one stage; `stream` shows its output as it comes, otherwise it is printed at the end. */
-function stage(title, cmd, args, { stream = false } = {}) {
+/**
+ * Runs one stage; `stream` shows its output as it comes, otherwise it is printed at the end.
+ * A `background` stage runs at a lower CPU priority: the checks take the time the tests leave
+ * (a browser test waiting on the server, the queue or a timer) instead of slowing them.
+ */
+function stage(title, cmd, args, { stream = false, background = false } = {}) {
   return new Promise((resolve) => {
     const t0 = performance.now();
     if (stream) console.log(`\n▶ ${title}`);
     const child = spawn(bin(cmd), args, { cwd: ROOT, env, stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    if (background && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, BACKGROUND_NICE);
+      } catch {
+        /* not allowed here: it runs at the normal priority */
+      }
+    }
     let output = '';
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
@@ -35,6 +46,9 @@ function stage(title, cmd, args, { stream = false } = {}) {
     });
   });
 }
+
+/** The checks' niceness: a tenth of a test process's share of a busy core, all of an idle one. */
+const BACKGROUND_NICE = 10;
 
 // the browser the e2e tests launch (tests/e2e/chromium-server.ts reads it)
 env.CHROMIUM_PATH = ensureChromium();
@@ -65,22 +79,23 @@ const tests = Promise.all([built, migrated]).then(
       { stream: true },
     ),
 );
+const BACKGROUND = { background: true };
 const checks = (async () => {
   const results = [
-    await stage('Lint: format and rules (Biome)', 'biome', ['ci', '--colors=off', '.']),
-    await stage('Lint: unused files, exports and dependencies (knip)', 'knip', ['--no-progress']),
-    await stage('Type checks (Worker)', 'tsc', ['-p', 'tsconfig.worker.json', '--noEmit']),
+    await stage('Lint: format and rules (Biome)', 'biome', ['ci', '--colors=off', '.'], BACKGROUND),
+    await stage('Lint: unused files, exports and dependencies (knip)', 'knip', ['--no-progress'], BACKGROUND),
+    await stage('Type checks (Worker)', 'tsc', ['-p', 'tsconfig.worker.json', '--noEmit'], BACKGROUND),
   ];
   // astro check and the bundle read what the build writes (.astro/, dist/)
   await built;
   results.push(
-    await stage('Type checks (site)', 'astro', ['check', '--minimumSeverity', 'warning']),
-    await stage('Worker bundle (wrangler deploy --dry-run)', 'wrangler', [
-      'deploy',
-      '--dry-run',
-      '--outdir',
-      '.wrangler/bundle',
-    ]),
+    await stage('Type checks (site)', 'astro', ['check', '--minimumSeverity', 'warning'], BACKGROUND),
+    await stage(
+      'Worker bundle (wrangler deploy --dry-run)',
+      'wrangler',
+      ['deploy', '--dry-run', '--outdir', '.wrangler/bundle'],
+      BACKGROUND,
+    ),
   );
   return results.every(Boolean);
 })();
