@@ -97,8 +97,12 @@ async function loadPage(page: Page, slug: string, notice: 'held' | 'closed' = 'c
     (close) =>
       new Promise<void>((resolve) => {
         const look = (): void => {
-          const x = document.querySelector<HTMLButtonElement>('.ed-notice__close');
-          if (!x) {
+          // the page's own bar, not the sidebar's copy; focus it once the sidebar has closed
+          // (closing hands the focus back to the button that opened it)
+          const x = [...document.querySelectorAll<HTMLButtonElement>('.ed-notice__close')].find(
+            (b) => !b.closest('dialog'),
+          );
+          if (!x || (!close && document.querySelector('dialog[open]'))) {
             requestAnimationFrame(look);
             return;
           }
@@ -116,12 +120,15 @@ async function loadPage(page: Page, slug: string, notice: 'held' | 'closed' = 'c
   await expect.poll(() => page.locator('dialog.ed-drawer[open]').count()).toBe(0);
   // (the sidebar keeps a copy of the bar: there are two)
   if (notice === 'closed') await expect.poll(() => page.locator('.ed-notice').count()).toBe(0);
-  else await page.locator('.ed-notice').getByText('Landing page caricata per la modifica').first().waitFor();
+  else {
+    await page.locator('.ed-notice').getByText('Landing page caricata per la modifica').first().waitFor();
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('ed-notice__close'))).toBe(true);
+  }
 }
 
-/** Closes a held notice (loadPage) with its ×, so the states after it have one layout. */
+/** Closes a held notice (loadPage) with its focused ×, so the states after it have one layout. */
 async function closeNotice(page: Page): Promise<void> {
-  await page.locator('.ed-notice__close:visible').click();
+  await page.keyboard.press('Enter');
   await expect.poll(() => page.locator('.ed-notice').count()).toBe(0);
 }
 
