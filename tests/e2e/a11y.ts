@@ -141,16 +141,19 @@ async function axeFindings(
       // straddles the bar's edge depends on the scroll position alone, and moved with every
       // notice that came or went. Target-size findings for a control cut only by such a bar are
       // dropped; the keyboard walk checks that each control comes clear of it (WCAG 2.4.11).
-      const bars = [...document.querySelectorAll<HTMLElement>('body *')].filter((el) =>
-        ['sticky', 'fixed'].includes(getComputedStyle(el).position),
-      );
+      let found: HTMLElement[] | undefined;
+      // read only when there is a target-size finding to weigh (a style read of every element)
+      const bars = (): HTMLElement[] =>
+        (found ??= [...document.querySelectorAll<HTMLElement>('body *')].filter((el) =>
+          ['sticky', 'fixed'].includes(getComputedStyle(el).position),
+        ));
       const cutByBar = (target: unknown[], summary: string | undefined): boolean => {
         if (target.length !== 1 || typeof target[0] !== 'string' || !summary?.includes('partially obscured'))
           return false;
         const el = document.querySelector(target[0]);
         if (!el) return false;
         const box = el.getBoundingClientRect();
-        return bars.some((bar) => {
+        return bars().some((bar) => {
           if (bar.contains(el)) return false;
           const b = bar.getBoundingClientRect();
           return b.left < box.right && box.left < b.right && b.top < box.bottom && box.top < b.bottom;

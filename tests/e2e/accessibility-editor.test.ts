@@ -81,7 +81,6 @@ async function closeSidebar(page: Page): Promise<void> {
   await expect.poll(() => page.locator('dialog.ed-drawer[open]').count()).toBe(0);
 }
 
-/** Loads a page into the editor from the sidebar, as an organiser does. */
 /**
  * Loads a saved page from the sidebar. Its notice 'Landing page caricata per la modifica' leaves
  * by itself after 3 s and everything under it moves up by its height: an audit or a walk across
