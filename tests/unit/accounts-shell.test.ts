@@ -20,6 +20,9 @@ function user(over: Partial<User> = {}): User {
     is_verified: true,
     is_superuser: false,
     created_at: '2026-01-01T00:00:00Z',
+    company_role: 'owner',
+    fans_access: true,
+    membership: 'member',
     ...over,
   };
 }

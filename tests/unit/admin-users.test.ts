@@ -18,6 +18,9 @@ function user(patch: Partial<User> = {}): User {
     is_verified: true,
     is_superuser: false,
     created_at: '2026-11-22T10:00:00.000Z',
+    company_role: 'owner',
+    fans_access: true,
+    membership: 'member',
     ...patch,
   };
 }

@@ -3,7 +3,7 @@ import { exports } from 'cloudflare:workers';
 import { pagePaths } from '../../src/core/api-paths';
 import { companyKey } from '../../src/core/company';
 import { pageAsReceivedSchema } from '../../src/core/schemas/page';
-import type { UserStatus } from '../../src/core/schemas/user';
+import type { CompanyRole, Membership, UserStatus } from '../../src/core/schemas/user';
 import type { z } from '../../src/core/zod';
 import { getUserById, type UserRow } from '../../worker/db/users';
 import { hashPassword, TEST_SCRYPT_PARAMS } from '../../worker/services/passwords';
@@ -50,6 +50,16 @@ export interface NewUser {
   is_superuser?: boolean;
   previous_status?: UserStatus | null;
   hashed_password?: string;
+  /**
+   * The role inside the company (docs/behaviour.md#teams). Default: an approved, active or
+   * banned account of a company is its Titolare (as the teams migration left every member),
+   * any other none. null: not a member.
+   */
+  role?: CompanyRole | null;
+  /** default 'member' with a role, else none */
+  membership?: Membership | null;
+  /** the 'Dati dei fan' right; default: with the role 'owner' */
+  fans_access?: boolean;
 }
 
 /** Sensible flags per status, as the API itself would leave them. */
@@ -70,10 +80,14 @@ export async function createUser(opts: NewUser = {}): Promise<UserRow & { passwo
   const flags = defaultsFor(status);
   const password = opts.password ?? PASSWORD;
   const company = opts.company === undefined ? 'Acme Eventi' : opts.company;
+  const joined = company !== null && ['approved', 'active', 'banned'].includes(status);
+  const role = opts.role === undefined ? (joined ? 'owner' : null) : opts.role;
+  const membership = opts.membership === undefined ? (role ? 'member' : null) : opts.membership;
   const row = await env.DB.prepare(
     `INSERT INTO users (email, hashed_password, full_name, company, company_key, status, previous_status,
-       is_active, is_verified, is_superuser)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+       is_active, is_verified, is_superuser, company_role, membership, fans_access, member_since)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? = 'member' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)
+     RETURNING *`,
   )
     .bind(
       opts.email ?? uniqueEmail(),
@@ -86,6 +100,10 @@ export async function createUser(opts: NewUser = {}): Promise<UserRow & { passwo
       (opts.is_active ?? flags.is_active) ? 1 : 0,
       (opts.is_verified ?? flags.is_verified) ? 1 : 0,
       opts.is_superuser ? 1 : 0,
+      role,
+      membership,
+      (opts.fans_access ?? role === 'owner') ? 1 : 0,
+      membership,
     )
     .first<UserRow>();
   return { ...row!, password };

@@ -1,4 +1,4 @@
-import type { User, UserStatus } from '../../src/core/schemas/user';
+import type { CompanyRole, Membership, User, UserStatus } from '../../src/core/schemas/user';
 import type { AuthUser } from '../env';
 import type { CompanyRef } from './companies';
 
@@ -19,6 +19,11 @@ export interface UserRow {
   token_version: number;
   created_at: string;
   updated_at: string;
+  company_role: CompanyRole | null;
+  membership: Membership | null;
+  fans_access: number;
+  member_since: string | null;
+  invitation_id: number | null;
 }
 
 /** The public shape: never the hash, never the token version. */
@@ -33,6 +38,10 @@ export function toUser(row: UserRow): User {
     is_verified: row.is_verified === 1,
     is_superuser: row.is_superuser === 1,
     created_at: row.created_at,
+    company_role: row.membership === 'member' ? row.company_role : null,
+    // a Titolare always has the fans' addresses (docs/behaviour.md#teams)
+    fans_access: row.membership === 'member' && (row.company_role === 'owner' || row.fans_access === 1),
+    membership: row.membership,
   };
 }
 
@@ -48,6 +57,9 @@ export function publicUser(user: User): User {
     is_verified: user.is_verified,
     is_superuser: user.is_superuser,
     created_at: user.created_at,
+    company_role: user.company_role,
+    fans_access: user.fans_access,
+    membership: user.membership,
   };
 }
 
@@ -56,7 +68,8 @@ export function toAuthUser(row: UserRow): AuthUser {
 }
 
 export const USER_COLUMNS =
-  'id, email, hashed_password, full_name, company, company_key, status, previous_status, is_active, is_verified, is_superuser, token_version, created_at, updated_at';
+  'id, email, hashed_password, full_name, company, company_key, status, previous_status, is_active, is_verified, ' +
+  'is_superuser, token_version, created_at, updated_at, company_role, membership, fans_access, member_since, invitation_id';
 
 export function getUserById(db: D1Database, id: number): Promise<UserRow | null> {
   return db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).bind(id).first<UserRow>();

@@ -16,6 +16,7 @@ import { slugIdParamSchema } from '../../src/core/schemas/params';
 import { pageButtonRow, setButtonCtas, toButton } from '../db/pages/buttons';
 import { ownedPage } from '../services/pages/access';
 import { republish } from '../services/pages/effects';
+import { recordSave } from '../services/pages/history';
 
 const buttonSaleRoute = createRoute({
   method: 'patch',
@@ -36,7 +37,7 @@ const buttonSaleRoute = createRoute({
 
 export const pageButtons = describedRoutes().openapi(buttonSaleRoute, async (c) => {
   const { slug, id } = c.req.valid('param');
-  const page = await ownedPage(c, slug);
+  const page = await ownedPage(c, slug, 'write');
   // a button of another page is as unknown as a button that does not exist
   const row = await pageButtonRow(c.env.DB, page.id, id);
   if (!row) fail(404, t('public.notFound'));
@@ -53,6 +54,7 @@ export const pageButtons = describedRoutes().openapi(buttonSaleRoute, async (c) 
   const [stored] = normaliseButtons([{ type: 'text', text: button.text, cta_buttons: changed }]);
   await setButtonCtas(c.env.DB, page.id, { ...stored!, id: button.id });
   await republish(c, page.folder_name);
+  await recordSave(c, page.id, 'availability');
   const updated = await pageButtonRow(c.env.DB, page.id, button.id);
   return c.json(toButton(updated!), 200);
 });

@@ -43,15 +43,17 @@ import {
   type PageRow,
 } from '../db/pages/pages';
 import { setSchedule, type ScheduleFields } from '../db/pages/schedule';
-import { canAccess, ownedPage, ownedPageBySlugOrId } from '../services/pages/access';
+import { canAccess, hasRight, ownedPage, ownedPageBySlugOrId, requireRight } from '../services/pages/access';
+import { recordSave } from '../services/pages/history';
 import { deletePageMedia, deleteUnused, republish, unpublish } from '../services/pages/effects';
 import { mediaInUse } from '../db/pages/media';
 import { ensurePageCompany, type CompanyRef } from '../db/companies';
 import { eventSnapshot, scheduledAlerts, scheduleNewDates } from '../services/fans/alerts';
 
-/** The company a non-admin creates pages for; 403 when the account has none yet. */
+/** The company a non-admin creates pages for; 403 when the account has none yet or may not write. */
 function ownCompany(user: AuthUser): CompanyRef {
   if (!user.company || !user.company_key) fail(403, t('pages.noCompany'));
+  requireRight(user, 'write');
   return { name: user.company, key: user.company_key };
 }
 
@@ -219,7 +221,8 @@ export const pages = describedRoutes()
   .openapi(listRoute, async (c) => {
     const user = c.get('user');
     if (user.is_superuser) return c.json(await listPages(c.env.DB, null), 200);
-    return c.json(user.company_key ? await listPages(c.env.DB, user.company_key) : [], 200);
+    // a request that waits, or a removed member, reaches none of the company's pages
+    return c.json(hasRight(user, 'read') && user.company_key ? await listPages(c.env.DB, user.company_key) : [], 200);
   })
 
   .openapi(readRoute, async (c) => {
@@ -262,11 +265,12 @@ export const pages = describedRoutes()
     // a new page has no fans yet: its dates are news to nobody, so no alert (docs/behaviour.md#alerts)
     await republish(c, slug);
     const page = await getPageRow(c.env.DB, slug);
+    await recordSave(c, page!.id, 'created');
     return c.json(await pageAnswer(c.env.DB, page!), 201);
   })
 
   .openapi(updateRoute, async (c) => {
-    const page = await ownedPage(c, c.req.valid('param').slug);
+    const page = await ownedPage(c, c.req.valid('param').slug, 'write');
     const raw = c.req.valid('json');
     // The header may be omitted or empty on update: the stored one stays, and the editor
     // saves the page first and uploads a new header file right after this PUT.
@@ -311,20 +315,22 @@ export const pages = describedRoutes()
     await deleteUnused(c.env, page, before);
     await scheduleNewDates(c.env, { id: page.id, ...visibilityOf(fields) }, eventsBefore);
     await republish(c, page.folder_name);
+    await recordSave(c, page.id, 'saved');
     const updated = await getPageRowById(c.env.DB, page.id);
     return c.json(await pageAnswer(c.env.DB, updated!), 200);
   })
 
   // only the scheduling fields: a bound sent alone is checked against the stored other one
   .openapi(scheduleRoute, async (c) => {
-    const page = await ownedPage(c, c.req.valid('param').slug);
+    const page = await ownedPage(c, c.req.valid('param').slug, 'write');
     await setSchedule(c.env.DB, page.id, scheduleOf(c.req.valid('json'), page));
     await republish(c, page.folder_name);
+    await recordSave(c, page.id, 'schedule');
     return c.json(await pageAnswer(c.env.DB, (await getPageRowById(c.env.DB, page.id))!), 200);
   })
 
   .openapi(deleteRoute, async (c) => {
-    const page = await ownedPageBySlugOrId(c, c.req.valid('param').slug);
+    const page = await ownedPageBySlugOrId(c, c.req.valid('param').slug, 'owner');
     await deletePage(c.env.DB, page);
     await unpublish(c, page.folder_name);
     await deletePageMedia(c.env.BUCKET, page.folder_name);
@@ -345,8 +351,9 @@ export const pages = describedRoutes()
   })
 
   .openapi(visibilityRoute, async (c) => {
-    const page = await ownedPage(c, c.req.valid('param').slug);
+    const page = await ownedPage(c, c.req.valid('param').slug, 'write');
     await setPageVisibility(c.env.DB, page.id, c.req.valid('query').visible);
     await republish(c, page.folder_name);
+    await recordSave(c, page.id, 'visibility');
     return c.json(toListItem((await getPageRowById(c.env.DB, page.id))!), 200);
   });

@@ -151,7 +151,7 @@ export const uploads = described
   // only a name the server gave (N.version.ext): the params schema refuses any other with 422
   .openapi(deleteImageRoute, async (c) => {
     const { slug, filename } = c.req.valid('param');
-    const page = await ownedPage(c, slug);
+    const page = await ownedPage(c, slug, 'write');
     const key = `${mediaFolder(page.folder_name)}${filename}`;
     // an all-digit slug names its header like a button image: the header and poster stay
     // (docs/behaviour.md#uploads)
@@ -164,13 +164,13 @@ export const uploads = described
   })
 
   .openapi(imageProxyRoute, async (c) => {
-    const page = await ownedPage(c, c.req.valid('param').slug);
+    const page = await ownedPage(c, c.req.valid('param').slug, 'write');
     if (!page.header) fail(404, t('proxy.noHeader'));
     return proxyImage(c, page.header);
   })
 
   .post('/:slug/upload-image', requireActive, async (c) => {
-    const page = await ownedPage(c, c.req.param('slug'));
+    const page = await ownedPage(c, c.req.param('slug'), 'write');
     const slug = page.folder_name;
     const stored = await receiveHeader(c, slug);
     const path = `/${stored.key}`;
@@ -199,7 +199,7 @@ export const uploads = described
   })
 
   .post('/:slug/upload-poster', requireActive, async (c) => {
-    const page = await ownedPage(c, c.req.param('slug'));
+    const page = await ownedPage(c, c.req.param('slug'), 'write');
     const slug = page.folder_name;
     if (headerOf(page.header, slug).kind !== 'video') await refuseUpload(c, 422, t('upload.posterNeedsVideo'));
     const { key, pixels } = await receivePoster(c, slug);
@@ -222,7 +222,7 @@ export const uploads = described
   })
 
   .post('/:slug/upload-button-images', requireActive, async (c) => {
-    const page = await ownedPage(c, c.req.param('slug'));
+    const page = await ownedPage(c, c.req.param('slug'), 'write');
     const slug = page.folder_name;
     // ordered by position: the mapping's indexes
     const { buttons } = await toPageAsReceived(c.env.DB, page);

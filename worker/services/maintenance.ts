@@ -7,6 +7,7 @@ import { pruneWebhookDeliveries } from '../db/fans/webhook-deliveries';
 import { expireStats, pruneCountedIds } from '../db/stats-write';
 import { romeBucket } from '../../src/core/traffic';
 import { republishDue } from './pages/schedule';
+import { pruneActivity } from '../db/activity';
 import type { Bindings } from '../env';
 
 /**
@@ -36,6 +37,11 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
+  {
+    // the companies' activity log keeps 400 days (docs/behaviour.md#activity-log)
+    name: 'prune-activity',
+    run: (env, now) => pruneActivity(env.DB, now),
+  },
   {
     name: 'prune-mail-outbox',
     run: (env, now) => pruneMailBefore(env.DB, new Date(now.getTime() - MAIL_OUTBOX_RETENTION_DAYS * DAY_MS)),

@@ -22,6 +22,7 @@ import { pagesMessages } from './pages';
 import { requestsMessages } from './requests';
 import { siteMessages } from './site';
 import { statsMessages } from './stats';
+import { teamMessages } from './team';
 import { tourMessages } from './tour';
 import { usersScreenMessages } from './users-screen';
 
@@ -57,6 +58,7 @@ export const messages = {
   ...dropsMailMessages,
   ...dropsEditorMessages,
   ...apiReferenceMessages,
+  ...teamMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

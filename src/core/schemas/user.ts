@@ -8,6 +8,14 @@ export const USER_STATUSES = ['pending', 'approved', 'active', 'rejected', 'bann
 export const userStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
+/** A member's role inside their company (docs/behaviour.md#teams): Titolare, Editor, Lettore. */
+export const COMPANY_ROLES = ['owner', 'editor', 'viewer'] as const;
+export const companyRoleSchema = z.enum(COMPANY_ROLES);
+export type CompanyRole = z.infer<typeof companyRoleSchema>;
+/** 'member' once joined; 'requested' while a request to join waits for a Titolare. */
+export const membershipSchema = z.enum(['member', 'requested']);
+export type Membership = z.infer<typeof membershipSchema>;
+
 /** The user as every API answers it (never the hash, never the token version). */
 export const userSchema = z
   .object({
@@ -20,6 +28,11 @@ export const userSchema = z
     is_verified: z.boolean(),
     is_superuser: z.boolean(),
     created_at: z.string(),
+    /** the role inside the company; null while a request waits, before approval, or after removal */
+    company_role: companyRoleSchema.nullable(),
+    /** the 'Dati dei fan' right (always true for a Titolare) */
+    fans_access: z.boolean(),
+    membership: membershipSchema.nullable(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

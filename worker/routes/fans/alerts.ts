@@ -27,6 +27,7 @@ import { alertAnswer, recentAlerts } from '../../services/fans/alerts';
 import { dispatchAlert, holdIfCapped } from '../../services/fans/delivery';
 import { suppressionOf, verifyWebhook, webhookEventSchema, webhookKey } from '../../services/fans/webhook';
 import { ownedPage } from '../../services/pages/access';
+import { recordAct } from '../../services/pages/history';
 
 /** Why an alert could not be sent now or cancelled: unknown (404) or past that point (409). */
 async function refuse(c: Context<AppEnv>, page: PageRow, id: number): Promise<never> {
@@ -96,7 +97,7 @@ export const fanAlerts = describedRoutes()
   // as soon as it does (the per-minute run)
   .openapi(sendRoute, async (c) => {
     const { slug, id } = c.req.valid('param');
-    const page = await ownedPage(c, slug);
+    const page = await ownedPage(c, slug, 'write');
     const now = new Date();
     // the daily cap holds for 'Invia ora' too: held, the alert leaves as soon as the cap allows
     const row = await alertOfPage(c.env.DB, page.id, id);
@@ -109,15 +110,17 @@ export const fanAlerts = describedRoutes()
     }
     if (!(await makeDueNow(c.env.DB, page.id, id, instantText(now)))) await refuse(c, page, id);
     const alert = await answerAlert(c, page, id, now);
+    await recordAct(c, page, 'alert.sent');
     if (isPubliclyVisible(page, now)) await afterResponse(c, 'fan-alert', () => dispatchAlert(c.env, id, now));
     return c.json({ alert }, 200);
   })
 
   .openapi(cancelRoute, async (c) => {
     const { slug, id } = c.req.valid('param');
-    const page = await ownedPage(c, slug);
+    const page = await ownedPage(c, slug, 'write');
     const now = new Date();
     if (!(await cancelAlert(c.env.DB, page.id, id, instantText(now)))) await refuse(c, page, id);
+    await recordAct(c, page, 'alert.cancelled');
     return c.json({ alert: await answerAlert(c, page, id, now) }, 200);
   });
 

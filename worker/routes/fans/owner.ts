@@ -27,6 +27,7 @@ import { requireActive, requireAdmin } from '../../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, SESSION } from '../../openapi';
 import { recentAlerts } from '../../services/fans/alerts';
 import { ownedPage } from '../../services/pages/access';
+import { recordAct } from '../../services/pages/history';
 
 const noStore = { 'cache-control': 'no-store' };
 
@@ -93,17 +94,18 @@ export const fansOwner = describedRoutes()
   })
 
   .openapi(listRoute, async (c) => {
-    const page = await ownedPage(c, c.req.valid('param').slug);
+    const page = await ownedPage(c, c.req.valid('param').slug, 'fans');
     return c.json(await listFans(c.env.DB, page.id, c.req.valid('query').q), 200, noStore);
   })
 
   .openapi(csvRoute, async (c) => {
-    const page = await ownedPage(c, c.req.valid('param').slug);
+    const page = await ownedPage(c, c.req.valid('param').slug, 'fans');
     const csv = fansCsv(await exportFans(c.env.DB, page.id), {
       company: page.company,
       title: page.display_title || page.title,
     });
     const filename = fansCsvFilename(page.folder_name, romeBucket(Date.now()).day);
+    await recordAct(c, page, 'fans.exported');
     return c.body(csv, 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${filename}"`,
@@ -113,8 +115,9 @@ export const fansOwner = describedRoutes()
 
   .openapi(deleteRoute, async (c) => {
     const { slug, id } = c.req.valid('param');
-    const page = await ownedPage(c, slug);
+    const page = await ownedPage(c, slug, 'fans');
     if (!(await deleteFan(c.env.DB, page.id, id))) fail(404, t('fans.editor.fanNotFound'));
+    await recordAct(c, page, 'fan.removed');
     return c.json({ success: true as const }, 200, noStore);
   });
 
