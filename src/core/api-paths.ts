@@ -52,6 +52,17 @@ export const pagePaths = {
   /** the published page's click counter (a beacon, no authentication) */
   buttonClick: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/click`,
   trackUrl: '/api/track-url',
+  /** the page's versions, newest first (docs/api.md#history) */
+  versions: (slug: string) => `${page(slug)}/versions`,
+  version: (slug: string, id: number) => `${page(slug)}/versions/${id}`,
+  versionRestore: (slug: string, id: number) => `${page(slug)}/versions/${id}/restore`,
+} as const;
+
+/** The pages deleted to the trash, kept 30 days (docs/api.md#trash). */
+export const trashPaths = {
+  list: '/api/db/trash',
+  restore: (slug: string) => `/api/db/trash/${segment(slug)}/restore`,
+  purge: (slug: string) => `/api/db/trash/${segment(slug)}`,
 } as const;
 
 /**

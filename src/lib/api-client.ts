@@ -45,7 +45,7 @@ import { ApiError, getToken, type RequestOptions, request, type UploadOptions, u
 
 const BAD_ANSWER_STATUS = 502;
 
-async function parsed<S extends z.ZodType>(schema: S, answer: Promise<unknown>): Promise<z.output<S>> {
+export async function parsed<S extends z.ZodType>(schema: S, answer: Promise<unknown>): Promise<z.output<S>> {
   const data = await answer;
   const result = schema.safeParse(data);
   if (result.success) return result.data;

@@ -17,7 +17,7 @@ import {
   joinCities,
   signupsTotal,
 } from '../../src/stores/editor/fans';
-import { alert, summary } from './editor-fans-helpers';
+import { alert, ownerUser, summary } from './editor-fans-helpers';
 
 describe('words', () => {
   it('joins cities the Italian way', () => {
@@ -101,6 +101,9 @@ describe('an alert the daily cap holds', () => {
     const { renderToStaticMarkup } = await import('react-dom/server');
     const { createElement } = await import('react');
     const { FanAlerts } = await import('../../src/islands/editor/extras/fans/FanAlerts');
+    const { $user } = await import('../../src/stores/session');
+    // a member who may act on alerts (a Lettore sees them without the actions: editor-history.test.ts)
+    $user.set(ownerUser);
     const soon = new Date(Date.now() + 3_600_000).toISOString();
     const html = renderToStaticMarkup(
       createElement(FanAlerts, {
@@ -117,6 +120,7 @@ describe('an alert the daily cap holds', () => {
     expect(html).not.toContain(t('fans.editor.sendNow'));
     const open = renderToStaticMarkup(createElement(FanAlerts, { slug: 'tour', alerts: [alert({ id: 3 })] }));
     expect(open).toContain(t('fans.editor.sendNow'));
+    $user.set(null);
   });
 
   it('the notice of a held alert says it waits and when, not a bare time', () => {

@@ -8,6 +8,7 @@ import { dropsEditorMessages } from './drops-editor';
 import { editorMessages } from './editor';
 import { embedMessages } from './embed';
 import { editorExtrasMessages } from './editor-extras';
+import { editorHistoryMessages } from './editor-history';
 import { editorImportMessages } from './editor-import';
 import { editorMediaMessages } from './editor-media';
 import { editorUploadMessages } from './editor-upload';
@@ -59,6 +60,7 @@ export const messages = {
   ...dropsEditorMessages,
   ...apiReferenceMessages,
   ...teamMessages,
+  ...editorHistoryMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,9 +1,12 @@
 // 'Invia ora' and 'Annulla' of one scheduled alert (docs/behaviour.md#for-the-organiser), as the
 // notice in the message bar (AlertNotice.tsx) and the Fan view's alert list (extras/fans/FanAlerts.tsx)
 // both show them. Each caller keeps its own frame: the wrapper, the icon size, the spinner class.
+// A Lettore sees the alerts but not these actions (docs/behaviour.md#teams).
+import { useStore } from '@nanostores/react';
 import { Loader2, Send, X } from 'lucide-react';
 import { t } from '../../core/messages';
 import { cancelAlert, type FanAlert, joinCities, sendAlertNow } from '../../stores/editor/fans';
+import { $rights } from '../../stores/editor/rights';
 
 interface Props {
   slug: string;
@@ -16,7 +19,9 @@ interface Props {
 }
 
 export function AlertActions({ slug, alert, busy, className, iconSize, spinClassName }: Props) {
+  const rights = useStore($rights);
   const cities = joinCities(alert.cities);
+  if (!rights.write) return null;
   // an alert the daily cap holds cannot leave sooner (docs/behaviour.md#alerts): no 'Invia ora'
   const held = Boolean(alert.held_until);
   return (

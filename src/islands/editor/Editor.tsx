@@ -1,11 +1,13 @@
 /**
  * The organiser's editor, mounted at /admin and /user inside <Guard>.
  * State lives in src/stores/editor/; this file lays the screen out and wires the slots of
- * slots.ts (custom style panel, code, stats and fan views, share extras) that the extras fill.
+ * slots.ts (custom style panel, code, stats, fan and history views, share extras) that the extras fill.
+ * What the signed-in role cannot do is not offered (docs/behaviour.md#teams): a Lettore gets the
+ * form read-only, without create and save, and one note that says so.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Eye, LayoutList, Loader2, Save, Undo2 } from 'lucide-react';
+import { Eye, FileSearch, Info, LayoutList, Loader2, Save, Undo2 } from 'lucide-react';
 import { t } from '../../core/messages';
 import Guard from '../../components/Guard';
 import { confirmDialog } from '../../stores/dialog';
@@ -16,6 +18,7 @@ import { $canPreview } from '../../stores/editor/payload';
 import { save } from '../../stores/editor/save';
 import { $sendingFiles } from '../../stores/editor/upload';
 import { $pagesList } from '../../stores/editor/pages';
+import { $rights } from '../../stores/editor/rights';
 import PageForm from './PageForm';
 import ButtonCreator from './ButtonCreator';
 import ButtonList from './ButtonList';
@@ -48,6 +51,7 @@ export function Editor() {
   const saving = useStore($saving);
   const sendingFiles = useStore($sendingFiles);
   const canPreview = useStore($canPreview);
+  const rights = useStore($rights);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [sidebarLoaded, setSidebarLoaded] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -92,12 +96,22 @@ export function Editor() {
   const CodeView = slots.codeView;
   const StatsView = slots.statsView;
   const FansView = slots.fansView;
+  const HistoryView = slots.historyView;
+  const readOnly = !rights.write;
   const showCustomPanel = form.mode === 'text' && form.style === 'custom' && CustomStylePanel;
   const slotProps = { slug: editing?.slug ?? null, isAdmin };
   // the view tabs show only in edit mode
   const tabs = editing
-    ? offeredViews({ isAdmin, hasCode: Boolean(CodeView), hasStats: Boolean(StatsView), hasFans: Boolean(FansView) })
+    ? offeredViews({
+        isAdmin,
+        hasCode: Boolean(CodeView),
+        hasStats: Boolean(StatsView),
+        hasFans: Boolean(FansView),
+        hasHistory: Boolean(HistoryView),
+      })
     : [];
+  // a Lettore's columns are disabled fieldsets: every field and button inside shows, none acts
+  const Col = readOnly ? ReadOnlyCol : EditCol;
   // Each view's panel is the tabpanel of its tab, not a landmark: the views carry their own
   // named <section>, and two nested landmarks with one name are announced twice.
   const panelFor = (id: EditorView) => (tabs.length > 0 ? { role: 'tabpanel', 'aria-labelledby': tabId(id) } : {});
@@ -107,9 +121,11 @@ export function Editor() {
       <header className="ed-head">
         <div className="ed-head__text">
           <h1 className="ed-title">{t(editing ? 'editor.title.edit' : 'editor.title.create')}</h1>
-          <p className="ed-subtitle">
-            {editing ? t('editor.subtitle.edit', { title: form.title || editing.slug }) : t('editor.subtitle.create')}
-          </p>
+          {(editing || !readOnly) && (
+            <p className="ed-subtitle">
+              {editing ? t('editor.subtitle.edit', { title: form.title || editing.slug }) : t('editor.subtitle.create')}
+            </p>
+          )}
         </div>
         <div className="ed-head__actions">
           {editing && (
@@ -134,6 +150,14 @@ export function Editor() {
 
       <ViewSwitch views={tabs} />
 
+      {/* said once, where the tabs end: the controls below are read-only */}
+      {readOnly && rights.read && (
+        <p className="ed-readonly-note" data-testid="readonly-note">
+          <Info size={18} aria-hidden="true" />
+          {t('roles.readOnly')}
+        </p>
+      )}
+
       {/* below the tabs and in the flow: a message never sits on top of a control */}
       <NotificationBar pinned>
         {/* 'Avviso ai fan di Milano alle 10:42' after a save that added dates, in sight wherever the
@@ -155,6 +179,23 @@ export function Editor() {
             <StatsView {...slotProps} />
           </Suspense>
         </div>
+      ) : view === 'history' && editing && HistoryView ? (
+        <div className="ed-view" id={VIEW_PANEL_ID} {...panelFor('history')}>
+          <Suspense fallback={<div className="skeleton ed-skeleton" />}>
+            <HistoryView {...slotProps} />
+          </Suspense>
+        </div>
+      ) : !editing && readOnly ? (
+        // a Lettore creates nothing: the editor waits for a page from the list
+        <div className="card ed-card ed-pick" data-testid="pick-page">
+          <FileSearch size={32} aria-hidden="true" />
+          <h2 className="ed-pick__title">{t('roles.pickPage.title')}</h2>
+          <p className="hint">{t('roles.pickPage.text')}</p>
+          <button type="button" className="btn btn-primary" onClick={openSidebar} aria-haspopup="dialog">
+            <LayoutList size={18} aria-hidden="true" />
+            {t('editor.sidebarButton')}
+          </button>
+        </div>
       ) : view === 'fans' && editing && FansView ? (
         <div className="ed-view" id={VIEW_PANEL_ID} {...panelFor('fans')}>
           <Suspense fallback={<div className="skeleton ed-skeleton" />}>
@@ -165,7 +206,7 @@ export function Editor() {
         <>
           {/* locked while a save runs: what the organiser typed meanwhile would be replaced by the saved page */}
           <div className="ed-grid" id={VIEW_PANEL_ID} {...panelFor('edit')} inert={saving || undefined}>
-            <div className="ed-col">
+            <Col>
               <PageForm />
               {showCustomPanel && (
                 // a plain box: the panel inside is the landmark named by its own heading
@@ -175,11 +216,11 @@ export function Editor() {
                   </Suspense>
                 </div>
               )}
-            </div>
-            <div className="ed-col">
-              <ButtonCreator />
+            </Col>
+            <Col>
+              {!readOnly && <ButtonCreator />}
               <ButtonList />
-            </div>
+            </Col>
           </div>
 
           {/* biome-ignore lint/a11y/useSemanticElements: a bar of buttons, not a form section that a fieldset's legend would name */}
@@ -204,23 +245,25 @@ export function Editor() {
                 <Eye size={18} aria-hidden="true" />
                 {t('editor.action.preview')}
               </button>
-              <button
-                type="button"
-                className="btn btn-primary ed-save"
-                onClick={() => void save()}
-                disabled={saving}
-                aria-busy={saving || undefined}
-              >
-                {saving ? (
-                  <Loader2 size={18} className="ed-spin" aria-hidden="true" />
-                ) : (
-                  <Save size={18} aria-hidden="true" />
-                )}
-                {/* 'Salvataggio…' while the page goes, 'Invio file…' while its files do */}
-                {saving
-                  ? t(sendingFiles ? 'sending.button' : 'editor.action.saving')
-                  : t(editing ? 'editor.action.update' : 'editor.action.create')}
-              </button>
+              {!readOnly && (
+                <button
+                  type="button"
+                  className="btn btn-primary ed-save"
+                  onClick={() => void save()}
+                  disabled={saving}
+                  aria-busy={saving || undefined}
+                >
+                  {saving ? (
+                    <Loader2 size={18} className="ed-spin" aria-hidden="true" />
+                  ) : (
+                    <Save size={18} aria-hidden="true" />
+                  )}
+                  {/* 'Salvataggio…' while the page goes, 'Invio file…' while its files do */}
+                  {saving
+                    ? t(sendingFiles ? 'sending.button' : 'editor.action.saving')
+                    : t(editing ? 'editor.action.update' : 'editor.action.create')}
+                </button>
+              )}
             </div>
           </div>
         </>
@@ -237,5 +280,17 @@ export function Editor() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+function EditCol({ children }: { children: ReactNode }) {
+  return <div className="ed-col">{children}</div>;
+}
+
+function ReadOnlyCol({ children }: { children: ReactNode }) {
+  return (
+    <fieldset className="ed-col ed-col--readonly" disabled>
+      {children}
+    </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 // The mobile preview popup: the page rendered by the very renderer that publishes it
 // (src/landing/render.ts) into an iframe of the chosen device width, so media queries and the
 // inline script behave as published. Loaded lazily: react-dom/server stays out of first paint.
+// Given a `version`, it shows that saved page instead of the form ('Cronologia', history.ts).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Monitor, Smartphone } from 'lucide-react';
@@ -8,6 +9,7 @@ import { Modal } from '../../components/Modal';
 import { SelectField } from '../../components/SelectField';
 import { DEFAULT_FOOTER_LINKS, PREVIEW_WIDTHS } from '../../core/constants';
 import { t } from '../../core/messages';
+import type { PageLike } from '../../core/public-view';
 import { renderPreviewDocument } from '../../landing/render';
 import { $buttons, $editing, $form } from '../../stores/editor/state';
 import { $user } from '../../stores/session';
@@ -35,7 +37,15 @@ const DEVICES: Device[] = [
 
 const FRAME_HEIGHT = 760;
 
-export default function PreviewPopup({ onClose }: { onClose: () => void }) {
+/** A saved page to show instead of the form: a version of the page's history. */
+export interface PreviewSource {
+  page: PageLike & { company: string | null };
+  slug: string;
+  /** the heading, e.g. 'Versione del 25/11/2026 10:42' */
+  title: string;
+}
+
+export default function PreviewPopup({ onClose, version }: { onClose: () => void; version?: PreviewSource }) {
   const stageRef = useRef<HTMLDivElement>(null);
   const form = useStore($form);
   const buttons = useStore($buttons);
@@ -67,11 +77,13 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     let current = true;
     // the 'Avvisami' block names the page's company (a new page gets its author's)
-    const page = { ...previewPage(), company: $editing.get()?.company ?? $user.get()?.company ?? '' };
+    const page = version
+      ? { ...version.page, company: version.page.company ?? '' }
+      : { ...previewPage(), company: $editing.get()?.company ?? $user.get()?.company ?? '' };
     void renderPreviewDocument(page, {
-      slug: form.slug || 'preview',
+      slug: version ? version.slug : form.slug || 'preview',
       origin: location.origin,
-      headerType: form.headerPreview ? (form.headerKind ?? 'image') : undefined,
+      headerType: !version && form.headerPreview ? (form.headerKind ?? 'image') : undefined,
       // the static site does not know the Worker's configured links: the shared defaults
       links: { ...DEFAULT_FOOTER_LINKS },
     }).then((doc) => {
@@ -80,14 +92,14 @@ export default function PreviewPopup({ onClose }: { onClose: () => void }) {
     return () => {
       current = false;
     };
-  }, [form, buttons]);
+  }, [form, buttons, version]);
 
   return (
     <Modal open onClose={onClose} labelledBy="ed-preview-title" className="ed-preview">
       <div className="ed-preview__panel">
         <header className="ed-preview__head">
           <h2 id="ed-preview-title" className="ed-preview__title">
-            {t('editor.preview.title')}
+            {version ? version.title : t('editor.preview.title')}
           </h2>
           <SelectField
             id="ed-preview-device"

@@ -1,7 +1,8 @@
 // The 'Landing Pages' side panel: count, last update time, refresh; per page
 // the display title, slug, company (admins: inline edit, Enter saves, Escape cancels), a
-// show/hide toggle and delete with confirmation; a visible page outside its publishing window says
-// 'Programmata' or 'Scaduta' (docs/behaviour.md#in-the-editor). Clicking a page loads it for editing.
+// show/hide toggle (not for a Lettore) and delete to the trash (a Titolare's); a visible page
+// outside its publishing window says 'Programmata' or 'Scaduta' (docs/behaviour.md#in-the-editor).
+// Clicking a page loads it for editing. Below the pages, the 'Cestino' (TrashList.tsx).
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Building2, Eye, EyeOff, FileText, Loader2, Pencil, RefreshCw, Trash2 } from 'lucide-react';
@@ -24,7 +25,10 @@ import {
   setVisibility,
 } from '../../stores/editor/pages';
 import type { PageListItem } from '../../core/schemas/page';
+import { $rights } from '../../stores/editor/rights';
+import { loadTrash } from '../../stores/editor/trash';
 import NotificationBar from './NotificationBar';
+import TrashList from './TrashList';
 import { CloseButton } from '../../components/CloseButton';
 
 export default function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -96,6 +100,7 @@ export default function Sidebar({ open, onClose }: { open: boolean; onClose: () 
               ))}
             </ul>
           )}
+          <TrashList open={open} />
         </div>
       </div>
     </Modal>
@@ -104,6 +109,7 @@ export default function Sidebar({ open, onClose }: { open: boolean; onClose: () 
 
 function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void }) {
   const isAdmin = useStore($isAdmin);
+  const rights = useStore($rights);
   const editing = useStore($editing);
   const loadingSlug = useStore($loadingPage);
   const [busy, setBusy] = useState<null | 'visibility' | 'delete' | 'company'>(null);
@@ -133,10 +139,11 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
   };
 
   const remove = async () => {
+    // what goes, and that it comes back: the page moves to the trash (docs/behaviour.md#trash)
     const ok = await confirmDialog({
-      title: t('editor.sidebar.delete', { title }),
-      message: t('editor.sidebar.deleteConfirm', { title, slug: page.folder_name }),
-      confirmLabel: t('editor.sidebar.deleteConfirmLabel'),
+      title: t('trash.delete.title', { title }),
+      message: t('trash.delete.message', { slug: page.folder_name }),
+      confirmLabel: t('trash.delete.confirm'),
       danger: true,
     });
     if (!ok) return;
@@ -144,7 +151,8 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
     try {
       await deletePage(page.folder_name);
       if (current) resetEditor();
-      notify('success', t('editor.sidebar.deleted'));
+      notify('success', t('trash.deleted', { title }));
+      void loadTrash();
     } catch (err) {
       revalidatePagesList();
       notify('error', t('error.delete', { detail: err instanceof Error ? err.message : t('error.connection') }));
@@ -255,36 +263,40 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
         </div>
       )}
       <div className="ed-page__actions">
-        <button
-          type="button"
-          className={`ed-switch ${page.visible ? 'is-on' : ''}`}
-          role="switch"
-          aria-checked={page.visible}
-          aria-label={t(page.visible ? 'editor.sidebar.toggleHidden' : 'editor.sidebar.toggleVisible', { title })}
-          onClick={() => void toggle()}
-          disabled={busy !== null}
-        >
-          <span className="ed-switch__track" aria-hidden="true">
-            <span className="ed-switch__thumb" />
-          </span>
-          {page.visible ? <Eye size={16} aria-hidden="true" /> : <EyeOff size={16} aria-hidden="true" />}
-          <span className="ed-switch__text">
-            {t(page.visible ? 'editor.sidebar.visible' : 'editor.sidebar.hidden')}
-          </span>
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-icon ed-page__delete"
-          onClick={() => void remove()}
-          aria-label={t('editor.sidebar.delete', { title })}
-          disabled={busy !== null}
-        >
-          {busy === 'delete' ? (
-            <Loader2 size={18} className="ed-spin" aria-hidden="true" />
-          ) : (
-            <Trash2 size={18} aria-hidden="true" />
-          )}
-        </button>
+        {rights.write && (
+          <button
+            type="button"
+            className={`ed-switch ${page.visible ? 'is-on' : ''}`}
+            role="switch"
+            aria-checked={page.visible}
+            aria-label={t(page.visible ? 'editor.sidebar.toggleHidden' : 'editor.sidebar.toggleVisible', { title })}
+            onClick={() => void toggle()}
+            disabled={busy !== null}
+          >
+            <span className="ed-switch__track" aria-hidden="true">
+              <span className="ed-switch__thumb" />
+            </span>
+            {page.visible ? <Eye size={16} aria-hidden="true" /> : <EyeOff size={16} aria-hidden="true" />}
+            <span className="ed-switch__text">
+              {t(page.visible ? 'editor.sidebar.visible' : 'editor.sidebar.hidden')}
+            </span>
+          </button>
+        )}
+        {rights.owner && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon ed-page__delete"
+            onClick={() => void remove()}
+            aria-label={t('editor.sidebar.delete', { title })}
+            disabled={busy !== null}
+          >
+            {busy === 'delete' ? (
+              <Loader2 size={18} className="ed-spin" aria-hidden="true" />
+            ) : (
+              <Trash2 size={18} aria-hidden="true" />
+            )}
+          </button>
+        )}
       </div>
     </li>
   );

@@ -1,7 +1,7 @@
-// The view switch of edit mode: edit; code (admins only); stats; fans. A view whose slot
-// (slots.ts) is still empty is not offered.
+// The view switch of edit mode: edit; code (admins only); stats; fans; history ('Cronologia').
+// A view whose slot (slots.ts) is still empty is not offered.
 import { useStore } from '@nanostores/react';
-import { BarChart3, Code2, PencilLine, Users } from 'lucide-react';
+import { BarChart3, Code2, History, PencilLine, Users } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { t } from '../../core/messages';
 import { $editorView, setEditorView, type EditorView } from '../../stores/editor/state';
@@ -11,6 +11,7 @@ const TABS = {
   code: { label: 'editor.view.code', icon: Code2 },
   stats: { label: 'editor.view.stats', icon: BarChart3 },
   fans: { label: 'fans.editor.tab', icon: Users },
+  history: { label: 'history.tab', icon: History },
 } as const;
 
 /** The views offered as tabs, in order; none when edit would be the only one. */
@@ -19,17 +20,21 @@ export function offeredViews({
   hasCode,
   hasStats,
   hasFans = false,
+  hasHistory = false,
 }: {
   isAdmin: boolean;
   hasCode: boolean;
   hasStats: boolean;
   /** the fan view sits beside the statistics: offered where they are */
   hasFans?: boolean;
+  /** 'Cronologia': every member may read a page's versions */
+  hasHistory?: boolean;
 }) {
   const views: EditorView[] = ['edit'];
   if (isAdmin && hasCode) views.push('code');
   if (hasStats) views.push('stats');
   if (hasStats && hasFans) views.push('fans');
+  if (hasHistory) views.push('history');
   return views.length < 2 ? [] : views;
 }
 

@@ -7,7 +7,8 @@
  * - customStylePanel: shown under the page form only for text mode + the Custom theme. Read and
  *   write the value through the store: useStore($form).customStyles / setCustomStyles(value)
  *   (src/stores/editor/state.ts). Props: SlotProps.
- * - codeView (admins only), statsView and fansView: the views of the view switch in edit mode.
+ * - codeView (admins only), statsView, fansView and historyView ('Cronologia'): the views of the
+ *   view switch in edit mode.
  *   When a slot is null its tab is not offered (the fan view only beside the statistics).
  *   Props: SlotProps (slug is always set for these).
  * - shareExtras: rendered inside the public link card of a saved page (e.g. the QR code).
@@ -33,6 +34,7 @@ export const slots: {
   codeView: Slot<SlotProps>;
   statsView: Slot<SlotProps>;
   fansView: Slot<SlotProps>;
+  historyView: Slot<SlotProps>;
   shareExtras: Slot<ShareSlotProps>;
   shareEmbed: Slot<ShareSlotProps>;
 } = {
@@ -40,6 +42,7 @@ export const slots: {
   codeView: lazy(() => import('./extras/CodeView')),
   statsView: lazy(() => import('./extras/StatsView')),
   fansView: lazy(() => import('./extras/FansView')),
+  historyView: lazy(() => import('./history/HistoryView')),
   shareExtras: lazy(() => import('./extras/QrCode')),
   shareEmbed: lazy(() => import('./extras/EmbedCode')),
 };

@@ -16,6 +16,9 @@
  *   extras.ts      palette, custom styles save, code view
  *   stats.ts       the statistics view: period, answer, shares and labels
  *   fans.ts        the fan view and the scheduled-alert notice
+ *   history.ts     the 'Cronologia' view: versions, preview of one, restore
+ *   trash.ts       the sidebar's 'Cestino': restore, delete for ever
+ *   rights.ts      what the signed-in role may do (src/core/team-rights.ts)
  *
  * Atoms (read with useStore):
  *   $form            the page being edited (see EditorForm). `customStyles` is the page's
@@ -23,7 +26,8 @@
  *   $buttons         EditorButton[] in display order (position = index + 1 on save).
  *   $editing         null in create mode; {slug, id, company, visible} in edit mode.
  *   $loadedPage      the last PageAsReceived read from the server for the page in edit mode.
- *   $editorView      'edit' | 'code' | 'stats' | 'fans' (the view switch; only meaningful in edit mode).
+ *   $editorView      'edit' | 'code' | 'stats' | 'fans' | 'history' (the view switch; only meaningful
+ *                    in edit mode).
  *   $saving          true while the save sequence runs (or a retry of its files).
  *   $loadingPage     the slug of the page being loaded from the sidebar, or null.
  *   $lastSaved       {slug, title} of the last page saved (the share link after a create).
@@ -101,7 +105,7 @@ export interface EditingPage {
   visible: boolean;
 }
 
-export type EditorView = 'edit' | 'code' | 'stats' | 'fans';
+export type EditorView = 'edit' | 'code' | 'stats' | 'fans' | 'history';
 
 // ---------------------------------------------------------------------------------------------
 // State

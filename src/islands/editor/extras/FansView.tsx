@@ -2,7 +2,8 @@
 // period, the confirmed fans and those still to confirm, per city of the tour and the 'Città
 // richieste', sign-ups per day, the alerts with 'Invia ora' and 'Annulla', the CSV export and the
 // list of fans with 'Rimuovi'. Figures from the fans API (docs/api.md#fans); the rules that shape
-// them live in src/stores/editor/fans.ts.
+// them live in src/stores/editor/fans.ts. The addresses (list, search, CSV, removal) only with the
+// 'Dati dei fan' right; the counts for every member (docs/behaviour.md#teams).
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { MailCheck, Sparkles, TrendingUp, Users } from 'lucide-react';
@@ -10,6 +11,7 @@ import { FAN_PENDING_DAYS } from '../../../core/fans';
 import { t } from '../../../core/messages';
 import { formatNumber } from '../../../lib/format';
 import { $loadedPage } from '../../../stores/editor/state';
+import { $rights } from '../../../stores/editor/rights';
 import {
   $fanList,
   $fans,
@@ -135,9 +137,11 @@ function Skeleton() {
 export function FansPanel({ slug }: { slug: string }) {
   const view = usePeriodLoad(slug, $fans, loadFans);
   const { days, current, stale } = view;
+  const { fans: addresses } = useStore($rights);
 
   const refresh = () => {
     void loadFans(slug, days, true);
+    if (!addresses) return;
     const list = $fanList.get();
     void searchFans(slug, list?.slug === slug ? list.query : '');
   };
@@ -153,8 +157,8 @@ export function FansPanel({ slug }: { slug: string }) {
       onRefresh={refresh}
       onRetry={() => void loadFans(slug, days)}
       failedText={t('fans.editor.loadFailed')}
-      csv={{ label: t('fans.editor.csv'), download: () => downloadFansCsv(slug) }}
-      after={<FanList slug={slug} />}
+      csv={addresses ? { label: t('fans.editor.csv'), download: () => downloadFansCsv(slug) } : undefined}
+      after={addresses ? <FanList slug={slug} /> : undefined}
       note={t('fans.editor.note')}
     >
       <FanKpis summary={current?.summary ?? null} stale={stale} />

@@ -109,7 +109,8 @@ interface Props {
   onRefresh: () => void;
   onRetry: () => void;
   failedText: string;
-  csv: { label: string; download: () => Promise<void> };
+  /** the export button; none when the role may not export (the fans' addresses) */
+  csv?: { label: string; download: () => Promise<void> };
   /** the figures, shown unless the load failed */
   children: ReactNode;
   /** shown below the figures, failed or not */
@@ -145,7 +146,7 @@ export function PeriodView({
         busy={busy}
         onRefresh={onRefresh}
       >
-        <CsvButton label={csv.label} download={csv.download} />
+        {csv && <CsvButton label={csv.label} download={csv.download} />}
       </PeriodHeader>
 
       <PeriodSwitch value={period} />
