@@ -7,7 +7,7 @@
  */
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Eye, FileSearch, Info, LayoutList, Loader2, Save, Undo2 } from 'lucide-react';
+import { Eye, FileSearch, Info, LayoutList, Loader2, Save, Undo2, X } from 'lucide-react';
 import { t } from '../../core/messages';
 import Guard from '../../components/Guard';
 import { confirmDialog } from '../../stores/dialog';
@@ -129,9 +129,15 @@ export function Editor() {
         </div>
         <div className="ed-head__actions">
           {editing && (
-            <button type="button" className="btn btn-secondary" onClick={() => void cancelEdit()} disabled={saving}>
-              <Undo2 size={18} aria-hidden="true" />
-              {t('editor.cancelEdit')}
+            // a Lettore has nothing to cancel: the page just closes
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => (readOnly ? resetEditor() : void cancelEdit())}
+              disabled={saving}
+            >
+              {readOnly ? <X size={18} aria-hidden="true" /> : <Undo2 size={18} aria-hidden="true" />}
+              {t(readOnly ? 'editorRoles.close' : 'editor.cancelEdit')}
             </button>
           )}
           <button
@@ -154,7 +160,7 @@ export function Editor() {
       {readOnly && rights.read && (
         <p className="ed-readonly-note" data-testid="readonly-note">
           <Info size={18} aria-hidden="true" />
-          {t('roles.readOnly')}
+          {t('editorRoles.readOnly')}
         </p>
       )}
 
@@ -189,11 +195,11 @@ export function Editor() {
         // a Lettore creates nothing: the editor waits for a page from the list
         <div className="card ed-card ed-pick" data-testid="pick-page">
           <FileSearch size={32} aria-hidden="true" />
-          <h2 className="ed-pick__title">{t('roles.pickPage.title')}</h2>
-          <p className="hint">{t('roles.pickPage.text')}</p>
+          <h2 className="ed-pick__title">{t('editorRoles.pickPage.title')}</h2>
+          <p className="hint">{t('editorRoles.pickPage.text')}</p>
           <button type="button" className="btn btn-primary" onClick={openSidebar} aria-haspopup="dialog">
             <LayoutList size={18} aria-hidden="true" />
-            {t('editor.sidebarButton')}
+            {t('editorRoles.pickPage.open')}
           </button>
         </div>
       ) : view === 'fans' && editing && FansView ? (

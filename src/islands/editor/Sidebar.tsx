@@ -141,9 +141,9 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
   const remove = async () => {
     // what goes, and that it comes back: the page moves to the trash (docs/behaviour.md#trash)
     const ok = await confirmDialog({
-      title: t('trash.delete.title', { title }),
-      message: t('trash.delete.message', { slug: page.folder_name }),
-      confirmLabel: t('trash.delete.confirm'),
+      title: t('trashList.delete.title', { title }),
+      message: t('trashList.delete.message', { slug: page.folder_name }),
+      confirmLabel: t('trashList.delete.confirm'),
       danger: true,
     });
     if (!ok) return;
@@ -151,7 +151,7 @@ function PageItem({ page, onLoaded }: { page: PageListItem; onLoaded: () => void
     try {
       await deletePage(page.folder_name);
       if (current) resetEditor();
-      notify('success', t('trash.deleted', { title }));
+      notify('success', t('trashList.deleted', { title }));
       void loadTrash();
     } catch (err) {
       revalidatePagesList();

@@ -45,17 +45,17 @@ export default function TrashList({ open }: { open: boolean }) {
           onClick={() => setShown((v) => !v)}
         >
           <Trash2 size={18} aria-hidden="true" />
-          <span className="ed-trash__label">{t('trash.title')}</span>
+          <span className="ed-trash__label">{t('trashList.title')}</span>
           <span className="badge tabular">{pages.length}</span>
           <ChevronDown size={18} aria-hidden="true" className="ed-trash__chevron" />
         </ToggleButton>
       </h3>
       <div id={`${id}-body`} className="ed-trash__body" hidden={!shown}>
-        <p className="hint">{t('trash.intro')}</p>
+        <p className="hint">{t('trashList.intro')}</p>
         {trash?.status === 'error' && (
           <div className="alert alert-error ed-trash__error" role="alert">
             <span>
-              {t('trash.loadFailed')} {trash.error}
+              {t('trashList.loadFailed')} {trash.error}
             </span>
             <button type="button" className="btn btn-secondary btn-sm" onClick={() => void loadTrash()}>
               {t('editor.sidebar.retry')}
@@ -63,7 +63,7 @@ export default function TrashList({ open }: { open: boolean }) {
           </div>
         )}
         {trash?.status === 'ready' && pages.length === 0 ? (
-          <p className="ed-trash__empty">{t('trash.empty')}</p>
+          <p className="ed-trash__empty">{t('trashList.empty')}</p>
         ) : (
           <ul className="ed-trash__list stack stack-list">
             {pages.map((item) => (
@@ -105,14 +105,14 @@ function TrashRow({ item, onPurge }: { item: TrashItem; onPurge: () => void }) {
             className="btn btn-secondary btn-sm"
             onClick={() => void restoreFromTrash(item)}
             disabled={busy !== null}
-            aria-label={t('trash.restoreLabel', { title: item.title })}
+            aria-label={t('trashList.restoreLabel', { title: item.title })}
           >
             {mine ? (
               <Loader2 size={14} className="ed-spin" aria-hidden="true" />
             ) : (
               <RotateCcw size={14} aria-hidden="true" />
             )}
-            {t('history.restore')}
+            {t('historyView.restore')}
           </button>
           <button
             type="button"
@@ -120,10 +120,10 @@ function TrashRow({ item, onPurge }: { item: TrashItem; onPurge: () => void }) {
             onClick={onPurge}
             disabled={busy !== null}
             aria-haspopup="dialog"
-            aria-label={t('trash.purgeLabel', { title: item.title })}
+            aria-label={t('trashList.purgeLabel', { title: item.title })}
           >
             <XCircle size={14} aria-hidden="true" />
-            {t('trash.purge')}
+            {t('trashList.purge')}
           </button>
         </div>
       )}
@@ -158,14 +158,14 @@ function PurgeDialog({ item, onClose }: { item: TrashItem; onClose: () => void }
           <AlertTriangle size={22} />
         </div>
         <h2 id={`${ids}-title`} className="confirm-dialog__title">
-          {t('trash.purge.title', { title: item.title })}
+          {t('trashList.purge.title', { title: item.title })}
         </h2>
         <p id={`${ids}-msg`} className="confirm-dialog__message">
-          {t('trash.purge.message')}
+          {t('trashList.purge.message')}
         </p>
         <div className="field confirm-dialog__field">
           <label className="label" htmlFor={`${ids}-input`}>
-            {t('trash.purge.prompt', { slug: item.folder_name })}
+            {t('trashList.purge.prompt', { slug: item.folder_name })}
           </label>
           <input
             id={`${ids}-input`}
@@ -179,7 +179,7 @@ function PurgeDialog({ item, onClose }: { item: TrashItem; onClose: () => void }
             aria-describedby={`${ids}-hint`}
           />
           <span id={`${ids}-hint`} className="hint">
-            {matches ? '\u00a0' : t('trash.purge.mismatch', { slug: item.folder_name })}
+            {matches ? '\u00a0' : t('trashList.purge.mismatch', { slug: item.folder_name })}
           </span>
         </div>
         <div className="confirm-dialog__actions">
@@ -188,7 +188,7 @@ function PurgeDialog({ item, onClose }: { item: TrashItem; onClose: () => void }
           </button>
           <button type="submit" className="btn btn-danger" disabled={!matches || busy} aria-busy={busy || undefined}>
             {busy && <span className="spinner" aria-hidden="true" />}
-            {t('trash.purge')}
+            {t('trashList.purge')}
           </button>
         </div>
       </form>

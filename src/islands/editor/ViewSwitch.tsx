@@ -11,7 +11,7 @@ const TABS = {
   code: { label: 'editor.view.code', icon: Code2 },
   stats: { label: 'editor.view.stats', icon: BarChart3 },
   fans: { label: 'fans.editor.tab', icon: Users },
-  history: { label: 'history.tab', icon: History },
+  history: { label: 'historyView.tab', icon: History },
 } as const;
 
 /** The views offered as tabs, in order; none when edit would be the only one. */

@@ -32,7 +32,7 @@ export const $versionBusy = atom<{ id: number; what: 'open' | 'restore' } | null
 
 /** 'Salvata', 'Ripristinata', … : what made the version. */
 export function kindLabel(kind: VersionMeta['kind']): string {
-  return t(`history.kind.${kind}`);
+  return t(`historyView.kind.${kind}`);
 }
 
 /** When, as '25/11/2026 10:42' in Europe/Rome. */
@@ -47,7 +47,7 @@ export function versionWho(version: Pick<VersionMeta, 'actor_name' | 'actor_emai
 
 /** The one-line summary, or a plain word when the save changed nothing it could name. */
 export function versionSummary(version: Pick<VersionMeta, 'summary'>): string {
-  return version.summary?.trim() || t('history.noSummary');
+  return version.summary?.trim() || t('historyView.noSummary');
 }
 
 /** Reads the page's versions (the list on show stays until the new one arrives). */
@@ -72,7 +72,7 @@ export async function openVersion(slug: string, version: VersionMeta): Promise<b
     $openedVersion.set({ slug, version: answer.version, page: answer.page });
     return true;
   } catch (err) {
-    notify('error', t('history.openFailed', { detail: errorText(err) }));
+    notify('error', t('historyView.openFailed', { detail: errorText(err) }));
     return false;
   } finally {
     $versionBusy.set(null);
@@ -91,9 +91,9 @@ export async function restoreVersion(slug: string, version: VersionMeta): Promis
   if ($versionBusy.get()) return false;
   const when = versionWhen(version);
   const ok = await confirmDialog({
-    title: t('history.restore.title', { when }),
-    message: t('history.restore.message', { when }) + ($dirty.get() ? t('history.restore.dirty') : ''),
-    confirmLabel: t('history.restore'),
+    title: t('historyView.restore.title', { when }),
+    message: t('historyView.restore.message', { when }) + ($dirty.get() ? t('historyView.restore.dirty') : ''),
+    confirmLabel: t('historyView.restore'),
   });
   if (!ok) return false;
   $versionBusy.set({ id: version.id, what: 'restore' });
@@ -101,12 +101,12 @@ export async function restoreVersion(slug: string, version: VersionMeta): Promis
     const page = await api.restoreVersion(slug, version.id);
     applyPage(page);
     closeVersion();
-    notify('success', t('history.restored', { when }));
+    notify('success', t('historyView.restored', { when }));
     revalidatePagesList();
     void loadHistory(slug);
     return true;
   } catch (err) {
-    notify('error', t('history.restoreFailed', { detail: errorText(err) }));
+    notify('error', t('historyView.restoreFailed', { detail: errorText(err) }));
     return false;
   } finally {
     $versionBusy.set(null);

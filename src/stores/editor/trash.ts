@@ -24,21 +24,21 @@ export const $trashBusy = atom<string | null>(null);
 
 /** 'Ancora 12 giorni', 'Ancora 1 giorno', 'Ultimo giorno'. */
 export function daysLeftText(days: number): string {
-  if (days <= 0) return t('trash.lastDay');
-  if (days === 1) return t('trash.oneDay');
-  return t('trash.daysLeft', { days });
+  if (days <= 0) return t('trashList.lastDay');
+  if (days === 1) return t('trashList.oneDay');
+  return t('trashList.daysLeft', { days });
 }
 
 /** 'Eliminata da Giulia il 25/11/2026 10:42' (without a name when the account is gone). */
 export function deletedText(item: Pick<TrashItem, 'deleted_by_name' | 'deleted_at'>): string {
   const when = romeDateTime(item.deleted_at) || item.deleted_at;
   const name = item.deleted_by_name?.trim();
-  return name ? t('trash.deletedBy', { name, when }) : t('trash.deletedAt', { when });
+  return name ? t('trashList.deletedBy', { name, when }) : t('trashList.deletedAt', { when });
 }
 
 /** '3 fan · 1.204 visite': what the page still holds. */
 export function holdsText(item: Pick<TrashItem, 'fans' | 'views'>): string {
-  return t('trash.holds', { fans: formatNumber(item.fans), views: formatNumber(item.views) });
+  return t('trashList.holds', { fans: formatNumber(item.fans), views: formatNumber(item.views) });
 }
 
 export async function loadTrash(): Promise<void> {
@@ -63,11 +63,11 @@ export async function restoreFromTrash(item: TrashItem): Promise<boolean> {
   try {
     await api.restoreFromTrash(item.folder_name);
     drop(item.folder_name);
-    notify('success', t('trash.restored', { title: item.title }));
+    notify('success', t('trashList.restored', { title: item.title }));
     revalidatePagesList();
     return true;
   } catch (err) {
-    notify('error', t('trash.restoreFailed', { detail: errorText(err) }));
+    notify('error', t('trashList.restoreFailed', { detail: errorText(err) }));
     void loadTrash();
     return false;
   } finally {
@@ -82,10 +82,10 @@ export async function purgeFromTrash(item: TrashItem): Promise<boolean> {
   try {
     await api.purgeFromTrash(item.folder_name);
     drop(item.folder_name);
-    notify('success', t('trash.purged', { title: item.title }));
+    notify('success', t('trashList.purged', { title: item.title }));
     return true;
   } catch (err) {
-    notify('error', t('trash.purgeFailed', { detail: errorText(err) }));
+    notify('error', t('trashList.purgeFailed', { detail: errorText(err) }));
     void loadTrash();
     return false;
   } finally {

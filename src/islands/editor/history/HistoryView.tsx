@@ -36,7 +36,7 @@ function VersionItem({ slug, version, canRestore }: { slug: string; version: Ver
     <li className={`hs-version${version.current ? ' is-current' : ''}`} data-version-id={version.id}>
       <div className="hs-version__top">
         <span className="badge">{kindLabel(version.kind)}</span>
-        {version.current && <span className="badge badge-success">{t('history.current')}</span>}
+        {version.current && <span className="badge badge-success">{t('historyView.current')}</span>}
         <time className="hs-version__when tabular" dateTime={version.created_at}>
           {when}
         </time>
@@ -44,7 +44,7 @@ function VersionItem({ slug, version, canRestore }: { slug: string; version: Ver
       <p className="hs-version__summary">{versionSummary(version)}</p>
       {who && (
         <p className="hs-version__who" title={version.actor_email ?? undefined}>
-          {t('history.by', { name: who })}
+          {t('historyView.by', { name: who })}
         </p>
       )}
       <div className="hs-version__actions">
@@ -54,14 +54,14 @@ function VersionItem({ slug, version, canRestore }: { slug: string; version: Ver
           onClick={() => void openVersion(slug, version)}
           disabled={busy !== null}
           aria-haspopup="dialog"
-          aria-label={t('history.openLabel', { when })}
+          aria-label={t('historyView.openLabel', { when })}
         >
           {mine && busy.what === 'open' ? (
             <Loader2 size={14} aria-hidden="true" className="xs-spin" />
           ) : (
             <Eye size={14} aria-hidden="true" />
           )}
-          {t('history.open')}
+          {t('historyView.open')}
         </button>
         {canRestore && !version.current && (
           <button
@@ -69,14 +69,14 @@ function VersionItem({ slug, version, canRestore }: { slug: string; version: Ver
             className="btn btn-primary btn-sm"
             onClick={() => void restoreVersion(slug, version)}
             disabled={busy !== null}
-            aria-label={t('history.restoreLabel', { when })}
+            aria-label={t('historyView.restoreLabel', { when })}
           >
             {mine && busy.what === 'restore' ? (
               <Loader2 size={14} aria-hidden="true" className="xs-spin" />
             ) : (
               <RotateCcw size={14} aria-hidden="true" />
             )}
-            {t('history.restore')}
+            {t('historyView.restore')}
           </button>
         )}
       </div>
@@ -105,9 +105,9 @@ export function HistoryPanel({ slug }: { slug: string }) {
       <header className="xs-view-head spread">
         <div>
           <h2 id={headingId} className="xs-title">
-            {t('history.tab')}
+            {t('historyView.tab')}
           </h2>
-          <p className="hint">{t('history.intro')}</p>
+          <p className="hint">{t('historyView.intro')}</p>
         </div>
         <div className="xs-actions">
           <button
@@ -125,10 +125,10 @@ export function HistoryPanel({ slug }: { slug: string }) {
       {mine?.status === 'error' && (
         <div className="alert alert-error xs-error" role="alert">
           <span>
-            {t('history.loadFailed')} {mine.error}
+            {t('historyView.loadFailed')} {mine.error}
           </span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void loadHistory(slug)}>
-            {t('history.retry')}
+            {t('historyView.retry')}
           </button>
         </div>
       )}
@@ -143,7 +143,7 @@ export function HistoryPanel({ slug }: { slug: string }) {
           <span className="xs-empty-icon" aria-hidden="true">
             <History size={28} />
           </span>
-          <p className="hint">{t('history.empty')}</p>
+          <p className="hint">{t('historyView.empty')}</p>
         </div>
       ) : (
         <ol className={`hs-versions stack-list${loading ? ' is-stale' : ''}`}>
@@ -155,7 +155,7 @@ export function HistoryPanel({ slug }: { slug: string }) {
 
       <p className="hint xs-note">
         <Info size={14} aria-hidden="true" />
-        {t('history.note')}
+        {t('historyView.note')}
       </p>
 
       {opened && opened.slug === slug && (
@@ -165,7 +165,7 @@ export function HistoryPanel({ slug }: { slug: string }) {
             version={{
               page: opened.page,
               slug,
-              title: t('history.previewTitle', { when: versionWhen(opened.version) }),
+              title: t('historyView.previewTitle', { when: versionWhen(opened.version) }),
             }}
           />
         </Suspense>
