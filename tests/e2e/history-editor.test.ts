@@ -71,7 +71,7 @@ describe('Cronologia', () => {
       const oldest = view.locator('.hs-version').last();
       await oldest.getByRole('button', { name: /^Apri la versione/ }).tap();
       const preview = page.locator('dialog.ed-preview[open]');
-      await preview.getByRole('heading', { name: /^Versione del / }).waitFor();
+      await preview.getByRole('heading', { name: /^Versione salvata/ }).waitFor();
       await page.frameLocator('dialog.ed-preview iframe').getByText('Milano').first().waitFor();
       expect(await page.frameLocator('dialog.ed-preview iframe').locator('title').textContent()).toContain(first);
       await shot(page, 'history-phone-preview', false);

@@ -31,7 +31,7 @@ export const editorHistoryMessages = {
   'historyView.openLabel': 'Apri la versione del {when}',
   'historyView.restoreLabel': 'Ripristina la versione del {when}',
   'historyView.openFailed': 'Impossibile aprire la versione: {detail}',
-  'historyView.previewTitle': 'Versione del {when}',
+  'historyView.previewTitle': 'Versione salvata',
   'historyView.restore.title': 'Ripristinare la versione del {when}?',
   'historyView.restore.message':
     'La pagina torna com’era il {when} e viene pubblicata subito, come nuova versione. Clic e fan restano come sono.',

@@ -41,8 +41,9 @@ const FRAME_HEIGHT = 760;
 export interface PreviewSource {
   page: PageLike & { company: string | null };
   slug: string;
-  /** the heading, e.g. 'Versione del 25/11/2026 10:42' */
+  /** the heading, e.g. 'Versione', and below it when it was saved */
   title: string;
+  when: string;
 }
 
 export default function PreviewPopup({ onClose, version }: { onClose: () => void; version?: PreviewSource }) {
@@ -99,7 +100,14 @@ export default function PreviewPopup({ onClose, version }: { onClose: () => void
       <div className="ed-preview__panel">
         <header className="ed-preview__head">
           <h2 id="ed-preview-title" className="ed-preview__title">
-            {version ? version.title : t('editor.preview.title')}
+            {version ? (
+              <>
+                {version.title}
+                <span className="ed-preview__when tabular">{version.when}</span>
+              </>
+            ) : (
+              t('editor.preview.title')
+            )}
           </h2>
           <SelectField
             id="ed-preview-device"

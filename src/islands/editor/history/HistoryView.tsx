@@ -165,7 +165,8 @@ export function HistoryPanel({ slug }: { slug: string }) {
             version={{
               page: opened.page,
               slug,
-              title: t('historyView.previewTitle', { when: versionWhen(opened.version) }),
+              title: t('historyView.previewTitle'),
+              when: versionWhen(opened.version),
             }}
           />
         </Suspense>
