@@ -11,6 +11,7 @@ const segment = encodeURIComponent;
  */
 export const API_PREFIX = {
   pages: '/api/db/landing-pages',
+  trash: '/api/db/trash',
   admin: '/api/admin',
   auth: '/auth',
   users: '/users',
@@ -52,17 +53,17 @@ export const pagePaths = {
   /** the published page's click counter (a beacon, no authentication) */
   buttonClick: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/click`,
   trackUrl: '/api/track-url',
-  /** the page's versions, newest first (docs/api.md#history) */
+  /** the page's history (docs/api.md#history): its versions, one version, a restore (POST) */
   versions: (slug: string) => `${page(slug)}/versions`,
   version: (slug: string, id: number) => `${page(slug)}/versions/${id}`,
   versionRestore: (slug: string, id: number) => `${page(slug)}/versions/${id}/restore`,
 } as const;
 
-/** The pages deleted to the trash, kept 30 days (docs/api.md#trash). */
+/** The trash (docs/api.md#trash): the list, a restore, a deletion for ever. */
 export const trashPaths = {
-  list: '/api/db/trash',
-  restore: (slug: string) => `/api/db/trash/${segment(slug)}/restore`,
-  purge: (slug: string) => `/api/db/trash/${segment(slug)}`,
+  list: API_PREFIX.trash,
+  restore: (slug: string) => `${API_PREFIX.trash}/${segment(slug)}/restore`,
+  purge: (slug: string) => `${API_PREFIX.trash}/${segment(slug)}`,
 } as const;
 
 /**
