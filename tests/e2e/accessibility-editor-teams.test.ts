@@ -83,7 +83,7 @@ describe('accessibility of the editor for teams', () => {
     await page.close();
   });
 
-  it('Cronologia, a version, the restore, the Cestino and its delete for ever pass axe and reflow', {
+  it('Cronologia, a version in the preview and the restore confirmation pass axe and reflow', {
     timeout: 240_000,
   }, async () => {
     const reports: AuditReport[] = [];
@@ -106,7 +106,16 @@ describe('accessibility of the editor for teams', () => {
       await page.locator('dialog.confirm-dialog[open]').waitFor();
       reports.push(...(await gate.auditDialog(page, 'the restore confirmation', 'dialog.confirm-dialog[open]', width)));
       await closeDialog(page, 'dialog.confirm-dialog[open]');
+    }
+    expectAccessible(reports);
+    await page.close();
+  });
 
+  it('the Cestino with a page and its delete for ever pass axe and reflow', { timeout: 240_000 }, async () => {
+    const reports: AuditReport[] = [];
+    const page = await editorPage(ctx, owner.token, '/user');
+    for (const width of WIDTHS) {
+      await setWidth(page, width);
       await openSidebarWithTrash(page);
       await page.locator(`.ed-trash-item[data-slug="${trashed}"]`).waitFor();
       reports.push(
