@@ -126,7 +126,7 @@ describe('editor extras, as a regular organiser', () => {
     const page = await editorPage(ctx, token, '/user');
     await openInEditor(page, '/user', slug);
     const tabs = await page.getByRole('tab').allInnerTexts();
-    expect(tabs.map((s) => s.trim())).toEqual(['Modifica', 'Statistiche', 'Fan']);
+    expect(tabs.map((s) => s.trim())).toEqual(['Modifica', 'Statistiche', 'Fan', 'Cronologia']);
     expect(await page.getByTestId('code-view').count()).toBe(0);
     await view(page, 'Statistiche');
     // their own page's statistics open: nobody has visited it yet

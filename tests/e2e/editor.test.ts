@@ -351,10 +351,10 @@ describe('the editor, as an admin at 1280 px', () => {
     await expectNotice(page, 'Company aggiornata');
     await poll(() => item.locator('.ed-page__company-name').textContent()).toBe('Etichetta Nord');
 
-    // delete, with confirmation
+    // delete to the trash, with confirmation
     await item.getByRole('button', { name: `Elimina "${title}"` }).click();
-    await page.locator('dialog.confirm-dialog[open]').getByRole('button', { name: 'Elimina' }).click();
-    await expectNotice(page, 'Landing page eliminata');
+    await page.locator('dialog.confirm-dialog[open]').getByRole('button', { name: 'Sposta nel cestino' }).click();
+    await expectNotice(page, `"${title}" è nel cestino: puoi ripristinarla per 30 giorni`);
     await poll(() => page.locator(`.ed-page[data-slug="${slug}"]`).count()).toBe(0);
     await poll(() => publicStatus(slug)).toBe(404);
     // the page being edited was deleted: the editor is back in create mode
