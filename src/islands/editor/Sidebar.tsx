@@ -34,6 +34,7 @@ import { CloseButton } from '../../components/CloseButton';
 export default function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const list = useStore($pagesList);
   const at = useStore($pagesListAt);
+  const rights = useStore($rights);
 
   // every opening shows a fresh list
   useEffect(() => {
@@ -91,7 +92,8 @@ export default function Sidebar({ open, onClose }: { open: boolean; onClose: () 
             <div className="ed-empty">
               <FileText size={32} aria-hidden="true" />
               <p className="ed-empty__title">{t('editor.sidebar.empty')}</p>
-              <p className="hint">{t('editor.sidebar.emptyHint')}</p>
+              {/* 'Genera landing' means nothing to a Lettore, who creates no page */}
+              {rights.write && <p className="hint">{t('editor.sidebar.emptyHint')}</p>}
             </div>
           ) : (
             <ul className="ed-pages stack stack-list">
