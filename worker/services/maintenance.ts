@@ -38,11 +38,6 @@ const DAY_MS = 24 * HOUR_MS;
 
 export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
   {
-    // the companies' activity log keeps 400 days (docs/behaviour.md#activity-log)
-    name: 'prune-activity',
-    run: (env, now) => pruneActivity(env.DB, now),
-  },
-  {
     name: 'prune-mail-outbox',
     run: (env, now) => pruneMailBefore(env.DB, new Date(now.getTime() - MAIL_OUTBOX_RETENTION_DAYS * DAY_MS)),
   },
@@ -60,6 +55,11 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
     // ids of counted queue messages, kept only while a redelivery is possible
     name: 'prune-counted-ids',
     run: (env, now) => pruneCountedIds(env.DB, now.getTime()),
+  },
+  {
+    // the companies' activity log keeps 400 days (docs/behaviour.md#activity-log)
+    name: 'prune-activity',
+    run: (env, now) => pruneActivity(env.DB, now),
   },
   {
     // pages whose window opened or closed, or whose event day ended (also run every minute)
