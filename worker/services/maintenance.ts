@@ -8,6 +8,7 @@ import { expireStats, pruneCountedIds } from '../db/stats-write';
 import { romeBucket } from '../../src/core/traffic';
 import { republishDue } from './pages/schedule';
 import { pruneActivity } from '../db/activity';
+import { purgeExpiredTrash } from './pages/trash';
 import type { Bindings } from '../env';
 
 /**
@@ -41,6 +42,11 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
     // the companies' activity log keeps 400 days (docs/behaviour.md#activity-log)
     name: 'prune-activity',
     run: (env, now) => pruneActivity(env.DB, now),
+  },
+  {
+    // pages in the trash for more than 30 days are deleted for ever (docs/behaviour.md#trash)
+    name: 'purge-trash',
+    run: (env, now) => purgeExpiredTrash(env, now),
   },
   {
     name: 'prune-mail-outbox',

@@ -351,7 +351,10 @@ export async function publishPage(
  */
 export async function pageStamp(db: D1Database, slug: string, now: Date = new Date()): Promise<string | null> {
   const row = await db
-    .prepare('SELECT updated_at, visible, visible_from, visible_until FROM landing_pages WHERE folder_name = ?')
+    .prepare(
+      // a page in the trash has no stamp, as a missing one (docs/behaviour.md#trash)
+      'SELECT updated_at, visible, visible_from, visible_until FROM landing_pages WHERE folder_name = ? AND deleted_at IS NULL',
+    )
     .bind(slug)
     .first<Pick<PageRow, 'updated_at' | 'visible' | 'visible_from' | 'visible_until'>>();
   return row ? `${row.updated_at}|${row.visible}|${isPubliclyVisible(row, now) ? 'open' : 'shut'}` : null;
