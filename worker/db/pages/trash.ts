@@ -7,8 +7,6 @@
 import { dropUnusedCompanyStatement } from '../companies';
 import type { PageRow } from './pages';
 
-const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-
 /** A page in the trash with what it holds: its confirmed fans. */
 export interface TrashedRow extends PageRow {
   deleted_at: string;
@@ -28,13 +26,14 @@ export async function trashPageRow(
   db: D1Database,
   pageId: number,
   actor: { id: number; name: string },
+  now: Date = new Date(),
 ): Promise<string | null> {
   const row = await db
     .prepare(
-      `UPDATE landing_pages SET deleted_at = ${NOW}, deleted_by = ?, deleted_by_name = ?, next_boundary = NULL
+      `UPDATE landing_pages SET deleted_at = ?, deleted_by = ?, deleted_by_name = ?, next_boundary = NULL
        WHERE id = ? AND deleted_at IS NULL RETURNING deleted_at`,
     )
-    .bind(actor.id, actor.name, pageId)
+    .bind(now.toISOString(), actor.id, actor.name, pageId)
     .first<{ deleted_at: string }>();
   return row?.deleted_at ?? null;
 }
