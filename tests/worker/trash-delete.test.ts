@@ -2,7 +2,7 @@
 // every public surface at once, its slug and title still taken, its files private, the rest kept.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { pagePaths } from '../../src/core/api-paths';
+import { adminPaths, pagePaths } from '../../src/core/api-paths';
 import { TRASH_DAYS } from '../../src/core/constants';
 import { embedPath } from '../../src/core/embed';
 import { calendarPath } from '../../src/core/ics';
@@ -14,7 +14,7 @@ import { applyCountBatch, type CountBatchMessage } from '../../worker/db/stats-w
 import { keptKey } from '../../worker/services/media/kept-files';
 import { seedAlert } from './fans-owner-helpers';
 import { today } from './stats-api-helpers';
-import { call, callJson, createPage, textPage, uniqueSlug } from './helpers';
+import { adminWithToken, call, callJson, createPage, textPage, uniqueSlug } from './helpers';
 import {
   actsOn,
   keysUnder,
@@ -141,6 +141,25 @@ describe('DELETE a page: to the trash', () => {
     await trashed(String(created.id), owner.token);
     const [item] = await trashList(owner.token);
     expect(item).toMatchObject({ folder_name: slug, visible: false, fans: 0, views: 0 });
+  });
+
+  it("leaves the administrators' page totals: pages, views and clicks", async () => {
+    const admin = await adminWithToken({ company: null });
+    const totals = async () => {
+      const { body } = await callJson(adminPaths.stats, { token: admin.token });
+      return { total: body.pages.total, visible: body.pages.visible, views: body.views, clicks: body.clicks };
+    };
+    const owner = await member(uniqueCompany());
+    const page = await tourPage(owner);
+    const before = await totals();
+    await trashed(page.slug, owner.token);
+    const after = await totals();
+    expect(after).toEqual({
+      total: before.total - 1,
+      visible: before.visible - 1,
+      views: before.views - 321,
+      clicks: before.clicks - 7,
+    });
   });
 
   it('views sent while the page is in the trash are not counted (before, they were)', async () => {

@@ -42,7 +42,9 @@ export async function pageStats(db: D1Database, range: { from: string; to: strin
       // pages in the trash are not counted (docs/behaviour.md#trash)
       'SELECT COUNT(*) AS total, COALESCE(SUM(visible), 0) AS visible, COALESCE(SUM(view_page), 0) AS views FROM landing_pages WHERE deleted_at IS NULL',
     ),
-    db.prepare('SELECT COALESCE(SUM(click_count), 0) AS clicks FROM buttons'),
+    db.prepare(
+      'SELECT COALESCE(SUM(click_count), 0) AS clicks FROM buttons WHERE page_id NOT IN (SELECT id FROM landing_pages WHERE deleted_at IS NOT NULL)',
+    ),
     // walks the (day, hour) index of page_stats
     db
       .prepare(
