@@ -12,6 +12,7 @@ import { users } from './routes/users';
 import { admin } from './routes/admin';
 import { dev } from './routes/dev';
 import { pages } from './routes/pages';
+import { trash } from './routes/trash';
 import { pageButtons } from './routes/page-buttons';
 import { stats } from './routes/stats';
 import { adminFans, fansOwner } from './routes/fans/owner';
@@ -90,6 +91,7 @@ export function createApp() {
     .route(PAGES, stats)
     .route(PAGES, fansOwner)
     .route(PAGES, fanAlerts)
+    .route(API_PREFIX.trash, trash)
     .route(fanPaths.webhook, fanWebhook)
     .route('/', media)
     .route('/', tracking)

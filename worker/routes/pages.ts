@@ -24,11 +24,11 @@ import {
   type PagePayload,
 } from '../../src/core/schemas/page';
 import { titleKey, validatePage } from '../../src/core/page-validation';
+import { romeDayText } from '../../src/core/trash';
 import { schedulePatchSchema, windowProblem, type SchedulePatch } from '../../src/core/schemas/page-schedule';
 import { slugParamSchema } from '../../src/core/schemas/params';
 import {
   createPage,
-  deletePage,
   findSlugOwner,
   findTitleOwner,
   getPageRow,
@@ -45,7 +45,8 @@ import {
 import { setSchedule, type ScheduleFields } from '../db/pages/schedule';
 import { canAccess, hasRight, ownedPage, ownedPageBySlugOrId, requireRight } from '../services/pages/access';
 import { recordSave } from '../services/pages/history';
-import { deletePageMedia, deleteUnused, republish, unpublish } from '../services/pages/effects';
+import { deleteUnused, republish } from '../services/pages/effects';
+import { moveToTrash } from '../services/pages/trash';
 import { mediaInUse } from '../db/pages/media';
 import { ensurePageCompany, type CompanyRef } from '../db/companies';
 import { eventSnapshot, scheduledAlerts, scheduleNewDates } from '../services/fans/alerts';
@@ -91,20 +92,17 @@ async function checkUnique(
   if (slug !== null) {
     const other = await findSlugOwner(db, slug);
     if (other) {
-      fail(
-        409,
-        canAccess(user, other) ? t('slug.taken', { slug, name: other.title }) : t('slug.takenElsewhere', { slug }),
-      );
+      const name = other.title;
+      // a page in the trash keeps its slug: the message says where it is (docs/behaviour.md#trash)
+      const mine = other.deleted_at ? t('trash.slugTaken', { slug, name }) : t('slug.taken', { slug, name });
+      fail(409, canAccess(user, other) ? mine : t('slug.takenElsewhere', { slug }));
     }
   }
   const other = await findTitleOwner(db, titleKey(title), selfId);
   if (other) {
-    fail(
-      409,
-      canAccess(user, other)
-        ? t('title.taken', { title, slug: other.folder_name })
-        : t('title.takenElsewhere', { title }),
-    );
+    const named = { title, slug: other.folder_name };
+    const mine = other.deleted_at ? t('trash.titleTaken', named) : t('title.taken', named);
+    fail(409, canAccess(user, other) ? mine : t('title.takenElsewhere', { title }));
   }
 }
 
@@ -192,10 +190,12 @@ const deleteRoute = createRoute({
   ...owner,
   method: 'delete',
   path: '/{slug}',
-  summary: 'Deletes the page, its published copy and its files',
-  description: 'The page is named by its slug or, when no page has that slug, by its numeric id.',
+  summary: 'Moves the page to the trash (a Titolare): unpublished at once, restorable for 30 days',
+  description:
+    'The page is named by its slug or, when no page has that slug, by its numeric id. Its slug and ' +
+    'title stay reserved; its statistics, fans, versions and files are kept (docs/behaviour.md#trash).',
   request: { params: slugParamSchema },
-  responses: { 200: jsonAnswer(pageDeletedSchema, 'What was deleted'), ...errorAnswers(401, 403, 404, 422) },
+  responses: { 200: jsonAnswer(pageDeletedSchema, 'The page is in the trash'), ...errorAnswers(401, 403, 404, 422) },
 });
 
 const companyRoute = createRoute({
@@ -331,11 +331,10 @@ export const pages = describedRoutes()
 
   .openapi(deleteRoute, async (c) => {
     const page = await ownedPageBySlugOrId(c, c.req.valid('param').slug, 'owner');
-    await deletePage(c.env.DB, page);
-    await unpublish(c, page.folder_name);
-    await deletePageMedia(c.env.BUCKET, page.folder_name);
+    const purge_at = await moveToTrash(c, page);
+    const message = t('trash.moved', { until: romeDayText(purge_at) });
     return c.json(
-      { success: true as const, message: t('pages.deleted'), id: page.id, folder_name: page.folder_name },
+      { success: true as const, message, id: page.id, folder_name: page.folder_name, trashed: true as const, purge_at },
       200,
     );
   })

@@ -8,6 +8,7 @@ import { expireStats, pruneCountedIds } from '../db/stats-write';
 import { romeBucket } from '../../src/core/traffic';
 import { republishDue } from './pages/schedule';
 import { pruneActivity } from '../db/activity';
+import { purgeExpiredTrash } from './pages/trash';
 import type { Bindings } from '../env';
 
 /**
@@ -37,6 +38,11 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
+  {
+    // pages in the trash for more than 30 days are deleted for ever (docs/behaviour.md#trash)
+    name: 'purge-trash',
+    run: (env, now) => purgeExpiredTrash(env, now),
+  },
   {
     name: 'prune-mail-outbox',
     run: (env, now) => pruneMailBefore(env.DB, new Date(now.getTime() - MAIL_OUTBOX_RETENTION_DAYS * DAY_MS)),

@@ -24,6 +24,7 @@ import { siteMessages } from './site';
 import { statsMessages } from './stats';
 import { teamMessages } from './team';
 import { tourMessages } from './tour';
+import { trashMessages } from './trash';
 import { usersScreenMessages } from './users-screen';
 
 /**
@@ -59,6 +60,7 @@ export const messages = {
   ...dropsEditorMessages,
   ...apiReferenceMessages,
   ...teamMessages,
+  ...trashMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
