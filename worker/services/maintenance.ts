@@ -8,6 +8,7 @@ import { expireStats, pruneCountedIds } from '../db/stats-write';
 import { romeBucket } from '../../src/core/traffic';
 import { republishDue } from './pages/schedule';
 import { pruneActivity } from '../db/activity';
+import { pruneAllHistory } from './pages/history-files';
 import type { Bindings } from '../env';
 
 /**
@@ -41,6 +42,12 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
     // the companies' activity log keeps 400 days (docs/behaviour.md#activity-log)
     name: 'prune-activity',
     run: (env, now) => pruneActivity(env.DB, now),
+  },
+  {
+    // versions past the last 50 and older than 90 days, and the files only they used
+    // (docs/behaviour.md#history)
+    name: 'prune-versions',
+    run: (env, now) => pruneAllHistory(env, now),
   },
   {
     name: 'prune-mail-outbox',
