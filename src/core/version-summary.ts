@@ -50,10 +50,19 @@ function eventAvailability(button: VersionButton): Availability {
   return all.includes('limited') ? 'limited' : 'on_sale';
 }
 
-/** The CTAs' links and labels (a sold-out label counts as availability, not as a change of link). */
-function linksOf(button: VersionButton): string {
-  const ctas = button.cta_buttons ?? [{ url: button.url ?? '', buttonText: '' }];
-  return JSON.stringify(ctas.map((c) => [c.url, isSoldout(c.buttonText) ? '' : c.buttonText]));
+/**
+ * Whether an event's links changed: a CTA's URL, a label, or how many CTAs. A label that turns
+ * to or from 'soldout' is the availability changing, not the link.
+ */
+function linksChanged(was: VersionButton, now: VersionButton): boolean {
+  const a = was.cta_buttons ?? [];
+  const b = now.cta_buttons ?? [];
+  if (a.length !== b.length || was.url !== now.url) return true;
+  return a.some((cta, i) => {
+    const other = b[i]!;
+    if (cta.url !== other.url) return true;
+    return cta.buttonText !== other.buttonText && !isSoldout(cta.buttonText) && !isSoldout(other.buttonText);
+  });
 }
 
 function onSaleOf(button: VersionButton): string {
@@ -86,7 +95,7 @@ function buttonChanges(before: readonly VersionButton[], after: readonly Version
       continue;
     }
     if (partsOf(was) !== partsOf(now)) changedDates.push(now);
-    if (linksOf(was) !== linksOf(now)) links.push(now);
+    if (linksChanged(was, now)) links.push(now);
     const availability = eventAvailability(now);
     if (availability !== eventAvailability(was)) {
       const key = availability === 'sold_out' ? 'soldOut' : availability === 'limited' ? 'limited' : 'onSale';
