@@ -37,7 +37,14 @@ export async function save(token: string, slug: string, change: (page: any) => a
 export async function versionRows(pageId: number) {
   const { results } = await env.DB.prepare('SELECT * FROM page_versions WHERE page_id = ? ORDER BY id')
     .bind(pageId)
-    .all<{ id: number; created_at: string; kind: string; summary: string; actor_id: number | null; snapshot: string }>();
+    .all<{
+      id: number;
+      created_at: string;
+      kind: string;
+      summary: string;
+      actor_id: number | null;
+      snapshot: string;
+    }>();
   return results;
 }
 

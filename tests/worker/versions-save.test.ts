@@ -84,7 +84,9 @@ describe('every save keeps a version', () => {
   it('the activity log carries the same summary', async () => {
     const { u, slug, page } = await setup();
     await save(u.token, slug, (p) => ({ ...p, style: 'dark' }));
-    const { results } = await env.DB.prepare('SELECT action, summary, actor_email FROM activity_log WHERE page_id = ? ORDER BY id')
+    const { results } = await env.DB.prepare(
+      'SELECT action, summary, actor_email FROM activity_log WHERE page_id = ? ORDER BY id',
+    )
       .bind(page.id)
       .all();
     expect(results).toEqual([
