@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pagePaths } from '../../src/core/api-paths';
 import { call, organiserWithToken } from './helpers';
 import { clockAt, clockForward, realClock } from './clock';
-import { WEBP, PNG } from './media-fixtures';
+import { mp4, PNG, WEBP } from './media-fixtures';
 import { keys, restore, save, setup, versionRows, versionsOf } from './versions-helpers';
 
 afterEach(realClock);
@@ -127,5 +127,25 @@ describe('files only older versions use', () => {
     expect(restored.buttons[0]!.image_path).toBe(path);
     expect(restored.buttons[0]!.id).toBe(page.buttons[0]!.id);
     expect(await status(path)).toBe(200);
+  });
+
+  it('a video header and its poster come back together', async () => {
+    const { u, slug } = await setup({}, { header: '' });
+    const f = form('image', mp4(), 'v.mp4');
+    f.append('poster', new Blob([PNG]), 'p.png');
+    const res = await call(pagePaths.headerUpload(slug), { token: u.token, body: f });
+    expect(res.status).toBe(200);
+    const video = (await res.json()) as { path: string; poster: string };
+    expect(video.poster).not.toBe('');
+    await save(u.token, slug, (p) => ({ ...p, title: 'Con una foto', header: '' }));
+    const photo = await uploadHeader(u.token, slug, WEBP);
+    expect(await keys(`kept/${slug}/`)).toEqual([kept(video.path), kept(video.poster)].sort());
+    const created = (await versionsOf(u.token, slug)).at(-1)!;
+    const restored = await restore(u.token, slug, created.id);
+    expect(restored).toMatchObject({ header: video.path, header_poster: video.poster });
+    expect(await status(video.path)).toBe(200);
+    expect(await status(video.poster)).toBe(200);
+    expect(await status(photo)).toBe(404);
+    expect((await versionsOf(u.token, slug))[0]!.summary).toMatch(/ · titolo cambiato · testata cambiata$/);
   });
 });
