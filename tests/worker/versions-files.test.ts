@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pagePaths } from '../../src/core/api-paths';
-import { call, organiserWithToken } from './helpers';
+import { call, createPage, organiserWithToken, textPage, uniqueSlug } from './helpers';
 import { clockAt, clockForward, realClock } from './clock';
 import { mp4, PNG, WEBP } from './media-fixtures';
 import { keys, restore, save, setup, versionRows, versionsOf } from './versions-helpers';
@@ -147,5 +147,18 @@ describe('files only older versions use', () => {
     expect(await status(video.poster)).toBe(200);
     expect(await status(photo)).toBe(404);
     expect((await versionsOf(u.token, slug))[0]!.summary).toMatch(/ · titolo cambiato · testata cambiata$/);
+  });
+
+  it('a refused restore leaves the files it brought back private again', async () => {
+    const { u, slug, page } = await setup({}, { header: '' });
+    const first = await uploadHeader(u.token, slug);
+    await save(u.token, slug, (p) => ({ ...p, title: 'Nome nuovo', header: '' }));
+    await uploadHeader(u.token, slug, WEBP);
+    await createPage(u.token, { ...textPage(uniqueSlug('ver')), title: page.title });
+    const created = (await versionsOf(u.token, slug)).at(-1)!;
+    const res = await call(pagePaths.versionRestore(slug, created.id), { token: u.token, method: 'POST' });
+    expect(res.status).toBe(409);
+    expect(await status(first)).toBe(404);
+    expect(await keys(`kept/${slug}/`)).toEqual([kept(first)]);
   });
 });

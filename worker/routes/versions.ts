@@ -20,7 +20,8 @@ import { fail } from '../errors';
 import { requireActive } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, SESSION } from '../openapi';
 import { ownedPage } from '../services/pages/access';
-import { bringBackFiles } from '../services/pages/history-files';
+import { deleteUnused } from '../services/pages/effects';
+import { bringBackFiles, snapshotMedia } from '../services/pages/history-files';
 import { pageAnswer, savePage } from '../services/pages/save';
 
 const TAGS = ['Pages'];
@@ -131,10 +132,17 @@ export const versions = describedRoutes()
     const snapshot = snapshotOfRow(row);
     // the files only older versions used come back to the public folder before the page points at them
     await bringBackFiles(c.env, page, snapshot);
-    const restored = await savePage(c, page, payloadOf(snapshot, page), {
-      kind: 'restored',
-      restored: row,
-      poster: snapshot.header_poster,
-    });
+    let restored: PageRow;
+    try {
+      restored = await savePage(c, page, payloadOf(snapshot, page), {
+        kind: 'restored',
+        restored: row,
+        poster: snapshot.header_poster,
+      });
+    } catch (err) {
+      // a refused restore (a title taken since): what came back for it goes private again
+      await deleteUnused(c.env, page, snapshotMedia(snapshot));
+      throw err;
+    }
     return c.json(await pageAnswer(c.env.DB, restored), 200);
   });
