@@ -53,6 +53,10 @@ export const pagePaths = {
   /** the published page's click counter (a beacon, no authentication) */
   buttonClick: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/click`,
   trackUrl: '/api/track-url',
+  /** the page's history (docs/api.md#history): its versions, one version, a restore (POST) */
+  versions: (slug: string) => `${page(slug)}/versions`,
+  version: (slug: string, id: number) => `${page(slug)}/versions/${id}`,
+  versionRestore: (slug: string, id: number) => `${page(slug)}/versions/${id}/restore`,
 } as const;
 
 /** The trash (docs/api.md#trash): the list, a restore, a deletion for ever. */

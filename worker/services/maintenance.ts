@@ -9,6 +9,7 @@ import { romeBucket } from '../../src/core/traffic';
 import { republishDue } from './pages/schedule';
 import { pruneActivity } from '../db/activity';
 import { purgeExpiredTrash } from './pages/trash';
+import { pruneAllHistory } from './pages/history-files';
 import type { Bindings } from '../env';
 
 /**
@@ -42,6 +43,12 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
     // pages in the trash for more than 30 days are deleted for ever (docs/behaviour.md#trash)
     name: 'purge-trash',
     run: (env, now) => purgeExpiredTrash(env, now),
+  },
+  {
+    // versions past the last 50 and older than 90 days, and the files only they used
+    // (docs/behaviour.md#history)
+    name: 'prune-versions',
+    run: (env, now) => pruneAllHistory(env, now),
   },
   {
     name: 'prune-mail-outbox',

@@ -15,6 +15,7 @@ import { fansEditorMessages } from './fans-editor';
 import { fansMailMessages } from './fans-mail';
 import { fansPublicMessages } from './fans-public';
 import { guardMessages } from './guard';
+import { historyMessages } from './history';
 import { landingMessages } from './landing';
 import { mailMessages } from './mail';
 import { navigationMessages } from './navigation';
@@ -61,6 +62,7 @@ export const messages = {
   ...apiReferenceMessages,
   ...teamMessages,
   ...trashMessages,
+  ...historyMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
