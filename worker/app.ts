@@ -12,7 +12,9 @@ import { users } from './routes/users';
 import { admin } from './routes/admin';
 import { dev } from './routes/dev';
 import { pages } from './routes/pages';
+import { trash } from './routes/trash';
 import { pageButtons } from './routes/page-buttons';
+import { versions } from './routes/versions';
 import { stats } from './routes/stats';
 import { adminFans, fansOwner } from './routes/fans/owner';
 import { fanAlerts, fanWebhook } from './routes/fans/alerts';
@@ -87,9 +89,11 @@ export function createApp() {
     .route(PAGES, uploads)
     .route(PAGES, pages)
     .route(PAGES, pageButtons)
+    .route(PAGES, versions)
     .route(PAGES, stats)
     .route(PAGES, fansOwner)
     .route(PAGES, fanAlerts)
+    .route(API_PREFIX.trash, trash)
     .route(fanPaths.webhook, fanWebhook)
     .route('/', media)
     .route('/', tracking)

@@ -16,6 +16,7 @@ import { fansEditorMessages } from './fans-editor';
 import { fansMailMessages } from './fans-mail';
 import { fansPublicMessages } from './fans-public';
 import { guardMessages } from './guard';
+import { historyMessages } from './history';
 import { landingMessages } from './landing';
 import { mailMessages } from './mail';
 import { navigationMessages } from './navigation';
@@ -25,6 +26,7 @@ import { siteMessages } from './site';
 import { statsMessages } from './stats';
 import { teamMessages } from './team';
 import { tourMessages } from './tour';
+import { trashMessages } from './trash';
 import { usersScreenMessages } from './users-screen';
 
 /**
@@ -60,6 +62,8 @@ export const messages = {
   ...dropsEditorMessages,
   ...apiReferenceMessages,
   ...teamMessages,
+  ...trashMessages,
+  ...historyMessages,
   ...editorHistoryMessages,
 } as const;
 
