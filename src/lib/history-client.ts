@@ -2,16 +2,10 @@
 // beside api-client.ts and built the same way: addresses from src/core/api-paths.ts, answers parsed.
 import { pagePaths, trashPaths } from '../core/api-paths';
 import { type PageAsReceived, type PageListItem, pageAsReceivedSchema, pageListItemSchema } from '../core/schemas/page';
-import { successAnswerSchema } from '../core/schemas/success';
+import { type TrashItem, trashListSchema, trashPurgedSchema } from '../core/schemas/trash';
+import { type VersionMeta, versionAnswerSchema, versionListSchema } from '../core/schemas/versions';
 import { request } from './api';
 import { parsed } from './api-client';
-import {
-  type TrashItem,
-  trashListSchema,
-  type VersionMeta,
-  versionAnswerSchema,
-  versionListSchema,
-} from './history-answers';
 
 /** The page's versions, newest first; the newest is `current`. */
 export async function listVersions(slug: string): Promise<VersionMeta[]> {
@@ -40,5 +34,5 @@ export function restoreFromTrash(slug: string): Promise<PageListItem> {
 
 /** 'Elimina definitivamente'. */
 export async function purgeFromTrash(slug: string): Promise<void> {
-  await parsed(successAnswerSchema, request(trashPaths.purge(slug), { method: 'DELETE' }));
+  await parsed(trashPurgedSchema, request(trashPaths.purge(slug), { method: 'DELETE' }));
 }

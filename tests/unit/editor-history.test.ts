@@ -75,8 +75,8 @@ describe('the Cronologia tab', () => {
     // 10:42 UTC in November is 11:42 in Rome
     expect(versionWhen({ created_at: '2026-11-25T10:42:00Z' })).toBe('25/11/2026 11:42');
     expect(versionWho({ actor_name: ' Giulia ', actor_email: 'g@example.com' })).toBe('Giulia');
-    expect(versionWho({ actor_name: null, actor_email: 'g@example.com' })).toBe('g@example.com');
-    expect(versionWho({ actor_name: null, actor_email: null })).toBe('');
+    expect(versionWho({ actor_name: '', actor_email: 'g@example.com' })).toBe('g@example.com');
+    expect(versionWho({ actor_name: '', actor_email: '' })).toBe('');
     expect(versionSummary({ summary: 'titolo cambiato' })).toBe('titolo cambiato');
     expect(versionSummary({ summary: '  ' })).toBe('Nessuna modifica descritta');
   });
@@ -92,7 +92,7 @@ describe('the Cestino', () => {
   it('says who deleted it and when, and what it still holds', () => {
     const at = '2026-07-01T08:05:00Z';
     expect(deletedText({ deleted_by_name: 'Marco', deleted_at: at })).toBe('Eliminata da Marco il 01/07/2026 10:05');
-    expect(deletedText({ deleted_by_name: null, deleted_at: at })).toBe('Eliminata il 01/07/2026 10:05');
+    expect(deletedText({ deleted_by_name: ' ', deleted_at: at })).toBe('Eliminata il 01/07/2026 10:05');
     expect(holdsText({ fans: 3, views: 1204 })).toBe('3 fan · 1.204 visite');
   });
 

@@ -6,7 +6,7 @@ import { romeDateTime } from '../../core/fans-export';
 import { t } from '../../core/messages';
 import { errorText } from '../../lib/api';
 import * as api from '../../lib/history-client';
-import type { VersionMeta } from '../../lib/history-answers';
+import type { VersionMeta } from '../../core/schemas/versions';
 import { confirmDialog } from '../dialog';
 import type { PageAsReceived } from './core';
 import { applyPage } from './load';
@@ -14,7 +14,7 @@ import { notify } from './notice';
 import { revalidatePagesList } from './pages';
 import { $dirty } from './state';
 
-export type { VersionMeta } from '../../lib/history-answers';
+export type { VersionMeta } from '../../core/schemas/versions';
 
 export interface HistoryState {
   slug: string;
@@ -40,14 +40,14 @@ export function versionWhen(version: Pick<VersionMeta, 'created_at'>): string {
   return romeDateTime(version.created_at) || version.created_at;
 }
 
-/** Who saved it: the name, else the address, else nothing. */
+/** Who saved it: the name, else the address, else nothing (the page as it was before the history). */
 export function versionWho(version: Pick<VersionMeta, 'actor_name' | 'actor_email'>): string {
-  return version.actor_name?.trim() || version.actor_email?.trim() || '';
+  return version.actor_name.trim() || version.actor_email.trim();
 }
 
 /** The one-line summary, or a plain word when the save changed nothing it could name. */
 export function versionSummary(version: Pick<VersionMeta, 'summary'>): string {
-  return version.summary?.trim() || t('historyView.noSummary');
+  return version.summary.trim() || t('historyView.noSummary');
 }
 
 /** Reads the page's versions (the list on show stays until the new one arrives). */

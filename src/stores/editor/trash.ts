@@ -6,11 +6,11 @@ import { t } from '../../core/messages';
 import { errorText } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import * as api from '../../lib/history-client';
-import type { TrashItem } from '../../lib/history-answers';
+import type { TrashItem } from '../../core/schemas/trash';
 import { notify } from './notice';
 import { revalidatePagesList } from './pages';
 
-export type { TrashItem } from '../../lib/history-answers';
+export type { TrashItem } from '../../core/schemas/trash';
 
 export interface TrashState {
   status: 'loading' | 'ready' | 'error';
@@ -32,7 +32,7 @@ export function daysLeftText(days: number): string {
 /** 'Eliminata da Giulia il 25/11/2026 10:42' (without a name when the account is gone). */
 export function deletedText(item: Pick<TrashItem, 'deleted_by_name' | 'deleted_at'>): string {
   const when = romeDateTime(item.deleted_at) || item.deleted_at;
-  const name = item.deleted_by_name?.trim();
+  const name = item.deleted_by_name.trim();
   return name ? t('trashList.deletedBy', { name, when }) : t('trashList.deletedAt', { when });
 }
 

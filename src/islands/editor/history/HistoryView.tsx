@@ -43,7 +43,7 @@ function VersionItem({ slug, version, canRestore }: { slug: string; version: Ver
       </div>
       <p className="hs-version__summary">{versionSummary(version)}</p>
       {who && (
-        <p className="hs-version__who" title={version.actor_email ?? undefined}>
+        <p className="hs-version__who" title={version.actor_email || undefined}>
           {t('historyView.by', { name: who })}
         </p>
       )}
