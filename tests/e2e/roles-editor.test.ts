@@ -5,6 +5,7 @@
 // CSV) only with the 'Dati dei fan' right; a Titolare deletes.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { adminToken } from './api';
 import { DESKTOP, openBrowser, PHONE, shot } from './browser';
 import { createTextPageApi, editorPage, openSavedPage, settleAnimations } from './editor-helpers';
 import { uniqueSlug } from './pages-api';
@@ -106,6 +107,29 @@ describe('roles in the editor', () => {
       const own = await editorPage(ctx, owner.token, '/user');
       const ownRow = await sidebarRow(own, slug, 'click');
       await ownRow.getByRole('button', { name: `Elimina "Tour ${slug}"` }).waitFor();
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('an administrator has every view and every action, five tabs on a phone', { timeout: 90_000 }, async () => {
+    const owner = await companyOwner();
+    const slug = uniqueSlug('admin');
+    await createTextPageApi(owner.token, slug, `Tour ${slug}`, 'Bari');
+    const ctx = await openBrowser(PHONE, undefined, { touch: true });
+    try {
+      const page = await editorPage(ctx, await adminToken(), '/admin');
+      const row = await sidebarRow(page, slug, 'tap');
+      await row.getByRole('switch').waitFor();
+      await row.getByRole('button', { name: `Elimina "Tour ${slug}"` }).waitFor();
+      await page.getByRole('button', { name: 'Chiudi il pannello' }).tap();
+      await openSavedPage(page, slug, 'tap');
+      const tabs = await page.getByRole('tab').allTextContents();
+      expect(tabs.map((x) => x.trim())).toEqual(['Modifica', 'Codice', 'Statistiche', 'Fan', 'Cronologia']);
+      expect(await page.getByTestId('readonly-note').count()).toBe(0);
+      await page.getByRole('tab', { name: 'Cronologia' }).tap();
+      await page.getByTestId('history-view').locator('.hs-version').first().waitFor();
+      await shot(page, 'roles-admin-phone-history', false);
     } finally {
       await ctx.close();
     }

@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api } from './api';
 import { DESKTOP, openBrowser, PHONE, shot } from './browser';
-import { createTextPageApi, editorPage, expectNotice, openSidebar, poll, publicStatus } from './editor-helpers';
+import {
+  createTextPageApi,
+  editorPage,
+  expectNotice,
+  openSidebar,
+  poll,
+  publicStatus,
+  settleAnimations,
+} from './editor-helpers';
 import { uniqueSlug } from './pages-api';
 import { companyOwner, memberOf } from './team-api';
 
@@ -14,6 +22,7 @@ import { companyOwner, memberOf } from './team-api';
 async function openTrash(page: Page, press: 'tap' | 'click'): Promise<void> {
   const toggle = page.locator('dialog.ed-drawer[open] .ed-trash__toggle');
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle[press]();
+  await settleAnimations(page, 'dialog.ed-drawer[open]');
 }
 
 function trashRow(page: Page, slug: string) {
