@@ -17,6 +17,7 @@ import { fansPublicMessages } from './fans-public';
 import { guardMessages } from './guard';
 import { landingMessages } from './landing';
 import { mailMessages } from './mail';
+import { membersMessages } from './members';
 import { navigationMessages } from './navigation';
 import { pagesMessages } from './pages';
 import { requestsMessages } from './requests';
@@ -59,6 +60,7 @@ export const messages = {
   ...dropsEditorMessages,
   ...apiReferenceMessages,
   ...teamMessages,
+  ...membersMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
