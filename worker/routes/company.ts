@@ -72,9 +72,8 @@ async function companyInView(c: Ctx, right: 'read' | 'owner', named?: string): P
   const user = c.get('user');
   requireRight(user, right);
   if (user.is_superuser && named) {
-    const name = await findCompanyName(c.env.DB, named);
-    if (!name) fail(404, t('members.companyUnknown'));
-    return { name, key: companyKey(name) };
+    // the stored spelling when the company has a row; a name nobody uses lists an empty team
+    return { name: (await findCompanyName(c.env.DB, named)) ?? named, key: companyKey(named) };
   }
   if (!user.company || !user.company_key) fail(403, t('members.noCompany'));
   return { name: user.company, key: user.company_key };

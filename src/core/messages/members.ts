@@ -12,7 +12,6 @@ export const membersMessages = {
   'members.noCompany': 'Il tuo account non è legato a nessuna società.',
   'members.alreadyMember': 'Fai già parte del team della tua società.',
   'members.alreadyRequested': 'La tua richiesta è già in attesa di un titolare.',
-  'members.companyUnknown': 'Nessuna società con questo nome.',
   'members.changedSummary': '{from} → {to}',
   'members.fansOn': 'Dati dei fan: sì',
   'members.fansOff': 'Dati dei fan: no',
