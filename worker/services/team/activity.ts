@@ -15,16 +15,23 @@ export interface ActivityFilters {
   limit: number;
 }
 
-/** The display names of the companies the rows belong to (the key when a company has no row). */
+/** The display names of the companies the rows belong to: the companies list, else an account's spelling. */
 async function companyNames(db: D1Database, rows: ActivityRow[]): Promise<Map<string, string>> {
-  const keys = [...new Set(rows.map((r) => r.company_key))];
   const names = new Map<string, string>([[OPERATOR_COMPANY_KEY, DEFAULT_COMPANY]]);
-  if (keys.length === 0) return names;
-  const { results } = await db
-    .prepare(`SELECT key, name FROM companies WHERE key IN (${keys.map(() => '?').join(', ')})`)
-    .bind(...keys)
-    .all<{ key: string; name: string }>();
-  for (const r of results) names.set(r.key, r.name);
+  const lookup = async (sql: string, keys: string[]) => {
+    if (keys.length === 0) return;
+    const { results } = await db
+      .prepare(sql.replace('(?)', `(${keys.map(() => '?').join(', ')})`))
+      .bind(...keys)
+      .all<{ key: string; name: string }>();
+    for (const r of results) if (!names.has(r.key)) names.set(r.key, r.name);
+  };
+  const missing = () => [...new Set(rows.map((r) => r.company_key))].filter((k) => !names.has(k));
+  await lookup('SELECT key, name FROM companies WHERE key IN (?)', missing());
+  await lookup(
+    'SELECT company_key AS key, min(company) AS name FROM users WHERE company_key IN (?) GROUP BY company_key',
+    missing(),
+  );
   return names;
 }
 
