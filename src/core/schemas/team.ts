@@ -49,7 +49,6 @@ export const membersAnswerSchema = z.object({
   /** whether the caller may invite, accept, refuse, change and remove (a Titolare, an administrator) */
   can_manage: z.boolean(),
 });
-export type MembersAnswer = z.infer<typeof membersAnswerSchema>;
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
