@@ -234,7 +234,7 @@ describe('change and remove', () => {
   });
 
   it('the last Titolare cannot be demoted or removed (409); with a second one it can', async () => {
-    const { owner, editor } = await team();
+    const { company, owner, editor } = await team();
     const demote = await callJson(companyPaths.member(owner.user.id), {
       method: 'PATCH',
       token: owner.token,
@@ -243,6 +243,8 @@ describe('change and remove', () => {
     expect(demote).toMatchObject({ status: 409, body: { detail: t('members.lastOwner') } });
     const remove = await callJson(companyPaths.member(owner.user.id), { method: 'DELETE', token: owner.token });
     expect(remove).toMatchObject({ status: 409, body: { detail: t('members.lastOwner') } });
+    // a refused change leaves no trace in the activity log
+    expect((await actsOf(company)).map((a) => a.action)).toEqual([]);
     await answer(
       await call(companyPaths.member(editor.user.id), { method: 'PATCH', token: owner.token, json: { role: 'owner' } }),
       200,

@@ -100,14 +100,19 @@ function roleLabel(role: CompanyRole, fans: boolean): string {
   return `${t(`team.role.${role}`)}${fansText}`;
 }
 
-/** The log entry of an act on a member (target = the member). */
+/** The log entry of an act on a member (target = the member), written only if the change before it applied. */
 function memberAct(c: Ctx, row: UserRow, action: ActivityAction, summary = ''): D1PreparedStatement {
-  return activityStatement(c.env.DB, c.get('user'), {
-    action,
-    company_key: row.company_key!,
-    target: { id: row.id, name: displayName(row) },
-    summary,
-  });
+  return activityStatement(
+    c.env.DB,
+    c.get('user'),
+    {
+      action,
+      company_key: row.company_key!,
+      target: { id: row.id, name: displayName(row) },
+      summary,
+    },
+    { ifChanged: true },
+  );
 }
 
 /** 409 unless the first statement of a batch changed its row. */
