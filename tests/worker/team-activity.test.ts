@@ -182,6 +182,17 @@ describe('the administrators', () => {
       userActionAnswerSchema,
     );
     expect(owner.user).toMatchObject({ company: from, company_role: 'owner', fans_access: true });
+    // within the same company, what is not said stays as it is: the fans right alone keeps the role
+    const kept = await answer(
+      await call(adminPaths.company(user.user.id), {
+        method: 'PATCH',
+        token: admin.token,
+        json: { company: from, fans_access: true },
+      }),
+      200,
+      userActionAnswerSchema,
+    );
+    expect(kept.user).toMatchObject({ company_role: 'owner' });
     const bad = await callJson(adminPaths.company(user.user.id), {
       method: 'PATCH',
       token: admin.token,

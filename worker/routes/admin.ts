@@ -19,7 +19,7 @@ import {
 } from '../db/users';
 import { decideMembershipStatement, moveMemberStatement, storedFans } from '../db/members';
 import { activityStatement } from '../db/activity';
-import { mailRequestToOwners } from '../services/team/members';
+import { mailRequestToOwners, roleLabel } from '../services/team/members';
 import type { AppEnv, AuthUser } from '../env';
 import { fail } from '../errors';
 import { describedRoutes } from '../openapi';
@@ -271,16 +271,16 @@ export const admin = describedRoutes()
     const body = c.req.valid('json');
     await refuseOperatorLookalike(body.company);
     const company = await resolveCompany(c.env.DB, body.company);
-    const role = body.role ?? 'editor';
-    const fans = body.fans_access ?? false;
     const same = company.name === row.company && company.key === row.company_key;
-    const unchangedMember =
-      row.membership === 'member' &&
-      row.company_role === role &&
-      (body.fans_access === undefined || storedFans(role, fans) === row.fans_access);
-    if (same && (unchangedMember || body.role === undefined)) return answerUser(c, row.id);
-    // the account becomes a member there with the role the administrator picks (Editor unless
-    // said otherwise: docs/behaviour.md#teams)
+    const current = row.membership === 'member' ? row.company_role : null;
+    // Editor unless said otherwise; within the same company, what is not said stays as it is
+    const role = body.role ?? (same && current ? current : 'editor');
+    const fans = body.fans_access ?? (same && current ? current === 'owner' || row.fans_access === 1 : false);
+    const unchanged = current === role && storedFans(role, fans) === row.fans_access;
+    const saysRole = body.role !== undefined || body.fans_access !== undefined;
+    if (same && (!saysRole || unchanged)) return answerUser(c, row.id);
+    // the account becomes a member there with the role the administrator picks
+    // (docs/behaviour.md#teams)
     await c.env.DB.batch([
       setCompanyStatement(c.env.DB, row.id, company),
       moveMemberStatement(c.env.DB, row.id, role, fans),
@@ -289,10 +289,10 @@ export const admin = describedRoutes()
         entryFor(row, me, 'company_changed', { details: { from: row.company, to: company.name, role } }),
       ),
       activityStatement(c.env.DB, me, {
-        action: 'member.accepted',
+        action: same ? 'member.changed' : 'member.accepted',
         company_key: company.key,
         target: { id: row.id, name: displayName(row) },
-        summary: t('members.movedByAdmin', { company: company.name }),
+        summary: same ? roleLabel(role, fans) : t('members.movedByAdmin', { role: roleLabel(role, fans) }),
       }),
       // the new company gets its row (unless the account is rejected), the one left behind
       // loses it when nothing else keeps it

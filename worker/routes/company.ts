@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { companyKey } from '../../src/core/company';
 import { t } from '../../src/core/messages';
 import type { Member } from '../../src/core/schemas/team';
-import { type CompanyRole, displayName, normaliseEmail } from '../../src/core/schemas/user';
+import { displayName, normaliseEmail } from '../../src/core/schemas/user';
 import { activityStatement, type ActivityAction } from '../db/activity';
 import { findCompanyName } from '../db/companies';
 import {
@@ -43,6 +43,7 @@ import {
   invitationRefusal,
   mailRequestToOwners,
   newInvitationToken,
+  roleLabel,
 } from '../services/team/members';
 import { activityPage } from '../services/team/activity';
 import {
@@ -93,11 +94,6 @@ async function memberAnswer(c: Ctx, id: number): Promise<Member> {
   const member = await getMember(c.env.DB, id);
   if (!member) fail(404, t('members.notFound'));
   return member;
-}
-
-function roleLabel(role: CompanyRole, fans: boolean): string {
-  const fansText = role === 'editor' ? ` · ${fans ? t('members.fansOn') : t('members.fansOff')}` : '';
-  return `${t(`team.role.${role}`)}${fansText}`;
 }
 
 /** The log entry of an act on a member (target = the member), written only if the change before it applied. */

@@ -21,6 +21,12 @@ function base64url(bytes: Uint8Array): string {
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** A role as the log's summaries name it: 'Editor · Dati dei fan: sì', 'Titolare', 'Lettore'. */
+export function roleLabel(role: CompanyRole, fans: boolean): string {
+  const fansText = role === 'editor' ? ` · ${fans ? t('members.fansOn') : t('members.fansOff')}` : '';
+  return `${t(`team.role.${role}`)}${fansText}`;
+}
+
 /** A fresh invitation token: 32 random bytes, base64url (only its SHA-256 is stored). */
 export function newInvitationToken(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));
