@@ -9,6 +9,7 @@ import { invitationAnswerSchema, lookupAnswerSchema, membersAnswerSchema } from 
 import { usersPageSchema } from '../../src/core/schemas/admin';
 import { adminWithToken, answer, call, callJson, createUser, PASSWORD, rowOf, uniqueEmail } from './helpers';
 import { clockAt, clockForward, realClock } from './clock';
+import { redactTokens } from '../../worker/services/mail';
 import { approve, mailsTo, member, registerAccount, uniqueCompany } from './team-helpers';
 
 afterEach(realClock);
@@ -203,6 +204,12 @@ describe('invitations', () => {
       expect(res.status).toBe(422);
       expect(typeof res.body.detail).toBe('string');
     }
+  });
+
+  it('a delivered invitation leaves its token redacted in the outbox, as every other link token', () => {
+    expect(redactTokens('apri http://p.it/signup?invito=AbC-d_9 entro 7 giorni')).toBe(
+      'apri http://p.it/signup?invito=[rimosso] entro 7 giorni',
+    );
   });
 
   it('a Lettore invited with the fans right gets none (a Lettore never sees the fans)', async () => {
