@@ -18,6 +18,7 @@ import { guardMessages } from './guard';
 import { historyMessages } from './history';
 import { landingMessages } from './landing';
 import { mailMessages } from './mail';
+import { membersMessages } from './members';
 import { navigationMessages } from './navigation';
 import { pagesMessages } from './pages';
 import { requestsMessages } from './requests';
@@ -63,6 +64,7 @@ export const messages = {
   ...teamMessages,
   ...trashMessages,
   ...historyMessages,
+  ...membersMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
