@@ -10,6 +10,7 @@ import { redirects } from './routes/redirects';
 import { auth } from './routes/auth';
 import { users } from './routes/users';
 import { admin } from './routes/admin';
+import { company } from './routes/company';
 import { dev } from './routes/dev';
 import { pages } from './routes/pages';
 import { trash } from './routes/trash';
@@ -85,6 +86,7 @@ export function createApp() {
     .route(API_PREFIX.users, users)
     .route(API_PREFIX.admin, admin)
     .route(API_PREFIX.admin, adminFans)
+    .route(API_PREFIX.company, company)
     .route('/', dev)
     .route(PAGES, uploads)
     .route(PAGES, pages)

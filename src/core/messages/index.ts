@@ -19,6 +19,7 @@ import { guardMessages } from './guard';
 import { historyMessages } from './history';
 import { landingMessages } from './landing';
 import { mailMessages } from './mail';
+import { membersMessages } from './members';
 import { navigationMessages } from './navigation';
 import { pagesMessages } from './pages';
 import { requestsMessages } from './requests';
@@ -64,6 +65,7 @@ export const messages = {
   ...teamMessages,
   ...trashMessages,
   ...historyMessages,
+  ...membersMessages,
   ...editorHistoryMessages,
 } as const;
 
