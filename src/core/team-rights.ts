@@ -1,8 +1,8 @@
 /**
  * What a signed-in account may do inside its company (docs/behaviour.md#teams), as the screens
- * mirror it: a control the role cannot use is not offered. The Worker enforces the same table
- * (worker/services/pages/access.ts, hasRight); this is its reading of the user as /users/me
- * answers it, so the site never offers what the server would refuse.
+ * mirror it: a control the role cannot use is not offered. The Worker enforces this same table
+ * on every route (worker/services/pages/access.ts, hasRight, reads it from here), so the site
+ * never offers what the server would refuse.
  */
 import type { CompanyRole, User } from './schemas/user';
 

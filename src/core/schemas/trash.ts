@@ -28,7 +28,6 @@ export type TrashItem = z.infer<typeof trashItemSchema>;
 
 /** `GET /api/db/trash`: the newest first. */
 export const trashListSchema = z.object({ pages: z.array(trashItemSchema) });
-export type TrashList = z.infer<typeof trashListSchema>;
 
 /** `DELETE /api/db/trash/{slug}`: deleted for ever. */
 export const trashPurgedSchema = z.object({ success: z.literal(true), message: z.string() });

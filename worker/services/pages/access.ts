@@ -18,12 +18,13 @@
 import type { Context } from 'hono';
 import { t } from '../../../src/core/messages';
 import type { CompanyRole } from '../../../src/core/schemas/user';
+import { teamRights, type TeamRights } from '../../../src/core/team-rights';
 import { getPageRow, getPageRowById, type PageRow } from '../../db/pages/pages';
 import { getTrashedPageRow, type TrashedRow } from '../../db/pages/trash';
 import type { AppEnv, AuthUser } from '../../env';
 import { fail } from '../../errors';
 
-export type Right = 'read' | 'write' | 'owner' | 'fans';
+export type Right = Exclude<keyof TeamRights, 'role'>;
 
 type Who = Pick<AuthUser, 'is_superuser' | 'company_key' | 'company_role' | 'membership' | 'fans_access'>;
 
@@ -33,21 +34,13 @@ export function memberRole(user: Who): CompanyRole | null {
   return user.company_role;
 }
 
-/** Whether the user holds a right inside their own company (administrators: always). */
+/**
+ * Whether the user holds a right inside their own company (administrators: always). The table
+ * itself lives once, in src/core/team-rights.ts, which the screens read too.
+ */
 export function hasRight(user: Who, right: Right): boolean {
   if (user.is_superuser) return true;
-  const role = memberRole(user);
-  if (!role) return false;
-  switch (right) {
-    case 'read':
-      return true;
-    case 'write':
-      return role === 'owner' || role === 'editor';
-    case 'owner':
-      return role === 'owner';
-    case 'fans':
-      return role === 'owner' || (role === 'editor' && user.fans_access);
-  }
+  return memberRole(user) !== null && teamRights(user)[right];
 }
 
 /** The 403 message for a member who lacks a right. */
