@@ -114,3 +114,21 @@ export const authPaths = {
   forgotPassword: `${AUTH}/forgot-password`,
   resetPassword: `${AUTH}/reset-password`,
 } as const;
+
+/** Teams (docs/api.md#teams): members, requests, invitations and the activity log. */
+const COMPANY = '/api/company';
+
+export const teamPaths = {
+  members: `${COMPANY}/members`,
+  member: (id: number) => `${COMPANY}/members/${id}`,
+  accept: (id: number) => `${COMPANY}/members/${id}/accept`,
+  refuse: (id: number) => `${COMPANY}/members/${id}/refuse`,
+  /** an active account outside its company's team asks to join */
+  request: `${COMPANY}/request`,
+  invitations: `${COMPANY}/invitations`,
+  invitation: (id: number) => `${COMPANY}/invitations/${id}`,
+  /** public: what an invitation link offers (company, e-mail, role) */
+  lookup: (token: string) => `${COMPANY}/invitations/lookup?token=${segment(token)}`,
+  /** followed by '?' and the filters' query string */
+  activity: `${COMPANY}/activity`,
+} as const;

@@ -302,12 +302,16 @@ export async function logoutSession(): Promise<void> {
   await request(authPaths.logout, { method: 'POST', ...asAnswer });
 }
 
-/** The new account answered is not used: it is pending until an administrator approves it. */
+/**
+ * The new account answered is not used: it is pending until an administrator approves it.
+ * `invitation` is the token of a /signup?invito= link (docs/behaviour.md#teams).
+ */
 export async function register(body: {
   email: string;
   password: string;
   full_name: string | null;
   company: string | null;
+  invitation?: string;
 }): Promise<void> {
   await request(authPaths.register, { json: body, ...asAnswer });
 }

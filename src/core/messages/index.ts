@@ -23,6 +23,7 @@ import { requestsMessages } from './requests';
 import { siteMessages } from './site';
 import { statsMessages } from './stats';
 import { teamMessages } from './team';
+import { teamScreenMessages } from './team-screen';
 import { tourMessages } from './tour';
 import { usersScreenMessages } from './users-screen';
 
@@ -59,6 +60,7 @@ export const messages = {
   ...dropsEditorMessages,
   ...apiReferenceMessages,
   ...teamMessages,
+  ...teamScreenMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
