@@ -39,7 +39,7 @@ import { type PageStats, pageStatsSchema, statsCsvFilename } from '../core/schem
 import { trackedUrlSchema } from '../core/schemas/tracking';
 import { romeBucket } from '../core/traffic';
 import { successAnswerSchema } from '../core/schemas/success';
-import { loginAnswerSchema, type User, userSchema } from '../core/schemas/user';
+import { type CompanyRole, loginAnswerSchema, type User, userSchema } from '../core/schemas/user';
 import { z } from '../core/zod';
 import { ApiError, getToken, type RequestOptions, request, type UploadOptions, upload } from './api';
 
@@ -220,13 +220,18 @@ export async function listAllCompanies(): Promise<string[]> {
   return (await parsed(companiesAnswerSchema, request(adminPaths.allCompanies))).companies;
 }
 
+/** The admin lists' users also say who invited them (docs/api.md#teams). */
+const adminUsersPageSchema = usersPageSchema.extend({
+  users: z.array(userSchema.extend({ invited_by_name: z.string().nullable().optional() })),
+});
+
 export function listPendingUsers() {
-  return parsed(usersPageSchema, request(adminPaths.pendingUsers));
+  return parsed(adminUsersPageSchema, request(adminPaths.pendingUsers));
 }
 
 /** `query` is the filters' query string (see usersQuery in src/stores/admin/users.ts). */
 export function listUsers(query: string) {
-  return parsed(usersPageSchema, request(`${adminPaths.allUsers}?${query}`));
+  return parsed(adminUsersPageSchema, request(`${adminPaths.allUsers}?${query}`));
 }
 
 /** The users' counts by status, with the pages' totals and all views and clicks beside them. */
@@ -272,8 +277,13 @@ export function removeAdmin(id: number) {
   return userAction(adminPaths.removeAdmin(id), { method: 'POST' });
 }
 
-export function changeUserCompany(id: number, company: string) {
-  return userAction(adminPaths.company(id), { method: 'PATCH', json: { company } });
+/** The account joins `company` with the role the administrator picks (docs/behaviour.md#teams). */
+export function changeUserCompany(
+  id: number,
+  company: string,
+  team: { role: CompanyRole; fans_access: boolean } = { role: 'editor', fans_access: false },
+) {
+  return userAction(adminPaths.company(id), { method: 'PATCH', json: { company, ...team } });
 }
 
 export function deleteUser(id: number) {

@@ -1,0 +1,36 @@
+// An account's place in its company's team on the administrators' users screen
+// (docs/behaviour.md#teams): its role and 'Dati dei fan', 'Chiede di entrare' while a request
+// waits, and 'Invitato da {name}' for an account that registered through an invitation.
+import { t } from '../../core/messages';
+import type { User } from '../../core/schemas/user';
+import { roleName } from '../../stores/team/rules';
+
+/** The admin lists' user: the account as every API answers it, with who invited it. */
+export type AdminUser = User & { invited_by_name?: string | null };
+
+export function invitedBy(user: User): string | null {
+  const name = (user as AdminUser).invited_by_name;
+  return typeof name === 'string' && name.trim() ? name.trim() : null;
+}
+
+export function TeamRole({ user }: { user: User }) {
+  if (user.membership === 'requested') {
+    return (
+      <span className="badge badge-warning us-team" data-team="requested">
+        {t('teamScreen.admin.requested')}
+      </span>
+    );
+  }
+  if (!user.company_role) return null;
+  return (
+    <span className="us-team" data-team={user.company_role}>
+      <span className={`badge tm-role tm-role-${user.company_role}`}>{roleName(user.company_role)}</span>
+      {user.fans_access ? <span className="badge badge-success">{t('team.fansAccess')}</span> : null}
+    </span>
+  );
+}
+
+export function InvitedBy({ user }: { user: User }) {
+  const name = invitedBy(user);
+  return name ? <span className="us-invited">{t('teamScreen.invitedBy', { name })}</span> : null;
+}
