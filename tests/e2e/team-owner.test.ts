@@ -107,6 +107,8 @@ describe('the Team screen of a Titolare', () => {
     // the 409's own Italian sentence, not a generic error
     expect(text).toMatch(/titolare/i);
     expect(text).not.toMatch(/Errore server/);
+    // and in the row it concerns, where the eyes are
+    expect(await self.getByTestId('team-row-error').textContent()).toBe(text);
     expect(await self.locator('.tm-role').textContent()).toBe('Titolare');
     expect((await me(boss.token)).company_role).toBe('owner');
     await shot(page, 'team-owner-desktop-last-owner');

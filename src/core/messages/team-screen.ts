@@ -12,6 +12,7 @@ export const teamScreenMessages = {
   'teamScreen.loadFailed': 'Impossibile caricare il team: {detail}',
   'teamScreen.you': 'Tu',
   'teamScreen.since': 'Dal {date}',
+  'teamScreen.askedOn': 'Chiesto il {date}',
   'teamScreen.invitedBy': 'Invitato da {name}',
   'teamScreen.noFans': 'Senza dati dei fan',
   'teamScreen.roleLabel': 'Ruolo',
@@ -45,7 +46,7 @@ export const teamScreenMessages = {
   'teamScreen.accept.body': 'Scegli il ruolo con cui {name} entra nel team.',
   'teamScreen.refuse.title': 'Rifiutare la richiesta di {name}?',
   'teamScreen.refuse.body': "{name} non entrerà in {company}. L'account resta, senza accesso alle pagine.",
-  'teamScreen.accepted': '{name} è entrato nel team come {role}.',
+  'teamScreen.accepted': '{name} ora fa parte del team come {role}.',
   'teamScreen.refused': 'Richiesta di {name} rifiutata.',
 
   // Invitations

@@ -85,6 +85,7 @@ export default function SignupForm() {
   return (
     <AuthCard titleId="signup-title" title={t('signup.title')} subtitle={t('signup.subtitle')}>
       <form ref={formRef} className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+        <InvitationNote invitation={invitation} />
         <TextField
           label={t('signup.fullName')}
           name="fullName"
@@ -92,7 +93,6 @@ export default function SignupForm() {
           icon={<UserRound size={18} />}
           {...bind('fullName')}
         />
-        <InvitationNote invitation={invitation} />
         {invited ? (
           <TextField
             label={t('signup.company')}

@@ -5,7 +5,7 @@ import { Check, Trash2, UserRoundPlus, Users, X } from 'lucide-react';
 import { t } from '../../core/messages';
 import type { CompanyRole } from '../../core/schemas/user';
 import { confirmDialog } from '../../stores/dialog';
-import { accept, changeFans, changeRole, refuse, remove, type Member } from '../../stores/team/team';
+import { type ActResult, accept, changeFans, changeRole, refuse, remove, type Member } from '../../stores/team/team';
 import { personLabel, roleName } from '../../stores/team/rules';
 import { formatDate } from '../admin/format';
 import { FansBox, RoleDialog, RoleSelect } from './RoleFields';
@@ -48,6 +48,16 @@ export function MembersSection({
   selfId: number | null;
 }) {
   const [busy, setBusy] = useState<number | null>(null);
+  // a refusal (the last Titolare's 409) is shown in the row it concerns, where the eyes are
+  const [failed, setFailed] = useState<{ id: number; message: string } | null>(null);
+
+  async function run(member: Member, call: () => Promise<ActResult>) {
+    setBusy(member.id);
+    setFailed(null);
+    const result = await call();
+    setBusy(null);
+    if (!result.ok) setFailed({ id: member.id, message: result.message });
+  }
 
   async function onRole(member: Member, role: CompanyRole) {
     if (role === member.role) return;
@@ -57,16 +67,11 @@ export function MembersSection({
       message: t('teamScreen.role.body', { name, role: roleName(role) }),
       confirmLabel: t('teamScreen.role.confirm'),
     });
-    if (!ok) return;
-    setBusy(member.id);
-    await changeRole(member, role);
-    setBusy(null);
+    if (ok) await run(member, () => changeRole(member, role));
   }
 
   async function onFans(member: Member, fans: boolean) {
-    setBusy(member.id);
-    await changeFans(member, fans);
-    setBusy(null);
+    await run(member, () => changeFans(member, fans));
   }
 
   async function onRemove(member: Member) {
@@ -77,10 +82,7 @@ export function MembersSection({
       confirmLabel: t('teamScreen.remove'),
       danger: true,
     });
-    if (!ok) return;
-    setBusy(member.id);
-    await remove(member);
-    setBusy(null);
+    if (ok) await run(member, () => remove(member));
   }
 
   return (
@@ -145,6 +147,11 @@ export function MembersSection({
                     </button>
                   </div>
                 ) : null}
+                {failed?.id === member.id ? (
+                  <p className="alert alert-error tm-row-error" role="alert" data-testid="team-row-error">
+                    {failed.message}
+                  </p>
+                ) : null}
               </li>
             );
           })}
@@ -202,7 +209,7 @@ export function RequestsSection({
               <li key={member.id} className="tm-row" data-email={member.email}>
                 <Person person={member} selfId={null} />
                 <div className="tm-facts">
-                  <span className="tm-meta tabular">{formatDate(member.since)}</span>
+                  <span className="tm-meta tabular">{t('teamScreen.askedOn', { date: formatDate(member.since) })}</span>
                 </div>
                 {canManage ? (
                   <div className="tm-controls">
