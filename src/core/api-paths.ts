@@ -14,6 +14,8 @@ export const API_PREFIX = {
   admin: '/api/admin',
   auth: '/auth',
   users: '/users',
+  /** a company's team: members, requests, invitations, activity (docs/api.md#teams) */
+  company: '/api/company',
 } as const;
 
 /** The OpenAPI 3.1 document of the whole API (docs/api.md#the-openapi-document). */
@@ -115,20 +117,20 @@ export const authPaths = {
   resetPassword: `${AUTH}/reset-password`,
 } as const;
 
-/** Teams (docs/api.md#teams): members, requests, invitations and the activity log. */
-const COMPANY = '/api/company';
+/** A company's team (docs/api.md#teams). `{id}` of a member is the account's id. */
+const COMPANY = API_PREFIX.company;
 
-export const teamPaths = {
+export const companyPaths = {
   members: `${COMPANY}/members`,
+  invitations: `${COMPANY}/invitations`,
+  invitation: (id: number) => `${COMPANY}/invitations/${id}`,
+  /** what an invitation link fills in on the signup form (no login) */
+  lookup: (token: string) => `${COMPANY}/invitations/lookup?token=${segment(token)}`,
   member: (id: number) => `${COMPANY}/members/${id}`,
   accept: (id: number) => `${COMPANY}/members/${id}/accept`,
   refuse: (id: number) => `${COMPANY}/members/${id}/refuse`,
-  /** an active account outside its company's team asks to join */
+  /** an account outside the team of its company asks to join (again) */
   request: `${COMPANY}/request`,
-  invitations: `${COMPANY}/invitations`,
-  invitation: (id: number) => `${COMPANY}/invitations/${id}`,
-  /** public: what an invitation link offers (company, e-mail, role) */
-  lookup: (token: string) => `${COMPANY}/invitations/lookup?token=${segment(token)}`,
-  /** followed by '?' and the filters' query string */
+  /** followed by '?' and the filters (member, page, before, limit; company for administrators) */
   activity: `${COMPANY}/activity`,
 } as const;

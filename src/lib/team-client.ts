@@ -1,7 +1,7 @@
 // The browser's client of the teams API (docs/api.md#teams): members, requests, invitations,
 // the activity log, the invitation lookup of the signup and a removed member's request to join.
 // Every call goes through `request` (src/lib/api.ts); answers are parsed with the shapes below.
-import { teamPaths } from '../core/api-paths';
+import { companyPaths } from '../core/api-paths';
 import { t } from '../core/messages';
 import { companyRoleSchema, type CompanyRole } from '../core/schemas/user';
 import { z } from '../core/zod';
@@ -82,7 +82,7 @@ async function parsed<S extends z.ZodType>(schema: S, answer: Promise<unknown>):
 const memberAnswer = z.object({ member: memberSchema });
 
 export function getTeam(): Promise<TeamAnswer> {
-  return parsed(teamAnswerSchema, request(teamPaths.members));
+  return parsed(teamAnswerSchema, request(companyPaths.members));
 }
 
 export interface RoleChoice {
@@ -92,40 +92,40 @@ export interface RoleChoice {
 
 export async function inviteMember(body: { email: string } & RoleChoice): Promise<Invitation> {
   const answer = z.object({ invitation: invitationSchema });
-  return (await parsed(answer, request(teamPaths.invitations, { method: 'POST', json: body }))).invitation;
+  return (await parsed(answer, request(companyPaths.invitations, { method: 'POST', json: body }))).invitation;
 }
 
 export async function revokeInvitation(id: number): Promise<void> {
-  await request(teamPaths.invitation(id), { method: 'DELETE' });
+  await request(companyPaths.invitation(id), { method: 'DELETE' });
 }
 
 export async function acceptRequest(id: number, choice: RoleChoice): Promise<Member> {
-  return (await parsed(memberAnswer, request(teamPaths.accept(id), { method: 'POST', json: choice }))).member;
+  return (await parsed(memberAnswer, request(companyPaths.accept(id), { method: 'POST', json: choice }))).member;
 }
 
 export async function refuseRequest(id: number): Promise<void> {
-  await request(teamPaths.refuse(id), { method: 'POST' });
+  await request(companyPaths.refuse(id), { method: 'POST' });
 }
 
 export async function changeMember(id: number, change: Partial<RoleChoice>): Promise<Member> {
-  return (await parsed(memberAnswer, request(teamPaths.member(id), { method: 'PATCH', json: change }))).member;
+  return (await parsed(memberAnswer, request(companyPaths.member(id), { method: 'PATCH', json: change }))).member;
 }
 
 export async function removeMember(id: number): Promise<void> {
-  await request(teamPaths.member(id), { method: 'DELETE' });
+  await request(companyPaths.member(id), { method: 'DELETE' });
 }
 
 /** `query` is the filters' query string (activityQuery in src/stores/team/activity.ts). */
 export function getActivity(query: string): Promise<ActivityAnswer> {
-  return parsed(activityAnswerSchema, request(`${teamPaths.activity}?${query}`));
+  return parsed(activityAnswerSchema, request(`${companyPaths.activity}?${query}`));
 }
 
 /** What an invitation link offers; a bad token fails with the server's Italian reason. */
 export function lookupInvitation(token: string): Promise<InvitationLookup> {
-  return parsed(invitationLookupSchema, request(teamPaths.lookup(token), { redirectOn401: false }));
+  return parsed(invitationLookupSchema, request(companyPaths.lookup(token), { redirectOn401: false }));
 }
 
 /** A removed or refused account asks its company's Titolari to let it in again. */
 export async function askToJoin(): Promise<void> {
-  await request(teamPaths.request, { method: 'POST' });
+  await request(companyPaths.request, { method: 'POST' });
 }

@@ -3,8 +3,8 @@
 // request to join waits, and the invitation link of the dev mailbox.
 import { expect } from 'vitest';
 import type { CompanyRole, User } from '../../src/core/schemas/user';
-import { teamPaths } from '../../src/core/api-paths';
-import { PASSWORD, activeUser, api, decide, login, mailLink, uniqueEmail } from './api';
+import { companyPaths } from '../../src/core/api-paths';
+import { PASSWORD, activeUser, api, decide, login, mailLink, register, uniqueEmail } from './api';
 
 let companies = 0;
 /** A company name nobody else uses in this run. */
@@ -29,7 +29,7 @@ export async function owner(
 
 /** An invitation by a Titolare; answers the invitation as the API does. */
 export async function invite(ownerToken: string, email: string, role: CompanyRole, fans = false) {
-  const res = await api(teamPaths.invitations, {
+  const res = await api(companyPaths.invitations, {
     method: 'POST',
     token: ownerToken,
     json: { email, role, fans_access: fans },
@@ -78,9 +78,14 @@ export async function invitedMember(
   return { user, token: await login(email) };
 }
 
-/** An account naming an existing company, approved: its request waits for a Titolare. */
+/**
+ * An account naming an existing company, approved and verified: its request waits for a
+ * Titolare (not accepted for it, as activeUser does).
+ */
 export async function requester(company: string, fullName = 'Rita Richiedente'): Promise<Account> {
-  const user = await activeUser({ fullName, company });
+  const user = await register({ fullName, company });
+  await decide(user, 'approve');
+  await verify(user);
   return { user, token: await login(user.email) };
 }
 
@@ -93,12 +98,16 @@ export async function me(token: string): Promise<User> {
 
 /** A Titolare's act on a member through the API (to set a scene, not to test it). */
 export async function accept(ownerToken: string, id: number, role: CompanyRole, fans = false): Promise<void> {
-  const res = await api(teamPaths.accept(id), { method: 'POST', token: ownerToken, json: { role, fans_access: fans } });
+  const res = await api(companyPaths.accept(id), {
+    method: 'POST',
+    token: ownerToken,
+    json: { role, fans_access: fans },
+  });
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
 export async function removeMember(ownerToken: string, id: number): Promise<void> {
-  const res = await api(teamPaths.member(id), { method: 'DELETE', token: ownerToken });
+  const res = await api(companyPaths.member(id), { method: 'DELETE', token: ownerToken });
   expect(res.status, await res.clone().text()).toBe(200);
 }
 

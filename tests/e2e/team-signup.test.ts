@@ -7,7 +7,7 @@ import { PASSWORD, api, decide, fetchUser, login, uniqueEmail } from './api';
 import { confirmBox, openPanel, pendingRow, adminPage, allRow, search } from './admin-users-helpers';
 import { go, pageWithSession, pathOf, phoneAndDesktop, shot } from './browser';
 import { PHONE_UA, invitationLink, invite, me, owner, requester, uniqueCompany } from './team-api';
-import { teamPaths } from '../../src/core/api-paths';
+import { companyPaths } from '../../src/core/api-paths';
 
 describe('signup through an invitation, and teams on the users screen', () => {
   const browsers = phoneAndDesktop({ userAgent: PHONE_UA, touch: true });
@@ -64,7 +64,7 @@ describe('signup through an invitation, and teams on the users screen', () => {
     const email = uniqueEmail('revocato');
     const invitation = await invite(boss.token, email, 'viewer');
     const link = new URL(await invitationLink(email));
-    const revoked = await api(teamPaths.invitation(invitation.id), { method: 'DELETE', token: boss.token });
+    const revoked = await api(companyPaths.invitation(invitation.id), { method: 'DELETE', token: boss.token });
     expect(revoked.status).toBe(200);
     for (const [ctx, width] of browsers.both()) {
       for (const search of [link.search, '?invito=non-esiste']) {
