@@ -101,7 +101,7 @@ export const teamScreenMessages = {
   // Signup through an invitation
   'teamScreen.invito.loading': "Verifica dell'invito…",
   'teamScreen.invito.welcome': 'Sei stato invitato in {company} come {role}.',
-  'teamScreen.invito.bad': 'Questo invito non si può usare: {detail} Puoi comunque registrarti senza invito.',
+  'teamScreen.invito.bad': '{detail} Puoi comunque registrarti senza invito.',
   'teamScreen.invito.companyHint': "L'azienda dell'invito.",
   'teamScreen.invito.emailHint': "L'invito vale solo per questo indirizzo.",
 
