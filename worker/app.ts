@@ -10,9 +10,12 @@ import { redirects } from './routes/redirects';
 import { auth } from './routes/auth';
 import { users } from './routes/users';
 import { admin } from './routes/admin';
+import { company } from './routes/company';
 import { dev } from './routes/dev';
 import { pages } from './routes/pages';
+import { trash } from './routes/trash';
 import { pageButtons } from './routes/page-buttons';
+import { versions } from './routes/versions';
 import { stats } from './routes/stats';
 import { adminFans, fansOwner } from './routes/fans/owner';
 import { fanAlerts, fanWebhook } from './routes/fans/alerts';
@@ -83,13 +86,16 @@ export function createApp() {
     .route(API_PREFIX.users, users)
     .route(API_PREFIX.admin, admin)
     .route(API_PREFIX.admin, adminFans)
+    .route(API_PREFIX.company, company)
     .route('/', dev)
     .route(PAGES, uploads)
     .route(PAGES, pages)
     .route(PAGES, pageButtons)
+    .route(PAGES, versions)
     .route(PAGES, stats)
     .route(PAGES, fansOwner)
     .route(PAGES, fanAlerts)
+    .route(API_PREFIX.trash, trash)
     .route(fanPaths.webhook, fanWebhook)
     .route('/', media)
     .route('/', tracking)

@@ -41,6 +41,7 @@ const ERROR_MEANING = {
   403: 'The account may not do this (not approved, banned or not an administrator)',
   404: 'Unknown, or not visible to this account',
   409: 'A concurrent change or a value already taken',
+  410: 'No longer usable (an invitation used, revoked or expired)',
   413: 'The request body is too large',
   422: 'The input fails its schema; `detail` names the field',
   429: 'Too many attempts; see `Retry-After`',

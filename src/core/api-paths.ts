@@ -11,6 +11,7 @@ const segment = encodeURIComponent;
  */
 export const API_PREFIX = {
   pages: '/api/db/landing-pages',
+  trash: '/api/db/trash',
   admin: '/api/admin',
   auth: '/auth',
   users: '/users',
@@ -54,6 +55,17 @@ export const pagePaths = {
   /** the published page's click counter (a beacon, no authentication) */
   buttonClick: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/click`,
   trackUrl: '/api/track-url',
+  /** the page's history (docs/api.md#history): its versions, one version, a restore (POST) */
+  versions: (slug: string) => `${page(slug)}/versions`,
+  version: (slug: string, id: number) => `${page(slug)}/versions/${id}`,
+  versionRestore: (slug: string, id: number) => `${page(slug)}/versions/${id}/restore`,
+} as const;
+
+/** The trash (docs/api.md#trash): the list, a restore, a deletion for ever. */
+export const trashPaths = {
+  list: API_PREFIX.trash,
+  restore: (slug: string) => `${API_PREFIX.trash}/${segment(slug)}/restore`,
+  purge: (slug: string) => `${API_PREFIX.trash}/${segment(slug)}`,
 } as const;
 
 /**

@@ -44,3 +44,6 @@ export const PREVIEW_WIDTHS = {
 
 /** The two ticket hosts whose links get tracking parameters (docs/behaviour.md#links-and-urls). */
 export const TICKET_HOSTS = ['ticketone.it', 'vivaticket.com'] as const;
+
+/** Days a page stays in the trash before the hourly job deletes it for ever (docs/behaviour.md#trash). */
+export const TRASH_DAYS = 30;

@@ -3,7 +3,7 @@
 import { expect, inject } from 'vitest';
 import type { User } from '../../src/core/schemas/user';
 import { type MailedLinks, mailedLink } from '../mail-links';
-import { API_PREFIX } from '../../src/core/api-paths';
+import { API_PREFIX, companyPaths } from '../../src/core/api-paths';
 
 /** The password of every account these tests register. */
 export const PASSWORD = 'Palco2099ok';
@@ -97,14 +97,26 @@ export function mailLink(email: string, part: string): Promise<string> {
   return mailedLink(mailbox, email, part, 50);
 }
 
-/** A fully active account: registered, approved, verified through the mailed link. */
+/**
+ * A fully active account: registered, approved, verified through the mailed link. The approval
+ * makes the first account of a company its Titolare and any later one a request to join
+ * (docs/behaviour.md#teams); the admin accepts such a request as Titolare here, so every journey
+ * that registers several organisers of one company ('Band Test') finds them all members.
+ */
 export async function activeUser(account: NewAccount = {}): Promise<User> {
   const user = await register(account);
   await decide(user, 'approve');
   const link = new URL(await mailLink(user.email, '/verify-email?token='));
   const res = await api('/auth/verify', { method: 'POST', json: { token: link.searchParams.get('token') } });
   expect(res.status, await res.clone().text()).toBe(200);
-  return { ...user, status: 'active', is_verified: true };
+  const verified = (await res.json()) as User;
+  if (verified.membership !== 'requested') return verified;
+  const accepted = await adminCall(companyPaths.accept(user.id), {
+    method: 'POST',
+    json: { role: 'owner', fans_access: true },
+  });
+  expect(accepted.status, await accepted.clone().text()).toBe(200);
+  return { ...verified, membership: 'member', company_role: 'owner', fans_access: true };
 }
 
 /** An active organiser and a session token of theirs. */

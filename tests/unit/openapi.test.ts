@@ -41,9 +41,14 @@ function siteAddresses(): Array<{ name: string; address: string }> {
   return out;
 }
 
-/** The document's path template that an address falls under (`{param}` matches one segment). */
+/**
+ * The document's path template that an address falls under (`{param}` matches one segment); a
+ * literal segment wins over a parameter (/invitations/lookup before /invitations/{id}).
+ */
 function templateOf(doc: Document, path: string): string | undefined {
-  return Object.keys(doc.paths).find((template) => {
+  const params = (template: string) => (template.match(/\{/g) ?? []).length;
+  const templates = Object.keys(doc.paths).sort((a, b) => params(a) - params(b));
+  return templates.find((template) => {
     const pattern = template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+');
     return new RegExp(`^${pattern}$`).test(path);
   });

@@ -129,7 +129,9 @@ describe('PATCH /api/admin/users/{id}/company', () => {
     expect(same.body.user.company).toBe(name);
     const [entry] = await historyOf(user.id);
     expect(entry?.action).toBe('company_changed');
-    expect(JSON.parse(entry!.details!)).toEqual({ from: 'Vecchia Srl', to: name });
+    // a member there, Editor unless said otherwise (docs/behaviour.md#teams)
+    expect(JSON.parse(entry!.details!)).toEqual({ from: 'Vecchia Srl', to: name, role: 'editor' });
+    expect(res.body.user).toMatchObject({ membership: 'member', company_role: 'editor' });
     // the same company again changes nothing
     await callJson(adminPaths.company(user.id), {
       method: 'PATCH',

@@ -1,7 +1,7 @@
 // The companies list (docs/behaviour.md#companies): the public answer offers only companies
 // with an approved member; a company row lives while an account that is not rejected, or a
 // page, names it, so the names of rejected and deleted accounts go.
-import { adminPaths, API_PREFIX, pagePaths } from '../../src/core/api-paths';
+import { adminPaths, API_PREFIX, pagePaths, trashPaths } from '../../src/core/api-paths';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { companyKey } from '../../src/core/company';
@@ -139,7 +139,7 @@ describe('a company goes with its last account that is not rejected, unless a pa
     expect(await hasRow(name)).toBe(false);
   });
 
-  it('a company a page names stays when its accounts go, and goes with its last page', async () => {
+  it('a company a page names stays when its accounts go, and goes with its last page deleted for ever', async () => {
     const { token } = await adminWithToken();
     const name = stamped('Con Pagina');
     const id = await register(name);
@@ -149,6 +149,9 @@ describe('a company goes with its last account that is not rejected, unless a pa
     expect(await hasRow(name)).toBe(true);
     const del = await callJson(pagePaths.page(slug), { token, method: 'DELETE' });
     expect(del.status).toBe(200);
+    // a page in the trash still names its company
+    expect(await hasRow(name)).toBe(true);
+    expect((await callJson(trashPaths.purge(slug), { token, method: 'DELETE' })).status).toBe(200);
     expect(await hasRow(name)).toBe(false);
   });
 

@@ -5,6 +5,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { setPagePoster } from '../../worker/db/pages/media';
 import { GIF, JPEG, PNG, WEBP, bigBytes, mp4, multipartStream } from './media-fixtures';
+import { trashPaths } from '../../src/core/api-paths';
 import * as w from './helpers';
 import * as hp from './header-poster-helpers';
 
@@ -185,11 +186,15 @@ describe('page saves and deletion', () => {
     expect(hp.meta(html, 'property', 'og:image')).toBeNull();
   });
 
-  it('deleting the page deletes its video and poster', async () => {
+  it('deleting the page keeps its video and poster private; deleting it for ever deletes them', async () => {
     const { u, slug, header, poster } = await videoPage();
     expect(await hp.objects(slug)).toEqual([header.slice(1), poster.slice(1)].sort());
     const res = await w.call(`${hp.BASE}/${slug}`, { method: 'DELETE', token: u.token });
     expect(res.status).toBe(200);
     expect(await hp.objects(slug)).toEqual([]);
+    const kept = async () => (await env.BUCKET.list({ prefix: `kept/${slug}/` })).objects.length;
+    expect(await kept()).toBe(2);
+    expect((await w.call(trashPaths.purge(slug), { method: 'DELETE', token: u.token })).status).toBe(200);
+    expect(await kept()).toBe(0);
   });
 });

@@ -3,9 +3,19 @@ import { exports } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { t } from '../../src/core/messages';
+import { trashPaths } from '../../src/core/api-paths';
 import { getPageRow } from '../../worker/db/pages/pages';
+import { getTrashedPageRow } from '../../worker/db/pages/trash';
 import { PNG } from './media-fixtures';
-import { createPage, textPage, type TestUser, organiserWithToken, adminWithToken, userWithToken } from './helpers';
+import {
+  call,
+  createPage,
+  textPage,
+  type TestUser,
+  organiserWithToken,
+  adminWithToken,
+  userWithToken,
+} from './helpers';
 
 /**
  * Whatever a client sends to whatever path, the Worker answers below 500, and every JSON
@@ -40,6 +50,11 @@ let owner: TestUser;
 
 /** The page (and one stored image) that the slug-shaped paths aim at, back if a request deleted it. */
 async function ensurePage(): Promise<void> {
+  // a DELETE moved it to the trash (docs/behaviour.md#trash): it comes back from there
+  if (await getTrashedPageRow(env.DB, SLUG)) {
+    const back = await call(trashPaths.restore(SLUG), { method: 'POST', token: owner.token });
+    expect(back.status).toBe(200);
+  }
   if (!(await getPageRow(env.DB, SLUG))) {
     // its header is one of ours with a broken escape: the header proxy must cope with it
     await createPage(owner.token, { ...textPage(SLUG), header: `/dati/${SLUG}/%E0%zz.png` });

@@ -3,7 +3,7 @@
 // it feeds: admin-actions-accounts.test.ts.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { adminPaths, API_PREFIX } from '../../src/core/api-paths';
+import { adminPaths, API_PREFIX, trashPaths } from '../../src/core/api-paths';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken, adminWithToken } from './helpers';
 import { PUBLIC_PAGE_KEYS } from './public-helpers';
 import { pageDeletedSchema, pageListItemSchema, publicLandingSchema } from '../../src/core/schemas/page';
@@ -122,7 +122,7 @@ describe('visibility and delete', () => {
     expect(pageListItemSchema.parse(await upper.json())).toMatchObject({ visible: true });
   });
 
-  it('delete by slug, then by numeric id; removes buttons and R2 objects', async () => {
+  it('delete (to the trash) by slug, then by numeric id; a purge removes buttons and R2 objects', async () => {
     const u = await organiserWithToken();
     const slug = uniqueSlug();
     const page = await createPage(u.token, textPage(slug));
@@ -130,14 +130,25 @@ describe('visibility and delete', () => {
     await env.BUCKET.put(`dati/${slug}x/keep.jpg`, new Uint8Array([1]));
     const res = await call(`${BASE}/${slug}`, { method: 'DELETE', token: u.token });
     expect(res.status).toBe(200);
-    expect(pageDeletedSchema.parse(await res.json())).toMatchObject({ success: true, folder_name: slug });
+    expect(pageDeletedSchema.parse(await res.json())).toMatchObject({
+      success: true,
+      folder_name: slug,
+      trashed: true,
+    });
     expect(await env.BUCKET.head(`dati/${slug}/${slug}.abc.jpg`)).toBeNull();
+    expect(await env.BUCKET.head(`kept/${slug}/${slug}.abc.jpg`)).not.toBeNull();
     expect(await env.BUCKET.head(`dati/${slug}x/keep.jpg`)).not.toBeNull();
-    const n = await env.DB.prepare('SELECT COUNT(*) AS n FROM buttons WHERE page_id = ?')
-      .bind(page.id)
-      .first<{ n: number }>();
-    expect(n!.n).toBe(0);
+    const buttons = async () =>
+      (await env.DB.prepare('SELECT COUNT(*) AS n FROM buttons WHERE page_id = ?')
+        .bind(page.id)
+        .first<{ n: number }>())!.n;
+    // in the trash the page keeps its buttons; deleted for ever, they go with it
+    expect(await buttons()).toBe(2);
     expect((await call(`${BASE}/${slug}`, { method: 'DELETE', token: u.token })).status).toBe(404);
+    expect((await call(trashPaths.purge(slug), { method: 'DELETE', token: u.token })).status).toBe(200);
+    expect(await buttons()).toBe(0);
+    expect(await env.BUCKET.head(`kept/${slug}/${slug}.abc.jpg`)).toBeNull();
+    expect(await env.BUCKET.head(`dati/${slug}x/keep.jpg`)).not.toBeNull();
 
     const other = await createPage(u.token, textPage(uniqueSlug()));
     const byId = await call(`${BASE}/${other.id}`, { method: 'DELETE', token: u.token });
@@ -147,7 +158,7 @@ describe('visibility and delete', () => {
 });
 
 describe('publishing on every write', () => {
-  it('create publishes, update republishes, hide unpublishes, delete removes', async () => {
+  it('create publishes, update republishes, hide unpublishes, delete unpublishes, a purge removes', async () => {
     const u = await organiserWithToken();
     const slug = uniqueSlug();
     await createPage(u.token, { ...textPage(slug), title: `Primo ${slug}`, display_title: `Primo ${slug}` });
@@ -175,6 +186,7 @@ describe('publishing on every write', () => {
 
     await call(`${BASE}/${slug}`, { method: 'DELETE', token: u.token });
     expect((await call(`/${slug}`)).status).toBe(404);
+    await call(trashPaths.purge(slug), { method: 'DELETE', token: u.token });
     const left = await env.BUCKET.list({ prefix: '' });
     expect(left.objects.some((o) => o.key.includes(slug))).toBe(false);
   });

@@ -41,13 +41,22 @@ export interface ActivityEntry {
 
 type Actor = Pick<AuthUser, 'id' | 'email' | 'full_name'>;
 
-/** The statement that logs one act (so it can join the batch of the act itself). */
-export function activityStatement(db: D1Database, actor: Actor | null, entry: ActivityEntry): D1PreparedStatement {
+/**
+ * The statement that logs one act (so it can join the batch of the act itself). With
+ * `ifChanged`, the act is logged only when the statement just before it in the batch changed a
+ * row (SQLite's changes()): a guarded change that did not apply leaves no trace.
+ */
+export function activityStatement(
+  db: D1Database,
+  actor: Actor | null,
+  entry: ActivityEntry,
+  opts: { ifChanged?: boolean } = {},
+): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO activity_log (company_key, actor_id, actor_name, actor_email, action, page_id, page_slug,
          page_title, target_user_id, target_name, summary)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ? = 0 OR changes() > 0`,
     )
     .bind(
       entry.company_key,
@@ -61,6 +70,7 @@ export function activityStatement(db: D1Database, actor: Actor | null, entry: Ac
       entry.target?.id ?? null,
       entry.target?.name ?? null,
       entry.summary ?? '',
+      opts.ifChanged ? 1 : 0,
     );
 }
 

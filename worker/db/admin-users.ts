@@ -1,6 +1,5 @@
 import { companyKey } from '../../src/core/company';
-import type { UsersQuery } from '../../src/core/schemas/admin';
-import type { User } from '../../src/core/schemas/user';
+import type { AdminUser, UsersQuery } from '../../src/core/schemas/admin';
 import { toUser, USER_COLUMNS, type UserRow } from './users';
 
 const SORT_COLUMNS: Record<NonNullable<UsersQuery['sort']>, string> = {
@@ -11,6 +10,9 @@ const SORT_COLUMNS: Record<NonNullable<UsersQuery['sort']>, string> = {
   company: 'company COLLATE NOCASE',
 };
 
+/** Who invited the account, when it registered through an invitation (docs/behaviour.md#teams). */
+const INVITED_BY = `(SELECT i.invited_by_name FROM company_invitations i WHERE i.id = users.invitation_id) AS invited_by_name`;
+
 /**
  * One page of users for the admin: optional search (name or e-mail, ignoring case), status
  * and company filters, a whitelisted sort and the total for the pager.
@@ -19,7 +21,7 @@ export async function listUsers(
   db: D1Database,
   query: UsersQuery,
   defaults: { sort: NonNullable<UsersQuery['sort']>; order: 'asc' | 'desc' },
-): Promise<{ users: User[]; total: number }> {
+): Promise<{ users: AdminUser[]; total: number }> {
   const where: string[] = [];
   const binds: (string | number)[] = [];
   if (query.q) {
@@ -43,9 +45,12 @@ export async function listUsers(
   const [count, page] = await db.batch([
     db.prepare(`SELECT COUNT(*) AS n FROM users ${whereSql}`).bind(...binds),
     db
-      .prepare(`SELECT ${USER_COLUMNS} FROM users ${whereSql} ORDER BY ${sort} ${order}, id ${order} LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT ${USER_COLUMNS}, ${INVITED_BY} FROM users ${whereSql} ORDER BY ${sort} ${order}, id ${order} LIMIT ? OFFSET ?`,
+      )
       .bind(...binds, query.page_size, offset),
   ]);
   const total = (count?.results[0] as { n: number } | undefined)?.n ?? 0;
-  return { users: ((page?.results ?? []) as UserRow[]).map(toUser), total };
+  const rows = (page?.results ?? []) as (UserRow & { invited_by_name: string | null })[];
+  return { users: rows.map((r) => ({ ...toUser(r), invited_by_name: r.invited_by_name })), total };
 }

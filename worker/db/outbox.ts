@@ -1,5 +1,13 @@
 /** The e-mail outbox: every message is written here before it is sent (or printed). */
-export type MailKind = 'verify' | 'reset' | 'rejected' | 'fan_confirm' | 'fan_alert';
+export type MailKind =
+  | 'verify'
+  | 'reset'
+  | 'rejected'
+  | 'fan_confirm'
+  | 'fan_alert'
+  | 'page_trashed'
+  | 'invitation'
+  | 'member_request';
 
 export interface OutboxRow {
   id: number;

@@ -50,7 +50,7 @@ const INBOX_SQL = `INSERT INTO count_inbox (message_id, slug, day, hour, button_
                json_extract(value, '$.dev') AS dev, json_extract(value, '$.cc') AS cc, json_extract(value, '$.v') AS v,
                json_extract(value, '$.c') AS c, json_extract(value, '$.f') AS f
         FROM json_each(?2)) r
-  JOIN landing_pages p ON p.folder_name = r.s AND p.visible = 1
+  JOIN landing_pages p ON p.folder_name = r.s AND p.visible = 1 AND p.deleted_at IS NULL
     AND (p.visible_from IS NULL OR p.visible_from <= ?3) AND (p.visible_until IS NULL OR p.visible_until > ?3)
   WHERE NOT EXISTS (SELECT 1 FROM counted_messages WHERE id = ?1)
     AND ((r.b = 0 AND r.k = 0) OR EXISTS (

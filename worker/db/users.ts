@@ -85,14 +85,29 @@ export function getUserByEmail(db: D1Database, email: string): Promise<UserRow |
 
 export function insertUserStatement(
   db: D1Database,
-  user: { email: string; hashed_password: string; full_name: string | null; company: CompanyRef },
+  user: {
+    email: string;
+    hashed_password: string;
+    full_name: string | null;
+    company: CompanyRef;
+    /** the invitation the registration carried (docs/behaviour.md#teams) */
+    invitation_id?: number | null;
+  },
 ): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO users (email, hashed_password, full_name, company, company_key) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO users (email, hashed_password, full_name, company, company_key, invitation_id)
+       VALUES (?, ?, ?, ?, ?, ?)
        RETURNING ${USER_COLUMNS}`,
     )
-    .bind(user.email, user.hashed_password, user.full_name, user.company.name, user.company.key);
+    .bind(
+      user.email,
+      user.hashed_password,
+      user.full_name,
+      user.company.name,
+      user.company.key,
+      user.invitation_id ?? null,
+    );
 }
 
 /** Logout: every token issued so far stops working. */

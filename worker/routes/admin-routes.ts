@@ -107,7 +107,9 @@ export const approveRoute = createRoute({
   ),
   description:
     '`{action: approve}` from pending, rejected or approved (again: a fresh link); `{action: reject, reason?}` ' +
-    'from pending or approved, mailing the reason. Never the last active administrator, never oneself (403).',
+    'from pending or approved, mailing the reason. Never the last active administrator, never oneself (403). ' +
+    'The first approval decides the membership: an invitation joins with its role, the first account of a new ' +
+    'company becomes its Titolare, anyone else asks to join (its Titolari are e-mailed).',
   responses: { ...userAnswers, ...errorAnswers(413) },
 });
 
@@ -154,7 +156,14 @@ export const deleteRoute = createRoute({
 });
 
 export const companyRoute = createRoute({
-  ...withJsonBody(onUser('patch', '/users/{id}/company', "Changes an account's company"), companyBodySchema),
+  ...withJsonBody(
+    onUser(
+      'patch',
+      '/users/{id}/company',
+      "Changes an account's company: a member there with `role` (editor by default)",
+    ),
+    companyBodySchema,
+  ),
   responses: { 200: userAnswers[200], ...errorAnswers(401, 403, 404, 413, 422) },
 });
 

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { t } from '../../src/core/messages';
 import { banBodySchema, type StatsAnswer } from '../../src/core/schemas/admin';
-import type { UserStatus } from '../../src/core/schemas/user';
+import { displayName, type UserStatus } from '../../src/core/schemas/user';
 import { listUsers } from '../db/admin-users';
 import { companySyncStatements, listCompanyNames, listPublicCompanyNames, resolveCompany } from '../db/companies';
 import { historyStatement, listHistory, type HistoryAction, type HistoryInput } from '../db/history';
@@ -17,6 +17,9 @@ import {
   toUser,
   type UserRow,
 } from '../db/users';
+import { decideMembershipStatement, moveMemberStatement, storedFans } from '../db/members';
+import { activityStatement } from '../db/activity';
+import { mailRequestToOwners, roleLabel } from '../services/team/members';
 import type { AppEnv, AuthUser } from '../env';
 import { fail } from '../errors';
 import { describedRoutes } from '../openapi';
@@ -102,10 +105,17 @@ function entryFor(
  * companies list follows in the same batch (a rejected or deleted account's company goes when
  * nothing else keeps it, an approved one's comes back: worker/db/companies.ts).
  */
-async function guardedChange(c: Ctx, row: UserRow, change: D1PreparedStatement, entry: HistoryInput): Promise<void> {
+async function guardedChange(
+  c: Ctx,
+  row: UserRow,
+  change: D1PreparedStatement,
+  entry: HistoryInput,
+  after: D1PreparedStatement[] = [],
+): Promise<void> {
   const [result] = await c.env.DB.batch([
     change,
     historyStatement(c.env.DB, entry, { ifChanged: true }),
+    ...after,
     ...companySyncStatements(c.env.DB, row.id, row.company_key),
   ]);
   if (!result?.meta.changes) fail(409, t('admin.concurrentChange'));
@@ -139,15 +149,21 @@ export const admin = describedRoutes()
     const row = await target(c, c.req.valid('param').id);
     if (body.action === 'approve') {
       if (!['pending', 'rejected', 'approved'].includes(row.status)) fail(400, t('admin.cannotApprove'));
-      // approving an approved user again just sends a fresh verification link
+      // approving an approved user again just sends a fresh verification link; the membership is
+      // decided once, by the approval rule (docs/behaviour.md#teams), and kept afterwards
       await guardedChange(
         c,
         row,
         setStatusStatement(c.env.DB, row.id, row.status, 'approved', { is_verified: false }),
         entryFor(row, me, 'approved', { to_status: 'approved' }),
+        row.membership === null ? [decideMembershipStatement(c.env.DB, row.id)] : [],
       );
       const token = await createVerifyToken(c.env, row);
       await sendMail(c.env, verifyMail(row, appOrigin(c.env, c.req.url), token), c.req.url);
+      const decided = await getUserById(c.env.DB, row.id);
+      if (row.membership === null && decided?.membership === 'requested') {
+        await mailRequestToOwners(c.env, decided, c.req.url);
+      }
       return answerUser(c, row.id);
     }
     if (row.id === me.id) fail(403, t('admin.selfReject'));
@@ -252,16 +268,32 @@ export const admin = describedRoutes()
   .openapi(companyRoute, async (c) => {
     const me = c.get('user');
     const row = await target(c, c.req.valid('param').id);
-    const typed = c.req.valid('json').company;
-    await refuseOperatorLookalike(typed);
-    const company = await resolveCompany(c.env.DB, typed);
-    if (company.name === row.company && company.key === row.company_key) return answerUser(c, row.id);
+    const body = c.req.valid('json');
+    await refuseOperatorLookalike(body.company);
+    const company = await resolveCompany(c.env.DB, body.company);
+    const same = company.name === row.company && company.key === row.company_key;
+    const current = row.membership === 'member' ? row.company_role : null;
+    // Editor unless said otherwise; within the same company, what is not said stays as it is
+    const role = body.role ?? (same && current ? current : 'editor');
+    const fans = body.fans_access ?? (same && current ? current === 'owner' || row.fans_access === 1 : false);
+    const unchanged = current === role && storedFans(role, fans) === row.fans_access;
+    const saysRole = body.role !== undefined || body.fans_access !== undefined;
+    if (same && (!saysRole || unchanged)) return answerUser(c, row.id);
+    // the account becomes a member there with the role the administrator picks
+    // (docs/behaviour.md#teams)
     await c.env.DB.batch([
       setCompanyStatement(c.env.DB, row.id, company),
+      moveMemberStatement(c.env.DB, row.id, role, fans),
       historyStatement(
         c.env.DB,
-        entryFor(row, me, 'company_changed', { details: { from: row.company, to: company.name } }),
+        entryFor(row, me, 'company_changed', { details: { from: row.company, to: company.name, role } }),
       ),
+      activityStatement(c.env.DB, me, {
+        action: same ? 'member.changed' : 'member.accepted',
+        company_key: company.key,
+        target: { id: row.id, name: displayName(row) },
+        summary: same ? roleLabel(role, fans) : t('members.movedByAdmin', { role: roleLabel(role, fans) }),
+      }),
       // the new company gets its row (unless the account is rejected), the one left behind
       // loses it when nothing else keeps it
       ...companySyncStatements(c.env.DB, row.id, row.company_key),

@@ -54,6 +54,8 @@ import {
   type NetworkScope,
 } from '../services/throttle';
 import { issueDetail, refuseOperatorLookalike } from '../validate';
+import { markInvitationUsedStatement } from '../db/invitations';
+import { invitationForRegistration } from '../services/team/members';
 
 /** fastapi-users' error codes, kept as they are: the site's client reads them as they are. */
 export const ErrorCode = {
@@ -123,7 +125,9 @@ const registerRoute = createRoute({
   description:
     'Privilege fields (`is_superuser`, `status`…) are ignored. 400 `REGISTER_USER_ALREADY_EXISTS` for a ' +
     'known address; 400 `{code: REGISTER_INVALID_PASSWORD, reason}` for a password that breaks the policy ' +
-    '(8 characters, a lower-case letter, an upper-case letter, a digit); 429 when the network registered too often.',
+    '(8 characters, a lower-case letter, an upper-case letter, a digit); 429 when the network registered too often. ' +
+    'An optional `invitation` (the token of /signup?invito=…) joins its company with its role once approved; a ' +
+    'used, revoked or expired one, or one for another address, is 422.',
   ...jsonInput(registerBodySchema),
   responses: {
     201: jsonAnswer(userSchema, 'The new account (status pending)'),
@@ -220,9 +224,15 @@ auth.openapi(registerRoute, async (c) => {
   const email = normaliseEmail(body.email);
   if (await getUserByEmail(c.env.DB, email)) fail(400, ErrorCode.REGISTER_USER_ALREADY_EXISTS);
 
+  // an invitation must still be usable and for this very address; its company is the account's
+  // (docs/behaviour.md#teams)
+  const invitation = body.invitation ? await invitationForRegistration(c.env.DB, body.invitation, email) : null;
+
   const hashed = await hashPassword(body.password, passwordCost(c.env, c.req.url));
   // the stored spelling when the company exists (compared by its key), else a new company
-  const company = await resolveCompany(c.env.DB, body.company);
+  const company = invitation
+    ? { name: invitation.company, key: invitation.company_key }
+    : await resolveCompany(c.env.DB, body.company);
   const statements: D1PreparedStatement[] = [insertCompanyStatement(c.env.DB, company)];
   statements.push(
     insertUserStatement(c.env.DB, {
@@ -230,6 +240,7 @@ auth.openapi(registerRoute, async (c) => {
       hashed_password: hashed,
       full_name: body.full_name,
       company,
+      invitation_id: invitation?.id ?? null,
     }),
     historyForEmailStatement(c.env.DB, email, {
       actor_id: null,
@@ -237,6 +248,8 @@ auth.openapi(registerRoute, async (c) => {
       to_status: 'pending',
     }),
   );
+  // used in the same batch: one token never serves twice (the approval checks it was this account's)
+  if (invitation) statements.push(markInvitationUsedStatement(c.env.DB, invitation.id, email, new Date()));
   let results: D1Result[];
   try {
     results = await c.env.DB.batch(statements);

@@ -16,7 +16,7 @@ import { slugIdParamSchema } from '../../src/core/schemas/params';
 import { pageButtonRow, setButtonCtas, toButton } from '../db/pages/buttons';
 import { ownedPage } from '../services/pages/access';
 import { republish } from '../services/pages/effects';
-import { recordSave } from '../services/pages/history';
+import { keepBaseline, recordSave } from '../services/pages/history';
 
 const buttonSaleRoute = createRoute({
   method: 'patch',
@@ -52,6 +52,7 @@ export const pageButtons = describedRoutes().openapi(buttonSaleRoute, async (c) 
   const changed = ctas.map((one, i) => (cta === undefined || cta === i ? applySaleChange(one, change) : one));
   // the text carries the first CTA's label ('soldout' in step): re-encoded as a save does
   const [stored] = normaliseButtons([{ type: 'text', text: button.text, cta_buttons: changed }]);
+  await keepBaseline(c, page);
   await setButtonCtas(c.env.DB, page.id, { ...stored!, id: button.id });
   await republish(c, page.folder_name);
   await recordSave(c, page.id, 'availability');

@@ -10,7 +10,6 @@ import { fail, isUniqueViolation } from '../errors';
 import { requireActive, requireAdmin } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, jsonBody, SESSION } from '../openapi';
 import { t } from '../../src/core/messages';
-import { normaliseCustomStyles } from '../../src/core/styles';
 import { z } from '../../src/core/zod';
 import {
   companyPayloadSchema,
@@ -20,111 +19,35 @@ import {
   pageListItemSchema,
   pagePayloadSchema,
   visibilityQuerySchema,
-  type PageAsReceived,
   type PagePayload,
 } from '../../src/core/schemas/page';
 import { titleKey, validatePage } from '../../src/core/page-validation';
-import { schedulePatchSchema, windowProblem, type SchedulePatch } from '../../src/core/schemas/page-schedule';
+import { romeDayText } from '../../src/core/trash';
+import { schedulePatchSchema } from '../../src/core/schemas/page-schedule';
 import { slugParamSchema } from '../../src/core/schemas/params';
 import {
   createPage,
-  deletePage,
-  findSlugOwner,
-  findTitleOwner,
   getPageRow,
   getPageRowById,
   listPages,
   setPageCompany,
   setPageVisibility,
   toListItem,
-  toPageAsReceived,
-  updatePage,
   type PageFields,
-  type PageRow,
 } from '../db/pages/pages';
-import { setSchedule, type ScheduleFields } from '../db/pages/schedule';
-import { canAccess, hasRight, ownedPage, ownedPageBySlugOrId, requireRight } from '../services/pages/access';
-import { recordSave } from '../services/pages/history';
-import { deletePageMedia, deleteUnused, republish, unpublish } from '../services/pages/effects';
-import { mediaInUse } from '../db/pages/media';
+import { setSchedule } from '../db/pages/schedule';
+import { hasRight, ownedPage, ownedPageBySlugOrId, requireRight } from '../services/pages/access';
+import { keepBaseline, recordSave } from '../services/pages/history';
+import { checkUnique, pageAnswer, savePage, scheduleOf, stylesInput, stylesText } from '../services/pages/save';
+import { republish } from '../services/pages/effects';
+import { moveToTrash } from '../services/pages/trash';
 import { ensurePageCompany, type CompanyRef } from '../db/companies';
-import { eventSnapshot, scheduledAlerts, scheduleNewDates } from '../services/fans/alerts';
 
 /** The company a non-admin creates pages for; 403 when the account has none yet or may not write. */
 function ownCompany(user: AuthUser): CompanyRef {
   if (!user.company || !user.company_key) fail(403, t('pages.noCompany'));
   requireRight(user, 'write');
   return { name: user.company, key: user.company_key };
-}
-
-/** The visibility a write leaves the page with, as stored. */
-function visibilityOf(fields: PageFields): Pick<PageRow, 'visible' | 'visible_from' | 'visible_until'> {
-  return { visible: fields.visible ? 1 : 0, visible_from: fields.visible_from, visible_until: fields.visible_until };
-}
-
-/** The page as the API answers it: with its buttons and its scheduled fan alerts. */
-async function pageAnswer(db: D1Database, page: PageRow): Promise<PageAsReceived> {
-  return { ...(await toPageAsReceived(db, page)), fan_alerts: await scheduledAlerts(db, page.id) };
-}
-
-function stylesText(input: unknown): string | null {
-  if (input === null || input === undefined || input === '') return null;
-  return JSON.stringify(normaliseCustomStyles(input));
-}
-
-function stylesInput(payload: PagePayload): unknown {
-  return payload.custom_styles !== undefined ? payload.custom_styles : payload.customStyles;
-}
-
-/**
- * 409 when another page holds the slug or (ignoring case) the title. The page is named only
- * to someone who may open it; for another company's page the answer says just that the slug
- * or title is taken, so nothing about that page leaks.
- */
-async function checkUnique(
-  db: D1Database,
-  user: AuthUser,
-  slug: string | null,
-  title: string,
-  selfId: number | null,
-): Promise<void> {
-  if (slug !== null) {
-    const other = await findSlugOwner(db, slug);
-    if (other) {
-      fail(
-        409,
-        canAccess(user, other) ? t('slug.taken', { slug, name: other.title }) : t('slug.takenElsewhere', { slug }),
-      );
-    }
-  }
-  const other = await findTitleOwner(db, titleKey(title), selfId);
-  if (other) {
-    fail(
-      409,
-      canAccess(user, other)
-        ? t('title.taken', { title, slug: other.folder_name })
-        : t('title.takenElsewhere', { title }),
-    );
-  }
-}
-
-/**
- * The scheduling fields after a write: each one given (null = cleared) or else the stored one
- * (none on create); 422 with the catalogue message when the window ends before it starts.
- */
-function scheduleOf(payload: SchedulePatch, stored: PageRow | null): ScheduleFields {
-  const fields: ScheduleFields = {
-    show_past: payload.show_past ?? stored?.show_past === 1,
-    // on by default: a new page offers 'Avvisami' unless the organiser turns it off
-    fan_signup: payload.fan_signup ?? (stored ? stored.fan_signup === 1 : true),
-    visible_from: payload.visible_from !== undefined ? payload.visible_from : (stored?.visible_from ?? null),
-    visible_until: payload.visible_until !== undefined ? payload.visible_until : (stored?.visible_until ?? null),
-    // on by default, like 'Avvisami'
-    sale_reminder: payload.sale_reminder ?? (stored ? stored.sale_reminder !== 0 : true),
-  };
-  const problem = windowProblem(fields.visible_from, fields.visible_until);
-  if (problem) fail(422, problem);
-  return fields;
 }
 
 // Every route needs an active account (docs/behaviour.md#pages-and-ownership); a page of another company
@@ -192,10 +115,12 @@ const deleteRoute = createRoute({
   ...owner,
   method: 'delete',
   path: '/{slug}',
-  summary: 'Deletes the page, its published copy and its files',
-  description: 'The page is named by its slug or, when no page has that slug, by its numeric id.',
+  summary: 'Moves the page to the trash (a Titolare): unpublished at once, restorable for 30 days',
+  description:
+    'The page is named by its slug or, when no page has that slug, by its numeric id. Its slug and ' +
+    'title stay reserved; its statistics, fans, versions and files are kept (docs/behaviour.md#trash).',
   request: { params: slugParamSchema },
-  responses: { 200: jsonAnswer(pageDeletedSchema, 'What was deleted'), ...errorAnswers(401, 403, 404, 422) },
+  responses: { 200: jsonAnswer(pageDeletedSchema, 'The page is in the trash'), ...errorAnswers(401, 403, 404, 422) },
 });
 
 const companyRoute = createRoute({
@@ -275,55 +200,16 @@ export const pages = describedRoutes()
     // The header may be omitted or empty on update: the stored one stays, and the editor
     // saves the page first and uploads a new header file right after this PUT.
     const payload: PagePayload = { ...raw, header: raw.header?.trim() || page.header };
-    const problem = validatePage(payload, { isCreate: false, headerPending: true, imagePending: () => true });
-    if (problem) fail(422, problem);
-    const schedule = scheduleOf(payload, page);
-    const buttons = payload.buttons ?? [];
-    const mode = payload.mode ?? buttons[0]?.type ?? page.mode;
-    if (mode !== page.mode) {
-      // The mode cannot change while buttons of the old mode are kept
-      const current = await toPageAsReceived(c.env.DB, page);
-      const keptIds = new Set(buttons.map((b) => Number(b.id)));
-      if (current.buttons.some((b) => keptIds.has(b.id))) fail(422, t('page.modeLocked'));
-    }
-    const title = String(payload.title).trim();
-    await checkUnique(c.env.DB, c.get('user'), null, title, page.id);
-    const styles = stylesInput(payload);
-    // what the page shows before the save: whatever it stops using goes after it
-    const before = await mediaInUse(c.env.DB, page.id);
-    const fields: PageFields = {
-      title,
-      title_key: titleKey(title),
-      display_title: payload.display_title?.trim() || title,
-      mode,
-      style: payload.style ?? page.style,
-      custom_styles: styles === undefined ? page.custom_styles : stylesText(styles),
-      header: payload.header ?? '',
-      visible: payload.visible ?? page.visible === 1,
-      ...schedule,
-    };
-    // the events before the write: an upcoming date the page did not have schedules a fan alert
-    const eventsBefore = await eventSnapshot(c.env.DB, page.id);
-    try {
-      await updatePage(c.env.DB, page, fields, normaliseButtons(buttons));
-    } catch (err) {
-      if (isUniqueViolation(err)) await checkUnique(c.env.DB, c.get('user'), null, title, page.id);
-      throw err;
-    }
-    // a removed button's image, a replaced image, a header replaced by another, and the poster a
-    // new header cleared (updatePage): each file goes unless the page still uses it elsewhere
-    await deleteUnused(c.env, page, before);
-    await scheduleNewDates(c.env, { id: page.id, ...visibilityOf(fields) }, eventsBefore);
-    await republish(c, page.folder_name);
-    await recordSave(c, page.id, 'saved');
-    const updated = await getPageRowById(c.env.DB, page.id);
-    return c.json(await pageAnswer(c.env.DB, updated!), 200);
+    const updated = await savePage(c, page, payload, { kind: 'saved' });
+    return c.json(await pageAnswer(c.env.DB, updated), 200);
   })
 
   // only the scheduling fields: a bound sent alone is checked against the stored other one
   .openapi(scheduleRoute, async (c) => {
     const page = await ownedPage(c, c.req.valid('param').slug, 'write');
-    await setSchedule(c.env.DB, page.id, scheduleOf(c.req.valid('json'), page));
+    const schedule = scheduleOf(c.req.valid('json'), page);
+    await keepBaseline(c, page);
+    await setSchedule(c.env.DB, page.id, schedule);
     await republish(c, page.folder_name);
     await recordSave(c, page.id, 'schedule');
     return c.json(await pageAnswer(c.env.DB, (await getPageRowById(c.env.DB, page.id))!), 200);
@@ -331,11 +217,10 @@ export const pages = describedRoutes()
 
   .openapi(deleteRoute, async (c) => {
     const page = await ownedPageBySlugOrId(c, c.req.valid('param').slug, 'owner');
-    await deletePage(c.env.DB, page);
-    await unpublish(c, page.folder_name);
-    await deletePageMedia(c.env.BUCKET, page.folder_name);
+    const purge_at = await moveToTrash(c, page);
+    const message = t('trash.moved', { until: romeDayText(purge_at) });
     return c.json(
-      { success: true as const, message: t('pages.deleted'), id: page.id, folder_name: page.folder_name },
+      { success: true as const, message, id: page.id, folder_name: page.folder_name, trashed: true as const, purge_at },
       200,
     );
   })
@@ -352,6 +237,7 @@ export const pages = describedRoutes()
 
   .openapi(visibilityRoute, async (c) => {
     const page = await ownedPage(c, c.req.valid('param').slug, 'write');
+    await keepBaseline(c, page);
     await setPageVisibility(c.env.DB, page.id, c.req.valid('query').visible);
     await republish(c, page.folder_name);
     await recordSave(c, page.id, 'visibility');

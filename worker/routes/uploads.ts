@@ -2,7 +2,9 @@
  * Uploads to R2, each on a page the user may open: the header (with its video's poster), a
  * poster alone, and button images (read and stored by services/media/upload-forms.ts), deleting a
  * button image, and the header proxy used for palette extraction. Every change republishes
- * the page; a file it replaced goes at once when the page no longer uses it (deleteUnused).
+ * the page and completes the version of the save it follows (recordUpload); a file it replaced
+ * leaves the public folder at once when the page no longer uses it (deleteUnused: deleted, or
+ * kept privately while a version uses it).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { t } from '../../src/core/messages';
@@ -26,6 +28,7 @@ import { PROXY_ANSWERS } from './media';
 import { CONTENT_TYPES } from '../services/media/media-types';
 import { ownedPage } from '../services/pages/access';
 import { deleteUnused, republish } from '../services/pages/effects';
+import { keepBaseline, recordUpload } from '../services/pages/history';
 import { mediaFolder } from '../services/media/upload-bytes';
 import {
   forget,
@@ -157,14 +160,18 @@ export const uploads = described
     // (docs/behaviour.md#uploads)
     if (`/${key}` === page.header || `/${key}` === page.header_poster) fail(409, t('upload.fileIsHeader'));
     if (!(await c.env.BUCKET.head(key))) fail(404, t('upload.fileNotFound'));
-    await c.env.BUCKET.delete(key);
+    await keepBaseline(c, page);
     await clearButtonImage(c.env.DB, page.id, `/${key}`);
+    await recordUpload(c, page.id);
+    // deleted, or kept privately while a version shows it (docs/behaviour.md#history)
+    await deleteUnused(c.env, page, [`/${key}`]);
     await republish(c, page.folder_name);
     return c.json({ success: true as const, deleted: filename }, 200);
   })
 
   .openapi(imageProxyRoute, async (c) => {
-    const page = await ownedPage(c, c.req.valid('param').slug, 'write');
+    // reading the header's palette changes nothing: every member may
+    const page = await ownedPage(c, c.req.valid('param').slug);
     if (!page.header) fail(404, t('proxy.noHeader'));
     return proxyImage(c, page.header);
   })
@@ -176,6 +183,7 @@ export const uploads = described
     const path = `/${stored.key}`;
     const poster = stored.posterKey ? `/${stored.posterKey}` : '';
     const fresh = stored.posterKey ? [stored.key, stored.posterKey] : [stored.key];
+    await keepBaseline(c, page);
     try {
       // a new header without a poster clears the old one: it was a frame of the old video
       // the size of what shows first (the image, else the video's poster): the page reserves it
@@ -185,6 +193,7 @@ export const uploads = described
       await forget(c, fresh);
       throw err;
     }
+    await recordUpload(c, page.id);
     await deleteUnused(c.env, page, [page.header, page.header_poster, ...fresh.map((k) => `/${k}`)]);
     await republish(c, slug);
     return c.json({
@@ -205,6 +214,7 @@ export const uploads = described
     const { key, pixels } = await receivePoster(c, slug);
     const poster = `/${key}`;
     let set: boolean;
+    await keepBaseline(c, page);
     try {
       set = await setPagePoster(c.env.DB, page.id, page.header, poster, pixels);
     } catch (err) {
@@ -216,6 +226,7 @@ export const uploads = described
       await forget(c, [key]);
       fail(409, t('upload.headerChanged'));
     }
+    await recordUpload(c, page.id);
     await deleteUnused(c.env, page, [page.header_poster]);
     await republish(c, slug);
     return c.json({ success: true, poster });
@@ -228,6 +239,7 @@ export const uploads = described
     const { buttons } = await toPageAsReceived(c.env.DB, page);
     const written = await receiveButtonImages(c, slug, buttons);
     const images = written.map((w) => ({ buttonId: w.buttonId, path: `/${w.key}` }));
+    await keepBaseline(c, page);
     try {
       await setButtonImages(c.env.DB, page.id, images);
     } catch (err) {
@@ -240,6 +252,7 @@ export const uploads = described
     // the images these buttons had, now replaced (unless another button shows them too), and a
     // new file whose button a concurrent save removed
     const replaced = buttons.filter((b) => written.some((w) => w.buttonId === b.id)).map((b) => b.image_path ?? '');
+    await recordUpload(c, page.id);
     await deleteUnused(c.env, page, [...replaced, ...images.map((i) => i.path)]);
     await republish(c, slug);
     const paths: Record<string, string> = {};

@@ -329,10 +329,11 @@ export function rejectedMail(user: Recipient, reason: string | null): Mail {
   };
 }
 
-// a token never holds a quote or an angle bracket: stopping there keeps an HTML body's markup whole
-const TOKEN_PARAM = /([?&]token=)[^\s&#"'<>]+/g;
+// a token never holds a quote or an angle bracket: stopping there keeps an HTML body's markup whole;
+// `invito=` carries the token of a team invitation (docs/behaviour.md#teams)
+const TOKEN_PARAM = /([?&](?:token|invito)=)[^\s&#"'<>]+/g;
 
-/** The text with every `token=` query value blanked out. */
+/** The text with every `token=` (and `invito=`) query value blanked out. */
 export function redactTokens(text: string): string {
   return text.replace(TOKEN_PARAM, '$1[rimosso]');
 }

@@ -8,6 +8,8 @@ import { expireStats, pruneCountedIds } from '../db/stats-write';
 import { romeBucket } from '../../src/core/traffic';
 import { republishDue } from './pages/schedule';
 import { pruneActivity } from '../db/activity';
+import { purgeExpiredTrash } from './pages/trash';
+import { pruneAllHistory } from './pages/history-files';
 import type { Bindings } from '../env';
 
 /**
@@ -38,9 +40,15 @@ const DAY_MS = 24 * HOUR_MS;
 
 export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
   {
-    // the companies' activity log keeps 400 days (docs/behaviour.md#activity-log)
-    name: 'prune-activity',
-    run: (env, now) => pruneActivity(env.DB, now),
+    // pages in the trash for more than 30 days are deleted for ever (docs/behaviour.md#trash)
+    name: 'purge-trash',
+    run: (env, now) => purgeExpiredTrash(env, now),
+  },
+  {
+    // versions past the last 50 and older than 90 days, and the files only they used
+    // (docs/behaviour.md#history)
+    name: 'prune-versions',
+    run: (env, now) => pruneAllHistory(env, now),
   },
   {
     name: 'prune-mail-outbox',
@@ -60,6 +68,11 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
     // ids of counted queue messages, kept only while a redelivery is possible
     name: 'prune-counted-ids',
     run: (env, now) => pruneCountedIds(env.DB, now.getTime()),
+  },
+  {
+    // the companies' activity log keeps 400 days (docs/behaviour.md#activity-log)
+    name: 'prune-activity',
+    run: (env, now) => pruneActivity(env.DB, now),
   },
   {
     // pages whose window opened or closed, or whose event day ended (also run every minute)

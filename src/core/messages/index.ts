@@ -15,8 +15,10 @@ import { fansEditorMessages } from './fans-editor';
 import { fansMailMessages } from './fans-mail';
 import { fansPublicMessages } from './fans-public';
 import { guardMessages } from './guard';
+import { historyMessages } from './history';
 import { landingMessages } from './landing';
 import { mailMessages } from './mail';
+import { membersMessages } from './members';
 import { navigationMessages } from './navigation';
 import { pagesMessages } from './pages';
 import { requestsMessages } from './requests';
@@ -25,6 +27,7 @@ import { statsMessages } from './stats';
 import { teamMessages } from './team';
 import { teamScreenMessages } from './team-screen';
 import { tourMessages } from './tour';
+import { trashMessages } from './trash';
 import { usersScreenMessages } from './users-screen';
 
 /**
@@ -60,6 +63,9 @@ export const messages = {
   ...dropsEditorMessages,
   ...apiReferenceMessages,
   ...teamMessages,
+  ...trashMessages,
+  ...historyMessages,
+  ...membersMessages,
   ...teamScreenMessages,
 } as const;
 

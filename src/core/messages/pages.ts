@@ -34,7 +34,6 @@ export const pagesMessages = {
   'title.takenElsewhere': 'Il titolo "{title}" è già utilizzato: scegline un altro',
   'pages.company.adminOnly': 'Solo un amministratore può cambiare la company di una landing',
   'pages.visibility.invalid': 'Il parametro visible deve essere true o false',
-  'pages.deleted': 'Landing page eliminata',
   'pages.bodyTooLarge': 'I dati della landing sono troppo grandi',
 
   // Uploads

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { COMPANY_MAX, accountCompanyField, userSchema, userStatusSchema } from './user';
+import { COMPANY_MAX, accountCompanyField, companyRoleSchema, userSchema, userStatusSchema } from './user';
 import { periodTotalsSchema } from './stats';
 
 /** Payloads and answers of /api/admin: listing, approving, rejecting, banning and editing users. */
@@ -22,8 +22,15 @@ export const approveBodySchema = z.discriminatedUnion('action', [
 /** POST /api/admin/users/{id}/ban (the body is optional) */
 export const banBodySchema = z.object({ reason: reasonField });
 
-/** PATCH /api/admin/users/{id}/company */
-export const companyBodySchema = z.object({ company: accountCompanyField });
+/**
+ * PATCH /api/admin/users/{id}/company: the account becomes a member there with `role` (Editor
+ * unless said otherwise) and the fans right (docs/behaviour.md#teams).
+ */
+export const companyBodySchema = z.object({
+  company: accountCompanyField,
+  role: companyRoleSchema.optional(),
+  fans_access: z.boolean().optional(),
+});
 
 export const USER_SORTS = ['created_at', 'email', 'full_name', 'status', 'company'] as const;
 export const USERS_PAGE_SIZE = 50;
@@ -46,9 +53,13 @@ export const usersQuerySchema = z.object({
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
+/** An account as the administrators' lists show it: who invited it, when it joined by an invitation. */
+export const adminUserSchema = userSchema.extend({ invited_by_name: z.string().nullable() }).meta({ id: 'AdminUser' });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
 /** Answer of GET /api/admin/users/all and /users/pending. */
 export const usersPageSchema = z.object({
-  users: z.array(userSchema),
+  users: z.array(adminUserSchema),
   total: z.number().int(),
   page: z.number().int(),
   page_size: z.number().int(),

@@ -128,12 +128,17 @@ export const publicLandingSchema = z
   .meta({ id: 'PublicLanding' });
 export type PublicLanding = z.infer<typeof publicLandingSchema>;
 
-/** `DELETE /api/db/landing-pages/{slugOrId}`: what was deleted. */
+/**
+ * `DELETE /api/db/landing-pages/{slugOrId}`: the page moved to the trash (docs/behaviour.md#trash),
+ * restorable until `purge_at` (ISO 8601 UTC).
+ */
 export const pageDeletedSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   id: z.number().int(),
   folder_name: z.string(),
+  trashed: z.literal(true),
+  purge_at: z.string(),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -151,6 +151,16 @@ export const registerBodySchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   company: accountCompanyField,
+  /**
+   * The token of an invitation link (/signup?invito=…, docs/behaviour.md#teams): the account
+   * joins the invitation's company with its role once approved.
+   */
+  invitation: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => (v ? v : null)),
 });
 
 /**

@@ -146,7 +146,7 @@ export async function dueAlertIds(db: D1Database, now: string, saleLead: string,
   const { results } = await db
     .prepare(
       `SELECT a.id FROM fan_alerts a JOIN landing_pages p ON p.id = a.page_id
-       WHERE a.status = 'scheduled' AND p.visible = 1
+       WHERE a.status = 'scheduled' AND p.visible = 1 AND p.deleted_at IS NULL
          AND julianday(a.due_at) <= julianday(CASE WHEN a.kind = 'on_sale' THEN ?3 ELSE ?1 END)
          AND (p.visible_from IS NULL OR julianday(p.visible_from) <= julianday(?1))
          AND (p.visible_until IS NULL OR julianday(p.visible_until) > julianday(?1))

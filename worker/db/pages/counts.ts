@@ -14,7 +14,7 @@ export async function visibleSlugs(
   const at = instantText(now);
   const { results } = await db
     .prepare(
-      `SELECT folder_name, updated_at FROM landing_pages WHERE visible = 1
+      `SELECT folder_name, updated_at FROM landing_pages WHERE visible = 1 AND deleted_at IS NULL
          AND (visible_from IS NULL OR visible_from <= ?) AND (visible_until IS NULL OR visible_until > ?)
        ORDER BY folder_name`,
     )
@@ -39,9 +39,12 @@ export interface PageStats {
 export async function pageStats(db: D1Database, range: { from: string; to: string }): Promise<PageStats> {
   const [pages, clicks, period] = await db.batch([
     db.prepare(
-      'SELECT COUNT(*) AS total, COALESCE(SUM(visible), 0) AS visible, COALESCE(SUM(view_page), 0) AS views FROM landing_pages',
+      // pages in the trash are not counted (docs/behaviour.md#trash)
+      'SELECT COUNT(*) AS total, COALESCE(SUM(visible), 0) AS visible, COALESCE(SUM(view_page), 0) AS views FROM landing_pages WHERE deleted_at IS NULL',
     ),
-    db.prepare('SELECT COALESCE(SUM(click_count), 0) AS clicks FROM buttons'),
+    db.prepare(
+      'SELECT COALESCE(SUM(click_count), 0) AS clicks FROM buttons WHERE page_id NOT IN (SELECT id FROM landing_pages WHERE deleted_at IS NOT NULL)',
+    ),
     // walks the (day, hour) index of page_stats
     db
       .prepare(

@@ -54,6 +54,10 @@ interface PageRow {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** set while the page is in the trash (docs/behaviour.md#trash), with who moved it there */
+  deleted_at: string | null;
+  deleted_by: number | null;
+  deleted_by_name: string | null;
 }
 
 function parseStyles(text: string | null): StoredCustomStyles {
@@ -76,12 +80,21 @@ function toListItem(row: PageRow): PageListItem {
   };
 }
 
+/** `p` (or the bare table) is not in the trash: every read of a live page says it (docs/behaviour.md#trash). */
+export const NOT_TRASHED = 'deleted_at IS NULL';
+
+/** The page with this slug, unless it is in the trash. */
 export async function getPageRow(db: D1Database, slug: string): Promise<PageRow | null> {
-  return db.prepare('SELECT * FROM landing_pages WHERE folder_name = ?').bind(slug).first<PageRow>();
+  return db.prepare(`SELECT * FROM landing_pages WHERE folder_name = ? AND ${NOT_TRASHED}`).bind(slug).first<PageRow>();
 }
 
 export async function getPageRowById(db: D1Database, id: number): Promise<PageRow | null> {
-  return db.prepare('SELECT * FROM landing_pages WHERE id = ?').bind(id).first<PageRow>();
+  return db.prepare(`SELECT * FROM landing_pages WHERE id = ? AND ${NOT_TRASHED}`).bind(id).first<PageRow>();
+}
+
+/** The page with this slug, in the trash or not: only for what must still work there (a fan's links). */
+export async function getPageRowEvenTrashed(db: D1Database, slug: string): Promise<PageRow | null> {
+  return db.prepare('SELECT * FROM landing_pages WHERE folder_name = ?').bind(slug).first<PageRow>();
 }
 
 export type { PageRow };
@@ -136,7 +149,7 @@ export async function getPublishedPage(
   now: Date = new Date(),
 ): Promise<PublishedPage | null> {
   const page = await db
-    .prepare('SELECT * FROM landing_pages WHERE folder_name = ? AND visible = 1')
+    .prepare(`SELECT * FROM landing_pages WHERE folder_name = ? AND visible = 1 AND ${NOT_TRASHED}`)
     .bind(slug)
     .first<PageRow>();
   if (!page || !isPubliclyVisible(page, now)) return null;
@@ -182,24 +195,30 @@ export { toListItem };
 export async function listPages(db: D1Database, companyKey: string | null): Promise<PageListItem[]> {
   const stmt =
     companyKey === null
-      ? db.prepare('SELECT * FROM landing_pages ORDER BY updated_at DESC, id DESC')
+      ? db.prepare(`SELECT * FROM landing_pages WHERE ${NOT_TRASHED} ORDER BY updated_at DESC, id DESC`)
       : db
-          .prepare('SELECT * FROM landing_pages WHERE company_key = ? ORDER BY updated_at DESC, id DESC')
+          .prepare(
+            `SELECT * FROM landing_pages WHERE company_key = ? AND ${NOT_TRASHED} ORDER BY updated_at DESC, id DESC`,
+          )
           .bind(companyKey);
   const { results } = await stmt.all<PageRow>();
   return results.map(toListItem);
 }
 
-/** The page holding a slug or title: enough to name it to someone who may see it. */
+/**
+ * The page holding a slug or title, in the trash or not (a trashed page keeps both reserved):
+ * enough to name it to someone who may see it.
+ */
 export interface PageOwner {
   folder_name: string;
   title: string;
   company_key: string | null;
+  deleted_at: string | null;
 }
 
 export async function findSlugOwner(db: D1Database, slug: string): Promise<PageOwner | null> {
   return db
-    .prepare('SELECT folder_name, title, company_key FROM landing_pages WHERE folder_name = ?')
+    .prepare('SELECT folder_name, title, company_key, deleted_at FROM landing_pages WHERE folder_name = ?')
     .bind(slug)
     .first<PageOwner>();
 }
@@ -207,7 +226,7 @@ export async function findSlugOwner(db: D1Database, slug: string): Promise<PageO
 /** Another page (not excludeId) with this title ignoring case, or null. */
 export async function findTitleOwner(db: D1Database, key: string, excludeId: number | null): Promise<PageOwner | null> {
   return db
-    .prepare('SELECT folder_name, title, company_key FROM landing_pages WHERE title_key = ? AND id != ?')
+    .prepare('SELECT folder_name, title, company_key, deleted_at FROM landing_pages WHERE title_key = ? AND id != ?')
     .bind(key, excludeId ?? -1)
     .first<PageOwner>();
 }
@@ -340,15 +359,6 @@ export async function updatePage(
     ...inserts,
   );
   await db.batch(statements);
-}
-
-/** Deletes the page; its company's row goes with it when nothing else keeps it (companies.ts). */
-export async function deletePage(db: D1Database, page: Pick<PageRow, 'id' | 'company_key'>): Promise<boolean> {
-  const [res] = await db.batch([
-    db.prepare('DELETE FROM landing_pages WHERE id = ?').bind(page.id),
-    dropUnusedCompanyStatement(db, page.company_key),
-  ]);
-  return (res?.meta.changes ?? 0) > 0;
 }
 
 /** Moves the page to `company`; the company it left loses its row when nothing else keeps it. */

@@ -54,7 +54,10 @@ interface ScheduleRow {
  */
 export async function storeNextBoundary(db: D1Database, slug: string, now: Date): Promise<string | null | undefined> {
   const row = await db
-    .prepare('SELECT id, visible, visible_from, visible_until, updated_at FROM landing_pages WHERE folder_name = ?')
+    .prepare(
+      // a page in the trash never changes by itself (docs/behaviour.md#trash)
+      'SELECT id, visible, visible_from, visible_until, updated_at FROM landing_pages WHERE folder_name = ? AND deleted_at IS NULL',
+    )
     .bind(slug)
     .first<ScheduleRow>();
   if (!row) return undefined;
@@ -85,7 +88,7 @@ export async function storeNextBoundary(db: D1Database, slug: string, now: Date)
 export async function dueSlugs(db: D1Database, now: Date, limit: number): Promise<string[]> {
   const { results } = await db
     .prepare(
-      `SELECT folder_name FROM landing_pages WHERE next_boundary IS NOT NULL AND next_boundary <= ?
+      `SELECT folder_name FROM landing_pages WHERE next_boundary IS NOT NULL AND next_boundary <= ? AND deleted_at IS NULL
        ORDER BY next_boundary, id LIMIT ?`,
     )
     .bind(instantText(now), limit)

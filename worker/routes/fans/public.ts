@@ -38,7 +38,7 @@ import {
   isFanOfPage,
   pendingFanByHash,
 } from '../../db/fans/fans';
-import { getPageRow, getPublishedPage, type PageRow } from '../../db/pages/pages';
+import { getPageRowEvenTrashed, getPublishedPage, type PageRow } from '../../db/pages/pages';
 import { afterResponse, executionCtxOf } from '../../services/background';
 import { countSignup } from '../../services/counting';
 import { runFanSignup } from '../../services/fans/signup';
@@ -59,9 +59,12 @@ function wantsJson(c: C): boolean {
   return (c.req.header('accept') ?? '').toLowerCase().includes('application/json');
 }
 
-/** The page of a link's path, of any visibility: its tokens, colours and title. */
+/**
+ * The page of a link's path, of any visibility and also in the trash (a fan's links keep working
+ * there, docs/behaviour.md#trash): its tokens, colours and title.
+ */
 async function pageFor(c: C, slug: string): Promise<PageRow | null> {
-  return isPageSlug(slug) ? getPageRow(c.env.DB, slug) : null;
+  return isPageSlug(slug) ? getPageRowEvenTrashed(c.env.DB, slug) : null;
 }
 
 /** What a link page takes of the page: its colours and title. */
@@ -75,8 +78,9 @@ function titleOf(page: Pick<PageRow, 'title' | 'display_title'> | null, slug: st
   return page ? page.display_title.trim() || page.title.trim() : slug;
 }
 
-function backTo(slug: string): FanNoticeContent['back'] {
-  return { href: `/${slug}`, label: t('fans.page.back') };
+/** The link back to the page; none while the page is in the trash (its address answers 404). */
+function backTo(slug: string, page?: Pick<PageRow, 'deleted_at'>): FanNoticeContent['back'] {
+  return page?.deleted_at ? undefined : { href: `/${slug}`, label: t('fans.page.back') };
 }
 
 /** One of the small static pages, never cached, framed by no one, its token kept out of referrers. */
@@ -250,7 +254,11 @@ async function confirmPage(c: C, act: boolean): Promise<Response> {
     if (!(await confirmFan(c.env.DB, slug, hash))) return invalidLink();
     return notice(
       looks(page),
-      { heading: t('fans.confirm.doneTitle'), lines: [t('fans.confirm.doneLead', { title })], back: backTo(slug) },
+      {
+        heading: t('fans.confirm.doneTitle'),
+        lines: [t('fans.confirm.doneLead', { title })],
+        back: backTo(slug, page),
+      },
       200,
     );
   }
@@ -335,7 +343,7 @@ async function unsubscribe(c: C, erase: boolean): Promise<Response> {
   const content: FanNoticeContent = erase
     ? { heading: t('fans.erase.doneTitle'), lines: [t('fans.erase.doneLead')] }
     : { heading: t('fans.unsubscribe.doneTitle'), lines: [t('fans.unsubscribe.doneLead', { title })] };
-  return notice(looks(page), { ...content, back: backTo(slug) }, 200);
+  return notice(looks(page), { ...content, back: backTo(slug, page) }, 200);
 }
 
 export const fansPublic = describedRoutes();

@@ -19,6 +19,7 @@ import type { Context } from 'hono';
 import { t } from '../../../src/core/messages';
 import type { CompanyRole } from '../../../src/core/schemas/user';
 import { getPageRow, getPageRowById, type PageRow } from '../../db/pages/pages';
+import { getTrashedPageRow, type TrashedRow } from '../../db/pages/trash';
 import type { AppEnv, AuthUser } from '../../env';
 import { fail } from '../../errors';
 
@@ -74,7 +75,7 @@ export function canAccess(user: Who, page: Pick<PageRow, 'company_key'>): boolea
 }
 
 /** The page if the signed-in user may open it and holds the right; else 404, or 403. */
-function allowed(c: Context<AppEnv>, page: PageRow | null, right: Right): PageRow {
+function allowed<P extends PageRow>(c: Context<AppEnv>, page: P | null, right: Right): P {
   const user = c.get('user');
   if (!page || !canAccess(user, page)) fail(404, t('public.notFound'));
   if (!hasRight(user, right)) fail(403, forbidden(right));
@@ -95,4 +96,12 @@ export async function ownedPageBySlugOrId(
   let page = await getPageRow(c.env.DB, slugOrId);
   if (!page && /^\d{1,15}$/.test(slugOrId)) page = await getPageRowById(c.env.DB, Number(slugOrId));
   return allowed(c, page, right);
+}
+
+/**
+ * A page in the trash by slug, under the same rule as ownedPage (docs/behaviour.md#trash): 404
+ * for another company's, or for a slug not in the trash.
+ */
+export async function ownedTrashedPage(c: Context<AppEnv>, slug: string, right: Right = 'read'): Promise<TrashedRow> {
+  return allowed(c, await getTrashedPageRow(c.env.DB, slug), right);
 }

@@ -4,10 +4,10 @@
  * write that caused it: GET /{slug} rebuilds from D1 when the stored file is missing or stale.
  */
 import type { Context } from 'hono';
-import { mediaInUse } from '../../db/pages/media';
 import type { AppEnv, Bindings } from '../../env';
 import { publishPage, unpublishPage } from './publish';
-import { mediaFolder, ownObjectKey } from '../media/upload-bytes';
+import { mediaFolder } from '../media/upload-bytes';
+import { retireUnused } from './history-files';
 
 function ctxOf(c: Context<AppEnv>): ExecutionContext | undefined {
   try {
@@ -51,11 +51,13 @@ export async function deletePageMedia(bucket: R2Bucket, slug: string): Promise<n
 }
 
 /**
- * Deletes the objects of the page's own folder behind `paths` (what the page pointed at before a
+ * Retires the objects of the page's own folder behind `paths` (what the page pointed at before a
  * write, and files the write meant to record) that nothing saved on the page uses any more: not
- * its header, not its poster, not any button's image, read after the write. A path outside the
- * folder (a store badge, a link, another page's file) is never deleted. The media route reads R2
- * on every request, so a deleted file answers 404 at once.
+ * its header, not its poster, not any button's image, read after the write. 'A file nothing uses
+ * is deleted' counts the kept versions (docs/behaviour.md#history): a file a version still points
+ * at moves to the private folder, one nothing points at is deleted. A path outside the folder (a
+ * store badge, a link, another page's file) is never touched. The media route reads R2 on every
+ * request, so a retired file answers 404 at once.
  */
 export async function deleteUnused(
   env: Pick<Bindings, 'DB' | 'BUCKET'>,
@@ -63,13 +65,7 @@ export async function deleteUnused(
   paths: Iterable<string>,
 ): Promise<void> {
   try {
-    const inUse = await mediaInUse(env.DB, page.id);
-    const keys = new Set<string>();
-    for (const path of paths) {
-      const key = inUse.has(path) ? null : ownObjectKey(page.folder_name, path);
-      if (key) keys.add(key);
-    }
-    if (keys.size > 0) await env.BUCKET.delete([...keys]);
+    await retireUnused(env, page, paths);
   } catch (err) {
     // the page already points elsewhere: a leftover file is harmless, a failed save is not
     console.error('delete of replaced media failed', page.folder_name, err);

@@ -346,12 +346,14 @@ export async function publishPage(
 
 /**
  * What changes with every write to a page (its updated_at and visibility) and when its
- * publishing window opens or closes, or null when the page does not exist: compared before and
- * after a render to notice a write, or a boundary, in between.
+ * publishing window opens or closes, or null when the page does not exist (or is in the trash,
+ * docs/behaviour.md#trash): compared before and after a render to notice a write, or a boundary.
  */
 export async function pageStamp(db: D1Database, slug: string, now: Date = new Date()): Promise<string | null> {
   const row = await db
-    .prepare('SELECT updated_at, visible, visible_from, visible_until FROM landing_pages WHERE folder_name = ?')
+    .prepare(
+      'SELECT updated_at, visible, visible_from, visible_until FROM landing_pages WHERE folder_name = ? AND deleted_at IS NULL',
+    )
     .bind(slug)
     .first<Pick<PageRow, 'updated_at' | 'visible' | 'visible_from' | 'visible_until'>>();
   return row ? `${row.updated_at}|${row.visible}|${isPubliclyVisible(row, now) ? 'open' : 'shut'}` : null;

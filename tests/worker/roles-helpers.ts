@@ -1,0 +1,118 @@
+/**
+ * Actors of the role matrix (docs/behaviour.md#teams): a company with a Titolare, its page with a
+ * fan and a scheduled alert, and one account per role or state asking for it.
+ */
+import { expect } from 'vitest';
+import { t } from '../../src/core/messages';
+import type { CompanyRole, Membership } from '../../src/core/schemas/user';
+import { seedAlert, seedFan, tourPage, uniqueCompany, fanEmail } from './fans-owner-helpers';
+import { adminWithToken, call, organiserWithToken, type CallOptions, type TestUser } from './helpers';
+
+export type Right = 'read' | 'write' | 'owner' | 'fans';
+
+export interface Actor {
+  name: string;
+  /** the role inside the page's company; undefined: see `membership` / `elsewhere` */
+  role?: CompanyRole;
+  fans_access?: boolean;
+  /** a member of the company whose request waits, or who was removed */
+  membership?: Membership | null;
+  /** a Titolare of another company */
+  elsewhere?: true;
+  admin?: true;
+}
+
+export const ACTORS: Actor[] = [
+  { name: 'Titolare', role: 'owner' },
+  { name: 'Editor', role: 'editor' },
+  { name: "Editor con 'Dati dei fan'", role: 'editor', fans_access: true },
+  { name: 'Lettore', role: 'viewer' },
+  { name: "Lettore con 'Dati dei fan' (the right does not apply)", role: 'viewer', fans_access: true },
+  { name: 'a request that waits', membership: 'requested' },
+  { name: 'a removed member', membership: null },
+  { name: 'a Titolare of another company', elsewhere: true },
+  { name: 'an administrator', admin: true },
+];
+
+/** Whether the actor holds the right, by the table of docs/behaviour.md#teams. */
+export function holds(actor: Actor, right: Right): boolean {
+  if (actor.admin) return true;
+  switch (actor.role) {
+    case 'owner':
+      return true;
+    case 'editor':
+      return right === 'read' || right === 'write' || (right === 'fans' && actor.fans_access === true);
+    case 'viewer':
+      return right === 'read';
+    default:
+      return false;
+  }
+}
+
+/** Whether the actor may know the company's pages exist at all. */
+export function isMember(actor: Actor): boolean {
+  return actor.admin === true || actor.role !== undefined;
+}
+
+export interface Scene {
+  company: string;
+  owner: TestUser;
+  slug: string;
+  pageId: number;
+  buttonId: number;
+  fanId: number;
+  alertId: number;
+}
+
+/** A company with its Titolare and a page that has a fan and a scheduled alert. */
+export async function scene(): Promise<Scene> {
+  const company = uniqueCompany();
+  const owner = await organiserWithToken({ company });
+  const page = await tourPage(owner);
+  const fanId = await seedFan(page.id, fanEmail('matrix'), { cities: ['Milano'] });
+  const alertId = await seedAlert(page.id, { button_ids: [page.buttons[0]] });
+  return { company, owner, slug: page.slug, pageId: page.id, buttonId: page.buttons[0]!, fanId, alertId };
+}
+
+/** The account of an actor, for a scene's company. */
+export async function actorToken(actor: Actor, s: Scene): Promise<string> {
+  if (actor.admin) return (await adminWithToken({ company: 'Palco' })).token;
+  if (actor.elsewhere) return (await organiserWithToken({ company: uniqueCompany() })).token;
+  if (actor.role) {
+    return (await organiserWithToken({ company: s.company, role: actor.role, fans_access: actor.fans_access ?? false }))
+      .token;
+  }
+  return (await organiserWithToken({ company: s.company, role: null, membership: actor.membership ?? null })).token;
+}
+
+export interface RouteCase {
+  name: string;
+  right: Right;
+  make: (s: Scene) => [string, CallOptions];
+  /** what a holder gets when not 2xx by design (an upload without a file is a 4xx past the policy) */
+  allowed?: (status: number) => boolean;
+}
+
+const is2xx = (status: number) => status >= 200 && status < 300;
+
+/** Calls a route as an actor and checks the answer against the table. */
+export async function expectVerdict(route: RouteCase, actor: Actor): Promise<void> {
+  const s = await scene();
+  const token = await actorToken(actor, s);
+  const [path, opts] = route.make(s);
+  const res = await call(path, { ...opts, token });
+  const status = res.status;
+  // CSV answers are files; every refusal is JSON
+  const body = res.headers.get('content-type')?.includes('json') ? await res.json<{ detail?: unknown }>() : null;
+  const said = `${route.name} as ${actor.name}: ${status} ${JSON.stringify(body)}`;
+  if (holds(actor, route.right)) {
+    expect((route.allowed ?? is2xx)(status), said).toBe(true);
+    expect([401, 403].includes(status) || (status === 404 && body?.detail === t('public.notFound')), said).toBe(false);
+  } else if (isMember(actor)) {
+    expect(status, said).toBe(403);
+    expect(typeof body?.detail, said).toBe('string');
+  } else {
+    // another company's page, or any page for a non-member: exactly as an unknown slug
+    expect(status, said).toBe(404);
+  }
+}
