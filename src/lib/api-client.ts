@@ -220,18 +220,13 @@ export async function listAllCompanies(): Promise<string[]> {
   return (await parsed(companiesAnswerSchema, request(adminPaths.allCompanies))).companies;
 }
 
-/** The admin lists' users also say who invited them (docs/api.md#teams). */
-const adminUsersPageSchema = usersPageSchema.extend({
-  users: z.array(userSchema.extend({ invited_by_name: z.string().nullable().optional() })),
-});
-
 export function listPendingUsers() {
-  return parsed(adminUsersPageSchema, request(adminPaths.pendingUsers));
+  return parsed(usersPageSchema, request(adminPaths.pendingUsers));
 }
 
 /** `query` is the filters' query string (see usersQuery in src/stores/admin/users.ts). */
 export function listUsers(query: string) {
-  return parsed(adminUsersPageSchema, request(`${adminPaths.allUsers}?${query}`));
+  return parsed(usersPageSchema, request(`${adminPaths.allUsers}?${query}`));
 }
 
 /** The users' counts by status, with the pages' totals and all views and clicks beside them. */
