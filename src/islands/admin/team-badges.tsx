@@ -2,14 +2,13 @@
 // (docs/behaviour.md#teams): its role and 'Dati dei fan', 'Chiede di entrare' while a request
 // waits, and 'Invitato da {name}' for an account that registered through an invitation.
 import { t } from '../../core/messages';
+import type { AdminUser } from '../../core/schemas/admin';
 import type { User } from '../../core/schemas/user';
 import { roleName } from '../../stores/team/rules';
 
-/** The admin lists' user: the account as every API answers it, with who invited it. */
-export type AdminUser = User & { invited_by_name?: string | null };
-
-export function invitedBy(user: User): string | null {
-  const name = (user as AdminUser).invited_by_name;
+/** Who invited the account, as the administrators' lists say (not the action answers' user). */
+function invitedBy(user: User | AdminUser): string | null {
+  const name = 'invited_by_name' in user ? user.invited_by_name : null;
   return typeof name === 'string' && name.trim() ? name.trim() : null;
 }
 
