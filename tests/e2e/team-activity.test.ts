@@ -48,6 +48,8 @@ describe('the activity log of the Team screen', () => {
       // by page: only the acts on Olga's page
       await log.getByLabel('Membro').selectOption({ label: 'Tutti i membri' });
       await log.getByLabel('Pagina').selectOption({ label: 'Tour di Olga' });
+      // the list of before stays (dimmed) while the filtered one loads
+      await expect.poll(async () => (await entries.allTextContents()).join('\n')).not.toContain('Tour di Elena');
       await expect.poll(() => entries.count()).toBe(1);
       expect(await entries.first().textContent()).toContain('«Tour di Olga»');
       await shot(page, `team-activity-${width}-filtered`);
