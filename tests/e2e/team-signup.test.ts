@@ -118,7 +118,7 @@ describe('signup through an invitation, and teams on the users screen', () => {
     await panel2.getByRole('button', { name: 'Cambia azienda' }).click();
     const move = confirmBox(admin);
     await move.getByRole('combobox', { name: 'Azienda', exact: true }).fill(target);
-    expect(await move.getByLabel('Ruolo nella nuova azienda').inputValue()).toBe('editor');
+    expect(await move.getByLabel('Ruolo nel nuovo team').inputValue()).toBe('editor');
     await shot(admin, 'team-admin-move-1280', false);
     await move.getByRole('button', { name: 'Salva azienda' }).click();
     await expect.poll(async () => (await me(mover.token)).company).toBe(target);

@@ -109,6 +109,6 @@ export const teamScreenMessages = {
   'teamScreen.admin.requested': 'Chiede di entrare',
   'teamScreen.admin.noMember': 'Fuori dal team',
   'teamScreen.admin.teamRole': 'Ruolo nel team',
-  'teamScreen.admin.moveRole': 'Ruolo nella nuova azienda',
+  'teamScreen.admin.moveRole': 'Ruolo nel nuovo team',
   'teamScreen.admin.requestTitle': 'Richiesta di entrare in {company}',
 } as const;
