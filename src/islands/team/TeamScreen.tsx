@@ -1,7 +1,7 @@
 // The 'Team' screen (docs/behaviour.md#teams): the company's members with role, 'Dati dei fan'
 // and since when, the requests to join, the invitations and the activity log. A Titolare acts
 // on them; Editors and Lettori read (the server says so in `can_manage`). An administrator sees
-// every company's activity, and the team of their own company when they have one.
+// every company's activity, and the team of their own company when they are in one.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2, Info } from 'lucide-react';
@@ -36,14 +36,14 @@ function Team() {
   const isAdmin = useStore($isAdmin);
   const team = useStore($team);
   const notice = useStore($teamNotice);
+  // an administrator outside any team (the operator's own company) sees the whole activity log
+  const logOnly = isAdmin && !me?.company_role;
 
   useEffect(() => {
-    void loadTeam();
-  }, []);
+    if (!logOnly) void loadTeam();
+  }, [logOnly]);
 
-  const data = team.data;
-  // an administrator outside any team still sees the whole activity log
-  const adminWithoutTeam = isAdmin && !data && team.error !== null;
+  const data = logOnly ? null : team.data;
   const canManage = data?.can_manage ?? false;
 
   return (
@@ -69,15 +69,15 @@ function Team() {
         ) : null}
       </div>
 
-      {team.error && !adminWithoutTeam ? (
+      {team.error && !logOnly ? (
         <div className="alert alert-error" role="alert">
           <span>{t('teamScreen.loadFailed', { detail: team.error })}</span>
         </div>
       ) : null}
 
-      {!data && !team.error ? <div className="skeleton tm-skel-card" /> : null}
-
-      {data ? (
+      {logOnly ? (
+        <ActivitySection members={[]} isAdmin />
+      ) : data ? (
         <div className="tm-grid">
           <div className="tm-col">
             <MembersSection
@@ -97,9 +97,9 @@ function Team() {
             <ActivitySection members={data.members} isAdmin={isAdmin} />
           </div>
         </div>
-      ) : adminWithoutTeam ? (
-        <ActivitySection members={[]} isAdmin />
-      ) : null}
+      ) : team.error ? null : (
+        <div className="skeleton tm-skel-card" />
+      )}
     </div>
   );
 }
