@@ -96,16 +96,7 @@ export async function me(token: string): Promise<User> {
   return (await res.json()) as User;
 }
 
-/** A Titolare's act on a member through the API (to set a scene, not to test it). */
-export async function accept(ownerToken: string, id: number, role: CompanyRole, fans = false): Promise<void> {
-  const res = await api(companyPaths.accept(id), {
-    method: 'POST',
-    token: ownerToken,
-    json: { role, fans_access: fans },
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
-
+/** A Titolare removes a member through the API (to set a scene, not to test it). */
 export async function removeMember(ownerToken: string, id: number): Promise<void> {
   const res = await api(companyPaths.member(id), { method: 'DELETE', token: ownerToken });
   expect(res.status, await res.clone().text()).toBe(200);

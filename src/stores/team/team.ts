@@ -11,7 +11,7 @@ import { $user, loadSession } from '../session';
 import { reloadActivity } from './activity';
 import { fansAccessFor, personLabel, roleName } from './rules';
 
-export type { Member, Invitation, TeamAnswer } from '../../lib/team-client';
+export type { Member, Invitation } from '../../lib/team-client';
 
 export interface TeamState {
   data: api.TeamAnswer | null;
