@@ -230,8 +230,18 @@ describe('register body schema', () => {
       company: '  Acme   Eventi ',
       is_superuser: true,
       status: 'active',
+      company_role: 'owner',
+      membership: 'member',
+      fans_access: true,
     });
-    expect(parsed).toEqual({ email: 'a@b.it', password: 'x', full_name: null, company: 'Acme Eventi' });
+    // no invitation carried: null (docs/behaviour.md#teams)
+    expect(parsed).toEqual({
+      email: 'a@b.it',
+      password: 'x',
+      full_name: null,
+      company: 'Acme Eventi',
+      invitation: null,
+    });
   });
 
   it('requires a company that is not the operator one', () => {

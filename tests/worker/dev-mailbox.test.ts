@@ -48,8 +48,14 @@ describe('dev mailbox (MAILER=console)', () => {
 
   it('GET /dev/mailbox is an Italian HTML page with escaped content and clickable links', async () => {
     const admin = await adminWithToken();
-    const user = await createUser({ status: 'pending', full_name: '<script>alert(1)</script> & "Co"' });
-    await callJson(adminPaths.approve(user.id), { token: admin.token, json: { action: 'approve' } });
+    // a company of its own: joining a company with Titolari would mail each of them too, and
+    // their requests would push this mail off the page (docs/behaviour.md#teams)
+    const user = await createUser({
+      status: 'pending',
+      full_name: '<script>alert(1)</script> & "Co"',
+      company: `Posta ${uniqueEmail('co')}`,
+    });
+    await callJson(adminPaths.approve(user.id), { token: admin.token, json: { action: 'approve' }, settle: true });
     const res = await call('/dev/mailbox');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);

@@ -6,7 +6,18 @@ import { expect } from 'vitest';
 import { t } from '../../src/core/messages';
 import type { CompanyRole, Membership } from '../../src/core/schemas/user';
 import { seedAlert, seedFan, tourPage, uniqueCompany, fanEmail } from './fans-owner-helpers';
-import { adminWithToken, call, organiserWithToken, type CallOptions, type TestUser } from './helpers';
+import { env } from 'cloudflare:test';
+import { companyPaths, pagePaths } from '../../src/core/api-paths';
+import {
+  adminWithToken,
+  call,
+  callJson,
+  createUser,
+  organiserWithToken,
+  uniqueEmail,
+  type CallOptions,
+  type TestUser,
+} from './helpers';
 
 export type Right = 'read' | 'write' | 'owner' | 'fans';
 
@@ -62,6 +73,12 @@ export interface Scene {
   buttonId: number;
   fanId: number;
   alertId: number;
+  /** the page's first version (its create) */
+  versionId: number;
+  /** an Editor of the company, a request that waits, and a pending invitation */
+  editorId: number;
+  requestId: number;
+  invitationId: number;
 }
 
 /** A company with its Titolare and a page that has a fan and a scheduled alert. */
@@ -71,7 +88,29 @@ export async function scene(): Promise<Scene> {
   const page = await tourPage(owner);
   const fanId = await seedFan(page.id, fanEmail('matrix'), { cities: ['Milano'] });
   const alertId = await seedAlert(page.id, { button_ids: [page.buttons[0]] });
-  return { company, owner, slug: page.slug, pageId: page.id, buttonId: page.buttons[0]!, fanId, alertId };
+  const version = await env.DB.prepare('SELECT MIN(id) AS id FROM page_versions WHERE page_id = ?')
+    .bind(page.id)
+    .first<{ id: number }>();
+  const editor = await createUser({ status: 'active', company, role: 'editor' });
+  const request = await createUser({ status: 'active', company, role: null, membership: 'requested' });
+  const invited = await callJson(companyPaths.invitations, {
+    token: owner.token,
+    json: { email: uniqueEmail('invito'), role: 'viewer', fans_access: false },
+  });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  return {
+    company,
+    owner,
+    slug: page.slug,
+    pageId: page.id,
+    buttonId: page.buttons[0]!,
+    fanId,
+    alertId,
+    versionId: version!.id,
+    editorId: editor.id,
+    requestId: request.id,
+    invitationId: invited.body.invitation.id as number,
+  };
 }
 
 /** The account of an actor, for a scene's company. */
@@ -91,6 +130,14 @@ export interface RouteCase {
   make: (s: Scene) => [string, CallOptions];
   /** what a holder gets when not 2xx by design (an upload without a file is a 4xx past the policy) */
   allowed?: (status: number) => boolean;
+  /**
+   * Routes of the company rather than of one page: an account outside the team (a request that
+   * waits, a removed member) is refused with 403, and another company's Titolare acts on their
+   * own company ('own', a holder's answer) or finds no such id (404).
+   */
+  company?: { elsewhere: 'own' | 404 };
+  /** the page is in the trash before the call */
+  trashed?: true;
 }
 
 const is2xx = (status: number) => status >= 200 && status < 300;
@@ -98,6 +145,10 @@ const is2xx = (status: number) => status >= 200 && status < 300;
 /** Calls a route as an actor and checks the answer against the table. */
 export async function expectVerdict(route: RouteCase, actor: Actor): Promise<void> {
   const s = await scene();
+  if (route.trashed) {
+    const res = await call(pagePaths.page(s.slug), { method: 'DELETE', token: s.owner.token });
+    expect(res.status).toBe(200);
+  }
   const token = await actorToken(actor, s);
   const [path, opts] = route.make(s);
   const res = await call(path, { ...opts, token });
@@ -105,12 +156,17 @@ export async function expectVerdict(route: RouteCase, actor: Actor): Promise<voi
   // CSV answers are files; every refusal is JSON
   const body = res.headers.get('content-type')?.includes('json') ? await res.json<{ detail?: unknown }>() : null;
   const said = `${route.name} as ${actor.name}: ${status} ${JSON.stringify(body)}`;
-  if (holds(actor, route.right)) {
+  const ownCompany = actor.elsewhere && route.company?.elsewhere === 'own';
+  if (holds(actor, route.right) || ownCompany) {
     expect((route.allowed ?? is2xx)(status), said).toBe(true);
     expect([401, 403].includes(status) || (status === 404 && body?.detail === t('public.notFound')), said).toBe(false);
   } else if (isMember(actor)) {
     expect(status, said).toBe(403);
     expect(typeof body?.detail, said).toBe('string');
+  } else if (route.company && !actor.elsewhere) {
+    // outside the team of the company: refused, with a message saying so
+    expect(status, said).toBe(403);
+    expect(body?.detail, said).toBe(t('team.forbidden.notMember'));
   } else {
     // another company's page, or any page for a non-member: exactly as an unknown slug
     expect(status, said).toBe(404);
