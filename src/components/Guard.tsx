@@ -16,6 +16,9 @@
  *   → /login); approved but unverified: the status message asking to verify the e-mail; unknown status: its message.
  * - `adminOnly` (user management): a non-admin is never redirected; an active one sees
  *   'Accesso Negato', others their status screen.
+ * - an active non-admin outside its company's team (docs/behaviour.md#teams): while a request
+ *   waits, 'La tua richiesta di entrare in {company} aspetta l'approvazione di un titolare';
+ *   removed or refused, a plain message and 'Chiedi di entrare'.
  * - active and allowed: the children. Children render only then, so they may read
  *   `useStore($user)!` and call the pages API at mount.
  *
@@ -29,7 +32,9 @@ import { statusMessage, type User } from '../core/schemas/user';
 import { requestVerifyToken } from '../lib/api-client';
 import { $sessionState, $user, areaPath, loadSession, logout } from '../stores/session';
 import { notify } from '../stores/toasts';
+import { teamVerdict } from '../stores/team/rules';
 import Spinner from './Spinner';
+import { OutsideScreen, RequestedScreen } from './TeamGuardScreens';
 import { useHydrated } from './useHydrated';
 
 export interface GuardProps {
@@ -49,6 +54,8 @@ type Verdict =
   | 'banned'
   | 'unknown'
   | 'denied'
+  | 'requested'
+  | 'outside'
   | 'allowed';
 
 export function verdictFor(user: User | null, state: string, area: 'admin' | 'user', adminOnly: boolean): Verdict {
@@ -62,6 +69,8 @@ export function verdictFor(user: User | null, state: string, area: 'admin' | 'us
   if (user.status === 'approved' && !user.is_verified) return 'approved';
   if (user.status !== 'active' && user.status !== 'approved') return 'unknown';
   if (adminOnly && !user.is_superuser) return 'denied';
+  const team = teamVerdict(user);
+  if (team !== 'member') return team;
   return 'allowed';
 }
 
@@ -98,6 +107,8 @@ export default function Guard({ area, adminOnly = false, fallback, children }: G
     return <>{fallback ?? <Spinner size="lg" block label={t('guard.loading')} />}</>;
   }
   if (verdict === 'allowed') return <>{children}</>;
+  if (verdict === 'requested') return <RequestedScreen user={user!} />;
+  if (verdict === 'outside') return <OutsideScreen user={user!} />;
   // user is set for every other verdict
   return <GuardScreen verdict={verdict} user={user!} />;
 }
@@ -135,7 +146,13 @@ async function exit(): Promise<void> {
   location.assign('/login');
 }
 
-function GuardScreen({ verdict, user }: { verdict: Exclude<Verdict, 'loading' | 'redirect' | 'allowed'>; user: User }) {
+function GuardScreen({
+  verdict,
+  user,
+}: {
+  verdict: Exclude<Verdict, 'loading' | 'redirect' | 'allowed' | 'requested' | 'outside'>;
+  user: User;
+}) {
   const [busy, setBusy] = useState(false);
   const leave = () => {
     setBusy(true);

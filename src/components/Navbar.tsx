@@ -1,13 +1,16 @@
 // The navigation bar of every signed-in page, mounted by AppLayout.
-// Logged in: display name + 'Admin'/'Utente' badge, 'Crea', for admins 'Utenti' with the red
-// pending count (refreshed every 30 s while the tab is visible), logout with confirmation.
+// Logged in: display name + 'Admin'/'Utente' badge and the company role ('Titolare', 'Editor',
+// 'Lettore'), 'Crea', 'Team' for every member and administrator (docs/behaviour.md#teams), for
+// admins 'Utenti' with the red pending count (refreshed every 30 s while the tab is visible), logout with confirmation.
 // Logged out: Home, login, signup. Below 768 px the links fold into a menu toggled by a button.
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { LogIn, LogOut, Menu, PlusCircle, UserPlus, Users, X, Home } from 'lucide-react';
+import { Eye, LogIn, LogOut, Menu, PlusCircle, UserPlus, Users, UsersRound, X, Home } from 'lucide-react';
 import { t } from '../core/messages';
 import { displayName, isApprovedUser } from '../core/schemas/user';
+import { teamRights } from '../core/team-rights';
 import { $pendingCount, startPendingPoll } from '../stores/admin/pending';
+import { roleName, showsTeamLink } from '../stores/team/rules';
 import { $isAdmin, $sessionState, $user, areaPath, loadSession, logout } from '../stores/session';
 import { notify } from '../stores/toasts';
 import { confirmDialog } from '../stores/dialog';
@@ -93,11 +96,36 @@ export default function Navbar({ current = '' }: NavbarProps) {
             <span className={isAdmin ? 'badge nav-badge nav-badge-admin' : 'badge nav-badge'}>
               {isAdmin ? t('nav.badge.admin') : t('nav.badge.user')}
             </span>
+            {user.company_role ? (
+              <span
+                className={`badge nav-badge nav-badge-role nav-badge-${user.company_role}`}
+                data-testid="nav-role"
+                title={t('teamScreen.nav.role', { role: roleName(user.company_role) })}
+              >
+                {roleName(user.company_role)}
+              </span>
+            ) : null}
           </div>
+          {/* a Lettore creates nothing: the same screen, named for what they do there */}
           <a className="nav-link" href={area} aria-current={is(area)}>
-            <PlusCircle size={18} aria-hidden="true" />
-            {t('nav.create')}
+            {teamRights(user).role !== 'viewer' ? (
+              <>
+                <PlusCircle size={18} aria-hidden="true" />
+                {t('nav.create')}
+              </>
+            ) : (
+              <>
+                <Eye size={18} aria-hidden="true" />
+                {t('nav.pages')}
+              </>
+            )}
           </a>
+          {showsTeamLink(user) && (
+            <a className="nav-link" href="/team" aria-current={is('/team')}>
+              <UsersRound size={18} aria-hidden="true" />
+              {t('teamScreen.nav')}
+            </a>
+          )}
           {isAdmin && (
             <a className="nav-link" href="/admin/users" aria-current={is('/admin/users')}>
               <Users size={18} aria-hidden="true" />

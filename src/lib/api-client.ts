@@ -39,7 +39,7 @@ import { type PageStats, pageStatsSchema, statsCsvFilename } from '../core/schem
 import { trackedUrlSchema } from '../core/schemas/tracking';
 import { romeBucket } from '../core/traffic';
 import { successAnswerSchema } from '../core/schemas/success';
-import { loginAnswerSchema, type User, userSchema } from '../core/schemas/user';
+import { type CompanyRole, loginAnswerSchema, type User, userSchema } from '../core/schemas/user';
 import { z } from '../core/zod';
 import { ApiError, getToken, type RequestOptions, request, type UploadOptions, upload } from './api';
 
@@ -272,8 +272,13 @@ export function removeAdmin(id: number) {
   return userAction(adminPaths.removeAdmin(id), { method: 'POST' });
 }
 
-export function changeUserCompany(id: number, company: string) {
-  return userAction(adminPaths.company(id), { method: 'PATCH', json: { company } });
+/** The account joins `company` with the role the administrator picks (docs/behaviour.md#teams). */
+export function changeUserCompany(
+  id: number,
+  company: string,
+  team: { role: CompanyRole; fans_access: boolean } = { role: 'editor', fans_access: false },
+) {
+  return userAction(adminPaths.company(id), { method: 'PATCH', json: { company, ...team } });
 }
 
 export function deleteUser(id: number) {
@@ -302,12 +307,16 @@ export async function logoutSession(): Promise<void> {
   await request(authPaths.logout, { method: 'POST', ...asAnswer });
 }
 
-/** The new account answered is not used: it is pending until an administrator approves it. */
+/**
+ * The new account answered is not used: it is pending until an administrator approves it.
+ * `invitation` is the token of a /signup?invito= link (docs/behaviour.md#teams).
+ */
 export async function register(body: {
   email: string;
   password: string;
   full_name: string | null;
   company: string | null;
+  invitation?: string;
 }): Promise<void> {
   await request(authPaths.register, { json: body, ...asAnswer });
 }

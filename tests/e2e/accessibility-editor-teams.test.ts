@@ -11,7 +11,7 @@ import { api } from './api';
 import { DESKTOP, openBrowser } from './browser';
 import { createTextPageApi, editorPage, openSavedPage, poll } from './editor-helpers';
 import { uniqueSlug } from './pages-api';
-import { companyOwner, type Member, memberOf } from './team-api';
+import { companyOwner, type Member, memberOf } from './members-api';
 
 async function openSidebarWithTrash(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Landing Pages/ }).focus();

@@ -8,7 +8,7 @@ import { DESKTOP, openBrowser, PHONE, shot } from './browser';
 import { createTextPageApi, editorPage, expectNotice, openSavedPage, poll } from './editor-helpers';
 import { api } from './api';
 import { uniqueSlug } from './pages-api';
-import { companyOwner, memberOf } from './team-api';
+import { companyOwner, memberOf } from './members-api';
 
 /** Retitles the page in the form and saves it through the save bar. */
 async function retitle(page: Page, title: string, press: 'tap' | 'click'): Promise<void> {

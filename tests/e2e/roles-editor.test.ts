@@ -9,7 +9,7 @@ import { adminToken } from './api';
 import { DESKTOP, openBrowser, PHONE, shot } from './browser';
 import { createTextPageApi, editorPage, openSavedPage, settleAnimations } from './editor-helpers';
 import { uniqueSlug } from './pages-api';
-import { companyOwner, memberOf } from './team-api';
+import { companyOwner, memberOf } from './members-api';
 
 /** The sidebar's row of a page, with the sidebar open. */
 async function sidebarRow(page: Page, slug: string, press: 'tap' | 'click') {

@@ -16,7 +16,7 @@ import {
   settleAnimations,
 } from './editor-helpers';
 import { uniqueSlug } from './pages-api';
-import { companyOwner, memberOf } from './team-api';
+import { companyOwner, memberOf } from './members-api';
 
 /** The Cestino unfolded, in the open sidebar. */
 async function openTrash(page: Page, press: 'tap' | 'click'): Promise<void> {

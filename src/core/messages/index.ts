@@ -26,6 +26,7 @@ import { requestsMessages } from './requests';
 import { siteMessages } from './site';
 import { statsMessages } from './stats';
 import { teamMessages } from './team';
+import { teamScreenMessages } from './team-screen';
 import { tourMessages } from './tour';
 import { trashMessages } from './trash';
 import { usersScreenMessages } from './users-screen';
@@ -67,6 +68,7 @@ export const messages = {
   ...historyMessages,
   ...membersMessages,
   ...editorHistoryMessages,
+  ...teamScreenMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -17,6 +17,7 @@ export const navigationMessages = {
   'nav.badge.user': 'Utente',
   'nav.user': 'Utente',
   'nav.create': 'Crea',
+  'nav.pages': 'Le pagine',
   'nav.users': 'Utenti',
   'nav.logout.confirm': 'Sei sicuro di voler uscire?',
   'nav.logout.running': 'Uscita...',

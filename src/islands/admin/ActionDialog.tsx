@@ -1,6 +1,7 @@
 // Every admin action is confirmed first, in the shell's ConfirmDialog: a plain
 // confirmation, an optional reason for a rejection, the typed name for a deletion. A company
-// change gets its own dialog with a picker over the companies list.
+// change gets its own dialog with a picker over the companies list and the role the account
+// takes there; accepting a request to join a company asks for the role (docs/behaviour.md#teams).
 import { useMemo, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Building2 } from 'lucide-react';
@@ -9,9 +10,13 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Modal } from '../../components/Modal';
 import { t, type MessageKey } from '../../core/messages';
 import { COMPANY_MIN } from '../../core/constants';
-import type { User } from '../../core/schemas/user';
+import type { CompanyRole, User } from '../../core/schemas/user';
+import { DEFAULT_ROLE } from '../../stores/team/rules';
+import { FansBox, RoleDialog, RoleSelect } from '../team/RoleFields';
 import {
   $companyNames,
+  acceptMember,
+  refuseMember,
   approveUser,
   banUser,
   changeCompany,
@@ -24,7 +29,22 @@ import {
   type ActionResult,
 } from '../../stores/admin/users';
 
-export type DialogAction = 'approve' | 'reject' | 'ban' | 'unban' | 'promote' | 'demote' | 'delete' | 'company';
+export type DialogAction =
+  | 'approve'
+  | 'reject'
+  | 'ban'
+  | 'unban'
+  | 'promote'
+  | 'demote'
+  | 'delete'
+  | 'company'
+  | 'teamAccept'
+  | 'teamRefuse';
+interface TeamChoice {
+  role: CompanyRole;
+  fans: boolean;
+}
+
 export interface Intent {
   action: DialogAction;
   user: User;
@@ -39,8 +59,11 @@ const TITLES: Record<DialogAction, MessageKey> = {
   demote: 'usersScreen.confirm.demote.title',
   delete: 'usersScreen.confirm.delete.title',
   company: 'usersScreen.companyDialog.title',
+  teamAccept: 'teamScreen.accept',
+  teamRefuse: 'teamScreen.refuse',
 };
-const BODIES: Record<Exclude<DialogAction, 'delete' | 'company'>, MessageKey> = {
+type Plain = Exclude<DialogAction, 'delete' | 'company' | 'teamAccept' | 'teamRefuse'>;
+const BODIES: Record<Plain, MessageKey> = {
   approve: 'usersScreen.confirm.approve.body',
   reject: 'usersScreen.confirm.reject.body',
   ban: 'usersScreen.confirm.ban.body',
@@ -57,8 +80,10 @@ const SUBMITS: Record<DialogAction, MessageKey> = {
   demote: 'usersScreen.action.demote',
   delete: 'usersScreen.confirm.delete.submit',
   company: 'usersScreen.companyDialog.save',
+  teamAccept: 'teamScreen.accept',
+  teamRefuse: 'teamScreen.refuse',
 };
-const DANGER = new Set<DialogAction>(['reject', 'ban', 'demote', 'delete']);
+const DANGER = new Set<DialogAction>(['reject', 'ban', 'demote', 'delete', 'teamRefuse']);
 
 interface Props {
   intent: Intent | null;
@@ -66,7 +91,8 @@ interface Props {
   onDone: (intent: Intent, result: ActionResult) => void;
 }
 
-function perform(intent: Intent, value: string): Promise<ActionResult> {
+/** `value` is the typed text, or for a company change the company; `team` the role picked. */
+function perform(intent: Intent, value: string, team: TeamChoice): Promise<ActionResult> {
   const { action, user } = intent;
   switch (action) {
     case 'approve':
@@ -84,7 +110,11 @@ function perform(intent: Intent, value: string): Promise<ActionResult> {
     case 'delete':
       return deleteUser(user, value);
     case 'company':
-      return changeCompany(user, value);
+      return changeCompany(user, value, team.role, team.fans);
+    case 'teamAccept':
+      return acceptMember(user, team.role, team.fans);
+    case 'teamRefuse':
+      return refuseMember(user);
   }
 }
 
@@ -97,10 +127,10 @@ function deleteExpectation(user: User): string {
 export function ActionDialog({ intent, onClose, onDone }: Props) {
   const [busy, setBusy] = useState(false);
 
-  async function confirm(value = '') {
+  async function confirm(value = '', team: TeamChoice = { role: DEFAULT_ROLE, fans: false }) {
     if (!intent || busy) return;
     setBusy(true);
-    const result = await perform(intent, value);
+    const result = await perform(intent, value, team);
     setBusy(false);
     onDone(intent, result);
   }
@@ -120,9 +150,25 @@ export function ActionDialog({ intent, onClose, onDone }: Props) {
           user={intent.user}
           busy={busy}
           onCancel={onClose}
-          onSubmit={(v) => void confirm(v)}
+          onSubmit={(v, team) => void confirm(v, team)}
         />
       </Modal>
+    );
+  }
+
+  if (intent?.action === 'teamAccept') {
+    const name = userLabel(intent.user);
+    return (
+      <RoleDialog
+        key={intent.user.id}
+        open
+        title={t('teamScreen.accept.title', { name })}
+        body={t('teamScreen.admin.requestTitle', { company: intent.user.company ?? '' })}
+        submitLabel={t('teamScreen.accept')}
+        busy={busy}
+        onCancel={onClose}
+        onSubmit={(role, fans) => void confirm('', { role, fans })}
+      />
     );
   }
 
@@ -132,7 +178,9 @@ export function ActionDialog({ intent, onClose, onDone }: Props) {
     ? ''
     : intent.action === 'delete'
       ? t('usersScreen.confirm.delete.body', { expected: deleteExpectation(intent.user) })
-      : t(BODIES[intent.action as Exclude<DialogAction, 'delete' | 'company'>], { name });
+      : intent.action === 'teamRefuse'
+        ? t('teamScreen.refuse.body', { name, company: intent.user.company ?? '' })
+        : t(BODIES[intent.action as Plain], { name });
   const prompt =
     action === 'reject'
       ? { label: t('usersScreen.confirm.reject.reason'), multiline: true }
@@ -143,7 +191,7 @@ export function ActionDialog({ intent, onClose, onDone }: Props) {
     <ConfirmDialog
       key={intent ? `${intent.action}-${intent.user.id}` : 'closed'}
       open={intent !== null}
-      title={action ? t(TITLES[action]) : ''}
+      title={action === 'teamRefuse' ? t('teamScreen.refuse.title', { name }) : action ? t(TITLES[action]) : ''}
       message={message}
       confirmLabel={action ? t(SUBMITS[action]) : undefined}
       danger={action ? DANGER.has(action) : false}
@@ -164,9 +212,11 @@ function CompanyForm({
   user: User;
   busy: boolean;
   onCancel: () => void;
-  onSubmit: (company: string) => void;
+  onSubmit: (company: string, team: TeamChoice) => void;
 }) {
   const [company, setCompany] = useState(user.company ?? '');
+  const [role, setRole] = useState<CompanyRole>(DEFAULT_ROLE);
+  const [fans, setFans] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   function submit(e: FormEvent) {
@@ -175,7 +225,7 @@ function CompanyForm({
     const value = company.trim();
     if (value.length < COMPANY_MIN) return setError(t('usersScreen.companyDialog.tooShort'));
     if (value === (user.company ?? '')) return setError(t('usersScreen.companyDialog.same'));
-    onSubmit(value);
+    onSubmit(value, { role, fans });
   }
 
   return (
@@ -198,6 +248,8 @@ function CompanyForm({
         }}
         error={error}
       />
+      <RoleSelect id="us-company-role" label={t('teamScreen.admin.moveRole')} value={role} onChange={setRole} />
+      <FansBox id="us-company-fans" role={role} checked={fans} onChange={setFans} withHint={false} />
       <div className="confirm-dialog__actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
           {t('ui.cancel')}

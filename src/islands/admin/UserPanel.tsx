@@ -12,6 +12,8 @@ import {
   ShieldMinus,
   ShieldPlus,
   Trash2,
+  UserCheck,
+  UserX,
   X,
 } from 'lucide-react';
 import { Skeletons } from '../../components/Skeletons';
@@ -23,6 +25,7 @@ import { allowedActions, loadHistory, userLabel, type HistoryEntry } from '../..
 import type { DialogAction } from './ActionDialog';
 import { RoleBadge, StatusBadge } from './badges';
 import { formatDate, formatDateTime, historyActionName, historyTone, statusName } from './format';
+import { InvitedBy, TeamRole } from './team-badges';
 import { CloseButton } from '../../components/CloseButton';
 
 interface Props {
@@ -96,6 +99,17 @@ function PanelBody({ user, selfId, version, notice, onClose, onAction }: Omit<Pr
           <dd>{user.company?.trim() || <span className="us-missing">{t('usersScreen.noCompany')}</span>}</dd>
         </div>
         <div>
+          <dt>{t('teamScreen.admin.teamRole')}</dt>
+          <dd>
+            {user.company_role || user.membership === 'requested' ? (
+              <TeamRole user={user} />
+            ) : (
+              <span className="us-missing">{t('teamScreen.admin.noMember')}</span>
+            )}
+            <InvitedBy user={user} />
+          </dd>
+        </div>
+        <div>
           <dt>{t('usersScreen.col.created')}</dt>
           <dd className="tabular">{formatDate(user.created_at)}</dd>
         </div>
@@ -114,6 +128,18 @@ function PanelBody({ user, selfId, version, notice, onClose, onAction }: Omit<Pr
           {t('usersScreen.col.actions')}
         </h3>
         <div className="us-panel-actions">
+          {user.membership === 'requested' ? (
+            <>
+              <button type="button" className="btn btn-primary" onClick={() => onAction('teamAccept', user)}>
+                <UserCheck size={18} aria-hidden="true" />
+                {t('teamScreen.accept')}
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={() => onAction('teamRefuse', user)}>
+                <UserX size={18} aria-hidden="true" />
+                {t('teamScreen.refuse')}
+              </button>
+            </>
+          ) : null}
           {can.approve ? (
             <button type="button" className="btn btn-primary" onClick={() => onAction('approve', user)}>
               <Check size={18} aria-hidden="true" />

@@ -7,6 +7,7 @@ import type { User } from '../../core/schemas/user';
 import { userLabel, type SortField, type SortOrder } from '../../stores/admin/users';
 import { formatDate } from './format';
 import { RoleBadge, StatusBadge } from './badges';
+import { InvitedBy, TeamRole } from './team-badges';
 
 export interface SortState {
   sort: SortField;
@@ -139,12 +140,16 @@ function Row({
       </td>
       <td className="us-cell-company" data-label={t('usersScreen.col.company')}>
         {user.company?.trim() || <span className="us-missing">{t('usersScreen.noCompany')}</span>}
+        <InvitedBy user={user} />
       </td>
       <td className="us-cell-status" data-label={t('usersScreen.col.status')}>
         <StatusBadge status={user.status} />
       </td>
       <td className="us-cell-role" data-label={t('usersScreen.col.role')}>
-        <RoleBadge admin={user.is_superuser} />
+        <span className="us-roles">
+          <RoleBadge admin={user.is_superuser} />
+          <TeamRole user={user} />
+        </span>
       </td>
       <td className="us-cell-date tabular" data-label={t('usersScreen.col.created')}>
         <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>

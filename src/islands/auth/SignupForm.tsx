@@ -1,7 +1,9 @@
 // Signup. On success: the 'registration received' message, automatic login with the same
-// credentials, then /pending.
+// credentials, then /pending. Through an invitation link (/signup?invito={token},
+// docs/behaviour.md#teams) the company and the e-mail come from the invitation, read-only, and
+// the registration carries the token; a bad token says why and the form works without it.
 import { useState, type FormEvent } from 'react';
-import { CheckCircle2, Info, UserRound } from 'lucide-react';
+import { Building2, CheckCircle2, Info, UserRound } from 'lucide-react';
 import { t } from '../../core/messages';
 import { signupFormSchema } from '../../core/schemas/user';
 import { register } from '../../lib/api-client';
@@ -10,6 +12,7 @@ import { notify } from '../../stores/toasts';
 import CompanyCombobox from './CompanyCombobox';
 import { explainError } from './errors';
 import { AuthCard, EmailField, FormError, NewPasswordField, SubmitButton, TextField, useSchemaForm } from './fields';
+import { InvitationNote, useInvitation } from './invitation';
 
 type Name = 'fullName' | 'company' | 'email' | 'password' | 'confirmPassword';
 const EMPTY: Record<Name, string> = { fullName: '', company: '', email: '', password: '', confirmPassword: '' };
@@ -21,7 +24,12 @@ export default function SignupForm() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  const { parsed, bind, touchAll, formRef } = useSchemaForm(signupFormSchema, EMPTY);
+  const { parsed, bind, set, touchAll, formRef } = useSchemaForm(signupFormSchema, EMPTY);
+  const invitation = useInvitation((offer) => {
+    set('company', offer.company);
+    set('email', offer.email);
+  });
+  const invited = invitation.state === 'ok' ? invitation : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,6 +44,7 @@ export default function SignupForm() {
         password: data.password,
         full_name: data.fullName || null,
         company: data.company || null,
+        ...(invited ? { invitation: invited.token } : {}),
       });
     } catch (err) {
       setError(explainError(err, 'error.register').message);
@@ -76,6 +85,7 @@ export default function SignupForm() {
   return (
     <AuthCard titleId="signup-title" title={t('signup.title')} subtitle={t('signup.subtitle')}>
       <form ref={formRef} className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+        <InvitationNote invitation={invitation} />
         <TextField
           label={t('signup.fullName')}
           name="fullName"
@@ -83,8 +93,23 @@ export default function SignupForm() {
           icon={<UserRound size={18} />}
           {...bind('fullName')}
         />
-        <CompanyCombobox {...bind('company')} />
-        <EmailField label={t('signup.email')} {...bind('email')} />
+        {invited ? (
+          <TextField
+            label={t('signup.company')}
+            name="company"
+            readOnly
+            icon={<Building2 size={18} />}
+            hint={t('teamScreen.invito.companyHint')}
+            {...bind('company')}
+          />
+        ) : (
+          <CompanyCombobox {...bind('company')} />
+        )}
+        <EmailField
+          label={t('signup.email')}
+          {...bind('email')}
+          {...(invited ? { readOnly: true, hint: t('teamScreen.invito.emailHint') } : {})}
+        />
         <NewPasswordField
           label={t('signup.password')}
           name="password"

@@ -9,11 +9,13 @@ import { PENDING_REFRESH_MS } from '../../core/constants';
 import { t, type MessageKey } from '../../core/messages';
 import { adminPaths, fanPaths } from '../../core/api-paths';
 import { type HistoryEntry, type USER_SORTS, USERS_PAGE_SIZE, type UsersPage } from '../../core/schemas/admin';
-import { isApprovedUser, type User, type UserStatus } from '../../core/schemas/user';
+import { type CompanyRole, isApprovedUser, type User, type UserStatus } from '../../core/schemas/user';
 import { ApiError, errorText } from '../../lib/api';
 import * as api from '../../lib/api-client';
 import { setPendingCount } from './pending';
 import { $isAdmin } from '../session';
+import { DEFAULT_ROLE, fansAccessFor, roleName } from '../team/rules';
+import * as teamApi from '../../lib/team-client';
 
 export { USERS_PAGE_SIZE };
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -328,12 +330,38 @@ export async function deleteUser(user: User, typed: string): Promise<ActionResul
   );
 }
 
-export function changeCompany(user: User, company: string): Promise<ActionResult> {
+/** The account moves to `company` as a member with `role` (Editor unless said otherwise). */
+export function changeCompany(
+  user: User,
+  company: string,
+  role: CompanyRole = DEFAULT_ROLE,
+  fans = false,
+): Promise<ActionResult> {
   const name = company.trim();
   return run(
-    () => api.changeUserCompany(user.id, name),
+    () => api.changeUserCompany(user.id, name, { role, fans_access: fansAccessFor(role, fans) }),
     t('usersScreen.done.company', { name: userLabel(user), company: name }),
     'error.companyUserUpdate',
+    true,
+  );
+}
+
+/** An administrator accepts an account's request to join its company with a role. */
+export function acceptMember(user: User, role: CompanyRole, fans: boolean): Promise<ActionResult> {
+  return run(
+    () => teamApi.acceptRequest(user.id, { role, fans_access: fansAccessFor(role, fans) }),
+    t('teamScreen.accepted', { name: userLabel(user), role: roleName(role) }),
+    'usersScreen.fail.approve',
+    true,
+  );
+}
+
+/** An administrator refuses an account's request to join its company. */
+export function refuseMember(user: User): Promise<ActionResult> {
+  return run(
+    () => teamApi.refuseRequest(user.id),
+    t('teamScreen.refused', { name: userLabel(user) }),
+    'usersScreen.fail.reject',
     true,
   );
 }
