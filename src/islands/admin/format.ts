@@ -2,15 +2,23 @@
 import { t, type MessageKey } from '../../core/messages';
 import type { UserStatus } from '../../core/schemas/user';
 
-const dateFmt = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' });
+// Europe/Rome wherever the reader is, as the editor, the history and the e-mails write times
+const ROME = 'Europe/Rome';
+const dateFmt = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: ROME });
 const dateTimeFmt = new Intl.DateTimeFormat('it-IT', {
+  timeZone: ROME,
   day: 'numeric',
   month: 'long',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
 });
-const timeFmt = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const timeFmt = new Intl.DateTimeFormat('it-IT', {
+  timeZone: ROME,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** D1 writes '2026-11-22T10:00:00.000Z'; older rows may lack the zone: read them as UTC. */
 function parseDate(value: string): Date | null {
