@@ -27,6 +27,7 @@ import {
   TOO_MANY_FILES,
 } from './services/media/upload-forms';
 import { media } from './routes/media';
+import { keptFiles } from './routes/kept-files';
 import { tracking } from './routes/public/tracking';
 import { icsRoutes } from './routes/public/ics';
 import { tourFeedRoutes } from './routes/public/tour-feeds';
@@ -98,6 +99,7 @@ export function createApp() {
     .route(API_PREFIX.trash, trash)
     .route(fanPaths.webhook, fanWebhook)
     .route('/', media)
+    .route('/', keptFiles)
     .route('/', tracking)
     .route('/', icsRoutes)
     .route('/', tourFeedRoutes)

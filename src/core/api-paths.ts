@@ -17,6 +17,8 @@ export const API_PREFIX = {
   users: '/users',
   /** a company's team: members, requests, invitations, activity (docs/api.md#teams) */
   company: '/api/company',
+  /** a page's kept file behind a signed link, for the preview of an older version (docs/api.md#history) */
+  kept: '/api/kept',
 } as const;
 
 /** The OpenAPI 3.1 document of the whole API (docs/api.md#the-openapi-document). */
@@ -59,6 +61,9 @@ export const pagePaths = {
   versions: (slug: string) => `${page(slug)}/versions`,
   version: (slug: string, id: number) => `${page(slug)}/versions/${id}`,
   versionRestore: (slug: string, id: number) => `${page(slug)}/versions/${id}/restore`,
+  /** a file only older versions use, signed until `exp` (Unix seconds) by the Worker (no session) */
+  keptFile: (slug: string, file: string, exp: number, sig: string) =>
+    `${API_PREFIX.kept}/${segment(slug)}/${segment(file)}?exp=${exp}&sig=${segment(sig)}`,
 } as const;
 
 /** The trash (docs/api.md#trash): the list, a restore, a deletion for ever. */

@@ -7,6 +7,7 @@
 import { DEFAULT_PUBLIC_BUTTON_TEXT } from './constants';
 import { decodeEventText } from './button-codec';
 import { isSafeMediaRef, publicHref } from './urls';
+import { isKeptLink } from './kept-links';
 import { normaliseCustomStyles, type CustomStyles } from './styles';
 import { eventDay, instantText, romeToday } from './schedule';
 import { upcomingCities, type TourCity } from './fans';
@@ -224,7 +225,9 @@ function toImage(button: ButtonLike, preview: boolean): PublicImage | null {
   if (!image) return null;
   // Temporary local (blob:) images are dropped; published pages only take safe media references.
   if (/^blob:/i.test(image)) return null;
-  if (!isSafeMediaRef(image) && !(preview && /^data:image\/(png|jpe?g|webp|gif);/i.test(image))) return null;
+  // The preview also shows a local file not uploaded yet (data:) and an older version's kept file (a signed link).
+  const previewOnly = preview && (/^data:image\/(png|jpe?g|webp|gif);/i.test(image) || isKeptLink(image));
+  if (!isSafeMediaRef(image) && !previewOnly) return null;
   return withUrl({ type: 'image' as const, image, id: idOf(button.id), buttonText: labelOf(button.text) }, button.url);
 }
 
@@ -266,7 +269,9 @@ export function headerOf(
   options: PublicViewOptions = {},
 ): PublicHeader {
   const raw = String(header ?? '').trim();
-  const previewLocal = options.preview === true && /^(blob:|data:(image|video)\/)/i.test(raw);
+  // The editor's preview also shows a file not uploaded yet (blob:, data:) and an older version's
+  // kept file (a signed link, src/core/kept-links.ts); a published page neither.
+  const previewLocal = options.preview === true && (/^(blob:|data:(image|video)\/)/i.test(raw) || isKeptLink(raw));
   const src = raw && (isSafeMediaRef(raw) || previewLocal) ? raw : `/dati/${slug}/${slug}.jpg`;
   // A blob: header (editor preview) says nothing of its type: the editor passes header_type.
   const isVideo = options.headerType === 'video' || /\.mp4($|[?#])/i.test(src) || /^data:video\//i.test(src);
@@ -274,7 +279,7 @@ export function headerOf(
   // The editor's preview may show a poster frame not uploaded yet (blob:); a published page only
   // a safe reference.
   const p = String(poster ?? '').trim();
-  const previewPoster = options.preview === true && /^blob:/i.test(p);
+  const previewPoster = options.preview === true && (/^blob:/i.test(p) || isKeptLink(p));
   if (isVideo && p && (isSafeMediaRef(p) || previewPoster)) view.poster = p;
   return view;
 }

@@ -23,6 +23,7 @@ import { ownedPage } from '../services/pages/access';
 import { deleteUnused } from '../services/pages/effects';
 import { bringBackFiles, snapshotMedia } from '../services/pages/history-files';
 import { pageAnswer, savePage } from '../services/pages/save';
+import { withKeptLinks } from '../services/pages/version-preview';
 
 const TAGS = ['Pages'];
 const member = { tags: TAGS, security: SESSION, middleware: [requireActive] };
@@ -41,6 +42,9 @@ const readRoute = createRoute({
   method: 'get',
   path: '/{slug}/versions/{id}',
   summary: 'One version, with the page as it saved it (views and clicks are today’s)',
+  description:
+    'A file of the page that only older versions use is private: the answer names it by a link of ' +
+    '`GET /api/kept/{slug}/{file}` signed for 10 minutes, which needs no session.',
   request: { params: slugIdParamSchema },
   responses: { 200: jsonAnswer(versionAnswerSchema, 'The version'), ...errorAnswers(401, 403, 404, 422) },
 });
@@ -122,7 +126,9 @@ export const versions = describedRoutes()
     const page = await ownedPage(c, slug);
     const row = await versionOf(c.env.DB, page, id);
     const current = (await newestVersion(c.env.DB, page.id))?.id ?? null;
-    return c.json({ version: toVersionMeta(row, current), page: await versionPage(c.env.DB, page, row) }, 200);
+    // the files only older versions use are private: the preview reads them by signed links
+    const shown = await withKeptLinks(c.env, page, await versionPage(c.env.DB, page, row));
+    return c.json({ version: toVersionMeta(row, current), page: shown }, 200);
   })
 
   .openapi(restoreRoute, async (c) => {

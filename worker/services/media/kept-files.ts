@@ -1,7 +1,8 @@
 /**
  * Files kept privately (docs/behaviour.md#history and #trash): a page's file that only older
  * versions use, or every file of a page in the trash, leaves the public folder `dati/{slug}/`
- * for `kept/{slug}/`, which no route serves, and comes back on a restore. R2 has no rename:
+ * for `kept/{slug}/`, which no public route serves (only a version's signed link opens one file,
+ * routes/kept-files.ts), and comes back on a restore. R2 has no rename:
  * a move is a copy and a delete, copy first, so a failure in between leaves a spare copy and
  * never a lost file.
  */
