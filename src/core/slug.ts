@@ -26,6 +26,8 @@ export const RESERVED_SLUGS: readonly string[] = [
   'resetpassword',
   'verifyemail',
   'apireference',
+  // the Team screen (docs/behaviour.md#teams)
+  'team',
   '404',
   '500',
   'index',
