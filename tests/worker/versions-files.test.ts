@@ -7,28 +7,9 @@ import { pagePaths } from '../../src/core/api-paths';
 import { call, createPage, organiserWithToken, textPage, uniqueSlug } from './helpers';
 import { clockAt, clockForward, realClock } from './clock';
 import { mp4, PNG, WEBP } from './media-fixtures';
-import { keys, restore, save, setup, versionRows, versionsOf } from './versions-helpers';
+import { form, keys, restore, save, setup, status, uploadHeader, versionRows, versionsOf } from './versions-helpers';
 
 afterEach(realClock);
-
-function form(field: string, bytes: Uint8Array, name: string): FormData {
-  const f = new FormData();
-  f.append(field, new Blob([bytes]), name);
-  return f;
-}
-
-/** Uploads a header as the editor does after a save; answers its path. */
-async function uploadHeader(token: string, slug: string, bytes: Uint8Array = PNG): Promise<string> {
-  const res = await call(pagePaths.headerUpload(slug), { token, body: form('image', bytes, 'h.png') });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { path: string }).path;
-}
-
-async function status(path: string): Promise<number> {
-  const res = await call(path);
-  await res.arrayBuffer();
-  return res.status;
-}
 
 const kept = (path: string) => path.replace(/^\/dati\//, 'kept/');
 

@@ -1,6 +1,8 @@
 // Helpers for the history tests (versions-*.test.ts): a page of an organiser, its versions read
 // through the API and straight from D1, the bucket's public and kept files.
 import { env } from 'cloudflare:test';
+import { expect } from 'vitest';
+import { PNG } from './media-fixtures';
 import { pagePaths } from '../../src/core/api-paths';
 import { pageAsReceivedSchema } from '../../src/core/schemas/page';
 import { versionAnswerSchema, versionListSchema, type VersionMeta } from '../../src/core/schemas/versions';
@@ -51,4 +53,25 @@ export async function versionRows(pageId: number) {
 /** The keys under a prefix of the bucket, sorted. */
 export async function keys(prefix: string): Promise<string[]> {
   return (await env.BUCKET.list({ prefix })).objects.map((o) => o.key).sort();
+}
+
+/** A multipart body with one file, as the editor's uploads send it. */
+export function form(field: string, bytes: Uint8Array, name: string): FormData {
+  const f = new FormData();
+  f.append(field, new Blob([bytes]), name);
+  return f;
+}
+
+/** Uploads a header as the editor does after a save; answers its path. */
+export async function uploadHeader(token: string, slug: string, bytes: Uint8Array = PNG): Promise<string> {
+  const res = await call(pagePaths.headerUpload(slug), { token, body: form('image', bytes, 'h.png') });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { path: string }).path;
+}
+
+/** The status of a GET, its body read. */
+export async function status(path: string): Promise<number> {
+  const res = await call(path);
+  await res.arrayBuffer();
+  return res.status;
 }

@@ -7,29 +7,11 @@ import { pageAsReceivedSchema } from '../../src/core/schemas/page';
 import { answer, call, organiserWithToken } from './helpers';
 import { clockAt, clockForward, realClock } from './clock';
 import { mp4, PNG, WEBP } from './media-fixtures';
-import { restore, save, setup, versionOf, versionsOf } from './versions-helpers';
+import { form, restore, save, setup, status, uploadHeader, versionOf, versionsOf } from './versions-helpers';
 
 afterEach(realClock);
 
 const SIGNED = /^\/api\/kept\/([a-z0-9]+)\/([A-Za-z0-9._-]+)\?exp=(\d+)&sig=([A-Za-z0-9_-]{43})$/;
-
-function form(field: string, bytes: Uint8Array, name: string): FormData {
-  const f = new FormData();
-  f.append(field, new Blob([bytes]), name);
-  return f;
-}
-
-async function uploadHeader(token: string, slug: string, bytes: Uint8Array = PNG): Promise<string> {
-  const res = await call(pagePaths.headerUpload(slug), { token, body: form('image', bytes, 'h.png') });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { path: string }).path;
-}
-
-async function status(path: string): Promise<number> {
-  const res = await call(path);
-  await res.arrayBuffer();
-  return res.status;
-}
 
 /** The parts of a signed link (fails the test when `path` is none). */
 function parts(path: string) {
