@@ -16,7 +16,7 @@ import {
   textPage,
   uniqueSlug,
 } from './helpers';
-import { mailsTo, member, membershipOf, uniqueCompany } from './team-helpers';
+import { actsOf, mailsTo, member, membershipOf, uniqueCompany } from './team-helpers';
 
 function activity(token: string, query = '') {
   return call(`${companyPaths.activity}${query}`, { token });
@@ -158,6 +158,10 @@ describe('the administrators', () => {
       userActionAnswerSchema,
     );
     expect(moved.user).toMatchObject({ company: to, membership: 'member', company_role: 'editor', fans_access: false });
+    // the new company's log says how they came
+    expect((await actsOf(to)).filter((a) => a.action === 'member.accepted')).toMatchObject([
+      { target_user_id: user.user.id, summary: 'spostato qui da un amministratore, come Editor · Dati dei fan: no' },
+    ]);
     // a member there from the next request: saves, but the fans stay closed
     expect((await call(pagePaths.page(slug), { method: 'PUT', token: user.token, json: textPage(slug) })).status).toBe(
       200,

@@ -7,7 +7,16 @@ import { companyPaths, pagePaths } from '../../src/core/api-paths';
 import { companyKey } from '../../src/core/company';
 import { memberAnswerSchema } from '../../src/core/schemas/team';
 import { adminWithToken, answer, call, callJson, createPage, textPage, uniqueSlug } from './helpers';
-import { activate, approve, mailsTo, member, membershipOf, registerAccount, uniqueCompany } from './team-helpers';
+import {
+  actsOf,
+  activate,
+  approve,
+  mailsTo,
+  member,
+  membershipOf,
+  registerAccount,
+  uniqueCompany,
+} from './team-helpers';
 
 describe('approval decides the membership', () => {
   it('the first account of a new company becomes its Titolare, with the fans right and a since date', async () => {
@@ -19,6 +28,10 @@ describe('approval decides the membership', () => {
     const row = await membershipOf(id);
     expect(row).toMatchObject({ membership: 'member', company_role: 'owner', fans_access: 1 });
     expect(Date.parse(row!.member_since!)).not.toBeNaN();
+    // the company's log begins with its Titolare, let in by the administrator
+    expect(await actsOf(company)).toMatchObject([
+      { action: 'member.accepted', actor_id: admin.user.id, target_user_id: id, summary: 'Titolare' },
+    ]);
     // once active, the Titolare reaches the company's pages
     const token = await activate(id);
     const slug = uniqueSlug('own');

@@ -10,7 +10,7 @@ import { usersPageSchema } from '../../src/core/schemas/admin';
 import { adminWithToken, answer, call, callJson, createUser, PASSWORD, rowOf, uniqueEmail } from './helpers';
 import { clockAt, clockForward, realClock } from './clock';
 import { redactTokens } from '../../worker/services/mail';
-import { approve, mailsTo, member, registerAccount, uniqueCompany } from './team-helpers';
+import { actsOf, approve, mailsTo, member, registerAccount, uniqueCompany } from './team-helpers';
 
 afterEach(realClock);
 
@@ -76,6 +76,15 @@ describe('invitations', () => {
     const after = await answer(await call(companyPaths.members, { token: owner.token }), 200, membersAnswerSchema);
     expect(after.invitations).toEqual([]);
     expect(after.members.find((m) => m.id === reg.body.id)).toMatchObject({ invited_by_name: 'Olga Titolare' });
+    // the company's log says who joined, and how
+    const joined = (await actsOf(company)).filter((a) => a.action === 'member.accepted');
+    expect(joined).toMatchObject([
+      {
+        actor_id: admin.user.id,
+        target_user_id: reg.body.id,
+        summary: 'entrato con un invito, come Editor · Dati dei fan: sì',
+      },
+    ]);
   });
 
   it('a used token: 422 on a second registration, 410 on lookup', async () => {

@@ -164,6 +164,17 @@ export const admin = describedRoutes()
       if (row.membership === null && decided?.membership === 'requested') {
         await mailRequestToOwners(c.env, decided, c.req.url);
       }
+      // joining through an invitation (or founding the company) is the company's news too
+      if (row.membership === null && decided?.membership === 'member' && decided.company_role) {
+        await activityStatement(c.env.DB, me, {
+          action: 'member.accepted',
+          company_key: decided.company_key!,
+          target: { id: decided.id, name: displayName(decided) },
+          summary: decided.invitation_id
+            ? t('members.joinedByInvitation', { role: roleLabel(decided.company_role, decided.fans_access === 1) })
+            : roleLabel(decided.company_role, decided.fans_access === 1),
+        }).run();
+      }
       return answerUser(c, row.id);
     }
     if (row.id === me.id) fail(403, t('admin.selfReject'));
