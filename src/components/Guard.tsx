@@ -167,20 +167,11 @@ function GuardScreen({
   const message = statusMessage(user.is_active ? user.status : 'banned');
   const statusKey = user.is_active ? STATUS_LABEL[user.status] : 'guard.status.banned';
   const facts = (
-    <dl className="guard-facts">
-      <div>
-        <dt>{t('guard.email.label')}</dt>
-        <dd>{user.email}</dd>
-      </div>
-      <div>
-        <dt>{t('guard.status.label')}</dt>
-        <dd>
-          <span className={`badge badge-status-${user.is_active ? user.status : 'banned'}`}>
-            {t(statusKey ?? 'guard.status.unknown')}
-          </span>
-        </dd>
-      </div>
-    </dl>
+    <GuardFacts email={user.email} label={t('guard.status.label')}>
+      <span className={`badge badge-status-${user.is_active ? user.status : 'banned'}`}>
+        {t(statusKey ?? 'guard.status.unknown')}
+      </span>
+    </GuardFacts>
   );
 
   switch (verdict) {
@@ -328,5 +319,21 @@ export function StatusScreen({
         {children}
       </section>
     </div>
+  );
+}
+
+/** What a guard screen says about the account: its e-mail, and one more fact. */
+export function GuardFacts({ email, label, children }: { email: string; label: string; children: ReactNode }) {
+  return (
+    <dl className="guard-facts">
+      <div>
+        <dt>{t('guard.email.label')}</dt>
+        <dd>{email}</dd>
+      </div>
+      <div>
+        <dt>{label}</dt>
+        <dd>{children}</dd>
+      </div>
+    </dl>
   );
 }

@@ -10,20 +10,13 @@ import { errorText } from '../lib/api';
 import { askToJoin } from '../lib/team-client';
 import { loadSession, logout } from '../stores/session';
 import { notify } from '../stores/toasts';
-import { StatusScreen } from './Guard';
+import { GuardFacts, StatusScreen } from './Guard';
 
 function Facts({ user }: { user: User }) {
   return (
-    <dl className="guard-facts">
-      <div>
-        <dt>{t('guard.email.label')}</dt>
-        <dd>{user.email}</dd>
-      </div>
-      <div>
-        <dt>{t('teamScreen.guard.company')}</dt>
-        <dd>{user.company}</dd>
-      </div>
-    </dl>
+    <GuardFacts email={user.email} label={t('teamScreen.guard.company')}>
+      {user.company}
+    </GuardFacts>
   );
 }
 

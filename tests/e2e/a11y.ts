@@ -3,9 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect } from 'vitest';
-import type { Frame, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import type { ImpactValue, RunOptions } from 'axe-core';
 import { keyboardWalk } from './a11y-keyboard';
+import { DESKTOP, openBrowser } from './browser';
 
 export const WIDTHS = [375, 1280] as const;
 type Width = (typeof WIDTHS)[number];
@@ -386,4 +387,16 @@ export function expectAccessible(reports: readonly AuditReport[]): void {
 /** The verdict on keyboard walks: no focus stop hidden, covered or without a visible focus. */
 export function expectKeyboardUsable(reports: readonly AuditReport[]): void {
   expect(failureMessage(reports), 'keyboard focus problems').toBe('');
+}
+
+/** A browser and a page for a file's audits (each audit sets its own widths). */
+export async function auditPage(): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await openBrowser(DESKTOP);
+  return { ctx, page: await ctx.newPage() };
+}
+
+/** Logs a gate's summary, then closes the audits' browser. */
+export async function closeAudits(ctx: BrowserContext | undefined, gate: Gate, name: string): Promise<void> {
+  console.log(gate.summary(name));
+  await ctx?.close();
 }

@@ -6,10 +6,20 @@
 // moderate finding fails; every finding is printed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { type AuditReport, Gate, WIDTHS, expectAccessible, expectKeyboardUsable, setWidth, settle } from './a11y';
+import {
+  type AuditReport,
+  auditPage,
+  closeAudits,
+  Gate,
+  WIDTHS,
+  expectAccessible,
+  expectKeyboardUsable,
+  setWidth,
+  settle,
+} from './a11y';
 import { confirmBox, openPanel } from './admin-users-helpers';
 import { activeUser, adminCall, adminToken, decide, login, register, uniqueEmail } from './api';
-import { DESKTOP, openBrowser, ready, storeSession } from './browser';
+import { ready, storeSession } from './browser';
 import { makePng } from './media';
 import { createPage, uniqueSlug, uploadHeader } from './pages-api';
 import { confirmLinkPath, fanTourPage, signUpByApi, unsubscribePath } from './fans-api';
@@ -87,13 +97,9 @@ describe('accessibility of the site, the users screen and the published pages', 
   const gate = new Gate();
 
   beforeAll(async () => {
-    ctx = await openBrowser(DESKTOP);
-    page = await ctx.newPage();
+    ({ ctx, page } = await auditPage());
   });
-  afterAll(async () => {
-    console.log(gate.summary('site'));
-    await ctx?.close();
-  });
+  afterAll(() => closeAudits(ctx, gate, 'site'));
 
   it('public and account screens pass axe and reflow at 375 and 1280 px', { timeout: 180_000 }, async () => {
     await storeSession(page, null);

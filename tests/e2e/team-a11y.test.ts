@@ -5,9 +5,18 @@
 // walk of the Team screen.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { type AuditReport, Gate, WIDTHS, expectAccessible, expectKeyboardUsable, setWidth } from './a11y';
+import {
+  type AuditReport,
+  auditPage,
+  closeAudits,
+  Gate,
+  WIDTHS,
+  expectAccessible,
+  expectKeyboardUsable,
+  setWidth,
+} from './a11y';
 import { uniqueEmail } from './api';
-import { DESKTOP, go, openBrowser, storeSession } from './browser';
+import { go, storeSession } from './browser';
 import { invitationLink, invite, invitedMember, owner, removeMember, requester } from './team-api';
 import { dialog, row, section } from './team-helpers';
 
@@ -17,13 +26,9 @@ describe('accessibility of the screens of teams', () => {
   const gate = new Gate();
 
   beforeAll(async () => {
-    ctx = await openBrowser(DESKTOP);
-    page = await ctx.newPage();
+    ({ ctx, page } = await auditPage());
   });
-  afterAll(async () => {
-    console.log(gate.summary('teams'));
-    await ctx?.close();
-  });
+  afterAll(() => closeAudits(ctx, gate, 'teams'));
 
   async function show(token: string | null, path: string, testId: string): Promise<void> {
     await storeSession(page, token);

@@ -8,24 +8,9 @@ import { ApiError } from '../../src/lib/api';
 import { afterLoginPath, areaPath } from '../../src/stores/session';
 import { $toastQueue, drainToasts, notify } from '../../src/stores/toasts';
 import type { User } from '../../src/core/schemas/user';
+import { testUser } from './user-fixture';
 
-function user(over: Partial<User> = {}): User {
-  return {
-    id: 1,
-    email: 'a@b.it',
-    full_name: null,
-    company: null,
-    status: 'active',
-    is_active: true,
-    is_verified: true,
-    is_superuser: false,
-    created_at: '2026-01-01T00:00:00Z',
-    company_role: 'owner',
-    fans_access: true,
-    membership: 'member',
-    ...over,
-  };
-}
+const user = testUser;
 
 describe('guard verdicts', () => {
   it('loading and anonymous', () => {

@@ -2,6 +2,7 @@
 // Worker answers them, changed where a test says.
 import type { FanAlert, FanSummary } from '../../src/core/schemas/fans';
 import type { User } from '../../src/core/schemas/user';
+import { testUser } from './user-fixture';
 
 export function alert(patch: Partial<FanAlert> = {}): FanAlert {
   return {
@@ -35,17 +36,9 @@ export function summary(patch: Partial<FanSummary> = {}): FanSummary {
 }
 
 /** A company's Titolare as /users/me answers it: may act on alerts and see the fans' addresses. */
-export const ownerUser: User = {
+export const ownerUser: User = testUser({
   id: 7,
   email: 'titolare@example.com',
   full_name: 'Titolare',
   company: 'Band Test',
-  status: 'active',
-  is_active: true,
-  is_verified: true,
-  is_superuser: false,
-  created_at: '2026-01-01T00:00:00Z',
-  company_role: 'owner',
-  fans_access: true,
-  membership: 'member',
-};
+});

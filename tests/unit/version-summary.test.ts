@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VersionButton, VersionSnapshot } from '../../src/core/schemas/versions';
 import { eventLabel, restoredSummary, versionSummary, versionWhen } from '../../src/core/version-summary';
+import { savedPage } from './saved-page';
 
 function event(id: number, text: string, extra: Partial<VersionButton> = {}): VersionButton {
   const label = text.split('|')[1] ?? 'biglietti';
@@ -24,28 +25,16 @@ const MILANO = event(1, '12/07/2026 - Milano - Alcatraz|biglietti');
 const ROMA = event(2, 'sab 14 luglio 2026 - Roma - Atlantico|biglietti');
 const BOLOGNA = event(3, '15/07/2026 - Bologna - Estragon|biglietti');
 
+/** The saved page 'tour' as a version keeps it (no views, no save time, no alerts). */
 function page(patch: Partial<VersionSnapshot> = {}): VersionSnapshot {
-  return {
-    id: 7,
-    folder_name: 'tour',
-    title: 'Tour',
-    display_title: 'Tour',
-    company: 'Palco',
-    visible: true,
-    visible_from: null,
-    visible_until: null,
-    mode: 'text',
-    style: 'light',
-    custom_styles: null,
-    header: '/dati/tour/a.png',
-    header_poster: '',
-    show_past: false,
-    fan_signup: true,
-    sale_reminder: true,
-    created_at: '2026-01-01T00:00:00Z',
-    buttons: [BOLOGNA],
-    ...patch,
-  };
+  const {
+    view_page: _views,
+    updated_at: _updated,
+    fan_alerts: _alerts,
+    buttons: _buttons,
+    ...stored
+  } = savedPage({ header: '/dati/tour/a.png', created_at: '2026-01-01T00:00:00Z' });
+  return { ...stored, buttons: [BOLOGNA], ...patch };
 }
 
 function soldOut(b: VersionButton): VersionButton {

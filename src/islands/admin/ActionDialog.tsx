@@ -12,7 +12,7 @@ import { t, type MessageKey } from '../../core/messages';
 import { COMPANY_MIN } from '../../core/constants';
 import type { CompanyRole, User } from '../../core/schemas/user';
 import { DEFAULT_ROLE } from '../../stores/team/rules';
-import { FansBox, RoleDialog, RoleSelect } from '../team/RoleFields';
+import { DialogActions, FansBox, RoleDialog, RoleSelect } from '../team/RoleFields';
 import {
   $companyNames,
   acceptMember,
@@ -250,15 +250,7 @@ function CompanyForm({
       />
       <RoleSelect id="us-company-role" label={t('teamScreen.admin.moveRole')} value={role} onChange={setRole} />
       <FansBox id="us-company-fans" role={role} checked={fans} onChange={setFans} withHint={false} />
-      <div className="confirm-dialog__actions">
-        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-          {t('ui.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {t('usersScreen.companyDialog.save')}
-        </button>
-      </div>
+      <DialogActions onCancel={onCancel} busy={busy} submitLabel={t('usersScreen.companyDialog.save')} />
     </form>
   );
 }

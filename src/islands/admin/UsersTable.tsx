@@ -8,6 +8,7 @@ import { userLabel, type SortField, type SortOrder } from '../../stores/admin/us
 import { formatDate } from './format';
 import { RoleBadge, StatusBadge } from './badges';
 import { InvitedBy, TeamRole } from './team-badges';
+import { ActionButton } from '../../components/ActionButton';
 
 export interface SortState {
   sort: SortField;
@@ -158,24 +159,20 @@ function Row({
         <div className="us-row-actions">
           {variant === 'pending' && onQuick ? (
             <>
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
+              <ActionButton
+                icon={Check}
+                text={t('usersScreen.action.approve')}
+                className="btn-primary"
                 onClick={() => onQuick('approve', user)}
-                aria-label={t('usersScreen.action.approveUser', { name })}
-              >
-                <Check size={16} aria-hidden="true" />
-                {t('usersScreen.action.approve')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm us-btn-reject"
+                label={t('usersScreen.action.approveUser', { name })}
+              />
+              <ActionButton
+                icon={X}
+                text={t('usersScreen.action.reject')}
+                className="btn-secondary us-btn-reject"
                 onClick={() => onQuick('reject', user)}
-                aria-label={t('usersScreen.action.rejectUser', { name })}
-              >
-                <X size={16} aria-hidden="true" />
-                {t('usersScreen.action.reject')}
-              </button>
+                label={t('usersScreen.action.rejectUser', { name })}
+              />
             </>
           ) : null}
           <button

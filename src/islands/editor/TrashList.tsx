@@ -4,7 +4,7 @@
 // page's slug is typed. State and actions: src/stores/editor/trash.ts.
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { AlertTriangle, ChevronDown, Loader2, RotateCcw, Trash2, XCircle } from 'lucide-react';
+import { AlertTriangle, ChevronDown, RotateCcw, Trash2, XCircle } from 'lucide-react';
 import { Modal } from '../../components/Modal';
 import { ToggleButton } from '../../components/ToggleButton';
 import { t } from '../../core/messages';
@@ -22,6 +22,7 @@ import {
   restoreFromTrash,
   type TrashItem,
 } from '../../stores/editor/trash';
+import { ActionButton } from '../../components/ActionButton';
 
 export default function TrashList({ open }: { open: boolean }) {
   const id = useId();
@@ -100,31 +101,26 @@ function TrashRow({ item, onPurge }: { item: TrashItem; onPurge: () => void }) {
       </div>
       {rights.owner && (
         <div className="ed-trash-item__actions">
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
+          <ActionButton
+            icon={RotateCcw}
+            iconSize={14}
+            busy={mine}
+            text={t('historyView.restore')}
+            className="btn-secondary"
             onClick={() => void restoreFromTrash(item)}
             disabled={busy !== null}
-            aria-label={t('trashList.restoreLabel', { title: item.title })}
-          >
-            {mine ? (
-              <Loader2 size={14} className="ed-spin" aria-hidden="true" />
-            ) : (
-              <RotateCcw size={14} aria-hidden="true" />
-            )}
-            {t('historyView.restore')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm ed-trash-item__purge"
+            label={t('trashList.restoreLabel', { title: item.title })}
+          />
+          <ActionButton
+            icon={XCircle}
+            iconSize={14}
+            text={t('trashList.purge')}
+            className="btn-ghost ed-trash-item__purge"
             onClick={onPurge}
             disabled={busy !== null}
-            aria-haspopup="dialog"
-            aria-label={t('trashList.purgeLabel', { title: item.title })}
-          >
-            <XCircle size={14} aria-hidden="true" />
-            {t('trashList.purge')}
-          </button>
+            popup="dialog"
+            label={t('trashList.purgeLabel', { title: item.title })}
+          />
         </div>
       )}
     </li>

@@ -17,6 +17,7 @@ import {
 import type { Member } from '../../stores/team/team';
 import { personLabel } from '../../stores/team/rules';
 import { formatDateTime } from '../admin/format';
+import { ActionButton } from '../../components/ActionButton';
 
 interface Option {
   value: string;
@@ -102,15 +103,13 @@ export function ActivitySection({ members, isAdmin }: { members: Member[]; isAdm
           <Activity size={20} aria-hidden="true" />
           {t('teamScreen.activity.title')}
         </h2>
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
+        <ActionButton
+          icon={RefreshCw}
+          text={t('teamScreen.refresh')}
+          className="btn-secondary"
           onClick={() => void reloadActivity()}
           disabled={state.loading}
-        >
-          <RefreshCw size={16} aria-hidden="true" />
-          {t('teamScreen.refresh')}
-        </button>
+        />
       </div>
       {isAdmin ? <p className="hint tm-note">{t('teamScreen.adminNote')}</p> : null}
       <div className="tm-filters">

@@ -9,6 +9,7 @@ import { type ActResult, accept, changeFans, changeRole, refuse, remove, type Me
 import { personLabel, roleName } from '../../stores/team/rules';
 import { formatDate } from '../admin/format';
 import { FansBox, RoleDialog, RoleSelect } from './RoleFields';
+import { ActionButton } from '../../components/ActionButton';
 
 export function RoleBadge({ role }: { role: CompanyRole | null }) {
   if (!role) return null;
@@ -213,24 +214,20 @@ export function RequestsSection({
                 </div>
                 {canManage ? (
                   <div className="tm-controls">
-                    <button
-                      type="button"
-                      className="btn btn-primary btn-sm"
-                      aria-label={t('teamScreen.accept.label', { name })}
+                    <ActionButton
+                      icon={Check}
+                      text={t('teamScreen.accept')}
+                      className="btn-primary"
+                      label={t('teamScreen.accept.label', { name })}
                       onClick={() => setAccepting(member)}
-                    >
-                      <Check size={16} aria-hidden="true" />
-                      {t('teamScreen.accept')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      aria-label={t('teamScreen.refuse.label', { name })}
+                    />
+                    <ActionButton
+                      icon={X}
+                      text={t('teamScreen.refuse')}
+                      className="btn-secondary"
+                      label={t('teamScreen.refuse.label', { name })}
                       onClick={() => void onRefuse(member)}
-                    >
-                      <X size={16} aria-hidden="true" />
-                      {t('teamScreen.refuse')}
-                    </button>
+                    />
                   </div>
                 ) : null}
               </li>

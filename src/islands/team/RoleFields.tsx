@@ -134,16 +134,31 @@ export function RoleDialog({
         {children}
         <RoleSelect id="tm-role-pick" value={role} onChange={setRole} />
         <FansBox id="tm-role-fans" role={role} checked={fans} onChange={setFans} />
-        <div className="confirm-dialog__actions">
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-            {t('ui.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {submitLabel}
-          </button>
-        </div>
+        <DialogActions onCancel={onCancel} busy={busy} submitLabel={submitLabel} />
       </form>
     </Modal>
+  );
+}
+
+/** 'Annulla' and the submit of a dialog's form, the submit busy while it runs. */
+export function DialogActions({
+  onCancel,
+  busy,
+  submitLabel,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <div className="confirm-dialog__actions">
+      <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+        {t('ui.cancel')}
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? <span className="spinner" aria-hidden="true" /> : null}
+        {submitLabel}
+      </button>
+    </div>
   );
 }
