@@ -2,7 +2,7 @@
 // a focus-in-dialog check and a keyboard walk: every focus stop in view, and focus visible on each kind of control.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import type { ImpactValue, RunOptions } from 'axe-core';
 import { keyboardWalk } from './a11y-keyboard';
@@ -389,14 +389,19 @@ export function expectKeyboardUsable(reports: readonly AuditReport[]): void {
   expect(failureMessage(reports), 'keyboard focus problems').toBe('');
 }
 
-/** A browser and a page for a file's audits (each audit sets its own widths). */
-export async function auditPage(): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await openBrowser(DESKTOP);
-  return { ctx, page: await ctx.newPage() };
-}
-
-/** Logs a gate's summary, then closes the audits' browser. */
-export async function closeAudits(ctx: BrowserContext | undefined, gate: Gate, name: string): Promise<void> {
-  console.log(gate.summary(name));
-  await ctx?.close();
+/**
+ * A browser page for a file's audits: opened before its tests, closed after them with the gate's
+ * summary in the log. `current` is the page once the tests run.
+ */
+export function auditedPage(gate: Gate, name: string): { current: Page } {
+  const held: { current: Page; ctx?: BrowserContext } = { current: undefined as unknown as Page };
+  beforeAll(async () => {
+    held.ctx = await openBrowser(DESKTOP);
+    held.current = await held.ctx.newPage();
+  });
+  afterAll(async () => {
+    console.log(gate.summary(name));
+    await held.ctx?.close();
+  });
+  return held;
 }

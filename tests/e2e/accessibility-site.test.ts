@@ -4,12 +4,11 @@
 // panel and a confirmation open), the published page in each layout (with its 'Avvisami' block)
 // and the fans' link pages; a keyboard walk of the users screen. Any critical, serious or
 // moderate finding fails; every finding is printed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   type AuditReport,
-  auditPage,
-  closeAudits,
+  auditedPage,
   Gate,
   WIDTHS,
   expectAccessible,
@@ -92,14 +91,12 @@ const STORES: ButtonSeed[] = [
 }));
 
 describe('accessibility of the site, the users screen and the published pages', () => {
-  let ctx: BrowserContext;
-  let page: Page;
   const gate = new Gate();
-
-  beforeAll(async () => {
-    ({ ctx, page } = await auditPage());
+  const audits = auditedPage(gate, 'site');
+  let page: Page;
+  beforeEach(() => {
+    page = audits.current;
   });
-  afterAll(() => closeAudits(ctx, gate, 'site'));
 
   it('public and account screens pass axe and reflow at 375 and 1280 px', { timeout: 180_000 }, async () => {
     await storeSession(page, null);

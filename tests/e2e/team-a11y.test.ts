@@ -3,32 +3,21 @@
 // the accept dialog and a confirmation open) and of a Lettore, the guard screens of a waiting
 // request and of a removed member, the signup through a good and a bad invitation; a keyboard
 // walk of the Team screen.
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import {
-  type AuditReport,
-  auditPage,
-  closeAudits,
-  Gate,
-  WIDTHS,
-  expectAccessible,
-  expectKeyboardUsable,
-  setWidth,
-} from './a11y';
+import { beforeEach, describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { type AuditReport, auditedPage, Gate, WIDTHS, expectAccessible, expectKeyboardUsable, setWidth } from './a11y';
 import { uniqueEmail } from './api';
 import { go, storeSession } from './browser';
 import { invitationLink, invite, invitedMember, owner, removeMember, requester } from './team-api';
 import { dialog, row, section } from './team-helpers';
 
 describe('accessibility of the screens of teams', () => {
-  let ctx: BrowserContext;
-  let page: Page;
   const gate = new Gate();
-
-  beforeAll(async () => {
-    ({ ctx, page } = await auditPage());
+  const audits = auditedPage(gate, 'teams');
+  let page: Page;
+  beforeEach(() => {
+    page = audits.current;
   });
-  afterAll(() => closeAudits(ctx, gate, 'teams'));
 
   async function show(token: string | null, path: string, testId: string): Promise<void> {
     await storeSession(page, token);

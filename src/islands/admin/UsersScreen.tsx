@@ -139,7 +139,7 @@ function AdminUsers() {
 
       <section className="card us-section" aria-labelledby="us-pending-title" data-testid="pending-section">
         <div className="us-section-head spread">
-          <h2 id="us-pending-title" className="us-section-title">
+          <h2 id="us-pending-title" className="section-title">
             {t('usersScreen.pending.title')}
             {pending.data ? (
               <span className={`badge tabular ${pendingTotal > 0 ? 'badge-danger' : ''}`} data-testid="pending-total">
@@ -191,7 +191,7 @@ function AdminUsers() {
 
       <section ref={allRef} className="card us-section" aria-labelledby="us-all-title" data-testid="all-section">
         <div className="us-section-head spread">
-          <h2 id="us-all-title" className="us-section-title">
+          <h2 id="us-all-title" className="section-title">
             {t('usersScreen.all.title')}
           </h2>
           <p className="us-results tabular" aria-live="polite" data-testid="results">

@@ -97,9 +97,9 @@ export function ActivitySection({ members, isAdmin }: { members: Member[]; isAdm
   const memberOptions = members.map((m) => ({ value: String(m.id), label: personLabel(m) }));
 
   return (
-    <section className="card tm-section" aria-labelledby="tm-activity-title" data-testid="team-activity">
-      <div className="tm-section-head">
-        <h2 id="tm-activity-title" className="tm-section-title">
+    <section className="card stack tm-section" aria-labelledby="tm-activity-title" data-testid="team-activity">
+      <div className="spread tm-section-head">
+        <h2 id="tm-activity-title" className="section-title">
           <Activity size={20} aria-hidden="true" />
           {t('teamScreen.activity.title')}
         </h2>

@@ -29,8 +29,8 @@ export function InvitationsSection({
   }
 
   return (
-    <section className="card tm-section" aria-labelledby="tm-invitations-title" data-testid="team-invitations">
-      <h2 id="tm-invitations-title" className="tm-section-title">
+    <section className="card stack tm-section" aria-labelledby="tm-invitations-title" data-testid="team-invitations">
+      <h2 id="tm-invitations-title" className="section-title">
         <Mail size={20} aria-hidden="true" />
         {t('teamScreen.invitations.title')}
       </h2>

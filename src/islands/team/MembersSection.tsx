@@ -87,8 +87,8 @@ export function MembersSection({
   }
 
   return (
-    <section className="card tm-section" aria-labelledby="tm-members-title" data-testid="team-members">
-      <h2 id="tm-members-title" className="tm-section-title">
+    <section className="card stack tm-section" aria-labelledby="tm-members-title" data-testid="team-members">
+      <h2 id="tm-members-title" className="section-title">
         <Users size={20} aria-hidden="true" />
         {t('teamScreen.members.title')}
         <span className="badge tabular">{members.length}</span>
@@ -194,8 +194,8 @@ export function RequestsSection({
   }
 
   return (
-    <section className="card tm-section" aria-labelledby="tm-requests-title" data-testid="team-requests">
-      <h2 id="tm-requests-title" className="tm-section-title">
+    <section className="card stack tm-section" aria-labelledby="tm-requests-title" data-testid="team-requests">
+      <h2 id="tm-requests-title" className="section-title">
         <UserRoundPlus size={20} aria-hidden="true" />
         {t('teamScreen.requests.title')}
         {requests.length > 0 ? <span className="badge badge-danger tabular">{requests.length}</span> : null}

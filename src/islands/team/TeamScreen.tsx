@@ -79,7 +79,7 @@ function Team() {
         <ActivitySection members={[]} isAdmin />
       ) : data ? (
         <div className="tm-grid">
-          <div className="tm-col">
+          <div className="stack tm-col">
             <MembersSection
               company={data.company}
               members={data.members}
@@ -93,7 +93,7 @@ function Team() {
               <InvitationsSection company={data.company} invitations={data.invitations} canManage={canManage} />
             ) : null}
           </div>
-          <div className="tm-col">
+          <div className="stack tm-col">
             <ActivitySection members={data.members} isAdmin={isAdmin} />
           </div>
         </div>
