@@ -9,6 +9,7 @@ import { decodeEventText, type EventParts } from './button-codec';
 import { buttonTextProblem, eventPartsProblem, pageTextProblem } from './plain-text';
 import { SLUG_MAX, isReservedSlug, isValidSlugFormat } from './slug';
 import { isSafeLinkUrl, isSafeMediaRef, URL_MAX } from './urls';
+import { presaleProblem } from './presale';
 import {
   BUTTONS_MAX,
   CTAS_MAX,
@@ -54,6 +55,7 @@ function buttonProblem(
     return t('pages.button.textTooLong', { max: TEXT_MAX * 3 });
   }
   if (button.type === 'image') {
+    if (button.presale) return t('presale.notText');
     const image = String(button.image_path ?? '').trim();
     if (!image) {
       if (!imagePending(index)) return t('button.imageMissing');
@@ -71,6 +73,10 @@ function buttonProblem(
     if (cta.buttonText.length > TEXT_MAX) return t('pages.button.textTooLong', { max: TEXT_MAX });
   }
   if (!ctas.some((cta) => cta.url)) return t('pages.button.ctaUrlMissing');
+  if (button.presale) {
+    const problem = presaleProblem({ ...button.presale, ends_at: button.presale.ends_at ?? null }, ctas);
+    if (problem) return problem;
+  }
   return buttonTextProblem(button);
 }
 

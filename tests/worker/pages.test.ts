@@ -74,6 +74,7 @@ describe('create, read, list', () => {
       cta_buttons: [
         { url: 'https://www.ticketone.it/x', buttonText: 'biglietti', on_sale_at: null, availability: 'on_sale' },
       ],
+      presale: null,
     });
     expect(page.buttons[1]!.position).toBe(2);
 

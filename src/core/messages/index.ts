@@ -22,6 +22,10 @@ import { mailMessages } from './mail';
 import { membersMessages } from './members';
 import { navigationMessages } from './navigation';
 import { pagesMessages } from './pages';
+import { presaleMessages } from './presale';
+import { presaleEditorMessages } from './presale-editor';
+import { presaleMailMessages } from './presale-mail';
+import { presalePublicMessages } from './presale-public';
 import { requestsMessages } from './requests';
 import { siteMessages } from './site';
 import { statsMessages } from './stats';
@@ -69,6 +73,10 @@ export const messages = {
   ...membersMessages,
   ...editorHistoryMessages,
   ...teamScreenMessages,
+  ...presaleMessages,
+  ...presalePublicMessages,
+  ...presaleMailMessages,
+  ...presaleEditorMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

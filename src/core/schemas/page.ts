@@ -13,6 +13,8 @@ import { decodeEventText, encodeEventText, cleanLabel } from '../button-codec';
 import { storeByPath } from '../store-badges';
 import { instantSchema, scheduleFields } from './page-schedule';
 import { AVAILABILITIES, availabilityOf } from '../on-sale';
+import type { Presale } from '../presale';
+import { presaleInputSchema, presaleSchema } from './presale';
 
 export const PAGE_MODES = ['text', 'image'] as const;
 export const PAGE_STYLES = ['light', 'dark', 'custom'] as const;
@@ -60,7 +62,12 @@ const publicButtonShape = {
 
 /** A button as the API answers it. */
 export const buttonAsReceivedSchema = z
-  .object({ ...publicButtonShape, click_count: z.number().int().nonnegative() })
+  .object({
+    ...publicButtonShape,
+    click_count: z.number().int().nonnegative(),
+    /** a text button's presale for the fans (docs/behaviour.md#presales); null when none; never public */
+    presale: presaleSchema.nullable().optional(),
+  })
   .meta({ id: 'Button' });
 export type ButtonAsReceived = z.infer<typeof buttonAsReceivedSchema>;
 
@@ -164,6 +171,8 @@ export const buttonInputSchema = z.object({
   image_path: optionalText,
   url: optionalText,
   cta_buttons: z.array(ctaInputSchema).nullish(),
+  // a text button's presale (docs/behaviour.md#presales): null removes it, absent keeps the saved one
+  presale: presaleInputSchema.nullish(),
 });
 export type ButtonInput = z.infer<typeof buttonInputSchema>;
 
@@ -256,11 +265,24 @@ export interface StoredButton {
   image_path: string | null;
   url: string | null;
   cta_buttons: Cta[] | null;
+  /** a text button's presale; null = none, undefined = keep what the row has (docs/behaviour.md#presales) */
+  presale?: Presale | null;
 }
 
 function clientIdOf(id: ButtonInput['id']): number | null {
   const n = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** A presale as stored: its link trimmed, no end = at the general sale. */
+function presaleOf(input: NonNullable<ButtonInput['presale']> | null): Presale | null {
+  if (input === null) return null;
+  return {
+    starts_at: input.starts_at,
+    ends_at: input.ends_at ?? null,
+    url: input.url.trim(),
+    shared_code: input.shared_code,
+  };
 }
 
 /**
@@ -292,6 +314,7 @@ export function normaliseButtons(buttons: readonly ButtonInput[]): StoredButton[
       image_path: null,
       url: first?.url || null,
       cta_buttons: ctas,
+      ...(b.presale === undefined ? {} : { presale: presaleOf(b.presale) }),
     };
   });
 }

@@ -3,7 +3,9 @@
  * read in page order, and the insert a page write batches (pages.ts).
  */
 import { availabilityOf } from '../../../src/core/on-sale';
+import type { Presale } from '../../../src/core/presale';
 import type { ButtonAsReceived, ButtonType, Cta, PublicButton, StoredButton } from '../../../src/core/schemas/page';
+import type { PresaleAsReceived } from '../../../src/core/schemas/presale';
 
 interface ButtonRow {
   id: number;
@@ -15,6 +17,10 @@ interface ButtonRow {
   url: string | null;
   cta_buttons: string | null;
   click_count: number;
+  /** JSON of the date's presale (docs/behaviour.md#presales), NULL when none */
+  presale: string | null;
+  /** how many one-time codes the date has (buttonRows counts them) */
+  presale_codes?: number;
 }
 
 /** A JSON column's value; null when empty or malformed. */
@@ -48,19 +54,58 @@ function parseCtas(row: ButtonRow): Cta[] | null {
   return null;
 }
 
-export function toButton(row: ButtonRow): ButtonAsReceived {
-  const { id, position, type, text, image_path, url, click_count } = row;
-  return { id, position, type, text, image_path, url, click_count, cta_buttons: parseCtas(row) };
+/** A date row's presale as stored; null when it has none or the JSON is broken. */
+export function storedPresale(row: Pick<ButtonRow, 'type' | 'presale'>): Presale | null {
+  if (row.type !== 'text') return null;
+  const value = parseJson(row.presale);
+  if (!value || typeof value !== 'object') return null;
+  const p = value as Record<string, unknown>;
+  if (typeof p.starts_at !== 'string' || typeof p.url !== 'string') return null;
+  return {
+    starts_at: p.starts_at,
+    ends_at: typeof p.ends_at === 'string' && p.ends_at ? p.ends_at : null,
+    url: p.url,
+    shared_code: typeof p.shared_code === 'string' && p.shared_code ? p.shared_code : null,
+  };
 }
 
+function presaleAnswer(row: ButtonRow): PresaleAsReceived | null {
+  const presale = storedPresale(row);
+  return presale && { ...presale, codes: row.presale_codes ?? 0 };
+}
+
+export function toButton(row: ButtonRow): ButtonAsReceived {
+  const { id, position, type, text, image_path, url, click_count } = row;
+  return {
+    id,
+    position,
+    type,
+    text,
+    image_path,
+    url,
+    click_count,
+    cta_buttons: parseCtas(row),
+    presale: presaleAnswer(row),
+  };
+}
+
+/** A button as the public sees it: no click count, and never the presale's link or code. */
 export function toPublicButton(row: ButtonRow): PublicButton {
-  const { click_count: _ignored, ...rest } = toButton(row);
+  const { click_count: _clicks, presale: _presale, ...rest } = toButton(row);
   return rest;
+}
+
+/** The presale column's value of a stored button (undefined: the save keeps what the row has). */
+export function presaleColumn(b: Pick<StoredButton, 'presale'>): string | null {
+  return b.presale ? JSON.stringify(b.presale) : null;
 }
 
 export async function buttonRows(db: D1Database, pageId: number): Promise<ButtonRow[]> {
   const { results } = await db
-    .prepare('SELECT * FROM buttons WHERE page_id = ? ORDER BY position, id')
+    .prepare(
+      `SELECT b.*, (SELECT COUNT(*) FROM presale_codes p WHERE p.button_id = b.id) AS presale_codes
+       FROM buttons b WHERE b.page_id = ? ORDER BY b.position, b.id`,
+    )
     .bind(pageId)
     .all<ButtonRow>();
   return results;
@@ -71,10 +116,19 @@ export function insertButton(db: D1Database, pageRef: { slug: string } | { id: n
   const pageId = 'id' in pageRef ? '?' : '(SELECT id FROM landing_pages WHERE folder_name = ?)';
   return db
     .prepare(
-      `INSERT INTO buttons (page_id, position, type, text, image_path, url, cta_buttons)
-       VALUES (${pageId}, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO buttons (page_id, position, type, text, image_path, url, cta_buttons, presale)
+       VALUES (${pageId}, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .bind('id' in pageRef ? pageRef.id : pageRef.slug, b.position, b.type, b.text, b.image_path, b.url, ctas);
+    .bind(
+      'id' in pageRef ? pageRef.id : pageRef.slug,
+      b.position,
+      b.type,
+      b.text,
+      b.image_path,
+      b.url,
+      ctas,
+      b.type === 'text' ? presaleColumn(b) : null,
+    );
 }
 
 /** What the tour feeds tell of an event beside its text (docs/behaviour.md#tour-feeds-calendar-json-and-rss). */

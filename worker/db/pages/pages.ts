@@ -17,7 +17,7 @@ import { headerOf } from '../../../src/core/public-view';
 import type { PixelSize } from '../../services/media/image-size';
 
 import { dropUnusedCompanyStatement, type CompanyRef } from '../companies';
-import { buttonRows, insertButton, parseJson, toButton, toPublicButton } from './buttons';
+import { buttonRows, insertButton, parseJson, presaleColumn, toButton, toPublicButton } from './buttons';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -334,7 +334,9 @@ export async function updatePage(
                revision = revision + (${EVENT_CHANGED}),
                modified_at = CASE WHEN ${EVENT_CHANGED} THEN ${NOW} ELSE modified_at END,
                position = ?1, type = ?2, text = ?3, image_path = COALESCE(?4, image_path),
-               url = ?5, cta_buttons = ?6 WHERE id = ?7 AND page_id = ?8`,
+               url = ?5, cta_buttons = ?6,
+               presale = CASE WHEN ?2 <> 'text' THEN NULL WHEN ?9 THEN ?10 ELSE presale END
+             WHERE id = ?7 AND page_id = ?8`,
           )
           .bind(
             b.position,
@@ -345,6 +347,9 @@ export async function updatePage(
             b.cta_buttons === null ? null : JSON.stringify(b.cta_buttons),
             b.clientId,
             page.id,
+            // a save that does not name the presale keeps it (docs/behaviour.md#presales)
+            b.presale === undefined ? 0 : 1,
+            presaleColumn(b),
           ),
       );
     } else {

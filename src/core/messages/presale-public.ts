@@ -1,0 +1,9 @@
+/**
+ * Presales on the published page (docs/behaviour.md#presales): a date row while its presale is
+ * open. Keys are flat and dotted; placeholders are written {name} and filled by `t()`.
+ */
+export const presalePublicMessages = {
+  // the texts below are quoted from the product's description of presales
+  'presale.public.badge': 'Prevendita per gli iscritti',
+  'presale.public.signup': 'Iscriviti per ricevere il codice',
+} as const;
