@@ -57,6 +57,10 @@ export const pagePaths = {
   /** the published page's click counter (a beacon, no authentication) */
   buttonClick: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/click`,
   trackUrl: '/api/track-url',
+  /** a date's presale (docs/api.md#presales): its figures, its one-time codes (POST adds, PUT replaces), the CSV of who got which */
+  presale: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/presale`,
+  presaleCodes: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/presale-codes`,
+  presaleCsv: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/presale.csv`,
   /** the page's history (docs/api.md#history): its versions, one version, a restore (POST) */
   versions: (slug: string) => `${page(slug)}/versions`,
   version: (slug: string, id: number) => `${page(slug)}/versions/${id}`,
