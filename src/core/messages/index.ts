@@ -24,6 +24,7 @@ import { navigationMessages } from './navigation';
 import { pagesMessages } from './pages';
 import { presaleMessages } from './presale';
 import { presaleEditorMessages } from './presale-editor';
+import { presaleFansMessages } from './presale-fans';
 import { presaleMailMessages } from './presale-mail';
 import { presalePublicMessages } from './presale-public';
 import { requestsMessages } from './requests';
@@ -77,6 +78,7 @@ export const messages = {
   ...presalePublicMessages,
   ...presaleMailMessages,
   ...presaleEditorMessages,
+  ...presaleFansMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

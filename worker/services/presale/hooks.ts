@@ -10,7 +10,16 @@ import type { Bindings } from '../../env';
  */
 export async function presaleCodesAdded(_env: Bindings, _pageId: number, _buttonId: number): Promise<void> {}
 
-/** How many fans of the date's audience are waiting for a code (none sent yet). */
-export async function presaleFansWaiting(_env: Bindings, _pageId: number, _buttonId: number): Promise<number> {
-  return 0;
+/** A date's presale as its fans stand: the fans still waiting for a code (or for the e-mail), and the e-mails sent. */
+export interface PresaleFanFigures {
+  fans_waiting: number;
+  emails_sent: number;
+}
+
+export async function presaleFanFigures(
+  _env: Bindings,
+  _pageId: number,
+  _buttonId: number,
+): Promise<PresaleFanFigures> {
+  return { fans_waiting: 0, emails_sent: 0 };
 }
