@@ -15,6 +15,7 @@ import { dev } from './routes/dev';
 import { pages } from './routes/pages';
 import { trash } from './routes/trash';
 import { pageButtons } from './routes/page-buttons';
+import { PRESALE_CODES_BODY_MAX_BYTES, presaleRoutes } from './routes/presale';
 import { versions } from './routes/versions';
 import { stats } from './routes/stats';
 import { adminFans, fansOwner } from './routes/fans/owner';
@@ -62,6 +63,12 @@ const BODY_LIMITS = bodyLimits([
     detail: TOO_MANY_FILES,
     streamed: true,
   },
+  // a date's one-time presale codes, as text or CSV (docs/api.md#presales)
+  {
+    path: new RegExp(`^${PAGES}/[^/]+/buttons/\\d+/presale-codes$`),
+    maxSize: PRESALE_CODES_BODY_MAX_BYTES,
+    detail: t('presale.bodyTooLarge'),
+  },
   // create (POST /) and update (PUT /{slug}) carry a whole page
   { path: new RegExp(`^${PAGES}(/[^/]+)?/?$`), maxSize: PAGE_BODY_MAX_BYTES, detail: t('pages.bodyTooLarge') },
   // /auth/*, /users/*, /api/admin/*, tracking, the rest of the pages API, and every other path
@@ -92,6 +99,7 @@ export function createApp() {
     .route(PAGES, uploads)
     .route(PAGES, pages)
     .route(PAGES, pageButtons)
+    .route(PAGES, presaleRoutes)
     .route(PAGES, versions)
     .route(PAGES, stats)
     .route(PAGES, fansOwner)

@@ -43,6 +43,7 @@ const ERROR_MEANING = {
   409: 'A concurrent change or a value already taken',
   410: 'No longer usable (an invitation used, revoked or expired)',
   413: 'The request body is too large',
+  415: 'The body is not of a media type the route reads',
   422: 'The input fails its schema; `detail` names the field',
   429: 'Too many attempts; see `Retry-After`',
 } as const;

@@ -114,12 +114,24 @@ const CODE_HEADER = /^(codice|codici|code|codes|coupon|coupons|voucher)$/i;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/;
 
 /**
+ * The rows of the text: a CSV when its first line holds ';', a tab or ',' (the one it holds most),
+ * read by Papa Parse (quoted cells); else one cell a line.
+ */
+function readRows(body: string): string[][] {
+  const first = body.split('\n', 1)[0] ?? '';
+  const counts = [';', '\t', ','].map((d) => [d, first.split(d).length - 1] as const);
+  const [delimiter, most] = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
+  if (most === 0) return body.split('\n').map((line) => [line]);
+  return Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false }).data;
+}
+
+/**
  * One code a line, or a CSV (';', ',' or tab between cells): the column headed 'codice' (or
  * 'code', …), else the first. Cells are trimmed; blanks and repeats are dropped and counted.
  */
 export function parseCodes(text: string): ParsedCodes {
-  const body = text.replace(/^\uFEFF/, '');
-  const rows = Papa.parse<string[]>(body, { skipEmptyLines: false, delimitersToGuess: [';', ',', '\t'] }).data;
+  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const rows = readRows(body);
   const header = rows[0]?.findIndex((cell) => CODE_HEADER.test(String(cell).trim())) ?? -1;
   const column = Math.max(header, 0);
   const seen = new Set<string>();

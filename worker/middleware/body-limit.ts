@@ -17,6 +17,7 @@ import { URL_MAX } from '../../src/core/urls';
 import { SLUG_MAX } from '../../src/core/slug';
 import { BUTTONS_MAX, COMPANY_MAX, CTAS_MAX, TEXT_MAX, TITLE_MAX } from '../../src/core/schemas/page';
 import { discardRest } from '../services/request-body';
+import { PRESALE_CODE_MAX } from '../../src/core/presale';
 
 /** Auth forms, admin actions, tracking beacons and anything else small. */
 export const SMALL_BODY_MAX_BYTES = 16 * 1024;
@@ -25,6 +26,8 @@ export const SMALL_BODY_MAX_BYTES = 16 * 1024;
 const BYTES_PER_CHAR = 3;
 /** A JSON key with its quotes, colon, comma and the value's own quotes or brackets. */
 const FIELD = 32;
+/** An ISO 8601 instant with its zone, with room to spare. */
+const INSTANT_ROOM = 40;
 /** Custom styles: a handful of colours, sizes and font names. */
 const STYLES_ROOM = 4 * 1024;
 
@@ -35,7 +38,9 @@ const STYLES_ROOM = 4 * 1024;
 export const PAGE_BODY_MAX_BYTES = (() => {
   const cta = 2 * FIELD + (URL_MAX + TEXT_MAX) * BYTES_PER_CHAR;
   // text ('date - city - venue|label', up to three texts), url and image_path
-  const button = 8 * FIELD + (TEXT_MAX * 3 + URL_MAX * 2) * BYTES_PER_CHAR + CTAS_MAX * cta;
+  // a date's presale (docs/behaviour.md#presales): two instants, its link and a shared code
+  const presale = 6 * FIELD + (URL_MAX + PRESALE_CODE_MAX + 2 * INSTANT_ROOM) * BYTES_PER_CHAR;
+  const button = 8 * FIELD + (TEXT_MAX * 3 + URL_MAX * 2) * BYTES_PER_CHAR + CTAS_MAX * cta + presale;
   // title, display_title, folder_name, company, header
   const fields = (TITLE_MAX * 2 + SLUG_MAX + COMPANY_MAX + URL_MAX) * BYTES_PER_CHAR;
   return 16 * FIELD + fields + STYLES_ROOM + BUTTONS_MAX * button;

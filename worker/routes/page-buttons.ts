@@ -13,7 +13,8 @@ import { applySaleChange } from '../../src/core/on-sale';
 import { buttonSalePatchSchema } from '../../src/core/schemas/button-sale';
 import { buttonAsReceivedSchema, ctasOf, normaliseButtons } from '../../src/core/schemas/page';
 import { slugIdParamSchema } from '../../src/core/schemas/params';
-import { pageButtonRow, setButtonCtas, toButton } from '../db/pages/buttons';
+import { pageButtonRow, setButtonCtas, storedPresale, toButton } from '../db/pages/buttons';
+import { presaleProblem } from '../../src/core/presale';
 import { ownedPage } from '../services/pages/access';
 import { republish } from '../services/pages/effects';
 import { keepBaseline, recordSave } from '../services/pages/history';
@@ -50,6 +51,10 @@ export const pageButtons = describedRoutes().openapi(buttonSaleRoute, async (c) 
     fail(422, `cta: ${t('drops.patch.ctaOutOfRange', { count: ctas.length, last: ctas.length - 1 })}`);
   }
   const changed = ctas.map((one, i) => (cta === undefined || cta === i ? applySaleChange(one, change) : one));
+  // a change that would leave the date's presale ending after the general sale opens is refused
+  const presale = storedPresale(row);
+  const broken = presale && presaleProblem(presale, changed);
+  if (broken) fail(422, broken);
   // the text carries the first CTA's label ('soldout' in step): re-encoded as a save does
   const [stored] = normaliseButtons([{ type: 'text', text: button.text, cta_buttons: changed }]);
   await keepBaseline(c, page);

@@ -20,5 +20,7 @@ export const presaleMessages = {
   'presale.missing': 'Questa data non ha una prevendita: salvala prima con la prevendita',
   'presale.started': 'La prevendita è già iniziata: i codici si possono solo aggiungere',
   'presale.notText': 'Solo le date (pulsanti di testo) hanno la prevendita',
-  'presale.codesAdded': 'Codici caricati: {loaded} (doppi scartati: {duplicates}); in tutto {total}',
+  'presale.over': 'La prevendita è finita: non servono altri codici',
+  'presale.mediaType': 'Invia i codici come testo (text/plain) o come file CSV (text/csv)',
+  'presale.bodyTooLarge': 'File dei codici troppo grande: al massimo 2 MB',
 } as const;
