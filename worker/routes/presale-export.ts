@@ -21,7 +21,7 @@ import { recordAct } from '../services/pages/history';
 const csvRoute = createRoute({
   method: 'get',
   path: '/{slug}/buttons/{id}/presale.csv',
-  tags: ['Fans'],
+  tags: ['Presales'],
   summary: "Who got which of a date's presale codes, as CSV (with a byte order mark, for Excel)",
   description:
     'One row per one-time code given to a fan, in the order they were given: e-mail, code, when it ' +
