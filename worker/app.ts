@@ -20,6 +20,7 @@ import { versions } from './routes/versions';
 import { stats } from './routes/stats';
 import { adminFans, fansOwner } from './routes/fans/owner';
 import { fanAlerts, fanWebhook } from './routes/fans/alerts';
+import { presaleExport } from './routes/presale-export';
 import { uploads } from './routes/uploads';
 import {
   BUTTON_UPLOAD_MAX_BYTES,
@@ -104,6 +105,7 @@ export function createApp() {
     .route(PAGES, stats)
     .route(PAGES, fansOwner)
     .route(PAGES, fanAlerts)
+    .route(PAGES, presaleExport)
     .route(API_PREFIX.trash, trash)
     .route(fanPaths.webhook, fanWebhook)
     .route('/', media)

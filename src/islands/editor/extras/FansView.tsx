@@ -1,9 +1,10 @@
 // The fan view of a saved page (docs/behaviour.md#for-the-organiser): over the statistics'
-// period, the confirmed fans and those still to confirm, per city of the tour and the 'Città
-// richieste', sign-ups per day, the alerts with 'Invia ora' and 'Annulla', the CSV export and the
-// list of fans with 'Rimuovi'. Figures from the fans API (docs/api.md#fans); the rules that shape
-// them live in src/stores/editor/fans.ts. The addresses (list, search, CSV, removal) only with the
-// 'Dati dei fan' right; the counts for every member (docs/behaviour.md#teams).
+// period, the confirmed fans and those still to confirm, the presales (fans/FanPresales.tsx), per
+// city of the tour and the 'Città richieste', sign-ups per day, the alerts with 'Invia ora' and
+// 'Annulla', the CSV export and the list of fans with 'Rimuovi'. Figures from the fans API
+// (docs/api.md#fans); the rules that shape them live in src/stores/editor/fans.ts. The addresses
+// (list, search, CSV, removal) only with the 'Dati dei fan' right; the counts for every member
+// (docs/behaviour.md#teams).
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { MailCheck, Sparkles, TrendingUp, Users } from 'lucide-react';
@@ -23,10 +24,12 @@ import {
   searchFans,
   signupsTotal,
 } from '../../../stores/editor/fans';
+import { refreshPresales } from '../../../stores/editor/presale-fans';
 import type { SlotProps } from '../slots';
 import { FanAlerts } from './fans/FanAlerts';
 import { FanCities } from './fans/FanCities';
 import { FanList } from './fans/FanList';
+import { FanPresales } from './fans/FanPresales';
 import { SignupChart } from './fans/SignupChart';
 import { KpiTiles } from './stats/Kpis';
 import { EmptyCard, PeriodView, usePeriodLoad } from './stats/PeriodView';
@@ -105,12 +108,14 @@ function Figures({ slug, data, stale }: { slug: string; data: FansData; stale: b
     return (
       <div className={`xs-stats-body${stale ? ' is-stale' : ''}`}>
         <EmptyState />
+        <FanPresales slug={slug} />
         {summary.alerts.length > 0 && <FanAlerts slug={slug} alerts={summary.alerts} />}
       </div>
     );
   }
   return (
     <div className={`xs-stats-body${stale ? ' is-stale' : ''}`}>
+      <FanPresales slug={slug} />
       <FanCities summary={summary} />
       <FanAlerts slug={slug} alerts={summary.alerts} />
       <section className="xs-card" aria-labelledby={chartTitleId}>
@@ -141,6 +146,7 @@ export function FansPanel({ slug }: { slug: string }) {
 
   const refresh = () => {
     void loadFans(slug, days, true);
+    refreshPresales(slug);
     if (!addresses) return;
     const list = $fanList.get();
     void searchFans(slug, list?.slug === slug ? list.query : '');
