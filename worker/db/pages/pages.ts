@@ -14,10 +14,19 @@ import type {
 } from '../../../src/core/schemas/page';
 import { windowState } from '../../../src/core/schedule';
 import { headerOf } from '../../../src/core/public-view';
+import type { PresaleWindow } from '../../../src/core/presale';
 import type { PixelSize } from '../../services/media/image-size';
 
 import { dropUnusedCompanyStatement, type CompanyRef } from '../companies';
-import { buttonRows, insertButton, parseJson, presaleColumn, toButton, toPublicButton } from './buttons';
+import {
+  buttonRows,
+  insertButton,
+  parseJson,
+  presaleColumn,
+  presaleWindows,
+  toButton,
+  toPublicButton,
+} from './buttons';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -127,6 +136,8 @@ export interface PublishedPage {
   landing: PublicLanding;
   /** the pixel size of what the header shows first, when it was read from that very file */
   headerSize: PixelSize | null;
+  /** its dates' presale windows by button id, for the renderer alone: never in `landing` */
+  presales: Map<number, PresaleWindow>;
 }
 
 /** The path of what a page's header shows first: the image itself, or a video's poster ('' = none). */
@@ -166,7 +177,13 @@ export async function getPublishedPage(
     custom_styles: parseStyles(page.custom_styles),
     buttons: buttons.map(toPublicButton),
   };
-  return { id: page.id, company: page.company ?? '', landing, headerSize: headerSizeOf(page) };
+  return {
+    id: page.id,
+    company: page.company ?? '',
+    landing,
+    headerSize: headerSizeOf(page),
+    presales: presaleWindows(buttons),
+  };
 }
 
 export async function toPageAsReceived(db: D1Database, page: PageRow): Promise<PageAsReceived> {

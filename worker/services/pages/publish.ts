@@ -170,10 +170,17 @@ export async function currentCopy(
   return { body: cached.body, headers };
 }
 
-/** A page as the renderer takes it: its public fields plus the company the sign-up block names. */
+/**
+ * A page as the renderer takes it: its public fields plus the company the sign-up block names and
+ * each date's presale window (docs/behaviour.md#presales-on-the-published-page: no link, no code).
+ */
 export function renderable(page: PublishedPage): PageLike {
   return {
     ...page.landing,
+    buttons: page.landing.buttons.map((b) => {
+      const presale = page.presales.get(b.id);
+      return presale ? { ...b, presale } : b;
+    }),
     company: page.company,
     header_width: page.headerSize?.width ?? null,
     header_height: page.headerSize?.height ?? null,
