@@ -69,17 +69,28 @@ export function storedPresale(row: Pick<ButtonRow, 'type' | 'presale'>): Presale
   };
 }
 
+/** A page's presale windows by button id. */
+export type PresaleWindows = Map<number, PresaleWindow>;
+
 /**
  * The presale windows of a page's dates by button id: all the public page may know of them
  * (docs/behaviour.md#presales-on-the-published-page), never the link nor a code.
  */
-export function presaleWindows(rows: readonly ButtonRow[]): Map<number, PresaleWindow> {
-  const windows = new Map<number, PresaleWindow>();
+export function presaleWindows(rows: readonly ButtonRow[]): PresaleWindows {
+  const windows: PresaleWindows = new Map();
   for (const row of rows) {
     const presale = storedPresale(row);
     if (presale) windows.set(row.id, { starts_at: presale.starts_at, ends_at: presale.ends_at });
   }
   return windows;
+}
+
+/** The public buttons with their dates' presale windows, as the renderer takes them. */
+export function withPresaleWindows<B extends { id: number }>(buttons: readonly B[], windows: PresaleWindows) {
+  return buttons.map((b) => {
+    const presale = windows.get(b.id);
+    return presale ? { ...b, presale } : b;
+  });
 }
 
 function presaleAnswer(row: ButtonRow): PresaleAsReceived | null {
