@@ -2,18 +2,22 @@
 // render-blocking sub-request, nothing from another origin except the organiser's media URLs,
 // no cookie. Measured twice: the plain page, and the same page during ticket drops (CTAs
 // waiting for their on-sale instant, which adds the drops script and both states of each CTA;
-// others with few tickets left). Each page's embed (/{slug}/embed): ≤ 10 KB gzip with its 10
+// others with few tickets left; two presales, one open). Each page's embed (/{slug}/embed): ≤ 10 KB gzip with its 10
 // events, its inline JS, no cookie; and the snippet's loader /embed.js ≤ 1 KB.
 // Usage: npx node bench/page-bytes.mjs
 import { gzipSync } from 'node:zlib';
 import { api, kb, startServer, tenEventPage, uniqueSlug } from './lib.mjs';
 import { API_PREFIX } from '../src/core/api-paths.ts';
 
-/** The 10-event page during ticket drops: every other date waits (two in their last day), one has few left. */
+/**
+ * The 10-event page during ticket drops: every other date waits (two in their last day), one has
+ * few left; two of the waiting dates have a presale, one open now, one opening in an hour.
+ */
 function dropsPage(slug) {
   const page = tenEventPage(slug);
   const at = (hours) => new Date(Math.ceil(Date.now() / 1000) * 1000 + hours * 3600_000).toISOString();
   const waits = [2, 5, 30, 72, 200];
+  const presales = { 0: -1, 2: 1 };
   page.buttons = page.buttons.map((b, i) => ({
     ...b,
     cta_buttons: b.cta_buttons.map((c) => ({
@@ -21,6 +25,9 @@ function dropsPage(slug) {
       ...(i % 2 === 0 ? { on_sale_at: at(waits[i / 2]) } : {}),
       ...(i === 5 ? { availability: 'limited' } : {}),
     })),
+    ...(i in presales
+      ? { presale: { starts_at: at(presales[i]), url: 'https://presale.example/p', shared_code: 'BENCH' } }
+      : {}),
   }));
   return page;
 }
@@ -80,7 +87,12 @@ async function measure(name, slug, make) {
     ['HTML+CSS+JS gzip', kb(gz), gz <= 14 * 1024 ? 'ok ≤ 14 KB' : 'OVER 14 KB'],
     ['inline CSS raw', kb(cssBytes), ''],
     ['inline JS raw', `${jsBytes} B`, jsBytes <= 2560 ? 'ok ≤ 2.5 KB' : 'OVER 2.5 KB'],
-    ['inline scripts (CTAs waiting)', `${js.length} (${(html.match(/ data-w="/g) ?? []).length})`, ''],
+    ['inline scripts (CTAs waiting)', `${js.length} (${(html.match(/class="dw" data-w="/g) ?? []).length})`, ''],
+    [
+      'presales shown (open)',
+      `${(html.match(/class="pv"/g) ?? []).length / 2} (${(html.match(/class="pv">/g) ?? []).length / 2})`,
+      '',
+    ],
     ['JSON-LD raw (data, not JS)', kb(jsonLdBytes), ''],
     [
       'render-blocking sub-requests',

@@ -12,6 +12,7 @@ import { normaliseCustomStyles, type CustomStyles } from './styles';
 import { eventDay, instantText, romeToday } from './schedule';
 import { upcomingCities, type TourCity } from './fans';
 import { availabilityOf, onSaleText, saleState, type Availability } from './on-sale';
+import { presaleEnd, presaleState } from './presale';
 
 export type ViewMode = 'text' | 'image';
 export type ViewStyle = 'light' | 'dark' | 'custom';
@@ -37,6 +38,11 @@ export interface ButtonLike {
   url?: string | null;
   cta_buttons?: readonly CtaLike[] | string | null;
   ctaButtons?: readonly CtaLike[] | null;
+  /**
+   * a date's presale (docs/behaviour.md#presales-on-the-published-page): only its window is read,
+   * so a draft's or an organiser's full presale (link, code) never reaches the view
+   */
+  presale?: { starts_at?: unknown; ends_at?: unknown } | null;
 }
 
 export interface PageLike {
@@ -79,6 +85,17 @@ export interface PublicCta {
   onSaleText?: string;
 }
 
+/**
+ * A date's presale as the public sees it while it is ahead or open (docs/behaviour.md#presales-on-the-published-page):
+ * its window, never its link nor its codes.
+ */
+export interface PublicPresale {
+  /** its start (UTC ISO) while still ahead of the view's instant; absent once open */
+  startsAt?: string;
+  /** when it closes (UTC ISO): its own end, else the row's general on-sale instant */
+  endsAt: string;
+}
+
 /** The public view of a text (event) button. */
 export interface PublicEvent {
   type: 'text';
@@ -90,6 +107,8 @@ export interface PublicEvent {
   url?: string;
   buttonText: string;
   ctaButtons: PublicCta[];
+  /** its presale, while not over at the view's instant; absent otherwise */
+  presale?: PublicPresale;
 }
 
 /** The public view of an image button. */
@@ -200,6 +219,35 @@ function toCta(cta: CtaLike, now: Date): PublicCta {
   return withUrl(view, cta.url);
 }
 
+/**
+ * A date's presale at `now` as the public page shows it: before its start (to switch at it) or
+ * open; undefined when there is none, it is over, or it can never open (no end, or an end not
+ * after its start). Only `starts_at` and `ends_at` are read.
+ */
+export function publicPresale(
+  presale: ButtonLike['presale'],
+  ctas: readonly CtaLike[] | null | undefined,
+  now: Date,
+): PublicPresale | undefined {
+  if (!presale || typeof presale.starts_at !== 'string') return undefined;
+  const window = {
+    starts_at: presale.starts_at,
+    ends_at: typeof presale.ends_at === 'string' && presale.ends_at ? presale.ends_at : null,
+  };
+  const start = Date.parse(window.starts_at);
+  const end = presaleEnd(window, ctas);
+  if (Number.isNaN(start) || end === null || !(end > start)) return undefined;
+  const state = presaleState(window, ctas, now.getTime());
+  if (state === 'over') return undefined;
+  const endsAt = instantText(end);
+  return state === 'before' ? { startsAt: instantText(start), endsAt } : { endsAt };
+}
+
+/** The next instant (UTC ms) at which a presale the view shows turns: its start, else its end. */
+export function presaleTurn(presale: PublicPresale): number {
+  return Date.parse(presale.startsAt ?? presale.endsAt);
+}
+
 function toEvent(button: ButtonLike, now: Date): PublicEvent {
   const decoded = decodeEventText(button.text);
   const listed = ctaList(button);
@@ -217,6 +265,8 @@ function toEvent(button: ButtonLike, now: Date): PublicEvent {
     buttonText: first.buttonText ?? DEFAULT_PUBLIC_BUTTON_TEXT,
     ctaButtons,
   };
+  const presale = publicPresale(button.presale, source, now);
+  if (presale) event.presale = presale;
   return first.url ? { ...event, url: first.url } : event;
 }
 

@@ -7,7 +7,8 @@
  */
 import { t } from '../core/messages';
 import { ALL_CITIES, cityKey, OTHER_CITY } from '../core/fans';
-import type { FanSignupView, PublicCta, PublicEvent } from '../core/public-view';
+import type { ReactNode } from 'react';
+import type { FanSignupView, PublicCta, PublicEvent, PublicPresale } from '../core/public-view';
 import { pagePaths } from '../core/api-paths';
 import { calendarPath } from '../core/ics';
 import { eventDay } from '../core/schedule';
@@ -85,25 +86,44 @@ function Cta(props: CtaProps) {
   );
 }
 
+type NotifyProps = { event: PublicEvent; signup: FanSignupView; preview: boolean };
+
 /**
  * 'Avvisami' under an event whose CTAs wait: to the page's sign-up block, where the drops script
  * chooses the event's city (data-a: a city of the form, else 'Un'altra città' with the city in
- * data-o, or 'Tutte le date' for an event without a city).
+ * data-o, or 'Tutte le date' for an event without a city). During the event's presale it reads
+ * 'Iscriviti per ricevere il codice' (`presale`, with data-w: its end, see PresaleSwitch).
  */
-function NotifyLink({ event, signup, preview }: { event: PublicEvent; signup: FanSignupView; preview: boolean }) {
+function NotifyLink({ event, signup, preview, presale }: NotifyProps & { presale?: PublicPresale }) {
   const key = cityKey(event.city);
   const listed = key ? signup.cities.find((c) => c.key === key) : undefined;
   const choice = listed ? listed.name : key ? OTHER_CITY : ALL_CITIES;
+  const label = presale ? 'presale.public.signupLabel' : 'drops.notifyMeLabel';
   return (
     <a
       className="ak"
       href={preview ? undefined : '#fs-h'}
       data-a={choice}
       data-o={choice === OTHER_CITY ? event.city : undefined}
-      aria-label={key ? t('drops.notifyMeLabel', { city: event.city }) : undefined}
+      data-w={presale ? Date.parse(presale.endsAt) : undefined}
+      aria-label={key ? t(label, { city: event.city }) : undefined}
     >
-      {t('drops.notifyMe')}
+      {t(presale ? 'presale.public.signup' : 'drops.notifyMe')}
     </a>
+  );
+}
+
+/**
+ * What a date shows only while its presale is open (docs/behaviour.md#presales-on-the-published-page),
+ * switched as a waiting CTA is: the wrapper's data-w is the start (absent once open), its child's
+ * the end; the drops script drops each at its instant and the page's CSS shows the child only
+ * between the two. The 'Avvisami' beside it hides meanwhile (CSS).
+ */
+function PresaleSwitch({ presale, children }: { presale: PublicPresale; children: ReactNode }) {
+  return (
+    <div className="pv" data-w={presale.startsAt ? Date.parse(presale.startsAt) : undefined}>
+      {children}
+    </div>
   );
 }
 
@@ -176,6 +196,8 @@ function EventBlock({
   past?: boolean;
 }) {
   const dated = !past && eventDay(event.data) !== null;
+  const presale = past ? undefined : event.presale;
+  const waits = !past && event.ctaButtons.some((c) => c.onSaleAt);
   return (
     <li className="e">
       {event.data ? (
@@ -186,6 +208,13 @@ function EventBlock({
       ) : null}
       {event.city ? <p className="c">{event.city}</p> : null}
       {event.venue ? <p className="v">{event.venue}</p> : null}
+      {presale ? (
+        <PresaleSwitch presale={presale}>
+          <p className="pb" data-w={Date.parse(presale.endsAt)}>
+            {t('presale.public.badge')}
+          </p>
+        </PresaleSwitch>
+      ) : null}
       {past ? null : (
         <div className="ctas">
           {event.ctaButtons.map((cta, i) => (
@@ -194,8 +223,11 @@ function EventBlock({
           ))}
         </div>
       )}
-      {!past && signup && event.ctaButtons.some((c) => c.onSaleAt) ? (
-        <NotifyLink event={event} signup={signup} preview={preview} />
+      {waits && signup ? <NotifyLink event={event} signup={signup} preview={preview} /> : null}
+      {waits && signup && presale ? (
+        <PresaleSwitch presale={presale}>
+          <NotifyLink event={event} signup={signup} preview={preview} presale={presale} />
+        </PresaleSwitch>
       ) : null}
     </li>
   );

@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { t } from '../core/messages';
 import {
+  presaleTurn,
   toPublicView,
   viewModeOf,
   viewStyleOf,
@@ -23,7 +24,7 @@ import { EmbedDocument } from './Embed';
 import { musicEvents } from './jsonld';
 
 /** Bump when the markup, CSS or script change: published copies live under a versioned R2 key. */
-export const RENDERER_VERSION = 10;
+export const RENDERER_VERSION = 11;
 
 export interface RenderOptions {
   slug: string;
@@ -60,12 +61,18 @@ function absolute(url: string, origin: string): string {
 }
 
 /**
- * The earliest instant (UTC ms) at which a CTA the view shows waiting opens, or undefined: a
- * document of the view needs the drops script, and goes out of date then.
+ * The earliest instant (UTC ms) at which a CTA the view shows waiting opens, or a presale it shows
+ * opens or closes, or undefined: a document of the view needs the drops script, and goes out of
+ * date then (docs/behaviour.md#ticket-drops, #presales-on-the-published-page).
  */
 function waitingUntil(view: PublicView): number | undefined {
   const instants = view.buttons.flatMap((b) =>
-    b.type === 'text' ? b.ctaButtons.flatMap((c) => (c.onSaleAt ? [Date.parse(c.onSaleAt)] : [])) : [],
+    b.type === 'text'
+      ? [
+          ...b.ctaButtons.flatMap((c) => (c.onSaleAt ? [Date.parse(c.onSaleAt)] : [])),
+          ...(b.presale ? [presaleTurn(b.presale)] : []),
+        ]
+      : [],
   );
   return instants.length > 0 ? Math.min(...instants) : undefined;
 }

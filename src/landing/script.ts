@@ -147,14 +147,17 @@ export function embedLoader(): string {
  * - runs once at once, so a document older than the instant switches as it loads;
  * - on 'Avvisami' (data-a), chooses the event's city in the sign-up form (data-o: the text of
  *   'Un'altra città'); the link itself goes to the form.
+ * A presale's switch (docs/behaviour.md#presales-on-the-published-page) is the same data-w
+ * without a timer inside: it has no countdown, and its data-w goes at its instant like a CTA's.
  */
 export const DROP_SCRIPT =
   '(function(d){var T;' +
   'function u(){clearTimeout(T);var n=Date.now(),m=2e9;' +
   'd.querySelectorAll("[data-w]").forEach(function(e){' +
-  'var r=e.dataset.w-n,t=e.firstChild.lastChild,s=Math.ceil(r/1e3);' +
-  // under a day left the seconds are a time of day: ISO gives HH:MM:SS
-  'if(r>0){if(s<' +
+  'var r=e.dataset.w-n,t=e.querySelector("[data-p]"),s=Math.ceil(r/1e3);' +
+  // under a day left the seconds are a time of day: ISO gives HH:MM:SS; without a timer (a
+  // presale's switch) it sleeps to the instant itself
+  'if(r>0){if(t)if(s<' +
   String(COUNTDOWN_MS / 1000) +
   '){e.classList.add("c");' +
   't.textContent=t.dataset.p+new Date(s*1e3).toISOString().slice(11,19);r=r%1e3||1e3}' +

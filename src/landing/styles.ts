@@ -270,7 +270,11 @@ function themeCss(view: Pick<PublicView, 'mode' | 'style' | 'customStyles'>): st
  * will be: while data-w is there the CTA is hidden, without it (the drops script's switch) the
  * waiting block is; the class c (the last 24 hours) shows the countdown instead of the date.
  * An event's 'Avvisami' (.ak) goes once none of its CTAs waits. The 'Ultimi biglietti' tag (.tg)
- * is black on yellow whatever the theme: 14:1.
+ * is black on yellow whatever the theme: 14:1. A presale's wrapper (.pv, EventList's
+ * PresaleSwitch) shows its child only between its start and its end (neither data-w left on the
+ * wrapper, the child's still there), and the event's plain 'Avvisami' hides meanwhile: the tag
+ * (.pb) in the button's colours, and 'Iscriviti per ricevere il codice' in its place
+ * (docs/behaviour.md#presales-on-the-published-page).
  */
 const DROPS_CSS = `
 .dw{display:flex;flex-direction:column}
@@ -283,13 +287,17 @@ const DROPS_CSS = `
 .ak{display:inline-flex;align-items:center;min-height:44px;margin-top:8px;padding:0 14px;font-weight:600;text-underline-offset:3px}
 .ak:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 li:not(:has([data-w])) .ak{display:none}
+.pv[data-w],.pv>:not([data-w]),li:has(.pv:not([data-w])>[data-w])>.ak{display:none}
+.pv .pb{display:inline-block;margin-top:16px;padding:5px 12px;border-radius:999px;background:var(--b-bg);color:var(--b-fg);font:600 .75rem/1.3 var(--ui-ff);letter-spacing:.1em;text-transform:uppercase}
 `
   .replace(/\n/g, '')
   .trim();
 
 function hasDrops(view: PublicView): boolean {
   return view.buttons.some(
-    (b) => b.type === 'text' && b.ctaButtons.some((c) => c.onSaleAt !== undefined || c.availability === 'limited'),
+    (b) =>
+      b.type === 'text' &&
+      (b.presale !== undefined || b.ctaButtons.some((c) => c.onSaleAt !== undefined || c.availability === 'limited')),
   );
 }
 

@@ -43,6 +43,15 @@ class El {
     for (let el: El | null = this; el; el = el.parent) if (name && name in el.dataset) return el;
     return null;
   }
+  /** the first descendant with a data attribute ('[data-x]'), as the script looks for its timer */
+  querySelector(selector: string): El | null {
+    const name = /^\[data-(\w+)\]$/.exec(selector)?.[1];
+    return (
+      this.all()
+        .slice(1)
+        .find((el) => name !== undefined && name in el.dataset) ?? null
+    );
+  }
   all(): El[] {
     return [this, ...this.children.flatMap((c) => c.all())];
   }

@@ -3,7 +3,7 @@
  * read in page order, and the insert a page write batches (pages.ts).
  */
 import { availabilityOf } from '../../../src/core/on-sale';
-import type { Presale } from '../../../src/core/presale';
+import type { Presale, PresaleWindow } from '../../../src/core/presale';
 import type { ButtonAsReceived, ButtonType, Cta, PublicButton, StoredButton } from '../../../src/core/schemas/page';
 import type { PresaleAsReceived } from '../../../src/core/schemas/presale';
 
@@ -67,6 +67,30 @@ export function storedPresale(row: Pick<ButtonRow, 'type' | 'presale'>): Presale
     url: p.url,
     shared_code: typeof p.shared_code === 'string' && p.shared_code ? p.shared_code : null,
   };
+}
+
+/** A page's presale windows by button id. */
+export type PresaleWindows = Map<number, PresaleWindow>;
+
+/**
+ * The presale windows of a page's dates by button id: all the public page may know of them
+ * (docs/behaviour.md#presales-on-the-published-page), never the link nor a code.
+ */
+export function presaleWindows(rows: readonly ButtonRow[]): PresaleWindows {
+  const windows: PresaleWindows = new Map();
+  for (const row of rows) {
+    const presale = storedPresale(row);
+    if (presale) windows.set(row.id, { starts_at: presale.starts_at, ends_at: presale.ends_at });
+  }
+  return windows;
+}
+
+/** The public buttons with their dates' presale windows, as the renderer takes them. */
+export function withPresaleWindows<B extends { id: number }>(buttons: readonly B[], windows: PresaleWindows) {
+  return buttons.map((b) => {
+    const presale = windows.get(b.id);
+    return presale ? { ...b, presale } : b;
+  });
 }
 
 function presaleAnswer(row: ButtonRow): PresaleAsReceived | null {

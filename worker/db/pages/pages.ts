@@ -18,6 +18,7 @@ import type { PixelSize } from '../../services/media/image-size';
 
 import { dropUnusedCompanyStatement, type CompanyRef } from '../companies';
 import { buttonRows, insertButton, parseJson, presaleColumn, toButton, toPublicButton } from './buttons';
+import { presaleWindows, type PresaleWindows } from './buttons';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -127,6 +128,8 @@ export interface PublishedPage {
   landing: PublicLanding;
   /** the pixel size of what the header shows first, when it was read from that very file */
   headerSize: PixelSize | null;
+  /** its dates' presale windows by button id, for the renderer alone: never in `landing` */
+  presales: PresaleWindows;
 }
 
 /** The path of what a page's header shows first: the image itself, or a video's poster ('' = none). */
@@ -166,7 +169,8 @@ export async function getPublishedPage(
     custom_styles: parseStyles(page.custom_styles),
     buttons: buttons.map(toPublicButton),
   };
-  return { id: page.id, company: page.company ?? '', landing, headerSize: headerSizeOf(page) };
+  const presales = presaleWindows(buttons);
+  return { id: page.id, company: page.company ?? '', landing, headerSize: headerSizeOf(page), presales };
 }
 
 export async function toPageAsReceived(db: D1Database, page: PageRow): Promise<PageAsReceived> {

@@ -7,7 +7,8 @@
 import { decodeEventText } from '../../../src/core/button-codec';
 import { nextOnSale } from '../../../src/core/on-sale';
 import { instantText, isPastEvent, nextBoundary } from '../../../src/core/schedule';
-import { buttonRows, toButton } from './buttons';
+import { publicPresale, presaleTurn } from '../../../src/core/public-view';
+import { buttonRows, storedPresale, toButton } from './buttons';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -47,8 +48,9 @@ interface ScheduleRow {
 
 /**
  * Computes and stores the page's next boundary as of `now`: the window opening or closing, the
- * Rome midnight after its next event day (the text buttons' dates), or the next on-sale instant
- * of a CTA of an event not past (docs/behaviour.md#ticket-drops); null for a hidden page,
+ * Rome midnight after its next event day (the text buttons' dates), the next on-sale instant
+ * of a CTA of an event not past (docs/behaviour.md#ticket-drops), or the next start or end of
+ * such an event's presale (docs/behaviour.md#presales-on-the-published-page); null for a hidden page,
  * which never changes by itself. Written only while the page is as read: a save in between
  * publishes again and stores its own. Answers the boundary, or undefined when the page is gone.
  */
@@ -65,15 +67,31 @@ export async function storeNextBoundary(db: D1Database, slug: string, now: Date)
   if (row.visible === 1) {
     const events = (await buttonRows(db, row.id))
       .filter((b) => b.type === 'text')
-      .map((b) => ({ date: decodeEventText(b.text).date, ctas: toButton(b).cta_buttons ?? [] }));
+      .map((b) => ({
+        date: decodeEventText(b.text).date,
+        ctas: toButton(b).cta_buttons ?? [],
+        presale: storedPresale(b),
+      }));
     const eventDates = events.map((e) => e.date);
-    // the CTAs the page shows: those of the events not past
+    // the CTAs and presales the page shows: those of the events not past
+    const shown = events.filter((e) => !isPastEvent(e.date, now));
     const onSale = nextOnSale(
-      events.filter((e) => !isPastEvent(e.date, now)).flatMap((e) => e.ctas),
+      shown.flatMap((e) => e.ctas),
       now.getTime(),
     );
+    // a presale's start and end turn the page too (docs/behaviour.md#presales-on-the-published-page)
+    const turns = shown.flatMap((e) => {
+      const presale = publicPresale(e.presale, e.ctas, now);
+      return presale ? [presaleTurn(presale)] : [];
+    });
+    const next = [...(onSale === null ? [] : [onSale]), ...turns];
     boundary = nextBoundary(
-      { visible_from: row.visible_from, visible_until: row.visible_until, eventDates, onSale },
+      {
+        visible_from: row.visible_from,
+        visible_until: row.visible_until,
+        eventDates,
+        onSale: next.length > 0 ? Math.min(...next) : null,
+      },
       now,
     );
   }

@@ -16,7 +16,7 @@ import { slugParamSchema } from '../../../src/core/schemas/params';
 import { isReservedSlug, isValidSlugFormat, SLUG_MAX } from '../../../src/core/slug';
 import { EMBED_SOURCE } from '../../../src/core/traffic';
 import { embedLoader } from '../../../src/landing/script';
-import { getPublicLanding } from '../../db/pages/pages';
+import { getPublishedPage } from '../../db/pages/pages';
 import { executionCtxOf } from '../../services/background';
 import { countView, isCountable } from '../../services/counting';
 import {
@@ -26,6 +26,7 @@ import {
   isCurrent,
   pageStamp,
   publicOrigin,
+  renderable,
   renderEmbedDocument,
   type PublishedDocument,
 } from '../../services/pages/publish';
@@ -64,9 +65,10 @@ async function serveEmbed(c: Context<AppEnv>, slug: string): Promise<Response> {
   // only a page the public sees now: visible and inside its publishing window
   const now = new Date();
   const stamp = await pageStamp(c.env.DB, slug, now);
-  const page = stamp === null ? null : await getPublicLanding(c.env.DB, slug, now);
+  const page = stamp === null ? null : await getPublishedPage(c.env.DB, slug, now);
   if (!page) return emptyState(c, head);
-  const doc = await renderEmbedDocument(c.env, slug, page, origin);
+  // with its dates' presale windows, which switch here as on the page (renderable: no link, no code)
+  const doc = await renderEmbedDocument(c.env, slug, renderable(page), origin);
   // in the last second before a drop the answer is not stored (no-store): the next one renders again
   if (cache && isCurrent(doc.until, Date.now() + 1000)) {
     // kept only if the page did not change meanwhile: a publish's purge must not be undone

@@ -19,7 +19,7 @@ import type { FooterLinks } from '../../../src/landing/LandingPage';
 import type { PageLike } from '../../../src/core/public-view';
 import { calendarPath } from '../../../src/core/ics';
 import { tourFeedList } from '../../../src/core/tour-feeds';
-import { stampPublished } from '../../db/pages/buttons';
+import { stampPublished, withPresaleWindows } from '../../db/pages/buttons';
 import { embedPath } from '../../../src/core/embed';
 import { DEFAULT_FOOTER_LINKS } from '../../../src/core/constants';
 import { dropHot, expiresOf } from './hot-pages';
@@ -170,10 +170,11 @@ export async function currentCopy(
   return { body: cached.body, headers };
 }
 
-/** A page as the renderer takes it: its public fields plus the company the sign-up block names. */
+/** A page as the renderer takes it: public fields, the sign-up's company, presale windows (no link, no code). */
 export function renderable(page: PublishedPage): PageLike {
   return {
     ...page.landing,
+    buttons: withPresaleWindows(page.landing.buttons, page.presales),
     company: page.company,
     header_width: page.headerSize?.width ?? null,
     header_height: page.headerSize?.height ?? null,
