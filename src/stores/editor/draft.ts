@@ -26,14 +26,7 @@ import { isTicketUrl, storePath, validateEventForm } from './core';
 import { type CtaDraft, type CtaPreset, ctaFrom, ctaOf, emptyCta, labelOf } from './cta-draft';
 import { checkButtonImageFile } from './form';
 import { notify } from './notice';
-import {
-  editPresale,
-  pendingOfDraft,
-  presaleDraftProblem,
-  presaleOfDraft,
-  resetPresaleDraft,
-  togglePresale,
-} from './presale';
+import { editPresale, presaleForRow, resetPresaleDraft } from './presale';
 
 export { CTA_PRESETS, type CtaDraft, type CtaPreset } from './cta-draft';
 
@@ -312,16 +305,12 @@ export function commitDraft(type: 'text' | 'image' = $form.get().mode): boolean 
     }
     const ctaButtons = d.ctas.map(ctaOf);
     // the date's presale, held to the save's rule (docs/behaviour.md#presales-in-the-editor)
-    const presaleError = presaleDraftProblem(ctaButtons);
-    if (presaleError) {
-      togglePresale(true);
-      $draftError.set(presaleError);
-      notify('error', presaleError);
+    const presale = presaleForRow(ctaButtons, old?.type === 'text' ? old.presale : undefined);
+    if ('problem' in presale) {
+      $draftError.set(presale.problem);
+      notify('error', presale.problem);
       return false;
     }
-    const presale = presaleOfDraft();
-    const pending = pendingOfDraft();
-    const before = old?.type === 'text' ? old.presale : undefined;
     button = {
       key: old?.key ?? newKey(),
       ...(old?.id !== undefined ? { id: old.id } : {}),
@@ -331,9 +320,7 @@ export function commitDraft(type: 'text' | 'image' = $form.get().mode): boolean 
       venue: d.venue.trim(),
       ctaButtons,
       clickCount: old?.clickCount ?? 0,
-      // emptied: removed (null) if it had one, else still none
-      ...(presale || before !== undefined ? { presale } : {}),
-      ...(pending ? { presaleCodes: pending } : {}),
+      ...presale.fields,
     };
   } else {
     const d = $imageDraft.get();

@@ -201,6 +201,29 @@ export function presaleDraftProblem(ctas: readonly Cta[], d: PresaleDraft = $pre
   return presaleProblem(presale, ctas);
 }
 
+/**
+ * The draft as a list row's presale fields, or its first broken rule (the group opens to show
+ * it). Emptied, a row that had a presale removes it (null); one that never had one stays without.
+ */
+export function presaleForRow(
+  ctas: readonly Cta[],
+  before: EditorPresale | null | undefined,
+): { problem: string } | { fields: { presale?: EditorPresale | null; presaleCodes?: PendingCodes } } {
+  const problem = presaleDraftProblem(ctas);
+  if (problem) {
+    togglePresale(true);
+    return { problem };
+  }
+  const presale = presaleOfDraft();
+  const pending = pendingOfDraft();
+  return {
+    fields: {
+      ...(presale || before !== undefined ? { presale } : {}),
+      ...(pending ? { presaleCodes: pending } : {}),
+    },
+  };
+}
+
 /** '12/05 10:00' in Italian time */
 export function shortRome(iso: string | null): string {
   const m = /^\d{4}-(\d{2})-(\d{2})T(\d{2}:\d{2})$/.exec(iso ? utcToRomeLocal(iso) : '');
