@@ -179,7 +179,7 @@ describe('the codes before the save', () => {
 
   it('reads a CSV column into the field, under what was typed', () => {
     setPresaleField('codesText', 'A1');
-    const parsed = addCodesFromFile('nome;codice\nx;B1\ny;B2\nz;B1\n');
+    const parsed = addCodesFromFile('nome;codice\nx;B1\ny;B2\nz;B1');
     expect(parsed).toMatchObject({ codes: ['B1', 'B2'], duplicates: 1, problem: null });
     expect($presaleDraft.get().codesText).toBe('A1\nB1\nB2');
     expect(addCodesFromFile(`codice\n${'y'.repeat(70)}`).problem).toBe(

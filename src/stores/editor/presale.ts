@@ -96,17 +96,9 @@ export function clearPresale(): void {
   $presaleDraft.set({ ...emptyPresaleDraft(), open: true, before: $presaleDraft.get().before });
 }
 
-/**
- * The codes of a text as the server reads it. Its trailing line breaks go first: papaparse does
- * not guess the ';' of a CSV whose last line ends with one (the usual file).
- */
-function readCodes(text: string): ReturnType<typeof parseCodes> {
-  return parseCodes(text.trimEnd());
-}
-
 /** Codes read from a CSV file go under those already in the field, one a line. */
 export function addCodesFromFile(text: string): ReturnType<typeof parseCodes> {
-  const parsed = readCodes(text);
+  const parsed = parseCodes(text);
   if (!parsed.problem && parsed.codes.length > 0) {
     const typed = $presaleDraft.get().codesText.trimEnd();
     $presaleDraft.setKey('codesText', [typed, ...parsed.codes].filter(Boolean).join('\n'));
@@ -171,7 +163,7 @@ export function codesCheck(d: PresaleDraft = $presaleDraft.get()): {
   problem: string | null;
 } {
   if (d.kind !== 'codes' || !d.codesText.trim()) return { count: 0, duplicates: 0, problem: null };
-  const parsed = readCodes(d.codesText);
+  const parsed = parseCodes(d.codesText);
   const kept = d.replace && mayReplace(d.before) ? 0 : (d.before?.codes ?? 0);
   const total = kept + parsed.codes.length;
   const problem =
@@ -244,7 +236,7 @@ export function presaleSummary(
   if (!presale?.starts_at) return null;
   const when = shortRome(presale.starts_at);
   if (presale.shared_code) return t('presale.editor.summaryShared', { when });
-  const typed = pending ? readCodes(pending.text).codes.length : 0;
+  const typed = pending ? parseCodes(pending.text).codes.length : 0;
   const loaded = pending?.replace ? 0 : presale.codes;
   const parts: string[] = [];
   if (loaded > 0 || typed === 0) parts.push(loadedText(loaded));
