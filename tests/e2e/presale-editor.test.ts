@@ -112,5 +112,7 @@ describe('a presale in the editor', () => {
     // before the start the codes may be replaced
     await expect(page.getByLabel('Sostituisci i codici').isVisible()).resolves.toBe(true);
     await shotOfGroup(page, 'presale-editor-loaded-375');
+    await codes.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot(page, 'presale-editor-codes-375', false);
   });
 });
