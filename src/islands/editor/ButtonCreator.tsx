@@ -31,6 +31,7 @@ import {
 } from '../../stores/editor/draft';
 import { STORE_LOGOS, storePath } from '../../stores/editor/core';
 import SaleFields from './SaleFields';
+import PresaleFields from './PresaleFields';
 
 /** A link field: the URL keyboard on phones, no autofill of old addresses. */
 const URL_INPUT = { className: 'input', type: 'url', inputMode: 'url', autoComplete: 'off' } as const;
@@ -204,6 +205,7 @@ function TextFields() {
           {t('editor.cta.add')}
         </button>
       </fieldset>
+      <PresaleFields />
     </>
   );
 }

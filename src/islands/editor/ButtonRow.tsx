@@ -9,6 +9,7 @@ import type { EditorButton } from '../../stores/editor/state';
 import { removeButton } from '../../stores/editor/buttons';
 import { $editingKey, editButton } from '../../stores/editor/draft';
 import { SaleBadge } from './SaleBadge';
+import { PresaleNote } from './PresaleFields';
 
 export default function ButtonRow({
   button,
@@ -66,6 +67,7 @@ export default function ButtonRow({
                 <SaleBadge button={button} />
               </p>
             )}
+            {!past && <PresaleNote button={button} />}
           </>
         ) : (
           <div className="ed-row__image">

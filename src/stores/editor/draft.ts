@@ -26,6 +26,7 @@ import { isTicketUrl, storePath, validateEventForm } from './core';
 import { type CtaDraft, type CtaPreset, ctaFrom, ctaOf, emptyCta, labelOf } from './cta-draft';
 import { checkButtonImageFile } from './form';
 import { notify } from './notice';
+import { editPresale, presaleForRow, resetPresaleDraft } from './presale';
 
 export { CTA_PRESETS, type CtaDraft, type CtaPreset } from './cta-draft';
 
@@ -276,6 +277,7 @@ export function resetDraft(): void {
   $tracking.set({});
   inFlight.clear();
   $draftError.set(null);
+  resetPresaleDraft();
 }
 
 /** On add or update, date, city and venue are all required, with at least one call to action. */
@@ -301,6 +303,14 @@ export function commitDraft(type: 'text' | 'image' = $form.get().mode): boolean 
       notify('error', error);
       return false;
     }
+    const ctaButtons = d.ctas.map(ctaOf);
+    // the date's presale, held to the save's rule (docs/behaviour.md#presales-in-the-editor)
+    const presale = presaleForRow(ctaButtons, old?.type === 'text' ? old.presale : undefined);
+    if ('problem' in presale) {
+      $draftError.set(presale.problem);
+      notify('error', presale.problem);
+      return false;
+    }
     button = {
       key: old?.key ?? newKey(),
       ...(old?.id !== undefined ? { id: old.id } : {}),
@@ -308,8 +318,9 @@ export function commitDraft(type: 'text' | 'image' = $form.get().mode): boolean 
       data: d.data.trim(),
       city: d.city.trim(),
       venue: d.venue.trim(),
-      ctaButtons: d.ctas.map(ctaOf),
+      ctaButtons,
       clickCount: old?.clickCount ?? 0,
+      ...presale.fields,
     };
   } else {
     const d = $imageDraft.get();
@@ -357,6 +368,7 @@ export function editButton(key: string): void {
       venue: b.venue,
       ctas: b.ctaButtons.length > 0 ? b.ctaButtons.map(ctaFrom) : [emptyCta()],
     });
+    editPresale(b.presale, b.presaleCodes);
   } else {
     const store =
       b.isStoreImage && isStorePath(b.image)

@@ -69,7 +69,18 @@ export function buttonFromReceived(b: ButtonAsReceived): EditorButton {
             availability: availabilityOf({ buttonText: label }),
           },
         ];
-  return { key: newKey(), id: b.id, type: 'text', data, city, venue, ctaButtons: ctas, clickCount: b.click_count ?? 0 };
+  return {
+    key: newKey(),
+    id: b.id,
+    type: 'text',
+    data,
+    city,
+    venue,
+    ctaButtons: ctas,
+    clickCount: b.click_count ?? 0,
+    // the presale as loaded, so a save gives it back (docs/behaviour.md#presales-in-the-editor)
+    ...(b.presale ? { presale: { ...b.presale } } : {}),
+  };
 }
 
 /** custom_styles as stored: an object, a JSON text of one, or nothing. */

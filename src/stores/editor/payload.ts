@@ -5,6 +5,7 @@ import { availabilityOf } from '../../core/on-sale';
 import { romeLocalToUtc } from '../../core/schedule';
 import { $buttons, $editing, $form, $loadedPage } from './state';
 import { posterShown } from './poster';
+import type { EditorPresale } from './presale';
 import {
   type Cta,
   encodeEventText,
@@ -24,6 +25,11 @@ export interface SchedulePayload {
   sale_reminder: boolean;
   visible_from: string | null;
   visible_until: string | null;
+}
+
+/** A date's presale as a save sends it (the one-time codes go apart, presale-codes.ts). */
+function presaleInput({ starts_at, ends_at, url, shared_code }: EditorPresale) {
+  return { starts_at, ends_at, url, shared_code };
 }
 
 /** A Europe/Rome wall-clock field as UTC ('' or a value that is no time → null, open). */
@@ -70,6 +76,8 @@ export function buildPayload(): PagePayload & SchedulePayload & { buttons: NonNu
         image_path: '',
         url: first.url,
         cta_buttons: ctas,
+        // never had one: left out; removed: null; else as loaded or set, without its codes' count
+        ...(b.presale === undefined ? {} : { presale: b.presale && presaleInput(b.presale) }),
       };
     }
     return {
@@ -146,6 +154,8 @@ export function previewPage(): PreviewPage {
       url: b.url ?? null,
       click_count: 0,
       cta_buttons: b.type === 'text' ? (b.cta_buttons as Cta[]) : null,
+      // the presale window turns the row as on the published page
+      ...(src.type === 'text' && src.presale ? { presale: { ...src.presale } } : {}),
     };
   });
   return {

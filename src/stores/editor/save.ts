@@ -16,6 +16,14 @@ import { showScheduled } from './fans';
 import { dismissNotice, notify } from './notice';
 import { revalidatePagesList } from './pages';
 import { buildPayload } from './payload';
+import { loadPageForEdit } from './load';
+import {
+  type CodesFailure,
+  codesFailureNotice,
+  codesJobs,
+  restorePendingCodes,
+  sendCodesAfterSave,
+} from './presale-codes';
 import { $uploads, finishSave, planFiles, sendSaveFiles, startSending, unsentSave } from './upload';
 import { posterSettled } from './poster';
 import { validateEditor } from './validation';
@@ -43,6 +51,7 @@ export async function save(): Promise<boolean> {
     const form = $form.get();
     const slug = editing?.slug ?? form.slug;
     const payload = buildPayload();
+    const codes = codesJobs();
     const plan = planFiles();
     startSending();
     // 1. the page
@@ -58,11 +67,14 @@ export async function save(): Promise<boolean> {
       }
       return false;
     }
+    // the one-time codes typed for a presale, by the saved dates' ids (presale-codes.ts)
+    const codesLeft = codes.length > 0 ? await sendCodesAfterSave(slug, saved, codes) : [];
     // 2–3. the header (or the poster alone), then the button images, with their progress
     const left = await sendSaveFiles(slug, plan);
     revalidatePagesList();
     $lastSaved.set({ slug, title: form.title.trim() });
     await finishSave(slug, { formSlug: editing?.slug ?? null, created: !editing }, saved, plan, left);
+    if (codesLeft.length > 0) await keepUnsentCodes(slug, !editing, codesLeft);
     // a save that added dates may have scheduled an alert to the fans: the notice offers
     // 'Invia ora' and 'Annulla' (docs/behaviour.md#for-the-organiser)
     showScheduled(slug, saved.fan_alerts ?? []);
@@ -70,6 +82,17 @@ export async function save(): Promise<boolean> {
   } finally {
     $saving.set(false);
   }
+}
+
+/**
+ * Codes that did not make it stay in the form for the next save: on their rows once the form
+ * shows the saved page (a new page, emptied after its save, is opened for that), and the notice
+ * says so.
+ */
+async function keepUnsentCodes(slug: string, created: boolean, failures: CodesFailure[]): Promise<void> {
+  if (created && $editing.get() === null) await loadPageForEdit(slug);
+  if ($editing.get()?.slug === slug) restorePendingCodes(failures);
+  notify('error', codesFailureNotice(failures[0]!));
 }
 
 /**

@@ -38,6 +38,7 @@ import { atom, computed, map } from 'nanostores';
 import { t } from '../../core/messages';
 import { confirmDialog } from '../dialog';
 import type { Cta, PageAsReceived, PageMode, PageStyle } from './core';
+import type { EditorPresale, PendingCodes } from './presale';
 
 export type { PageMode, PageStyle } from './core';
 
@@ -53,6 +54,10 @@ export interface EditorTextButton {
   venue: string;
   ctaButtons: Cta[];
   clickCount: number;
+  /** the date's presale: undefined = never had one, null = removed (presale.ts) */
+  presale?: EditorPresale | null;
+  /** one-time codes typed for it, sent after the page's save (presale-codes.ts) */
+  presaleCodes?: PendingCodes | null;
 }
 
 /** An image button in the editor; `image` is the saved or store path ('' while a file waits). */
@@ -168,7 +173,16 @@ function snapshotOf(f: EditorForm, buttons: EditorButton[]): string {
     visibleUntil: f.visibleUntil,
     buttons: buttons.map((b) =>
       b.type === 'text'
-        ? { id: b.id, type: b.type, data: b.data, city: b.city, venue: b.venue, ctas: b.ctaButtons }
+        ? {
+            id: b.id,
+            type: b.type,
+            data: b.data,
+            city: b.city,
+            venue: b.venue,
+            ctas: b.ctaButtons,
+            presale: b.presale ?? null,
+            codes: b.presaleCodes ?? null,
+          }
         : { id: b.id, type: b.type, image: b.image, file: file(b.imageFile), url: b.url },
     ),
   };
