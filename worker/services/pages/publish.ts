@@ -23,6 +23,7 @@ import { stampPublished } from '../../db/pages/buttons';
 import { embedPath } from '../../../src/core/embed';
 import { DEFAULT_FOOTER_LINKS } from '../../../src/core/constants';
 import { dropHot, expiresOf } from './hot-pages';
+import { syncPresaleAlerts } from '../fans/presale-alerts';
 import { syncSaleAlerts } from '../fans/sale-alerts';
 import { learnHeaderSize } from '../media/header-size';
 
@@ -341,6 +342,8 @@ export async function publishPage(
   await storeNextBoundary(env.DB, slug, now);
   // every write path and the scheduled republish come through here (docs/behaviour.md#on-sale-e-mails)
   await syncSaleAlerts(env, slug, now);
+  // and its presale e-mails its dates' presales (docs/behaviour.md#presales)
+  await syncPresaleAlerts(env, slug, now);
   return published;
 }
 
