@@ -149,8 +149,7 @@ describe("'Prevendita per te' at the presale's start", () => {
     const [queued] = await runCron(start, alertId);
     expect(queued!.body.fan_ids).toHaveLength(2);
     // a message naming the Roma fan (a forged or stale one) still skips them
-    const romaId = (await env.DB.prepare('SELECT id FROM fans WHERE email = ?').bind(roma).first<{ id: number }>())!
-      .id;
+    const romaId = (await env.DB.prepare('SELECT id FROM fans WHERE email = ?').bind(roma).first<{ id: number }>())!.id;
     await deliver([{ ...queued!.body, fan_ids: [...queued!.body.fan_ids, romaId] }], start, RESEND);
     const byFan = mailsTo(provider.calls);
     expect([...byFan.keys()].sort()).toEqual([fans[0], all].sort());

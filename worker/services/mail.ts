@@ -100,7 +100,10 @@ export async function sendMail(env: MailEnv, mail: Mail, requestUrl: string): Pr
     return { id, sent: true };
   } catch (err) {
     // the provider's answer may echo the message: no token reaches the log or the row
-    const message = redactSecrets(withoutTokens(err instanceof Error ? err.message : String(err), mail.text), mail.secrets);
+    const message = redactSecrets(
+      withoutTokens(err instanceof Error ? err.message : String(err), mail.text),
+      mail.secrets,
+    );
     console.error(`[mail] message ${id} (${mail.kind}) not sent: ${message.slice(0, 300)}`);
     await markMail(env.DB, id, 'failed', message.slice(0, 1000));
     return { id, sent: false };

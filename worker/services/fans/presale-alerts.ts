@@ -103,7 +103,8 @@ export async function syncPresaleAlerts(env: Pick<Bindings, 'DB'>, slug: string,
       } else if (row.status === 'cancelled') statements.push(reviveSaleAlert(env.DB, row.id, due));
       else if (!same(row.due_at, due)) {
         if (row.status === 'scheduled') statements.push(moveSaleAlert(env.DB, row.id, due));
-        else if (row.status === 'sending' && notYetDue) statements.push(requeueSaleAlert(env.DB, row.id, row.due_at, due));
+        else if (row.status === 'sending' && notYetDue)
+          statements.push(requeueSaleAlert(env.DB, row.id, row.due_at, due));
       }
     }
     const known = new Set(rows.map((r) => r.button_id));

@@ -12,7 +12,14 @@ import { t } from '../../../src/core/messages';
 import { romeToday, utcToRomeLocal } from '../../../src/core/schedule';
 import { escapeHtml } from '../html';
 import type { Mail } from '../mail';
-import { type AlertMailEvent, type AlertMailPage, alertFrame, alertPageUrl, eventHtml, withEmailSource } from './alert-mail';
+import {
+  type AlertMailEvent,
+  type AlertMailPage,
+  alertFrame,
+  alertPageUrl,
+  eventHtml,
+  withEmailSource,
+} from './alert-mail';
 
 /** What one fan's presale e-mail says beyond the date. */
 export interface PresaleMailContent {
