@@ -93,7 +93,7 @@ async function run(label, prefix, faults) {
      INSERT INTO presale_codes (button_id, code) SELECT ${buttonId}, 'P' || printf('%07d', i) FROM n;`,
   );
   const [alert] = sql(`SELECT id, status, due_at FROM fan_alerts WHERE button_id = ${buttonId} AND kind = 'presale'`);
-  if (!alert || alert.status !== 'scheduled') throw new Error(`no scheduled presale alert: ${JSON.stringify(alert)}`);
+  if (alert?.status !== 'scheduled') throw new Error(`no scheduled presale alert: ${JSON.stringify(alert)}`);
   const failing = `${prefix}${Math.ceil(total / 2)}@bench.example`;
   if (faults) {
     // the send of the batch that holds this fan fails once: D1 refuses its outbox write right
