@@ -2,6 +2,7 @@ import { t } from '../../src/core/messages';
 import { displayName } from '../../src/core/schemas/user';
 import { countRecentMail, insertMail, insertMails, markMail, markMails, type MailKind } from '../db/outbox';
 import type { Bindings } from '../env';
+import { escapeHtml } from './html';
 import { isLoopbackUrl } from './loopback';
 import { MailHeaderRefused, mailHeaders } from './mail-headers';
 
@@ -41,6 +42,11 @@ export interface Mail {
   fromName?: string;
   /** extra headers, e.g. List-Unsubscribe */
   headers?: Record<string, string>;
+  /**
+   * what the message carries that no log may show (a presale code and link,
+   * docs/behaviour.md#presales): never printed, and redacted in the outbox as tokens are
+   */
+  secrets?: readonly string[];
 }
 
 /** The configured mailer, lower-cased; 'resend' when MAILER is unset or blank. */
@@ -84,7 +90,7 @@ export async function sendMail(env: MailEnv, mail: Mail, requestUrl: string): Pr
           `console mailer refused: ${originOf(requestUrl)} (APP_URL ${appOrigin(env, requestUrl)}) is not a loopback host; set MAILER="resend" to send real e-mail`,
         );
       }
-      printMail(mailHeaders(env, mail), mail.text);
+      printMail(mailHeaders(env, mail), redactSecrets(mail.text, mail.secrets));
     } else if (mailer === 'resend') {
       await sendWithResend(env, mail);
     } else {
@@ -94,7 +100,10 @@ export async function sendMail(env: MailEnv, mail: Mail, requestUrl: string): Pr
     return { id, sent: true };
   } catch (err) {
     // the provider's answer may echo the message: no token reaches the log or the row
-    const message = withoutTokens(err instanceof Error ? err.message : String(err), mail.text);
+    const message = redactSecrets(
+      withoutTokens(err instanceof Error ? err.message : String(err), mail.text),
+      mail.secrets,
+    );
     console.error(`[mail] message ${id} (${mail.kind}) not sent: ${message.slice(0, 300)}`);
     await markMail(env.DB, id, 'failed', message.slice(0, 1000));
     return { id, sent: false };
@@ -145,7 +154,7 @@ export async function sendMailBatch(
           `console mailer refused: APP_URL ${env.APP_URL ?? '(unset)'} is not a loopback host; set MAILER="resend" to send real e-mail`,
         );
       }
-      for (const [i, mail] of mails.entries()) printMail(headers[i]!, mail.text);
+      for (const [i, mail] of mails.entries()) printMail(headers[i]!, redactSecrets(mail.text, mail.secrets));
       outcome = { status: 'sent' };
     } else if (mailer === 'resend') {
       outcome = await sendBatchWithResend(env, mails, idempotencyKey);
@@ -165,7 +174,8 @@ export async function sendMailBatch(
     await markMails(env.DB, ids, 'sent');
   } else {
     const allText = mails.map((m) => `${m.text}\n${m.html ?? ''}`).join('\n');
-    const message = withoutTokens(outcome.error, allText).slice(0, 1000);
+    const secrets = mails.flatMap((m) => m.secrets ?? []);
+    const message = redactSecrets(withoutTokens(outcome.error, allText), secrets).slice(0, 1000);
     console.error(`[mail] batch of ${mails.length} (${mails[0]!.kind}) not sent: ${message.slice(0, 300)}`);
     await markMails(env.DB, ids, 'failed', message);
     outcome = { ...outcome, error: message };
@@ -257,14 +267,15 @@ export function resendPayload(env: Pick<Bindings, 'MAIL_FROM'>, mail: Mail): Rec
 /**
  * The outbox's copy of a message: the header fields on one line, every control character a
  * space, so a refused message is recorded without the line break that got it refused; the
- * bodies with their link tokens redacted unless the mail is kept in clear (the console mailer
- * on loopback: the dev mailbox).
+ * bodies with their link tokens and secrets (a presale code and link) redacted unless the mail
+ * is kept in clear (the console mailer on loopback: the dev mailbox).
  */
 function outboxCopy(mail: Mail, inClear: boolean): Omit<Mail, 'html'> & { html: string | null } {
   const line = (value: string) => value.replace(/\p{Cc}/gu, ' ');
-  const body = (value: string) => (inClear ? value : redactTokens(value));
+  const body = (value: string) => (inClear ? value : redactTokens(redactSecrets(value, mail.secrets)));
+  const { secrets: _secrets, ...kept } = mail;
   return {
-    ...mail,
+    ...kept,
     to: line(mail.to),
     subject: line(mail.subject),
     text: body(mail.text),
@@ -336,6 +347,17 @@ const TOKEN_PARAM = /([?&](?:token|invito)=)[^\s&#"'<>]+/g;
 /** The text with every `token=` (and `invito=`) query value blanked out. */
 export function redactTokens(text: string): string {
   return text.replace(TOKEN_PARAM, '$1[rimosso]');
+}
+
+/** The text with each secret (as written, and HTML-escaped) blanked out, the longest first. */
+function redactSecrets(text: string, secrets: readonly string[] | undefined): string {
+  let out = text;
+  for (const secret of [...new Set(secrets ?? [])].filter(Boolean).sort((a, b) => b.length - a.length)) {
+    for (const form of new Set([secret, escapeHtml(secret), JSON.stringify(secret).slice(1, -1)])) {
+      out = out.replaceAll(form, '[rimosso]');
+    }
+  }
+  return out;
 }
 
 /** `message` with every token `mailText` carries removed, wherever it appears (raw or decoded). */

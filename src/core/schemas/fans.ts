@@ -38,14 +38,17 @@ export const fanAlertEventSchema = z.object({
   venue: z.string(),
 });
 
-export const FAN_ALERT_KINDS = ['new_date', 'on_sale', 'sale_reminder'] as const;
+export const FAN_ALERT_KINDS = ['new_date', 'on_sale', 'sale_reminder', 'presale'] as const;
 export const FAN_ALERT_STATUSES = ['scheduled', 'sending', 'sent', 'cancelled'] as const;
 
 /** An alert of the page: what, when, to how many, how it went. */
 export const fanAlertSchema = z
   .object({
     id: z.number().int().positive(),
-    /** a new date, or an event's on-sale e-mail or its reminder (docs/behaviour.md#on-sale-e-mails) */
+    /**
+     * a new date, or an event's on-sale e-mail or its reminder (docs/behaviour.md#on-sale-e-mails),
+     * or a date's presale e-mail (docs/behaviour.md#presales)
+     */
     kind: z.enum(FAN_ALERT_KINDS),
     status: z.enum(FAN_ALERT_STATUSES),
     /** when it leaves (scheduled) or left, ISO 8601 UTC */

@@ -140,17 +140,17 @@ export async function alertById(db: D1Database, id: number): Promise<FanAlertRow
  * Scheduled alerts due at `now` whose page the public sees now (visible, inside its publishing
  * window), oldest due first; an on-sale alert already when due by `saleLead`, since it is
  * queued with a delay that ends on its instant, and taken first (a backlog must not make it
- * late). The window is compared as instants (julianday), whatever the stored precision.
+ * late; a presale e-mail likewise, docs/behaviour.md#presales). The window is compared as instants (julianday), whatever the stored precision.
  */
 export async function dueAlertIds(db: D1Database, now: string, saleLead: string, limit: number): Promise<number[]> {
   const { results } = await db
     .prepare(
       `SELECT a.id FROM fan_alerts a JOIN landing_pages p ON p.id = a.page_id
        WHERE a.status = 'scheduled' AND p.visible = 1 AND p.deleted_at IS NULL
-         AND julianday(a.due_at) <= julianday(CASE WHEN a.kind = 'on_sale' THEN ?3 ELSE ?1 END)
+         AND julianday(a.due_at) <= julianday(CASE WHEN a.kind IN ('on_sale', 'presale') THEN ?3 ELSE ?1 END)
          AND (p.visible_from IS NULL OR julianday(p.visible_from) <= julianday(?1))
          AND (p.visible_until IS NULL OR julianday(p.visible_until) > julianday(?1))
-       ORDER BY a.kind = 'on_sale' DESC, a.due_at, a.id LIMIT ?2`,
+       ORDER BY a.kind IN ('on_sale', 'presale') DESC, a.due_at, a.id LIMIT ?2`,
     )
     .bind(now, limit, saleLead)
     .all<{ id: number }>();

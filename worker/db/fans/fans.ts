@@ -170,11 +170,11 @@ export async function pendingFanByHash(db: D1Database, slug: string, hash: strin
 /**
  * Confirms the fan whose token has this hash (of page `slug`), in one transaction: confirmed now
  * (a confirmed fan keeps its time), its requested cities followed, the token forgotten, so it
- * works once. Answers whether a fan was confirmed.
+ * works once. Answers the fan's id when one was confirmed, else null.
  */
-export async function confirmFan(db: D1Database, slug: string, hash: string): Promise<boolean> {
+export async function confirmFan(db: D1Database, slug: string, hash: string): Promise<number | null> {
   const fanId = await pendingFanByHash(db, slug, hash);
-  if (fanId === null) return false;
+  if (fanId === null) return null;
   // each statement checks the token is still this fan's: a link mailed meanwhile replaced it
   const holds = 'EXISTS (SELECT 1 FROM fans WHERE id = ?1 AND confirm_hash = ?2)';
   const [, , confirmed] = await db.batch([
@@ -193,7 +193,7 @@ export async function confirmFan(db: D1Database, slug: string, hash: string): Pr
       )
       .bind(fanId, hash),
   ]);
-  return (confirmed?.meta.changes ?? 0) > 0;
+  return (confirmed?.meta.changes ?? 0) > 0 ? fanId : null;
 }
 
 /** Whether fan `fanId` is a fan (confirmed or not) of page `pageId`. */

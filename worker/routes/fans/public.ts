@@ -42,6 +42,7 @@ import { getPageRowEvenTrashed, getPublishedPage, type PageRow } from '../../db/
 import { afterResponse, executionCtxOf } from '../../services/background';
 import { countSignup } from '../../services/counting';
 import { runFanSignup } from '../../services/fans/signup';
+import { presaleFanConfirmed } from '../../services/fans/presale-fans';
 import { confirmTokenHash, verifyUnsubscribeToken } from '../../services/fans/tokens';
 import { publicOrigin } from '../../services/pages/publish';
 import { clientNetwork, takeNetworkToken } from '../../services/throttle';
@@ -251,7 +252,10 @@ async function confirmPage(c: C, act: boolean): Promise<Response> {
   if (!page || !hash) return invalidLink();
   const title = titleOf(page, slug);
   if (act) {
-    if (!(await confirmFan(c.env.DB, slug, hash))) return invalidLink();
+    const fanId = await confirmFan(c.env.DB, slug, hash);
+    if (fanId === null) return invalidLink();
+    // during a presale the new fan gets its e-mail at once (docs/behaviour.md#presales)
+    await presaleFanConfirmed(c.env, page.id, fanId);
     return notice(
       looks(page),
       {

@@ -37,7 +37,15 @@ import { alertMail } from './alert-mail';
 import { ALERT_WINDOW_MS, capOpensAt, eventsOf, hearsOf, joinedCities, upcomingOf } from './alerts';
 import { unsubscribeToken } from './tokens';
 import { type Mail, MAIL_BATCH_MAX, sendMailBatch } from '../mail';
-import { type Recipient, SALE_QUEUE_LEAD_MS, saleRecipients, secondsUntil, startSaleAlert } from './sale-alerts';
+import { presaleRecipients, startPresaleAlert } from './presale-alerts';
+import {
+  type Recipient,
+  SALE_QUEUE_LEAD_MS,
+  type SalePlan,
+  saleRecipients,
+  secondsUntil,
+  startSaleAlert,
+} from './sale-alerts';
 
 /** Fans named in one queue message: one provider batch call. */
 export const FANS_PER_MESSAGE = MAIL_BATCH_MAX;
@@ -80,7 +88,11 @@ export async function startAlert(env: Pick<Bindings, 'DB'>, alertId: number, now
   if (alert?.status !== 'scheduled') return null;
   if (alert.kind !== 'new_date') {
     const page = await getPageRowById(env.DB, alert.page_id);
-    return page && isPubliclyVisible(page, now) ? startSaleAlert(env, alert, page, now, FANS_PER_MESSAGE) : null;
+    if (!page || !isPubliclyVisible(page, now)) return null;
+    // docs/behaviour.md#presales: the presale e-mails leave as the on-sale ones do
+    return alert.kind === 'presale'
+      ? startPresaleAlert(env, alert, page, now, FANS_PER_MESSAGE)
+      : startSaleAlert(env, alert, page, now, FANS_PER_MESSAGE);
   }
   if (Date.parse(alert.due_at) > now.getTime()) return null;
   const page = await getPageRowById(env.DB, alert.page_id);
@@ -129,7 +141,7 @@ export async function holdIfCapped(
  * Puts messages on the FANS queue, up to 100 per call; a message with `not_before` is delayed
  * until then (counted from the later of `now` and the clock: a run that starts late delays less).
  */
-async function enqueue(env: Pick<Bindings, 'FANS'>, messages: readonly FanMessage[], now: Date): Promise<void> {
+export async function enqueue(env: Pick<Bindings, 'FANS'>, messages: readonly FanMessage[], now: Date): Promise<void> {
   const from = Math.max(now.getTime(), Date.now());
   for (let i = 0; i < messages.length; i += MESSAGES_PER_SEND) {
     await env.FANS.sendBatch(
@@ -258,9 +270,13 @@ async function deliverMessage(env: ConsumerEnv, body: FanMessage, attempts: numb
   const stamp = instantText(now);
   const origin = configuredOrigin(env);
   let toSend: Recipient[];
+  let sendPlan: Extract<SalePlan, { kind: 'send' }> | null = null;
   if (alert.kind === 'new_date') toSend = await newDateRecipients(env.DB, origin, alert, page, body.fan_ids, now);
   else {
-    const plan = await saleRecipients(env.DB, origin, alert, page, body, now);
+    const plan =
+      alert.kind === 'presale'
+        ? await presaleRecipients(env.DB, origin, alert, page, body, now)
+        : await saleRecipients(env.DB, origin, alert, page, body, now);
     if (plan.kind === 'stale') return { done: true };
     if (plan.kind === 'early') {
       // a new message rather than a retry: waiting for the instant must not use up the retries
@@ -269,6 +285,7 @@ async function deliverMessage(env: ConsumerEnv, body: FanMessage, attempts: numb
       return { done: true };
     }
     toSend = plan.recipients;
+    sendPlan = plan;
   }
   const sending = new Set(toSend.map((f) => f.id));
   // gone since the dispatch: unsubscribed, suppressed, no longer following, or nothing left to announce
@@ -286,7 +303,8 @@ async function deliverMessage(env: ConsumerEnv, body: FanMessage, attempts: numb
   const mails = await Promise.all(toSend.map(async (fan) => fan.mail(await unsubscribeToken(env, page.id, fan.id))));
   const ids = toSend.map((f) => f.id);
   await claimDeliveries(env.DB, alert.id, ids);
-  const outcome = await sendMailBatch(env, mails, await alertIdempotencyKey(alert.id, ids), null, paceProviderCall);
+  const key = sendPlan?.idempotencyKey ?? (await alertIdempotencyKey(alert.id, ids));
+  const outcome = await sendMailBatch(env, mails, key, null, paceProviderCall);
   lastProviderCall = Date.now();
   console.log(
     `[fans] alert ${alert.id}: ${ids.length} e-mails, one provider call (attempt ${attempts}): ${outcome.status}`,
@@ -300,6 +318,7 @@ async function deliverMessage(env: ConsumerEnv, body: FanMessage, attempts: numb
       throttled: outcome.retryAfterSeconds !== null,
     };
   }
+  if (outcome.status === 'sent') await sendPlan?.onSent?.(ids);
   await finishDeliveries(env.DB, alert.id, ids, outcome.status === 'sent' ? 'sent' : 'failed');
   await finishIfDone(env.DB, alert.id, stamp);
   return { done: true };

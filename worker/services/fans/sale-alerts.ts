@@ -250,7 +250,14 @@ export type SalePlan =
   | { kind: 'stale' }
   /** it came before its instant: queued again with this delay, nothing sent */
   | { kind: 'early'; delaySeconds: number }
-  | { kind: 'send'; recipients: Recipient[] };
+  | {
+      kind: 'send';
+      recipients: Recipient[];
+      /** the provider call's key, when not the alert's and fans' (presale: per fan and code) */
+      idempotencyKey?: string;
+      /** after the provider took them, before their delivery rows turn 'sent' */
+      onSent?: (fanIds: number[]) => Promise<void>;
+    };
 
 /**
  * What the consumer does with a message of an on-sale alert at `now`: drop it, queue it again

@@ -23,6 +23,7 @@ import { stampPublished, withPresaleWindows } from '../../db/pages/buttons';
 import { embedPath } from '../../../src/core/embed';
 import { DEFAULT_FOOTER_LINKS } from '../../../src/core/constants';
 import { dropHot, expiresOf } from './hot-pages';
+import { syncPresaleAlerts } from '../fans/presale-alerts';
 import { syncSaleAlerts } from '../fans/sale-alerts';
 import { learnHeaderSize } from '../media/header-size';
 
@@ -342,6 +343,8 @@ export async function publishPage(
   await storeNextBoundary(env.DB, slug, now);
   // every write path and the scheduled republish come through here (docs/behaviour.md#on-sale-e-mails)
   await syncSaleAlerts(env, slug, now);
+  // and its presale e-mails its dates' presales (docs/behaviour.md#presales)
+  await syncPresaleAlerts(env, slug, now);
   return published;
 }
 

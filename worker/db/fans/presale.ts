@@ -1,0 +1,262 @@
+/**
+ * Presale e-mails over D1 (docs/architecture.md#fan-alerts, docs/behaviour.md#presales): one
+ * fan_alerts row of kind 'presale' per date, due at its presale's start, and the date's one-time
+ * codes. A code goes to a fan in one conditional UPDATE written before the e-mail leaves; the
+ * unique index on (button_id, fan_id) and the `fan_id IS NULL` test make a second assignment
+ * impossible, however often a message is delivered. `sent_at` says the e-mail carrying it left.
+ */
+import type { AlertButtonRow, FanAlertRow } from './alerts';
+
+/** A date row as the presale e-mails read it: its event, its CTAs and its presale. */
+export interface PresaleButtonRow extends AlertButtonRow {
+  presale: string | null;
+}
+
+export async function presaleButtons(db: D1Database, pageId: number): Promise<PresaleButtonRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, type, text, url, cta_buttons, presale FROM buttons WHERE page_id = ? AND presale IS NOT NULL
+       ORDER BY position, id`,
+    )
+    .bind(pageId)
+    .all<PresaleButtonRow>();
+  return results;
+}
+
+export async function presaleButton(db: D1Database, pageId: number, buttonId: number) {
+  return db
+    .prepare('SELECT id, type, text, url, cta_buttons, presale FROM buttons WHERE id = ? AND page_id = ?')
+    .bind(buttonId, pageId)
+    .first<PresaleButtonRow>();
+}
+
+export async function presaleAlertsOfPage(db: D1Database, pageId: number): Promise<FanAlertRow[]> {
+  const { results } = await db
+    .prepare(`SELECT * FROM fan_alerts WHERE page_id = ? AND kind = 'presale' ORDER BY id`)
+    .bind(pageId)
+    .all<FanAlertRow>();
+  return results;
+}
+
+export async function presaleAlertOf(db: D1Database, buttonId: number): Promise<FanAlertRow | null> {
+  return db
+    .prepare(`SELECT * FROM fan_alerts WHERE button_id = ? AND kind = 'presale'`)
+    .bind(buttonId)
+    .first<FanAlertRow>();
+}
+
+/** A new presale alert for the date, unless it has one (one per date). */
+export function insertPresaleAlert(db: D1Database, pageId: number, buttonId: number, dueAt: string) {
+  return db
+    .prepare(
+      `INSERT OR IGNORE INTO fan_alerts (page_id, kind, status, button_ids, due_at, button_id)
+       VALUES (?1, 'presale', 'scheduled', json_array(?2), ?3, ?2)`,
+    )
+    .bind(pageId, buttonId, dueAt);
+}
+
+/** A fan of a presale message as the consumer reads them. */
+export interface PresaleFan {
+  id: number;
+  email: string;
+  /** the city keys the fan follows */
+  keys: string[];
+  /** the fan's delivery row for the alert, if any */
+  delivery: 'sending' | 'sent' | 'failed' | 'skipped' | null;
+  /** the fan's one-time code for the date, if one was assigned */
+  code: { id: number; code: string; sent_at: string | null } | null;
+}
+
+/**
+ * The fans of a message that may still hear of the presale: of the page, confirmed, agreed to
+ * the on-sale e-mails (consent `consentSince` or later), not suppressed; with their cities,
+ * their delivery row and their code.
+ */
+export async function presaleFans(
+  db: D1Database,
+  alertId: number,
+  buttonId: number,
+  pageId: number,
+  fanIds: readonly number[],
+  consentSince: string,
+): Promise<PresaleFan[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT f.id, f.email,
+         (SELECT json_group_array(c.city_key) FROM fan_cities c WHERE c.fan_id = f.id) AS keys,
+         (SELECT d.status FROM fan_deliveries d WHERE d.alert_id = ?3 AND d.fan_id = f.id) AS delivery,
+         p.id AS code_id, p.code, p.sent_at
+       FROM fans f LEFT JOIN presale_codes p ON p.button_id = ?4 AND p.fan_id = f.id
+       WHERE f.id IN (SELECT value FROM json_each(?1)) AND f.page_id = ?2 AND f.confirmed_at IS NOT NULL
+         AND f.consent_version >= ?5
+         AND NOT EXISTS (SELECT 1 FROM fan_suppressions s WHERE s.email = f.email)
+       ORDER BY f.id`,
+    )
+    .bind(JSON.stringify(fanIds), pageId, alertId, buttonId, consentSince)
+    .all<{
+      id: number;
+      email: string;
+      keys: string;
+      delivery: PresaleFan['delivery'];
+      code_id: number | null;
+      code: string | null;
+      sent_at: string | null;
+    }>();
+  return results.map((r) => ({
+    id: r.id,
+    email: r.email,
+    keys: JSON.parse(r.keys) as string[],
+    delivery: r.delivery,
+    code: r.code_id === null || r.code === null ? null : { id: r.code_id, code: r.code, sent_at: r.sent_at },
+  }));
+}
+
+/**
+ * Gives each of these fans (in this order) without a code of the date one free code, the
+ * oldest loaded first, in one statement: a fan who has one keeps it, a code that has a fan
+ * keeps it. Answers the codes the fans hold now (fan id → code row), old and new.
+ */
+export async function assignCodes(
+  db: D1Database,
+  buttonId: number,
+  fanIds: readonly number[],
+): Promise<Map<number, { id: number; code: string; sent_at: string | null }>> {
+  if (fanIds.length > 0) {
+    await db
+      .prepare(
+        `WITH want AS (
+           SELECT value AS fan_id, row_number() OVER (ORDER BY key) AS n FROM json_each(?2)
+           WHERE NOT EXISTS (SELECT 1 FROM presale_codes h WHERE h.button_id = ?1 AND h.fan_id = value)),
+         free AS (
+           SELECT id, row_number() OVER (ORDER BY id) AS n FROM presale_codes
+           WHERE button_id = ?1 AND fan_id IS NULL ORDER BY id LIMIT (SELECT COUNT(*) FROM want)),
+         pairs AS (SELECT free.id, want.fan_id FROM free JOIN want USING (n))
+         UPDATE presale_codes SET fan_id = (SELECT fan_id FROM pairs WHERE pairs.id = presale_codes.id),
+           assigned_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         WHERE id IN (SELECT id FROM pairs) AND fan_id IS NULL`,
+      )
+      .bind(buttonId, JSON.stringify(fanIds))
+      .run();
+  }
+  const { results } = await db
+    .prepare(
+      `SELECT id, fan_id, code, sent_at FROM presale_codes
+       WHERE button_id = ? AND fan_id IN (SELECT value FROM json_each(?))`,
+    )
+    .bind(buttonId, JSON.stringify(fanIds))
+    .all<{ id: number; fan_id: number; code: string; sent_at: string | null }>();
+  return new Map(results.map((r) => [r.fan_id, { id: r.id, code: r.code, sent_at: r.sent_at }]));
+}
+
+/** The codes of these fans went out in an e-mail (written before their delivery rows turn 'sent'). */
+export async function markCodesSent(db: D1Database, buttonId: number, fanIds: readonly number[]): Promise<void> {
+  if (fanIds.length === 0) return;
+  await db
+    .prepare(
+      `UPDATE presale_codes SET sent_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE button_id = ? AND fan_id IN (SELECT value FROM json_each(?)) AND sent_at IS NULL`,
+    )
+    .bind(buttonId, JSON.stringify(fanIds))
+    .run();
+}
+
+/**
+ * The date's audience now: the page's confirmed fans following its city (`key`) or 'Tutte le
+ * date', with a consent that covers the on-sale e-mails, not suppressed. `f` is the fan.
+ */
+function audience(): string {
+  return `f.page_id = ?1 AND f.confirmed_at IS NOT NULL AND f.consent_version >= ?2
+    AND EXISTS (SELECT 1 FROM fan_cities c WHERE c.fan_id = f.id AND c.city_key IN (?3, '*'))
+    AND NOT EXISTS (SELECT 1 FROM fan_suppressions s WHERE s.email = f.email)`;
+}
+
+/**
+ * The audience's fans without a code of the date, in the order codes added later reach them:
+ * those the codes-gone e-mail reached, oldest first, then those who got nothing, by confirmation.
+ * A fan whose e-mail the provider refused for good is left out.
+ */
+export async function fansWithoutCode(
+  db: D1Database,
+  pageId: number,
+  buttonId: number,
+  alertId: number,
+  key: string,
+  consentSince: string,
+): Promise<number[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT f.id FROM fans f LEFT JOIN fan_deliveries d ON d.alert_id = ?5 AND d.fan_id = f.id
+       WHERE ${audience()} AND (d.status IS NULL OR d.status != 'failed')
+         AND NOT EXISTS (SELECT 1 FROM presale_codes p WHERE p.button_id = ?4 AND p.fan_id = f.id)
+       ORDER BY d.status = 'sent' DESC, CASE WHEN d.status = 'sent' THEN julianday(d.updated_at) END,
+         julianday(f.confirmed_at), f.id`,
+    )
+    .bind(pageId, consentSince, key, buttonId, alertId)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
+/** The audience's fans holding a code of the date that has not gone out yet. */
+export async function fansWithUnsentCode(
+  db: D1Database,
+  pageId: number,
+  buttonId: number,
+  key: string,
+  consentSince: string,
+): Promise<number[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT f.id FROM fans f JOIN presale_codes p ON p.button_id = ?4 AND p.fan_id = f.id AND p.sent_at IS NULL
+       WHERE ${audience()} ORDER BY p.id`,
+    )
+    .bind(pageId, consentSince, key, buttonId)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
+/** Whether this fan is of the date's audience now. */
+export async function isOfAudience(
+  db: D1Database,
+  pageId: number,
+  fanId: number,
+  key: string,
+  consentSince: string,
+): Promise<boolean> {
+  const row = await db
+    .prepare(`SELECT 1 AS ok FROM fans f WHERE f.id = ?4 AND ${audience()}`)
+    .bind(pageId, consentSince, key, fanId)
+    .first<{ ok: number }>();
+  return row !== null;
+}
+
+/**
+ * A date's presale as its fans stand: the audience's fans still waiting for a code (with a
+ * shared code: for the e-mail) and the presale e-mails sent (each fan's first, plus the e-mails
+ * that brought a code added later: a code sent after its fan's delivery row was finished).
+ */
+export async function presaleFigures(
+  db: D1Database,
+  pageId: number,
+  buttonId: number,
+  alertId: number,
+  key: string,
+  consentSince: string,
+  shared: boolean,
+): Promise<{ fans_waiting: number; emails_sent: number }> {
+  const waiting = shared
+    ? `NOT EXISTS (SELECT 1 FROM fan_deliveries d WHERE d.alert_id = ?5 AND d.fan_id = f.id AND d.status = 'sent')`
+    : `NOT EXISTS (SELECT 1 FROM presale_codes p WHERE p.button_id = ?4 AND p.fan_id = f.id)
+       AND NOT EXISTS (SELECT 1 FROM fan_deliveries d WHERE d.alert_id = ?5 AND d.fan_id = f.id AND d.status = 'failed')`;
+  const row = await db
+    .prepare(
+      `SELECT
+         (SELECT COUNT(*) FROM fans f WHERE ${audience()} AND ${waiting}) AS fans_waiting,
+         (SELECT COUNT(*) FROM fan_deliveries d WHERE d.alert_id = ?5 AND d.status = 'sent')
+         + (SELECT COUNT(*) FROM presale_codes p JOIN fan_deliveries d ON d.alert_id = ?5 AND d.fan_id = p.fan_id
+            WHERE p.button_id = ?4 AND p.sent_at IS NOT NULL AND d.status IN ('sent', 'skipped')
+              AND julianday(p.sent_at) > julianday(d.updated_at)) AS emails_sent`,
+    )
+    .bind(pageId, consentSince, key, buttonId, alertId)
+    .first<{ fans_waiting: number; emails_sent: number }>();
+  return { fans_waiting: row?.fans_waiting ?? 0, emails_sent: row?.emails_sent ?? 0 };
+}
