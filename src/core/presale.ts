@@ -159,17 +159,3 @@ export function parseCodes(text: string): ParsedCodes {
   }
   return { codes, duplicates, blanks, problem };
 }
-
-/** The codes' counts of a date, as the organiser sees them (never the codes). */
-export interface PresaleCounts {
-  /** one-time codes loaded in all */
-  loaded: number;
-  /** codes sent to a fan */
-  sent: number;
-  /** codes not given yet */
-  left: number;
-  /** fans of the date's city who will get (or, codes gone, are waiting for) a code */
-  fans_waiting: number;
-  /** presale e-mails sent, with or without a code */
-  emails_sent: number;
-}

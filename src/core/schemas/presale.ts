@@ -26,7 +26,6 @@ export const presaleInputSchema = z.object({
         .nullable(),
     ),
 });
-export type PresaleInput = z.infer<typeof presaleInputSchema>;
 
 /** A date row's presale as its organiser reads it (never in a public answer). */
 export const presaleSchema = z
