@@ -341,10 +341,9 @@ export async function publishPage(
     if ((await pageStamp(env.DB, slug, now)) === before) break;
   }
   await storeNextBoundary(env.DB, slug, now);
-  // every write path and the scheduled republish come through here (docs/behaviour.md#on-sale-e-mails)
-  await syncSaleAlerts(env, slug, now);
-  // and its presale e-mails its dates' presales (docs/behaviour.md#presales)
-  await syncPresaleAlerts(env, slug, now);
+  // every write path and the scheduled republish come through here: the on-sale and presale
+  // e-mails follow the page (docs/behaviour.md#on-sale-e-mails, docs/behaviour.md#presales)
+  await Promise.all([syncSaleAlerts(env, slug, now), syncPresaleAlerts(env, slug, now)]);
   return published;
 }
 
