@@ -53,6 +53,8 @@ export const presaleFansMessages = {
   'presale.fans.result.total.one': 'ora è 1',
   'presale.fans.result.total.many': 'ora sono {count}',
   'presale.fans.result': '{loaded}, {duplicates}: {total}',
+  /** the same with no repeat dropped */
+  'presale.fans.result.clean': '{loaded}: {total}',
   'presale.fans.upload.failed': 'Codici non caricati: {detail}',
   'presale.fans.csv.email': 'Email',
   'presale.fans.csv.code': 'Codice',

@@ -179,11 +179,15 @@ export function codesPreview(text: string): CodesPreview {
 export function uploadResultText(result: { loaded: number; duplicates: number; total: number }): string {
   const count = (n: number, one: Parameters<typeof t>[0], many: Parameters<typeof t>[0]) =>
     n === 1 ? t(one) : t(many, { count: formatNumber(n) });
-  return t('presale.fans.result', {
-    loaded: count(result.loaded, 'presale.fans.result.loaded.one', 'presale.fans.result.loaded.many'),
-    duplicates: count(result.duplicates, 'presale.fans.result.duplicates.one', 'presale.fans.result.duplicates.many'),
-    total: count(result.total, 'presale.fans.result.total.one', 'presale.fans.result.total.many'),
-  });
+  const loaded = count(result.loaded, 'presale.fans.result.loaded.one', 'presale.fans.result.loaded.many');
+  const total = count(result.total, 'presale.fans.result.total.one', 'presale.fans.result.total.many');
+  if (result.duplicates === 0) return t('presale.fans.result.clean', { loaded, total });
+  const duplicates = count(
+    result.duplicates,
+    'presale.fans.result.duplicates.one',
+    'presale.fans.result.duplicates.many',
+  );
+  return t('presale.fans.result', { loaded, duplicates, total });
 }
 
 /** Dates whose upload is under way (their form waits). */
