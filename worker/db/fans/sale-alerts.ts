@@ -72,3 +72,28 @@ export function cancelSaleAlert(db: D1Database, id: number, oldDue: string, now:
     )
     .bind(now, id, oldDue);
 }
+
+/**
+ * One dated alert (an on-sale e-mail, its reminder, a presale e-mail) brought in step with the
+ * instant it is now wanted at, null when it is not wanted (docs/architecture.md#fan-alerts): not
+ * wanted, cancelled unless already going out; cancelled and wanted, revived; a scheduled one
+ * follows its instant; one queued whose instant has not come goes back to scheduled. A sent one
+ * stays sent. Answers the statement, or null when nothing changes.
+ */
+export function saleAlertStep(
+  db: D1Database,
+  row: FanAlertRow,
+  due: string | null,
+  now: number,
+  stamp: string,
+): D1PreparedStatement | null {
+  const notYetDue = Date.parse(row.due_at) > now;
+  if (due === null) {
+    const going = row.status === 'scheduled' || (row.status === 'sending' && notYetDue);
+    return going ? cancelSaleAlert(db, row.id, row.due_at, stamp) : null;
+  }
+  if (row.status === 'cancelled') return reviveSaleAlert(db, row.id, due);
+  if (Date.parse(row.due_at) === Date.parse(due)) return null;
+  if (row.status === 'scheduled') return moveSaleAlert(db, row.id, due);
+  return row.status === 'sending' && notYetDue ? requeueSaleAlert(db, row.id, row.due_at, due) : null;
+}

@@ -25,7 +25,7 @@ import {
   presaleButtons,
   presaleFans,
 } from '../../db/fans/presale';
-import { cancelSaleAlert, moveSaleAlert, requeueSaleAlert, reviveSaleAlert } from '../../db/fans/sale-alerts';
+import { saleAlertStep } from '../../db/fans/sale-alerts';
 import { storedPresale } from '../../db/pages/buttons';
 import { getPageRow, isPubliclyVisible, type PageRow } from '../../db/pages/pages';
 import type { Bindings } from '../../env';
@@ -96,16 +96,8 @@ export async function syncPresaleAlerts(env: Pick<Bindings, 'DB'>, slug: string,
     const statements: D1PreparedStatement[] = [];
     for (const row of rows) {
       const due = row.button_id === null ? null : (dates.get(row.button_id)?.due ?? null);
-      const notYetDue = Date.parse(row.due_at) > t;
-      if (due === null) {
-        if (row.status === 'scheduled' || (row.status === 'sending' && notYetDue))
-          statements.push(cancelSaleAlert(env.DB, row.id, row.due_at, stamp));
-      } else if (row.status === 'cancelled') statements.push(reviveSaleAlert(env.DB, row.id, due));
-      else if (!same(row.due_at, due)) {
-        if (row.status === 'scheduled') statements.push(moveSaleAlert(env.DB, row.id, due));
-        else if (row.status === 'sending' && notYetDue)
-          statements.push(requeueSaleAlert(env.DB, row.id, row.due_at, due));
-      }
+      const step = saleAlertStep(env.DB, row, due, t, stamp);
+      if (step) statements.push(step);
     }
     const known = new Set(rows.map((r) => r.button_id));
     for (const [buttonId, date] of dates) {

@@ -26,15 +26,7 @@ import {
 } from '../../db/fans/alerts';
 import { pendingFans, recipientIds } from '../../db/fans/deliveries';
 import { getPageRow, isPubliclyVisible, type PageRow } from '../../db/pages/pages';
-import {
-  cancelSaleAlert,
-  insertSaleAlert,
-  moveSaleAlert,
-  requeueSaleAlert,
-  reviveSaleAlert,
-  saleAlertsOfPage,
-  type SaleKind,
-} from '../../db/fans/sale-alerts';
+import { insertSaleAlert, saleAlertStep, saleAlertsOfPage, type SaleKind } from '../../db/fans/sale-alerts';
 import type { Bindings } from '../../env';
 import { type AlertEvent, eventOf } from './alerts';
 import type { Mail } from '../mail';
@@ -138,19 +130,10 @@ export async function syncSaleAlerts(env: Pick<Bindings, 'DB'>, slug: string, no
       // one whose time is unchanged and just passed is still on its way (the dispatch sends it)
       const kept = due !== null && row.status !== 'cancelled' && same(row.due_at, due);
       const wanted = due !== null && (kind === 'on_sale' || Date.parse(due) > t || kept);
-      const notYetDue = Date.parse(row.due_at) > t;
-      if (!wanted) {
-        if (row.status === 'scheduled' || (row.status === 'sending' && notYetDue))
-          statements.push(cancelSaleAlert(env.DB, row.id, row.due_at, stamp));
-        continue;
-      }
-      if (row.status === 'cancelled') {
-        if (Date.parse(due) > t) statements.push(reviveSaleAlert(env.DB, row.id, due));
-      } else if (!same(row.due_at, due)) {
-        if (row.status === 'scheduled') statements.push(moveSaleAlert(env.DB, row.id, due));
-        else if (row.status === 'sending' && notYetDue)
-          statements.push(requeueSaleAlert(env.DB, row.id, row.due_at, due));
-      }
+      // a cancelled alert comes back only while its time is ahead
+      if (wanted && row.status === 'cancelled' && Date.parse(due) <= t) continue;
+      const step = saleAlertStep(env.DB, row, wanted ? due : null, t, stamp);
+      if (step) statements.push(step);
     }
     for (const [buttonId, event] of events) {
       for (const kind of kinds) {
