@@ -3,7 +3,7 @@
 // the start and the optional end in Italian time, the presale's ticket link and its codes: one
 // for every fan, or one-time codes pasted one a line or read from a CSV, counted before the save.
 // Also the list row's line that names a date's presale.
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { ChevronDown, FileUp, Ticket, Trash2, X } from 'lucide-react';
 import { LabelledField, Segmented } from '../../components/SelectField';
@@ -68,7 +68,7 @@ export default function PresaleFields() {
         <legend className="visually-hidden">{t('presale.editor.legend')}</legend>
         <p className="hint ed-presale__intro">{t('presale.editor.intro')}</p>
         <div className="ed-presale__when">
-          <LabelledField id="ed-presale-start" label={t('presale.editor.start')} labelClassName="label ed-small-label">
+          <HintedField id="ed-presale-start" label={t('presale.editor.start')} hint={t('presale.editor.startHint')}>
             <input
               id="ed-presale-start"
               type="datetime-local"
@@ -77,13 +77,10 @@ export default function PresaleFields() {
               onChange={(e) => set('startsAt', e.target.value)}
               aria-describedby="ed-presale-start-hint"
             />
-            <p id="ed-presale-start-hint" className="hint">
-              {t('presale.editor.startHint')}
-            </p>
-          </LabelledField>
+          </HintedField>
           <EndField value={d.endsAt} general={generalSaleText(ctas.map(ctaOf))} />
         </div>
-        <LabelledField id="ed-presale-url" label={t('presale.editor.url')} labelClassName="label ed-small-label">
+        <HintedField id="ed-presale-url" label={t('presale.editor.url')} hint={t('presale.editor.urlHint')}>
           <input
             id="ed-presale-url"
             className="input"
@@ -95,10 +92,7 @@ export default function PresaleFields() {
             onChange={(e) => set('url', e.target.value)}
             aria-describedby="ed-presale-url-hint"
           />
-          <p id="ed-presale-url-hint" className="hint">
-            {t('presale.editor.urlHint')}
-          </p>
-        </LabelledField>
+        </HintedField>
         <div className="field">
           <span id="ed-presale-kind" className="label ed-small-label">
             {t('presale.editor.kind')}
@@ -115,10 +109,10 @@ export default function PresaleFields() {
           />
         </div>
         {d.kind === 'shared' ? (
-          <LabelledField
+          <HintedField
             id="ed-presale-shared"
             label={t('presale.editor.sharedCode')}
-            labelClassName="label ed-small-label"
+            hint={t('presale.editor.sharedHint')}
           >
             <input
               id="ed-presale-shared"
@@ -130,10 +124,7 @@ export default function PresaleFields() {
               onChange={(e) => set('sharedCode', e.target.value)}
               aria-describedby="ed-presale-shared-hint"
             />
-            <p id="ed-presale-shared-hint" className="hint">
-              {t('presale.editor.sharedHint')}
-            </p>
-          </LabelledField>
+          </HintedField>
         ) : (
           <CodesField d={d} />
         )}
@@ -156,10 +147,26 @@ export default function PresaleFields() {
   );
 }
 
+/** A field of the group with its hint under it: the control names `{id}-hint` as its description. */
+function HintedField({ id, label, hint, children }: { id: string; label: string; hint: string; children: ReactNode }) {
+  return (
+    <LabelledField id={id} label={label} labelClassName="label ed-small-label">
+      {children}
+      <p id={`${id}-hint`} className="hint">
+        {hint}
+      </p>
+    </LabelledField>
+  );
+}
+
 /** 'Fine': optional, emptied with its ✕; the hint says when an empty end closes the presale. */
 function EndField({ value, general }: { value: string; general: string }) {
   return (
-    <LabelledField id="ed-presale-end" label={t('presale.editor.end')} labelClassName="label ed-small-label">
+    <HintedField
+      id="ed-presale-end"
+      label={t('presale.editor.end')}
+      hint={general ? t('presale.editor.endHint', { when: general }) : t('presale.editor.endHintNoSale')}
+    >
       <div className="ed-presale__row">
         <input
           id="ed-presale-end"
@@ -183,10 +190,7 @@ function EndField({ value, general }: { value: string; general: string }) {
           </button>
         )}
       </div>
-      <p id="ed-presale-end-hint" className="hint">
-        {general ? t('presale.editor.endHint', { when: general }) : t('presale.editor.endHintNoSale')}
-      </p>
-    </LabelledField>
+    </HintedField>
   );
 }
 
