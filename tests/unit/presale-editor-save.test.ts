@@ -15,26 +15,12 @@ import { $presaleDraft, setPresaleField } from '../../src/stores/editor/presale'
 import { save } from '../../src/stores/editor/save';
 import { $buttons, $dirty, type EditorTextButton } from '../../src/stores/editor/state';
 import { calls, installWorker, open, stored } from './editor-worker';
-import { savedPage } from './saved-page';
+import { PRESALE_SALE, presaleEvent, savedPage } from './saved-page';
 
 installWorker();
 
-const SALE = '2099-05-12T08:00:00Z';
+const SALE = PRESALE_SALE;
 const list = () => $buttons.get() as EditorTextButton[];
-
-function event(id: number, city: string, presale?: ButtonAsReceived['presale']): ButtonAsReceived {
-  return {
-    id,
-    position: id,
-    type: 'text',
-    text: `12/05/2099 - ${city} - Alcatraz|biglietti`,
-    image_path: null,
-    url: 'https://t.example/1',
-    click_count: 0,
-    cta_buttons: [{ url: 'https://t.example/1', buttonText: 'biglietti', on_sale_at: SALE, availability: 'on_sale' }],
-    ...(presale === undefined ? {} : { presale }),
-  };
-}
 
 /** the codes each date holds on the stand-in, and whether its route fails */
 let codes: Map<number, Set<string>>;
@@ -104,7 +90,7 @@ const codeCalls = () => calls.filter((c) => c.path.includes('/presale-codes'));
 
 describe('one-time codes after the save', () => {
   it('a new date: the page (codes not in it), then POST to the id the save answered; the count shown', async () => {
-    open(savedPage({ buttons: [event(1, 'Roma')] }));
+    open(savedPage({ buttons: [presaleEvent(1, 'Roma')] }));
     addMilano();
     expect(await save()).toBe(true);
     const put = calls.find((c) => c.method === 'PUT' && c.path === pagePaths.page('tour'))!;
@@ -135,7 +121,7 @@ describe('one-time codes after the save', () => {
       codes: 0,
     };
     codes.set(1, new Set(['OLD1', 'OLD2']));
-    open(savedPage({ buttons: [event(1, 'Roma', { ...presale, codes: 2 })] }));
+    open(savedPage({ buttons: [presaleEvent(1, 'Roma', { ...presale, codes: 2 })] }));
     expect(await save()).toBe(true);
     expect(codeCalls()).toEqual([]);
     editButton(list()[0]!.key);
@@ -149,7 +135,7 @@ describe('one-time codes after the save', () => {
   });
 
   it('a failed upload says so and keeps the typed codes on their row; the next save sends them', async () => {
-    open(savedPage({ buttons: [event(1, 'Roma')] }));
+    open(savedPage({ buttons: [presaleEvent(1, 'Roma')] }));
     addMilano('C1\nC2\nC3');
     failCodes = true;
     expect(await save()).toBe(true);
@@ -170,7 +156,7 @@ describe('one-time codes after the save', () => {
   });
 
   it('a shared code sends no codes', async () => {
-    open(savedPage({ buttons: [event(1, 'Roma')] }));
+    open(savedPage({ buttons: [presaleEvent(1, 'Roma')] }));
     editButton(list()[0]!.key);
     setPresaleField('startsAt', '2099-05-10T10:00');
     setPresaleField('url', 'https://pre.example/roma');

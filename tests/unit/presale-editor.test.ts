@@ -29,9 +29,9 @@ import {
 } from '../../src/stores/editor/presale';
 import { $buttons, $dirty, type EditorTextButton } from '../../src/stores/editor/state';
 import { validateEditor } from '../../src/stores/editor/validation';
-import { savedPage } from './saved-page';
+import { PRESALE_SALE, presaleEvent, savedPage } from './saved-page';
 
-const SALE = '2099-05-12T08:00:00Z'; // 10:00 in Rome
+const SALE = PRESALE_SALE;
 const PRESALE = {
   starts_at: '2099-05-10T08:00:30Z', // 10:00:30 in Rome: its seconds survive an untouched edit
   ends_at: null,
@@ -40,21 +40,7 @@ const PRESALE = {
   codes: 3,
 };
 
-function event(id: number, city: string, presale?: ButtonAsReceived['presale']): ButtonAsReceived {
-  return {
-    id,
-    position: id,
-    type: 'text',
-    text: `12/05/2099 - ${city} - Alcatraz|biglietti`,
-    image_path: null,
-    url: 'https://t.example/1',
-    click_count: 0,
-    cta_buttons: [{ url: 'https://t.example/1', buttonText: 'biglietti', on_sale_at: SALE, availability: 'on_sale' }],
-    ...(presale === undefined ? {} : { presale }),
-  };
-}
-
-const page = () => savedPage({ buttons: [event(1, 'Milano', PRESALE), event(2, 'Roma', null)] });
+const page = () => savedPage({ buttons: [presaleEvent(1, 'Milano', PRESALE), presaleEvent(2, 'Roma', null)] });
 const list = () => $buttons.get() as EditorTextButton[];
 
 beforeEach(() => {
@@ -189,7 +175,7 @@ describe('the codes before the save', () => {
   });
 
   it('over 10,000 with those loaded: a problem; replacing counts only the new ones', () => {
-    applyPage(savedPage({ buttons: [event(1, 'Milano', { ...PRESALE, codes: 9_999 })] }));
+    applyPage(savedPage({ buttons: [presaleEvent(1, 'Milano', { ...PRESALE, codes: 9_999 })] }));
     editButton(list()[0]!.key);
     setPresaleField('codesText', 'A1\nA2');
     expect(codesCheck().problem).toBe('Una data può avere al massimo 10000 codici: con questi sarebbero 10001');
@@ -208,7 +194,7 @@ describe('the codes before the save', () => {
     expect(mayReplace(loaded, Date.parse('2030-01-01T00:00:00Z'))).toBe(false);
     expect(mayReplace({ ...loaded, codes: 0 }, 0)).toBe(false);
     // a started presale: the replace box is ignored, the codes are added
-    applyPage(savedPage({ buttons: [event(1, 'Milano', { ...PRESALE, starts_at: '2020-01-01T00:00:00Z' })] }));
+    applyPage(savedPage({ buttons: [presaleEvent(1, 'Milano', { ...PRESALE, starts_at: '2020-01-01T00:00:00Z' })] }));
     editButton(list()[0]!.key);
     setPresaleField('replace', true);
     setPresaleField('codesText', 'Z9');

@@ -21,6 +21,21 @@ export function savedEvent(
   };
 }
 
+/** The on-sale instant of `presaleEvent`'s CTA: 12 May 2099, 10:00 in Rome. */
+export const PRESALE_SALE = '2099-05-12T08:00:00Z';
+
+/** A saved date in `city` going on sale at PRESALE_SALE, with its presale (absent: the field left out). */
+export function presaleEvent(id: number, city: string, presale?: ButtonAsReceived['presale']): ButtonAsReceived {
+  return {
+    ...savedEvent(`12/05/2099 - ${city} - Alcatraz|biglietti`, id, id),
+    url: 'https://t.example/1',
+    cta_buttons: [
+      { url: 'https://t.example/1', buttonText: 'biglietti', on_sale_at: PRESALE_SALE, availability: 'on_sale' },
+    ],
+    ...(presale === undefined ? {} : { presale }),
+  };
+}
+
 /** The saved page 'tour' of company Palco: visible, light, no window; `patch` sets the rest. */
 export function savedPage(patch: Partial<PageAsReceived> = {}): PageAsReceived {
   return {
