@@ -8,18 +8,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pagePaths } from '../../src/core/api-paths';
 import { parseCodes } from '../../src/core/presale';
 import type { PagePayload } from '../../src/core/schemas/page';
-import type { ButtonAsReceived } from '../../src/stores/editor/core';
 import { $textDraft, commitDraft, editButton, setCta, setCtaOnSale, setTextField } from '../../src/stores/editor/draft';
 import { $notice } from '../../src/stores/editor/notice';
 import { $presaleDraft, setPresaleField } from '../../src/stores/editor/presale';
 import { save } from '../../src/stores/editor/save';
 import { $buttons, $dirty, type EditorTextButton } from '../../src/stores/editor/state';
 import { calls, installWorker, open, stored } from './editor-worker';
-import { PRESALE_SALE, presaleEvent, savedPage } from './saved-page';
+import { presaleEvent, savedPage } from './saved-page';
 
 installWorker();
 
-const SALE = PRESALE_SALE;
 const list = () => $buttons.get() as EditorTextButton[];
 
 /** the codes each date holds on the stand-in, and whether its route fails */

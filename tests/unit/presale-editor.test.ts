@@ -3,7 +3,6 @@
 // lost, the rule held before the date is added, the codes counted before the save, and the row's
 // summary.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ButtonAsReceived } from '../../src/stores/editor/core';
 import {
   $draftError,
   $textDraft,
@@ -29,9 +28,8 @@ import {
 } from '../../src/stores/editor/presale';
 import { $buttons, $dirty, type EditorTextButton } from '../../src/stores/editor/state';
 import { validateEditor } from '../../src/stores/editor/validation';
-import { PRESALE_SALE, presaleEvent, savedPage } from './saved-page';
+import { presaleEvent, savedPage } from './saved-page';
 
-const SALE = PRESALE_SALE;
 const PRESALE = {
   starts_at: '2099-05-10T08:00:30Z', // 10:00:30 in Rome: its seconds survive an untouched edit
   ends_at: null,
