@@ -86,6 +86,10 @@ export function presaleProblem(presale: Presale, ctas: readonly SaleCta[] | null
     return t('presale.codeTooLong', { max: PRESALE_CODE_MAX });
   }
   const start = Date.parse(presale.starts_at);
+  // a date sold out everywhere has no sale left to come before: its presale simply never opens,
+  // and a one-tap 'Sold out' or the next save must not be refused for it
+  const all = ctas ?? [];
+  if (all.length > 0 && all.every((cta) => availabilityOf(cta) === 'sold_out')) return null;
   const general = generalSaleAt(ctas);
   if (general === null) return t('presale.noGeneralSale');
   if (start >= general) return t('presale.startAfterSale');

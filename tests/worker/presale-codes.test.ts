@@ -227,5 +227,18 @@ describe('one-time codes', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.detail).toBe(t('presale.startAfterSale'));
+    // a one-tap 'Sold out' at the venue is never refused for a presale: it simply never opens
+    const soldOut = await callJson(`${BASE}/${slug}/buttons/${id}`, {
+      method: 'PATCH',
+      token: u.token,
+      json: { availability: 'sold_out' },
+    });
+    expect(soldOut.status).toBe(200);
+    const counts = await answer(
+      await call(`${BASE}/${slug}/buttons/${id}/presale`, { token: u.token }),
+      200,
+      presaleCountsSchema,
+    );
+    expect(counts.state).toBe('before');
   });
 });

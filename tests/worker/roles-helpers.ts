@@ -81,11 +81,22 @@ export interface Scene {
   invitationId: number;
 }
 
+const MATRIX_PRESALE = {
+  starts_at: '2099-05-01T08:00:00Z',
+  ends_at: '2099-05-02T08:00:00Z',
+  url: 'https://presale.example/matrix',
+  shared_code: null,
+};
+
 /** A company with its Titolare and a page that has a fan and a scheduled alert. */
 export async function scene(): Promise<Scene> {
   const company = uniqueCompany();
   const owner = await organiserWithToken({ company });
   const page = await tourPage(owner);
+  // the first date has a presale to come (docs/behaviour.md#presales), for its codes' routes
+  await env.DB.prepare('UPDATE buttons SET presale = ? WHERE id = ?')
+    .bind(JSON.stringify(MATRIX_PRESALE), page.buttons[0])
+    .run();
   const fanId = await seedFan(page.id, fanEmail('matrix'), { cities: ['Milano'] });
   const alertId = await seedAlert(page.id, { button_ids: [page.buttons[0]] });
   const version = await env.DB.prepare('SELECT MIN(id) AS id FROM page_versions WHERE page_id = ?')

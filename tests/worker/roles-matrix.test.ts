@@ -1,4 +1,4 @@
-// The role × route matrix of docs/behaviour.md#teams: every pages, stats, uploads and fans route
+// The role × route matrix of docs/behaviour.md#teams: every pages, stats, uploads, presale and fans route
 // for a Titolare, an Editor (with and without 'Dati dei fan'), a Lettore, a request that waits, a
 // removed member, a Titolare of another company and an administrator.
 import { describe, it } from 'vitest';
@@ -9,6 +9,9 @@ import { ACTORS, expectVerdict, type RouteCase } from './roles-helpers';
 const EMPTY_MULTIPART: [string, { method: string; body: FormData }] = ['', { method: 'POST', body: new FormData() }];
 /** an upload without a file is refused past the policy (422/415), never 2xx */
 const refusedUpload = (status: number) => status === 415 || status === 422;
+
+/** one-time codes as the presale routes take them (docs/api.md#presales) */
+const CODES = { body: 'M-1\nM-2\n', headers: { 'content-type': 'text/plain' } };
 
 const ROUTES: RouteCase[] = [
   { name: 'GET page', right: 'read', make: (s) => [pagePaths.page(s.slug), {}] },
@@ -71,6 +74,18 @@ const ROUTES: RouteCase[] = [
     // no such file: past the policy the answer is the file's 404
     allowed: (status) => status === 404,
   },
+  { name: 'GET presale figures', right: 'read', make: (s) => [pagePaths.presale(s.slug, s.buttonId), {}] },
+  {
+    name: 'POST presale codes',
+    right: 'write',
+    make: (s) => [pagePaths.presaleCodes(s.slug, s.buttonId), { method: 'POST', ...CODES }],
+  },
+  {
+    name: 'PUT presale codes (replace)',
+    right: 'write',
+    make: (s) => [pagePaths.presaleCodes(s.slug, s.buttonId), { method: 'PUT', ...CODES }],
+  },
+  { name: "GET presale codes' CSV", right: 'fans', make: (s) => [pagePaths.presaleCsv(s.slug, s.buttonId), {}] },
   { name: "GET fans' list", right: 'fans', make: (s) => [fanPaths.list(s.slug, ''), {}] },
   { name: "GET fans' CSV", right: 'fans', make: (s) => [fanPaths.csv(s.slug), {}] },
   { name: 'DELETE a fan', right: 'fans', make: (s) => [fanPaths.fan(s.slug, s.fanId), { method: 'DELETE' }] },
