@@ -5,7 +5,8 @@
 // Also the list row's line that names a date's presale.
 import type { ChangeEvent, ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { ChevronDown, FileUp, Ticket, Trash2, X } from 'lucide-react';
+import { ChevronDown, Ticket, Trash2, X } from 'lucide-react';
+import { CodesFileButton } from '../../components/CodesFileButton';
 import { LabelledField, Segmented } from '../../components/SelectField';
 import { t } from '../../core/messages';
 import { PRESALE_CODES_MAX } from '../../core/presale';
@@ -255,16 +256,12 @@ function CodesField({ d }: { d: PresaleDraft }) {
         {t('presale.editor.codesHint', { max: PRESALE_CODES_MAX.toLocaleString('it-IT') })}
       </p>
       <div className="ed-presale__file">
-        <label className="btn btn-secondary ed-file-btn">
-          <FileUp size={18} aria-hidden="true" />
-          {t('presale.editor.csv')}
-          <input
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            className="visually-hidden"
-            onChange={(e) => void onFile(e)}
-          />
-        </label>
+        <CodesFileButton
+          label={t('presale.editor.csv')}
+          className="btn btn-secondary ed-file-btn"
+          iconSize={18}
+          onFile={(e) => void onFile(e)}
+        />
       </div>
       {replaceable && (
         <div className="ed-check ed-presale__replace">

@@ -5,7 +5,7 @@
 // whoever holds the 'fans' right. The rules live in src/stores/editor/presale-fans.ts.
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Download, Loader2, Plus, Ticket } from 'lucide-react';
+import { Plus, Ticket } from 'lucide-react';
 import { t } from '../../../../core/messages';
 import { formatNumber } from '../../../../lib/format';
 import {
@@ -22,6 +22,7 @@ import {
 } from '../../../../stores/editor/presale-fans';
 import { $rights } from '../../../../stores/editor/rights';
 import { $loadedPage } from '../../../../stores/editor/state';
+import { CsvButton } from '../stats/PeriodView';
 import { PresaleCodesForm } from './PresaleCodesForm';
 import './presales.css';
 
@@ -65,31 +66,6 @@ function Figures({ shared, figures }: { shared: boolean; figures: PresaleFigures
         </p>
       )}
     </>
-  );
-}
-
-function CsvLink({ slug, date }: { slug: string; date: PresaleDate }) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await downloadPresaleCsv(slug, date.id);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button
-      type="button"
-      className="btn btn-secondary btn-sm"
-      onClick={() => void run()}
-      disabled={busy}
-      aria-busy={busy || undefined}
-      aria-label={t('presale.fans.csvLabel', { date: presaleDateName(date) })}
-    >
-      {busy ? <Loader2 size={14} aria-hidden="true" className="xs-spin" /> : <Download size={14} aria-hidden="true" />}
-      {t('presale.fans.csv')}
-    </button>
   );
 }
 
@@ -141,7 +117,13 @@ function PresaleItem({
               {t('presale.fans.addCodes')}
             </button>
           )}
-          {canExport && <CsvLink slug={slug} date={date} />}
+          {canExport && (
+            <CsvButton
+              label={t('presale.fans.csv')}
+              ariaLabel={t('presale.fans.csvLabel', { date: presaleDateName(date) })}
+              download={() => downloadPresaleCsv(slug, date.id)}
+            />
+          )}
         </div>
       )}
       {canAdd && open && (

@@ -4,7 +4,8 @@
 // the loaded ones after asking.
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { AlertCircle, FileUp } from 'lucide-react';
+import { AlertCircle } from 'lucide-react';
+import { CodesFileButton } from '../../../../components/CodesFileButton';
 import { t } from '../../../../core/messages';
 import { $codesBusy, codesPreview, type PresaleDate, uploadCodes } from '../../../../stores/editor/presale-fans';
 import { notify } from '../../../../stores/editor/notice';
@@ -72,17 +73,13 @@ export function PresaleCodesForm({
         ref={area}
       />
       <div className="xs-presale-form-row">
-        <label className="btn btn-secondary btn-sm xs-presale-file">
-          <FileUp size={14} aria-hidden="true" />
-          {t('presale.fans.form.file')}
-          <input
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            className="visually-hidden"
-            onChange={(e) => void readFile(e)}
-            disabled={busy}
-          />
-        </label>
+        <CodesFileButton
+          label={t('presale.fans.form.file')}
+          className="btn btn-secondary btn-sm xs-presale-file"
+          iconSize={14}
+          onFile={(e) => void readFile(e)}
+          disabled={busy}
+        />
         <p
           id={`${fieldId}-count`}
           className="hint xs-presale-count tabular"

@@ -42,7 +42,17 @@ export function usePeriodLoad<D extends { days: number }>(
 }
 
 /** The export button: disabled, with a spinner, while `download` runs. */
-function CsvButton({ label, download }: { label: string; download: () => Promise<void> }) {
+/** A CSV download: the icon turns to a spinner while the file is fetched (also the presales' CSV). */
+export function CsvButton({
+  label,
+  download,
+  ariaLabel,
+}: {
+  label: string;
+  download: () => Promise<void>;
+  /** a longer name for screen readers, when the label alone is ambiguous */
+  ariaLabel?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -59,6 +69,7 @@ function CsvButton({ label, download }: { label: string; download: () => Promise
       onClick={() => void run()}
       disabled={busy}
       aria-busy={busy || undefined}
+      aria-label={ariaLabel}
     >
       {busy ? <Loader2 size={14} aria-hidden="true" className="xs-spin" /> : <Download size={14} aria-hidden="true" />}
       {label}
