@@ -153,9 +153,25 @@ export interface RouteCase {
 
 const is2xx = (status: number) => status >= 200 && status < 300;
 
+/**
+ * A reading route's scene, made once for all its actors: a GET changes nothing another actor
+ * would see (a write route gets a fresh scene per actor, as its call may change the page).
+ */
+const readScenes = new Map<RouteCase, Promise<Scene>>();
+
+function sceneFor(route: RouteCase): Promise<Scene> {
+  if (!route.name.startsWith('GET ') || route.trashed) return scene();
+  let made = readScenes.get(route);
+  if (!made) {
+    made = scene();
+    readScenes.set(route, made);
+  }
+  return made;
+}
+
 /** Calls a route as an actor and checks the answer against the table. */
 export async function expectVerdict(route: RouteCase, actor: Actor): Promise<void> {
-  const s = await scene();
+  const s = await sceneFor(route);
   if (route.trashed) {
     const res = await call(pagePaths.page(s.slug), { method: 'DELETE', token: s.owner.token });
     expect(res.status).toBe(200);
