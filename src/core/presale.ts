@@ -64,6 +64,8 @@ export function presaleState(
   now: number,
 ): PresaleState {
   if (now < Date.parse(presale.starts_at)) return 'before';
+  // a date sold out everywhere (no general sale to come) never opens, whatever its own end
+  if (generalSaleAt(ctas) === null) return 'over';
   const end = presaleEnd(presale, ctas);
   return end !== null && now < end ? 'open' : 'over';
 }

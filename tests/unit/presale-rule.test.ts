@@ -25,6 +25,7 @@ describe('presaleState', () => {
     expect(presaleBoundaries(ends, ctas)).toEqual([at(presale.starts_at), at(ends.ends_at)]);
     // a sold-out CTA never opens: its instant is no general sale
     expect(presaleState(presale, [{ ...ctas[0]!, availability: 'sold_out' }], at('2099-05-10T09:00:00Z'))).toBe('over');
+    expect(presaleState(ends, [{ ...ctas[0]!, availability: 'sold_out' }], at('2099-05-10T09:00:00Z'))).toBe('over');
   });
 });
 
