@@ -57,6 +57,10 @@ export const pagePaths = {
   /** the published page's click counter (a beacon, no authentication) */
   buttonClick: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/click`,
   trackUrl: '/api/track-url',
+  /** the events of a ticket page, for 'Importa da link' (docs/api.md#dates-from-a-ticket-link) */
+  ticketImport: '/api/ticket-import',
+  /** a date row's pending change from its ticket page: apply or ignore it (POST) */
+  ticketChange: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/ticket-change`,
   /** a date's presale (docs/api.md#presales): its figures, its one-time codes (POST adds, PUT replaces), the CSV of who got which */
   presale: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/presale`,
   presaleCodes: (slug: string, buttonId: number) => `${page(slug)}/buttons/${buttonId}/presale-codes`,

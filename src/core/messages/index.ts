@@ -27,6 +27,10 @@ import { presaleEditorMessages } from './presale-editor';
 import { presaleFansMessages } from './presale-fans';
 import { presaleMailMessages } from './presale-mail';
 import { presalePublicMessages } from './presale-public';
+import { ticketEventsMessages } from './ticket-events';
+import { ticketImportMessages } from './ticket-import';
+import { ticketImportEditorMessages } from './ticket-import-editor';
+import { ticketSourcesMessages } from './ticket-sources';
 import { requestsMessages } from './requests';
 import { siteMessages } from './site';
 import { statsMessages } from './stats';
@@ -79,6 +83,10 @@ export const messages = {
   ...presaleMailMessages,
   ...presaleEditorMessages,
   ...presaleFansMessages,
+  ...ticketImportMessages,
+  ...ticketEventsMessages,
+  ...ticketImportEditorMessages,
+  ...ticketSourcesMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -34,6 +34,7 @@
  *   $dirty           true when the form or the buttons differ from what was last loaded,
  *                    saved or reset (the one source for 'ask before discarding').
  */
+import type { TicketChange } from '../../core/ticket-import';
 import { atom, computed, map } from 'nanostores';
 import { t } from '../../core/messages';
 import { confirmDialog } from '../dialog';
@@ -58,6 +59,17 @@ export interface EditorTextButton {
   presale?: EditorPresale | null;
   /** one-time codes typed for it, sent after the page's save (presale-codes.ts) */
   presaleCodes?: PendingCodes | null;
+  /** the ticket page the date came from: undefined = none (docs/behaviour.md#dates-from-a-ticket-link) */
+  ticketSource?: EditorTicketSource | null;
+}
+
+/** A date row's ticket page, and what the hourly re-read found there (ticket-sources.ts). */
+export interface EditorTicketSource {
+  url: string;
+  /** what the ticket page now says that differs from the row; null = nothing */
+  change?: TicketChange | null;
+  /** the link failed three days in a row and is no longer read */
+  stopped?: boolean;
 }
 
 /** An image button in the editor; `image` is the saved or store path ('' while a file waits). */
