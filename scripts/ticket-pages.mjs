@@ -11,7 +11,11 @@ import { basename, extname, join, resolve } from 'node:path';
 
 const root = resolve(process.argv[2] ?? 'tests/fixtures/ticket-pages');
 const port = Number(process.env.TICKET_PAGES_PORT ?? 8790);
-const TYPES = { '.html': 'text/html; charset=utf-8', '.htm': 'text/html; charset=utf-8', '.json': 'application/ld+json' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.htm': 'text/html; charset=utf-8',
+  '.json': 'application/ld+json',
+};
 
 const pages = () => readdirSync(root).filter((name) => TYPES[extname(name).toLowerCase()]);
 

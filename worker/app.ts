@@ -31,6 +31,7 @@ import {
 import { media } from './routes/media';
 import { keptFiles } from './routes/kept-files';
 import { tracking } from './routes/public/tracking';
+import { ticketImport } from './routes/ticket-import';
 import { icsRoutes } from './routes/public/ics';
 import { tourFeedRoutes } from './routes/public/tour-feeds';
 import { fansPublic } from './routes/fans/public';
@@ -111,6 +112,7 @@ export function createApp() {
     .route('/', media)
     .route('/', keptFiles)
     .route('/', tracking)
+    .route('/', ticketImport)
     .route('/', icsRoutes)
     .route('/', tourFeedRoutes)
     .route('/', fansPublic)

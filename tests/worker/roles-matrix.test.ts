@@ -85,6 +85,13 @@ const ROUTES: RouteCase[] = [
     right: 'write',
     make: (s) => [pagePaths.presaleCodes(s.slug, s.buttonId), { method: 'PUT', ...CODES }],
   },
+  {
+    // past the policy the address is refused on paper (422): nothing is fetched
+    name: 'POST ticket import (with the page)',
+    right: 'write',
+    make: (s) => [pagePaths.ticketImport, { method: 'POST', json: { url: 'https://10.0.0.1/', slug: s.slug } }],
+    allowed: (status) => status === 422,
+  },
   { name: "GET presale codes' CSV", right: 'fans', make: (s) => [pagePaths.presaleCsv(s.slug, s.buttonId), {}] },
   { name: "GET fans' list", right: 'fans', make: (s) => [fanPaths.list(s.slug, ''), {}] },
   { name: "GET fans' CSV", right: 'fans', make: (s) => [fanPaths.csv(s.slug), {}] },

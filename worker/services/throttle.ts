@@ -16,6 +16,7 @@
  * CF-Connecting-IP to the browser's loopback address). A missing or malformed address is one
  * shared network, limited like any other (docs/operations.md#throttling).
  */
+import { TICKET_READ } from '../../src/core/ticket-import';
 import type { Context } from 'hono';
 import { LOGIN_FAILURE_WINDOW_S, LOGIN_MAX_FAILURES } from '../../src/core/constants';
 import type { AppEnv } from '../env';
@@ -33,6 +34,9 @@ export const NETWORK_LIMITS = {
   // 'Avvisami' sign-ups (POST /{slug}/fans): a venue's or a household's shared network signs up
   // a few fans, a script signing up strangers is stopped (docs/operations.md#throttling)
   'fan-signup': { max: 20, windowMs: 60 * 60 * 1000 },
+  // 'Importa da link' reads someone else's page: counted per account, not per network
+  // (docs/behaviour.md#reading-a-ticket-page-safely)
+  'ticket-import': { max: TICKET_READ.perAccount, windowMs: TICKET_READ.windowMs },
 } as const;
 export type NetworkScope = keyof typeof NETWORK_LIMITS;
 
