@@ -1,5 +1,26 @@
 /**
- * Dates from a ticket link (docs/behaviour.md#dates-from-a-ticket-link): the editor's 'Importa da link' dialog.
+ * Dates from a ticket link (docs/behaviour.md#in-the-editor-importa-da-link): the editor's
+ * 'Importa da link' dialog.
  * Keys are flat and dotted; placeholders are written {name} and filled by `t()`.
  */
-export const ticketImportEditorMessages = {} as const;
+export const ticketImportEditorMessages = {
+  'ticketImport.label': 'Indirizzo della pagina dei biglietti',
+  'ticketImport.hint':
+    'La pagina di un evento o di un tour su TicketOne, Ticketmaster, Eventbrite, Vivaticket o sul sito del locale: leggiamo le date che pubblica.',
+  'ticketImport.placeholder': 'https://www.ticketone.it/artist/…',
+  'ticketImport.read': 'Leggi la pagina',
+  'ticketImport.reading': 'Lettura della pagina…',
+  'ticketImport.empty': 'Incolla il link e tocca «Leggi la pagina»: qui vedrai le date trovate.',
+  'ticketImport.group.new': 'Da aggiungere ({count})',
+  'ticketImport.group.duplicate': 'Già nella pagina ({count})',
+  'ticketImport.group.unusable': 'Non utilizzabili ({count}): non verranno importate',
+  'ticketImport.groupHint': 'Tocca una data per sceglierla o toglierla.',
+  'ticketImport.duplicateHint': 'Queste date ci sono già: sceglile solo se vuoi una seconda riga.',
+  'ticketImport.soldOut': 'Esaurito',
+  'ticketImport.onSale': 'In vendita dal {when}',
+  'ticketImport.confirm': 'Importa {count} date',
+  'ticketImport.confirmOne': 'Importa 1 data',
+  'ticketImport.confirmNone': 'Scegli le date',
+  'ticketImport.summary': 'Date trovate: {total}; da importare: {chosen}',
+  'ticketImport.readFailed': 'Non siamo riusciti a leggere la pagina',
+} as const;

@@ -5,7 +5,7 @@
 // (two events or more) and 'Rimuovi date passate' (when some are past; docs/behaviour.md#in-the-editor).
 import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ArrowDownWideNarrow, CalendarX2, Download, FileUp, ListOrdered } from 'lucide-react';
+import { ArrowDownWideNarrow, CalendarX2, Download, FileUp, Link2, ListOrdered } from 'lucide-react';
 import { t } from '../../core/messages';
 import { $buttons, $form, type EditorButton } from '../../stores/editor/state';
 import { pastEventKeys, removePastEvents, sortByDate } from '../../stores/editor/buttons';
@@ -15,6 +15,8 @@ import { SaleMenu } from './SaleBadge';
 const SortableButtons = lazy(() => import('./SortableButtons'));
 const loadImportDialog = () => import('./ImportDialog');
 const ImportDialog = lazy(loadImportDialog);
+const loadLinkImportDialog = () => import('./LinkImportDialog');
+const LinkImportDialog = lazy(loadLinkImportDialog);
 
 async function exportCsv(): Promise<void> {
   const { exportCsv: download } = await import('../../stores/editor/import');
@@ -23,6 +25,7 @@ async function exportCsv(): Promise<void> {
 
 function ListActions({ buttons }: { buttons: EditorButton[] }) {
   const [importOpen, setImportOpen] = useState(false);
+  const [linkOpen, setLinkOpen] = useState(false);
   const events = buttons.filter((b) => b.type === 'text').length;
   const past = pastEventKeys(buttons).length;
   const removePast = () => {
@@ -32,6 +35,7 @@ function ListActions({ buttons }: { buttons: EditorButton[] }) {
   };
   // the dialog's code starts loading as soon as the organiser reaches for the button
   const preload = () => void loadImportDialog();
+  const preloadLink = () => void loadLinkImportDialog();
   return (
     <div className="ed-list-actions">
       <button
@@ -45,6 +49,18 @@ function ListActions({ buttons }: { buttons: EditorButton[] }) {
       >
         <FileUp size={18} aria-hidden="true" />
         {t('import.open')}
+      </button>
+      <button
+        type="button"
+        className="btn btn-secondary ed-list-actions__btn"
+        onClick={() => setLinkOpen(true)}
+        onPointerEnter={preloadLink}
+        onFocus={preloadLink}
+        onTouchStart={preloadLink}
+        aria-haspopup="dialog"
+      >
+        <Link2 size={18} aria-hidden="true" />
+        {t('ticketImport.open')}
       </button>
       {events > 0 && (
         <button type="button" className="btn btn-secondary ed-list-actions__btn" onClick={() => void exportCsv()}>
@@ -64,6 +80,11 @@ function ListActions({ buttons }: { buttons: EditorButton[] }) {
           {t('editor.schedule.removePast')}
           <span className="badge badge-warning tabular">{past}</span>
         </button>
+      )}
+      {linkOpen && (
+        <Suspense fallback={null}>
+          <LinkImportDialog onClose={() => setLinkOpen(false)} />
+        </Suspense>
       )}
       {importOpen && (
         <Suspense fallback={null}>

@@ -65,8 +65,14 @@ export function setImportText(text: string): void {
   $importText.set(text);
 }
 
+/** An event to add, and the ticket page it came from ('Importa da link'). */
+export interface NewEvent {
+  event: EventRow;
+  ticketSource?: string;
+}
+
 /** The event as a text button of the list, a new one. */
-function buttonOf(event: EventRow): EditorTextButton {
+function buttonOf({ event, ticketSource }: NewEvent): EditorTextButton {
   return {
     key: newKey(),
     type: 'text',
@@ -76,15 +82,16 @@ function buttonOf(event: EventRow): EditorTextButton {
     // the label says sold out ('soldout'); any other imported CTA is on sale from its instant
     ctaButtons: event.ctas.map((c) => ({ ...c, availability: availabilityOf(c) })),
     clickCount: 0,
+    ...(ticketSource ? { ticketSource: { url: ticketSource } } : {}),
   };
 }
 
 /**
- * Every distinct ticket-host link of the rows through the API's track-url route, as the creator
+ * Every distinct ticket-host link of the events through the API's track-url route, as the creator
  * tracks a typed link (docs/behaviour.md#links-and-urls): link → tracked link. A link the route
  * could not track stays as it is and is counted in `failed`.
  */
-async function trackLinks(rows: readonly GoodRow[]): Promise<{ tracked: Map<string, string>; failed: number }> {
+async function trackLinks(rows: readonly NewEvent[]): Promise<{ tracked: Map<string, string>; failed: number }> {
   const links = [...new Set(rows.flatMap((r) => r.event.ctas.map((c) => c.url)).filter((u) => u && isTicketUrl(u)))];
   const slug = $form.get().slug || undefined;
   const tracked = new Map<string, string>();
@@ -107,16 +114,16 @@ async function trackLinks(rows: readonly GoodRow[]): Promise<{ tracked: Map<stri
 }
 
 /**
- * Adds the good rows of the preview after the list's buttons, in their order, with their ticket
- * links tracked; the notification bar says how many. Returns how many were added.
+ * Adds the events after the list's buttons, in their order, with their ticket links tracked; the
+ * notification bar says how many. Shared by 'Importa date' and 'Importa da link'. Returns how
+ * many were added (0 in image mode, or when the list is full).
  */
-export async function importRows(): Promise<number> {
+export async function addEvents(rows: readonly NewEvent[]): Promise<number> {
   if ($importing.get()) return 0;
   if ($form.get().mode !== 'text') {
     notify('error', t('import.textModeOnly'));
     return 0;
   }
-  const rows = $importPreview.get().good;
   if (rows.length === 0) return 0;
   $importing.set(true);
   try {
@@ -127,14 +134,14 @@ export async function importRows(): Promise<number> {
       return 0;
     }
     const room = Math.max(0, BUTTONS_MAX - $buttons.get().length);
-    const added: EditorButton[] = rows
-      .slice(0, room)
-      .map(({ event }) =>
-        buttonOf({ ...event, ctas: event.ctas.map((c) => ({ ...c, url: tracked.get(c.url) ?? c.url })) }),
-      );
+    const added: EditorButton[] = rows.slice(0, room).map((row) =>
+      buttonOf({
+        ...row,
+        event: { ...row.event, ctas: row.event.ctas.map((c) => ({ ...c, url: tracked.get(c.url) ?? c.url })) },
+      }),
+    );
     if (added.length === 0) return 0;
     $buttons.set([...$buttons.get(), ...added]);
-    $importText.set('');
     const count = added.length;
     if (failed > 0) notify('info', t('import.doneUntracked', { count, failed }));
     else notify('success', count === 1 ? t('import.doneOne') : t('import.done', { count }));
@@ -142,6 +149,13 @@ export async function importRows(): Promise<number> {
   } finally {
     $importing.set(false);
   }
+}
+
+/** Adds the good rows of the preview ('Importa date'); the text is cleared once they are in. */
+export async function importRows(): Promise<number> {
+  const count = await addEvents($importPreview.get().good.map(({ event }) => ({ event })));
+  if (count > 0) $importText.set('');
+  return count;
 }
 
 // -- export ----------------------------------------------------------------------------------
