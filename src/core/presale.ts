@@ -87,6 +87,7 @@ export function presaleProblem(presale: Presale, ctas: readonly SaleCta[] | null
   if (presale.shared_code !== null && presale.shared_code.length > PRESALE_CODE_MAX) {
     return t('presale.codeTooLong', { max: PRESALE_CODE_MAX });
   }
+  if (presale.shared_code !== null && CONTROL.test(presale.shared_code)) return t('presale.sharedCodeInvalid');
   const start = Date.parse(presale.starts_at);
   // a date sold out everywhere has no sale left to come before: its presale simply never opens,
   // and a one-tap 'Sold out' or the next save must not be refused for it
@@ -120,14 +121,21 @@ const CODE_HEADER = /^(codice|codici|code|codes|coupon|coupons|voucher)$/i;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/;
 
 /**
- * The rows of the text: a CSV when its first line holds ';', a tab or ',' (the one it holds most),
- * read by Papa Parse (quoted cells); else one cell a line.
+ * The rows of the text: a CSV when its lines are cells (';', a tab or ','; the one the first line
+ * holds most): the first line names a codes column, or most lines hold the delimiter as often as
+ * the first one does. Read by Papa Parse (quoted cells). Else one code a line, commas and all: a
+ * list whose first code is 'AB,12' is not a table.
  */
 function readRows(body: string): string[][] {
-  const first = body.split('\n', 1)[0] ?? '';
+  const lines = body.split('\n');
+  const first = lines[0] ?? '';
   const counts = [';', '\t', ','].map((d) => [d, first.split(d).length - 1] as const);
   const [delimiter, most] = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
-  if (most === 0) return body.split('\n').map((line) => [line]);
+  if (most === 0) return lines.map((line) => [line]);
+  const named = first.split(delimiter).some((cell) => CODE_HEADER.test(cell.replace(/"/g, '').trim()));
+  const filled = lines.filter((line) => line.trim() !== '');
+  const alike = filled.filter((line) => line.split(delimiter).length - 1 === most).length;
+  if (!named && (filled.length < 2 || alike * 5 < filled.length * 4)) return lines.map((line) => [line]);
   return Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false }).data;
 }
 

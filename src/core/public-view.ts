@@ -265,7 +265,8 @@ function toEvent(button: ButtonLike, now: Date): PublicEvent {
     buttonText: first.buttonText ?? DEFAULT_PUBLIC_BUTTON_TEXT,
     ctaButtons,
   };
-  const presale = publicPresale(button.presale, source, now);
+  // fans follow a city: a date without one has no presale e-mail, so the page offers none
+  const presale = decoded.city.trim() ? publicPresale(button.presale, source, now) : undefined;
   if (presale) event.presale = presale;
   return first.url ? { ...event, url: first.url } : event;
 }

@@ -41,6 +41,12 @@ describe('presaleProblem', () => {
     expect(presaleProblem({ ...presale, shared_code: 'x'.repeat(65) }, ctas)).toBe(
       t('presale.codeTooLong', { max: 64 }),
     );
+    // a shared code goes into every e-mail: no line break, tab or invisible character in it
+    for (const code of ['FAN\nCLUB', 'FAN\tCLUB', 'FAN\u200bCLUB', '\u0007FAN']) {
+      expect(presaleProblem({ ...presale, shared_code: code }, ctas), JSON.stringify(code)).toBe(
+        t('presale.sharedCodeInvalid'),
+      );
+    }
   });
 });
 
@@ -59,6 +65,14 @@ describe('parseCodes', () => {
     expect(parseCodes('nome;codice\nAnna;X1\n"Bo; Ba";X2\n').codes).toEqual(['X1', 'X2']);
     expect(parseCodes('Code,Email\nY1,a@b.it\nY2,c@d.it').codes).toEqual(['Y1', 'Y2']);
     expect(parseCodes('Z1\tuno\nZ2\tdue').codes).toEqual(['Z1', 'Z2']);
+  });
+
+  it('a list whose first code holds a comma stays a list; a CSV is a CSV by its header or its shape', () => {
+    expect(parseCodes('AB,12\nCD34\nEF56\n').codes).toEqual(['AB,12', 'CD34', 'EF56']);
+    expect(parseCodes('AB;12\n').codes).toEqual(['AB;12']);
+    expect(parseCodes('X1,a@b.it\nX2,c@d.it\nX3,e@f.it').codes).toEqual(['X1', 'X2', 'X3']);
+    expect(parseCodes('codice\nQ1\nQ2').codes).toEqual(['Q1', 'Q2']);
+    expect(parseCodes('codice,nota\nR1,x\nR2').codes).toEqual(['R1', 'R2']);
   });
 
   it('names the line of a code too long or with a control character', () => {

@@ -53,6 +53,13 @@ const BADGE = t('presale.public.badge');
 const SIGNUP = t('presale.public.signup');
 
 describe("a presale's state in the view", () => {
+  it('a date without a city offers no presale: its fans follow a city, and no e-mail would go', () => {
+    const page = presalePage();
+    (page.buttons[0] as { text: string }).text = '20 maggio 2027 -  - Alcatraz|biglietti';
+    expect(firstEvent(page, start).presale).toBeUndefined();
+    expect(firstEvent(presalePage(), start).presale).toEqual({ endsAt: SALE });
+  });
+
   it('before its start: the start and the end (the general sale); open from the start to the second', () => {
     expect(firstEvent(presalePage(), start - 1).presale).toEqual({ startsAt: START, endsAt: SALE });
     expect(firstEvent(presalePage(), start).presale).toEqual({ endsAt: SALE });

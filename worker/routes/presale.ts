@@ -123,7 +123,13 @@ export const presaleRoutes = describedRoutes()
     // another upload took the room between the count and the insert (the insert holds the cap)
     if (loaded === 0 && fresh > 0)
       fail(409, t('presale.codesTooMany', { max: PRESALE_CODES_MAX, total: before + fresh }));
-    if (loaded > 0 && date.state === 'open') await presaleCodesAdded(c.env, date.page.id, date.buttonId);
+    // whenever the presale is open by now (the hook reads its state after the insert): the fans
+    // without a code get one; it gives nothing twice, so an upload after a failed run repairs it
+    c.executionCtx.waitUntil(
+      presaleCodesAdded(c.env, date.page.id, date.buttonId).catch((err: unknown) =>
+        console.error('presale codes not sent', date.buttonId, err instanceof Error ? err.message : String(err)),
+      ),
+    );
     const total = (await codeCounts(c.env.DB, date.buttonId)).loaded;
     return c.json({ loaded, duplicates: parsed.duplicates + known, total }, 200);
   })

@@ -148,15 +148,15 @@ export async function assignCodes(
   return new Map(results.map((r) => [r.fan_id, { id: r.id, code: r.code, sent_at: r.sent_at }]));
 }
 
-/** The codes of these fans went out in an e-mail (written before their delivery rows turn 'sent'). */
-export async function markCodesSent(db: D1Database, buttonId: number, fanIds: readonly number[]): Promise<void> {
-  if (fanIds.length === 0) return;
+/** These codes went out in an e-mail (written before their fans' delivery rows turn 'sent'). */
+export async function markCodesSent(db: D1Database, codeIds: readonly number[]): Promise<void> {
+  if (codeIds.length === 0) return;
   await db
     .prepare(
       `UPDATE presale_codes SET sent_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       WHERE button_id = ? AND fan_id IN (SELECT value FROM json_each(?)) AND sent_at IS NULL`,
+       WHERE id IN (SELECT value FROM json_each(?)) AND sent_at IS NULL`,
     )
-    .bind(buttonId, JSON.stringify(fanIds))
+    .bind(JSON.stringify(codeIds))
     .run();
 }
 
@@ -186,7 +186,7 @@ export async function fansWithoutCode(
   const { results } = await db
     .prepare(
       `SELECT f.id FROM fans f LEFT JOIN fan_deliveries d ON d.alert_id = ?5 AND d.fan_id = f.id
-       WHERE ${audience()} AND (d.status IS NULL OR d.status != 'failed')
+       WHERE ${audience()} AND (d.status IS NULL OR d.status IN ('sent', 'skipped'))
          AND NOT EXISTS (SELECT 1 FROM presale_codes p WHERE p.button_id = ?4 AND p.fan_id = f.id)
        ORDER BY d.status = 'sent' DESC, CASE WHEN d.status = 'sent' THEN julianday(d.updated_at) END,
          julianday(f.confirmed_at), f.id`,
@@ -196,20 +196,27 @@ export async function fansWithoutCode(
   return results.map((r) => r.id);
 }
 
-/** The audience's fans holding a code of the date that has not gone out yet. */
+/**
+ * The audience's fans holding a code of the date that has not gone out yet, except those an
+ * e-mail of the date is being sent to right now (their delivery row 'sending'): that e-mail
+ * carries their code, and a second message would send it twice.
+ */
 export async function fansWithUnsentCode(
   db: D1Database,
   pageId: number,
   buttonId: number,
+  alertId: number,
   key: string,
   consentSince: string,
 ): Promise<number[]> {
   const { results } = await db
     .prepare(
       `SELECT f.id FROM fans f JOIN presale_codes p ON p.button_id = ?4 AND p.fan_id = f.id AND p.sent_at IS NULL
-       WHERE ${audience()} ORDER BY p.id`,
+       WHERE ${audience()}
+         AND NOT EXISTS (SELECT 1 FROM fan_deliveries d WHERE d.alert_id = ?5 AND d.fan_id = f.id AND d.status = 'sending')
+       ORDER BY p.id`,
     )
-    .bind(pageId, consentSince, key, buttonId)
+    .bind(pageId, consentSince, key, buttonId, alertId)
     .all<{ id: number }>();
   return results.map((r) => r.id);
 }

@@ -156,7 +156,9 @@ export async function startPresaleAlert(
     await endAlert(env.DB, alert.id, 'cancelled', 0, stamp);
     return [];
   }
-  const since = now.toISOString();
+  // every fan confirmed by the claim: one who confirms after it finds the alert 'sending' and is
+  // queued by the confirmation itself (presale-fans.ts); the delivery rows keep both to one
+  const since = instantText(Math.max(now.getTime(), Date.now()));
   const fans = await recipientIds(env.DB, page.id, [{ key: date.event.key, since }], FAN_SALE_CONSENT_VERSION);
   if (fans.length === 0) {
     await endAlert(env.DB, alert.id, 'sent', 0, stamp);
@@ -194,8 +196,11 @@ export async function presaleRecipients(
   const wait = secondsUntil(notBefore, now.getTime());
   if (wait > 0) return { kind: 'early', delaySeconds: wait };
   const date = isPubliclyVisible(page, now) ? await dateOfAlert(db, alert, now) : null;
-  if (!date || presaleState(date.presale, date.ctas, now.getTime()) !== 'open' || alert.button_id === null)
-    return { kind: 'send', recipients: [] };
+  const state = date ? presaleState(date.presale, date.ctas, now.getTime()) : 'over';
+  // the start moved later after it had passed: the message waits for the new start
+  if (date && state === 'before')
+    return { kind: 'early', delaySeconds: secondsUntil(date.presale.starts_at, now.getTime()) };
+  if (!date || state !== 'open' || alert.button_id === null) return { kind: 'send', recipients: [] };
   const buttonId = alert.button_id;
   const key = date.event.key;
   const fans = (
@@ -238,7 +243,14 @@ export async function presaleRecipients(
     kind: 'send',
     recipients,
     idempotencyKey: await presaleIdempotencyKey(alert.id, sent),
-    // before the delivery rows turn 'sent': a code sent after its fan's row is a later e-mail
-    onSent: (ids) => markCodesSent(db, buttonId, ids),
+    // before the delivery rows turn 'sent': a code sent after its fan's row is a later e-mail;
+    // only the codes this e-mail carried (a code given meanwhile goes in an e-mail of its own)
+    onSent: (ids) => {
+      const sentIds = new Set(ids);
+      return markCodesSent(
+        db,
+        sent.filter(([fan, code]) => code > 0 && sentIds.has(fan)).map(([, code]) => code),
+      );
+    },
   };
 }

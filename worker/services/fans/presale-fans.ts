@@ -72,7 +72,7 @@ export async function codesAdded(env: PresaleEnv, pageId: number, buttonId: numb
     const given = await assignCodes(env.DB, buttonId, waiting.slice(i, i + FANS_PER_MESSAGE));
     if (given.size < Math.min(FANS_PER_MESSAGE, waiting.length - i)) break;
   }
-  const holders = await fansWithUnsentCode(env.DB, pageId, buttonId, key, FAN_SALE_CONSENT_VERSION);
+  const holders = await fansWithUnsentCode(env.DB, pageId, buttonId, alert.id, key, FAN_SALE_CONSENT_VERSION);
   await enqueue(env, presaleMessages(alert, holders, FANS_PER_MESSAGE), now);
 }
 

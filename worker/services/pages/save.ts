@@ -8,7 +8,14 @@ import type { Context } from 'hono';
 import { t } from '../../../src/core/messages';
 import { titleKey, validatePage } from '../../../src/core/page-validation';
 import { windowProblem, type SchedulePatch } from '../../../src/core/schemas/page-schedule';
-import { normaliseButtons, type PageAsReceived, type PagePayload } from '../../../src/core/schemas/page';
+import {
+  normaliseButtons,
+  type PageAsReceived,
+  type PagePayload,
+  type StoredButton,
+} from '../../../src/core/schemas/page';
+import { presaleProblem } from '../../../src/core/presale';
+import { buttonRows, storedPresale } from '../../db/pages/buttons';
 import { normaliseCustomStyles } from '../../../src/core/styles';
 import { mediaInUse, setPageHeader } from '../../db/pages/media';
 import {
@@ -96,6 +103,23 @@ export function scheduleOf(payload: SchedulePatch, stored: PageRow | null): Sche
   return fields;
 }
 
+/**
+ * A date that keeps its presale (the save leaves `presale` out) is held to the presale's rules
+ * with its new CTAs, as the PATCH of its sale is (docs/behaviour.md#presales): a general sale
+ * moved before the presale's end is a 422.
+ */
+async function checkKeptPresales(db: D1Database, pageId: number, buttons: readonly StoredButton[]): Promise<void> {
+  const kept = buttons.filter((b) => b.type === 'text' && b.presale === undefined && b.clientId !== null);
+  if (kept.length === 0) return;
+  const rows = new Map((await buttonRows(db, pageId)).map((row) => [row.id, row]));
+  for (const b of kept) {
+    const row = rows.get(b.clientId!);
+    const presale = row ? storedPresale(row) : null;
+    const problem = presale && presaleProblem(presale, b.cta_buttons ?? []);
+    if (problem) fail(422, problem);
+  }
+}
+
 export interface SaveOptions {
   kind: SaveKind;
   /** a restore: the version it brings back (its summary names it) */
@@ -125,6 +149,8 @@ export async function savePage(
     const keptIds = new Set(buttons.map((b) => Number(b.id)));
     if (current.buttons.some((b) => keptIds.has(b.id))) fail(422, t('page.modeLocked'));
   }
+  const stored = normaliseButtons(buttons);
+  await checkKeptPresales(c.env.DB, page.id, stored);
   const title = String(payload.title).trim();
   await checkUnique(c.env.DB, c.get('user'), null, title, page.id);
   const styles = stylesInput(payload);
@@ -146,7 +172,7 @@ export async function savePage(
   // a page saved before the history began keeps its version as it was (docs/behaviour.md#history)
   await keepBaseline(c, page);
   try {
-    await updatePage(c.env.DB, page, fields, normaliseButtons(buttons));
+    await updatePage(c.env.DB, page, fields, stored);
   } catch (err) {
     if (isUniqueViolation(err)) await checkUnique(c.env.DB, c.get('user'), null, title, page.id);
     throw err;
