@@ -6,7 +6,8 @@ export const presaleMessages = {
   'presale.urlMissing': 'Indica il link dei biglietti della prevendita',
   'presale.urlInvalid': 'Il link della prevendita non è valido: usa un indirizzo http o https',
   'presale.codeTooLong': 'Il codice della prevendita può avere al massimo {max} caratteri',
-  'presale.sharedCodeInvalid': 'Il codice della prevendita contiene caratteri non ammessi (a capo, tabulazioni o invisibili)',
+  'presale.sharedCodeInvalid':
+    'Il codice della prevendita contiene caratteri non ammessi (a capo, tabulazioni o invisibili)',
   'presale.noGeneralSale':
     'Per la prevendita imposta prima «In vendita dal»: la prevendita finisce quando aprono le vendite',
   'presale.startAfterSale': "La prevendita deve iniziare prima dell'apertura delle vendite",
