@@ -112,9 +112,7 @@ describe('link import: read and import', () => {
     const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
     sent.push({ path: String(path), body });
     const reply =
-      path === pagePaths.trackUrl
-        ? { status: 200, body: trackUrl(String(body.url), String(body.slug ?? '')) }
-        : answer;
+      path === pagePaths.trackUrl ? { status: 200, body: trackUrl(String(body.url), String(body.slug ?? '')) } : answer;
     return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status }));
   }
 

@@ -123,13 +123,16 @@ export default function LinkImportDialog({ onClose }: { onClose: () => void }) {
                 onChange={(e) => setLinkUrl(e.target.value)}
                 readOnly={busy}
                 aria-invalid={read.phase === 'failed' || undefined}
-                aria-describedby={read.phase === 'failed' ? `${id}-error` : undefined}
+                aria-describedby={read.phase === 'failed' ? `${id}-hint ${id}-error` : `${id}-hint`}
                 data-autofocus
               />
               <button
                 type="submit"
                 className="btn btn-secondary ed-link__read"
-                disabled={!url.trim() || busy}
+                // not `disabled` while reading: a focused button that is disabled loses the focus
+                // to the page, and the reader would lose its place (the store ignores a second read)
+                disabled={!url.trim() || importing}
+                aria-disabled={reading || undefined}
                 aria-busy={reading || undefined}
               >
                 {reading && <span className="spinner" aria-hidden="true" />}
@@ -184,7 +187,16 @@ export default function LinkImportDialog({ onClose }: { onClose: () => void }) {
             )}
           </section>
           <p className="visually-hidden" role="status">
-            {read.phase === 'done' ? t('ticketImport.summary', { total: rows.length, chosen: count }) : ''}
+            {reading
+              ? t('ticketImport.reading')
+              : read.phase === 'done'
+                ? t('ticketImport.summary', {
+                    total: rows.length,
+                    chosen: count,
+                    duplicate: duplicates.length,
+                    unusable: unusable.length,
+                  })
+                : ''}
           </p>
         </div>
         <footer className="ed-import__actions">
