@@ -20,6 +20,9 @@ export const ticketImportEditorMessages = {
   'ticketImport.confirm': 'Importa {count} date',
   'ticketImport.confirmOne': 'Importa 1 data',
   'ticketImport.confirmNone': 'Scegli le date',
+  'ticketImport.full': 'La pagina ha posto per altre {room} date: verranno aggiunte le prime {room} scelte.',
+  'ticketImport.fullOne': 'La pagina ha posto per un’altra data: verrà aggiunta la prima scelta.',
+  'ticketImport.fullNone': 'La pagina ha già {max} pulsanti, il massimo: per aggiungere date togline qualcuno.',
   'ticketImport.summary':
     'Date trovate: {total}; da importare: {chosen}; già nella pagina: {duplicate}; non utilizzabili: {unusable}',
   'ticketImport.readFailed': 'Non siamo riusciti a leggere la pagina',

@@ -9,6 +9,7 @@ import { CloseButton } from '../../components/CloseButton';
 import { Modal } from '../../components/Modal';
 import { romeDateTime } from '../../core/event-rows';
 import { t } from '../../core/messages';
+import { BUTTONS_MAX } from '../../core/schemas/page';
 import { rowDateText } from '../../core/ticket-events';
 import {
   $linkChoice,
@@ -22,6 +23,7 @@ import {
   toggleRow,
 } from '../../stores/editor/link-import';
 import { $importing } from '../../stores/editor/import';
+import { $buttons } from '../../stores/editor/state';
 import './import-dialog.css';
 
 function RowText({ row }: { row: LinkRow }) {
@@ -73,7 +75,11 @@ export default function LinkImportDialog({ onClose }: { onClose: () => void }) {
   const fresh = rows.filter((r) => r.status === 'new');
   const duplicates = rows.filter((r) => r.status === 'duplicate');
   const unusable = rows.filter((r) => r.status === 'unusable');
-  const count = choice.length;
+  // the page's button limit (BUTTONS_MAX): the rows past it are not added (addEvents), so the
+  // confirm counts only those that fit and a note says so
+  const listed = useStore($buttons).length;
+  const room = Math.max(0, BUTTONS_MAX - listed);
+  const count = Math.min(choice.length, room);
   const busy = reading || importing;
 
   const submitRead = (event: FormEvent) => {
@@ -186,6 +192,15 @@ export default function LinkImportDialog({ onClose }: { onClose: () => void }) {
               </>
             )}
           </section>
+          {choice.length > room && (
+            <p className="hint ed-link__full" data-testid="link-full">
+              {room === 0
+                ? t('ticketImport.fullNone', { max: BUTTONS_MAX })
+                : room === 1
+                  ? t('ticketImport.fullOne')
+                  : t('ticketImport.full', { room })}
+            </p>
+          )}
           <p className="visually-hidden" role="status">
             {reading
               ? t('ticketImport.reading')
