@@ -86,6 +86,11 @@ describe("'Importa da link'", () => {
     await expect(dialog.getByTestId('link-duplicate').getByRole('checkbox', { checked: false }).count()).resolves.toBe(
       2,
     );
+    // the focus stayed in the dialog (on the button pressed), and the reader heard what was found
+    await expect(dialog.evaluate((d) => d.contains(document.activeElement))).resolves.toBe(true);
+    await expect(dialog.getByRole('status').textContent()).resolves.toBe(
+      t('ticketImport.summary', { total: 12, chosen: 10, duplicate: 2, unusable: 0 }),
+    );
     await expect(fresh.filter({ hasText: 'Firenze' }).textContent()).resolves.toContain(t('ticketImport.soldOut'));
     await expect(fresh.filter({ hasText: 'Napoli' }).textContent()).resolves.toContain(
       t('ticketImport.onSale', { when: '01/03/2027 10:00' }),
@@ -98,6 +103,8 @@ describe("'Importa da link'", () => {
     });
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'ticket-import-375', false);
+    await duplicates.last().scrollIntoViewIfNeeded();
+    await shot(page, 'ticket-import-duplicates-375', false);
 
     await confirm.tap();
     await dialog.waitFor({ state: 'detached' });

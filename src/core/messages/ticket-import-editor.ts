@@ -14,13 +14,16 @@ export const ticketImportEditorMessages = {
   'ticketImport.group.new': 'Da aggiungere ({count})',
   'ticketImport.group.duplicate': 'Già nella pagina ({count})',
   'ticketImport.group.unusable': 'Non utilizzabili ({count}): non verranno importate',
-  'ticketImport.groupHint': 'Tocca una data per sceglierla o toglierla.',
   'ticketImport.duplicateHint': 'Queste date ci sono già: sceglile solo se vuoi una seconda riga.',
   'ticketImport.soldOut': 'Esaurito',
   'ticketImport.onSale': 'In vendita dal {when}',
   'ticketImport.confirm': 'Importa {count} date',
   'ticketImport.confirmOne': 'Importa 1 data',
   'ticketImport.confirmNone': 'Scegli le date',
-  'ticketImport.summary': 'Date trovate: {total}; da importare: {chosen}',
+  'ticketImport.full': 'La pagina ha posto per altre {room} date: verranno aggiunte le prime {room} scelte.',
+  'ticketImport.fullOne': 'La pagina ha posto per un’altra data: verrà aggiunta la prima scelta.',
+  'ticketImport.fullNone': 'La pagina ha già {max} pulsanti, il massimo: per aggiungere date togline qualcuno.',
+  'ticketImport.summary':
+    'Date trovate: {total}; da importare: {chosen}; già nella pagina: {duplicate}; non utilizzabili: {unusable}',
   'ticketImport.readFailed': 'Non siamo riusciti a leggere la pagina',
 } as const;

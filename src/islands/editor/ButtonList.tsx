@@ -1,7 +1,8 @@
 // The button list: reorder, edit, delete. dnd-kit (drag and keyboard) is loaded lazily;
 // until then the same rows render without handles. In text mode the title row also offers
-// 'Importa date' and 'Esporta CSV' (docs/behaviour.md#importing-and-exporting-dates), whose
-// code (the dialog, the CSV reader) loads on first use, and the date tools: 'Ordina per data'
+// 'Importa date' and 'Esporta CSV' (docs/behaviour.md#importing-and-exporting-dates) and 'Importa
+// da link' (docs/behaviour.md#in-the-editor-importa-da-link), whose code (the dialogs, the CSV
+// reader) loads on first use, and the date tools: 'Ordina per data'
 // (two events or more) and 'Rimuovi date passate' (when some are past; docs/behaviour.md#in-the-editor).
 import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';

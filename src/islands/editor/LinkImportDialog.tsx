@@ -9,6 +9,7 @@ import { CloseButton } from '../../components/CloseButton';
 import { Modal } from '../../components/Modal';
 import { romeDateTime } from '../../core/event-rows';
 import { t } from '../../core/messages';
+import { BUTTONS_MAX } from '../../core/schemas/page';
 import { rowDateText } from '../../core/ticket-events';
 import {
   $linkChoice,
@@ -22,6 +23,7 @@ import {
   toggleRow,
 } from '../../stores/editor/link-import';
 import { $importing } from '../../stores/editor/import';
+import { $buttons } from '../../stores/editor/state';
 import './import-dialog.css';
 
 function RowText({ row }: { row: LinkRow }) {
@@ -73,7 +75,11 @@ export default function LinkImportDialog({ onClose }: { onClose: () => void }) {
   const fresh = rows.filter((r) => r.status === 'new');
   const duplicates = rows.filter((r) => r.status === 'duplicate');
   const unusable = rows.filter((r) => r.status === 'unusable');
-  const count = choice.length;
+  // the page's button limit (BUTTONS_MAX): the rows past it are not added (addEvents), so the
+  // confirm counts only those that fit and a note says so
+  const listed = useStore($buttons).length;
+  const room = Math.max(0, BUTTONS_MAX - listed);
+  const count = Math.min(choice.length, room);
   const busy = reading || importing;
 
   const submitRead = (event: FormEvent) => {
@@ -123,13 +129,16 @@ export default function LinkImportDialog({ onClose }: { onClose: () => void }) {
                 onChange={(e) => setLinkUrl(e.target.value)}
                 readOnly={busy}
                 aria-invalid={read.phase === 'failed' || undefined}
-                aria-describedby={read.phase === 'failed' ? `${id}-error` : undefined}
+                aria-describedby={read.phase === 'failed' ? `${id}-hint ${id}-error` : `${id}-hint`}
                 data-autofocus
               />
               <button
                 type="submit"
                 className="btn btn-secondary ed-link__read"
-                disabled={!url.trim() || busy}
+                // not `disabled` while reading: a focused button that is disabled loses the focus
+                // to the page, and the reader would lose its place (the store ignores a second read)
+                disabled={!url.trim() || importing}
+                aria-disabled={reading || undefined}
                 aria-busy={reading || undefined}
               >
                 {reading && <span className="spinner" aria-hidden="true" />}
@@ -183,8 +192,26 @@ export default function LinkImportDialog({ onClose }: { onClose: () => void }) {
               </>
             )}
           </section>
+          {choice.length > room && (
+            <p className="hint ed-link__full" data-testid="link-full">
+              {room === 0
+                ? t('ticketImport.fullNone', { max: BUTTONS_MAX })
+                : room === 1
+                  ? t('ticketImport.fullOne')
+                  : t('ticketImport.full', { room })}
+            </p>
+          )}
           <p className="visually-hidden" role="status">
-            {read.phase === 'done' ? t('ticketImport.summary', { total: rows.length, chosen: count }) : ''}
+            {reading
+              ? t('ticketImport.reading')
+              : read.phase === 'done'
+                ? t('ticketImport.summary', {
+                    total: rows.length,
+                    chosen: count,
+                    duplicate: duplicates.length,
+                    unusable: unusable.length,
+                  })
+                : ''}
           </p>
         </div>
         <footer className="ed-import__actions">
