@@ -55,7 +55,7 @@ const SIGNUP = t('presale.public.signup');
 describe("a presale's state in the view", () => {
   it('a date without a city offers no presale: its fans follow a city, and no e-mail would go', () => {
     const page = presalePage();
-    (page.buttons[0] as { text: string }).text = '20 maggio 2027 -  - Alcatraz|biglietti';
+    (page.buttons![0] as { text: string }).text = '20 maggio 2027 -  - Alcatraz|biglietti';
     expect(firstEvent(page, start).presale).toBeUndefined();
     expect(firstEvent(presalePage(), start).presale).toEqual({ endsAt: SALE });
   });
