@@ -13,6 +13,7 @@ import { decodeEventText } from '../../src/core/button-codec';
 import { t } from '../../src/core/messages';
 import { ctasOf } from '../../src/core/schemas/page';
 import { ticketImportAnswerSchema, ticketImportBodySchema } from '../../src/core/schemas/ticket-import';
+import { ticketAddressProblem } from '../../src/core/ticket-address';
 import { type ExistingEvent, ticketEvents } from '../../src/core/ticket-events';
 import { buttonRows, toButton } from '../db/pages/buttons';
 import { ownedPage, requireRight } from '../services/pages/access';
@@ -56,6 +57,10 @@ export const ticketImport = describedRoutes().openapi(ticketImportRoute, async (
   // one policy: the 'write' right, on the page when one is named (another company's is a 404)
   const page = slug ? await ownedPage(c, slug, 'write') : null;
   if (!page) requireRight(user, 'write');
+  const options = ticketReadOptions(c.env, c.req.url);
+  // an address refused on paper costs none of the account's reads
+  const problem = ticketAddressProblem(url, options);
+  if (problem) fail(422, problem);
   const verdict = await takeNetworkToken(c.env.DB, 'ticket-import', `account:${user.id}`);
   if (!verdict.ok) {
     const minutes = Math.max(1, Math.ceil(verdict.retryAfterS / 60));
@@ -66,7 +71,7 @@ export const ticketImport = describedRoutes().openapi(ticketImportRoute, async (
   }
   let read: Awaited<ReturnType<typeof readTicketPage>>;
   try {
-    read = await readTicketPage(url, ticketReadOptions(c.env, c.req.url));
+    read = await readTicketPage(url, options);
   } catch (err) {
     if (err instanceof TicketReadRefused) fail(422, err.message);
     throw err;
