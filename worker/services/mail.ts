@@ -70,7 +70,7 @@ export function consoleMailerAllowed(env: Pick<Bindings, 'MAILER' | 'APP_URL'>, 
  * consoleMailerAllowed for work that has no request (a queue consumer): APP_URL alone must be a
  * loopback host.
  */
-function consoleAllowedWithout(env: Pick<Bindings, 'MAILER' | 'APP_URL'>): boolean {
+export function consoleAllowedWithout(env: Pick<Bindings, 'MAILER' | 'APP_URL'>): boolean {
   const configured = env.APP_URL?.trim();
   return isConsoleMailer(env) && !!configured && isLoopbackUrl(configured);
 }
