@@ -60,12 +60,7 @@ export function sameLinkKey(value: string): string {
 
 /** A city compared loosely: no accents, no case, single spaces. */
 function cityKey(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** 'dd/mm/yyyy' → 'yyyy-mm-dd'; '' when it is not one. */

@@ -143,7 +143,8 @@ describe('the hourly re-read of a ticket page', () => {
     const past = await sourced('12/05/2020 21:00');
     const trashed = await sourced();
     expect((await call(pagePaths.page(trashed.slug), { method: 'DELETE', token: trashed.u.token })).status).toBe(200);
-    for (const s of [past, trashed]) servePage(s.source, [{ url: s.ticket, start: '2099-05-12T21:00:00+02:00', city: 'Milano', soldOut: true }]);
+    for (const s of [past, trashed])
+      servePage(s.source, [{ url: s.ticket, start: '2099-05-12T21:00:00+02:00', city: 'Milano', soldOut: true }]);
     await STEP.run(env, new Date());
     expect(asked.get(past.source)).toBeUndefined();
     expect(asked.get(trashed.source)).toBeUndefined();

@@ -101,7 +101,11 @@ describe('a save and its ticket source', () => {
 
   it('refuses an address that is no https link, with its reason', async () => {
     const u = await organiserWithToken();
-    for (const url of ['http://biglietti.example/tour', 'javascript:alert(1)', `https://a.example/${'x'.repeat(2050)}`]) {
+    for (const url of [
+      'http://biglietti.example/tour',
+      'javascript:alert(1)',
+      `https://a.example/${'x'.repeat(2050)}`,
+    ]) {
       const res = await callJson(pagePaths.list, { token: u.token, json: sourcedPage(uniqueSlug('fonte'), { url }) });
       expect(res.status, url).toBe(422);
       expect(String(res.body.detail), url).toContain(t('ticketSource.urlInvalid'));
@@ -224,7 +228,9 @@ describe('POST …/ticket-change', () => {
     const images = await createPage(u.token, {
       ...textPage(imageSlug),
       mode: 'image',
-      buttons: [{ type: 'image', image_path: `/dati/${imageSlug}/1.png`, url: 'https://x.example', ticket_source: null }],
+      buttons: [
+        { type: 'image', image_path: `/dati/${imageSlug}/1.png`, url: 'https://x.example', ticket_source: null },
+      ],
     });
     const image = images.buttons[0]!;
     expect(image.ticket_source).toBeNull();

@@ -15,7 +15,6 @@ export const ticketSourcesMessages = {
   'ticketSource.stopped': 'Non riusciamo più a leggere la pagina dei biglietti di questa data: controllala tu',
   'ticketSource.applied': 'Novità applicata a {event}: la pagina è aggiornata',
   'ticketSource.ignored': 'Novità ignorata per {event}',
-  'ticketSource.label': 'Novità dal sito dei biglietti per {event}',
   // the save and the route
   'ticketSource.urlInvalid': "La pagina dei biglietti di una data dev'essere un indirizzo https valido",
   'ticketSource.nothingPending': 'Per questa data non ci sono novità dal sito dei biglietti',

@@ -201,7 +201,9 @@ export async function stampPublished(db: D1Database, slug: string): Promise<void
 /** One button of a page, or null when the page has no button with this id. */
 export async function pageButtonRow(db: D1Database, pageId: number, id: number): Promise<ButtonRow | null> {
   return db
-    .prepare(`SELECT b.*, ${TICKET_SOURCE_SELECT} FROM buttons b ${TICKET_SOURCE_JOIN} WHERE b.id = ? AND b.page_id = ?`)
+    .prepare(
+      `SELECT b.*, ${TICKET_SOURCE_SELECT} FROM buttons b ${TICKET_SOURCE_JOIN} WHERE b.id = ? AND b.page_id = ?`,
+    )
     .bind(id, pageId)
     .first<ButtonRow>();
 }

@@ -192,12 +192,7 @@ export async function recordTicketRead(
       `UPDATE ticket_sources SET checked_at = ?, failed_days = 0, last_failed_day = NULL, change = ?, ignored = ?
         WHERE button_id = ?`,
     )
-    .bind(
-      instantText(now),
-      change && JSON.stringify(change),
-      ignored && JSON.stringify(ignored),
-      source.button_id,
-    )
+    .bind(instantText(now), change && JSON.stringify(change), ignored && JSON.stringify(ignored), source.button_id)
     .run();
 }
 

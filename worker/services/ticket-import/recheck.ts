@@ -10,12 +10,7 @@ import type { AddressRules } from '../../../src/core/ticket-address';
 import { ticketChangeFor, ticketEventOf, type TicketRow } from '../../../src/core/ticket-change';
 import { ticketEvents } from '../../../src/core/ticket-events';
 import type { TicketEvent } from '../../../src/core/ticket-import';
-import {
-  type DueSource,
-  dueTicketSources,
-  recordTicketFailure,
-  recordTicketRead,
-} from '../../db/pages/ticket-sources';
+import { type DueSource, dueTicketSources, recordTicketFailure, recordTicketRead } from '../../db/pages/ticket-sources';
 import type { Bindings } from '../../env';
 import { consoleAllowedWithout } from '../mail';
 import { readTicketPage } from './read-page';
