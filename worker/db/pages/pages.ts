@@ -20,7 +20,7 @@ import { dropUnusedCompanyStatement, type CompanyRef } from '../companies';
 import { buttonRows, insertButton, parseJson, presaleColumn, toButton, toPublicButton } from './buttons';
 import { presaleWindows, type PresaleWindows } from './buttons';
 // a date row's ticket page, written beside it (docs/behaviour.md#keeping-up-with-the-ticket-page)
-import { settleTicketChanges, ticketSourceStatements } from './ticket-sources';
+import { settleTicketChanges, ticketSourceStatements, withTicketSource } from './ticket-sources';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -299,11 +299,8 @@ export async function createPage(
       ...settingBinds(fields),
       createdBy,
     );
-  const results = await db.batch<{ id: number }>([
-    insertPage,
-    // each button, then its ticket source keyed by the row just inserted
-    ...buttons.flatMap((b) => [insertButton(db, { slug }, b), ...ticketSourceStatements(db, b, 'inserted', false)]),
-  ]);
+  const inserts = buttons.flatMap((b) => withTicketSource(db, insertButton(db, { slug }, b), b));
+  const results = await db.batch<{ id: number }>([insertPage, ...inserts]);
   return results[0]!.results[0]!.id;
 }
 
@@ -321,8 +318,7 @@ export async function updatePage(
 ): Promise<void> {
   const rows = await buttonRows(db, page.id);
   const existing = new Set(rows.map((b) => b.id));
-  // the kept buttons that have a ticket source, whose day a save keeps in step
-  const sourced = new Set(rows.filter((b) => b.ts_url).map((b) => b.id));
+  const sourced = new Set(rows.filter((b) => b.ts_url).map((b) => b.id)); // their ticket page's day follows the save
   const kept = new Set<number>();
   const statements: D1PreparedStatement[] = [
     db
@@ -367,7 +363,7 @@ export async function updatePage(
         ...ticketSourceStatements(db, b, b.clientId, sourced.has(b.clientId)),
       );
     } else {
-      inserts.push(insertButton(db, { id: page.id }, b), ...ticketSourceStatements(db, b, 'inserted', false));
+      inserts.push(...withTicketSource(db, insertButton(db, { id: page.id }, b), b));
     }
   }
   statements.push(
@@ -378,8 +374,7 @@ export async function updatePage(
     ...inserts,
   );
   await db.batch(statements);
-  // a pending change from a ticket page that the rows now say by hand is settled
-  await settleTicketChanges(db, page.id);
+  await settleTicketChanges(db, page.id); // what the rows now say by hand is no longer pending
 }
 
 /** Moves the page to `company`; the company it left loses its row when nothing else keeps it. */

@@ -114,6 +114,15 @@ export function ticketSourceStatements(
   ];
 }
 
+/** A new button's insert, then its ticket source keyed by the row just inserted. */
+export function withTicketSource(
+  db: D1Database,
+  insert: D1PreparedStatement,
+  b: Pick<StoredButton, 'type' | 'text' | 'ticket_source'>,
+): D1PreparedStatement[] {
+  return [insert, ...ticketSourceStatements(db, b, 'inserted', false)];
+}
+
 /**
  * After a save: a pending change the rows now say by hand is settled (only what they still lack
  * stays pending), so the notice never offers what the organiser already did.
