@@ -15,6 +15,7 @@ import { dev } from './routes/dev';
 import { pages } from './routes/pages';
 import { trash } from './routes/trash';
 import { pageButtons } from './routes/page-buttons';
+import { ticketChangeRoutes } from './routes/ticket-change';
 import { PRESALE_CODES_BODY_MAX_BYTES, presaleRoutes } from './routes/presale';
 import { versions } from './routes/versions';
 import { stats } from './routes/stats';
@@ -101,6 +102,7 @@ export function createApp() {
     .route(PAGES, uploads)
     .route(PAGES, pages)
     .route(PAGES, pageButtons)
+    .route(PAGES, ticketChangeRoutes)
     .route(PAGES, presaleRoutes)
     .route(PAGES, versions)
     .route(PAGES, stats)

@@ -88,6 +88,15 @@ export function setButtonSale(slug: string, buttonId: number, change: ButtonSale
   );
 }
 
+/** A date's pending change from its ticket page applied or ignored (docs/behaviour.md#keeping-up-with-the-ticket-page). */
+export function answerTicketChange(
+  slug: string,
+  buttonId: number,
+  action: 'apply' | 'ignore',
+): Promise<ButtonAsReceived> {
+  return parsed(buttonAsReceivedSchema, request(pagePaths.ticketChange(slug, buttonId), { json: { action } }));
+}
+
 export function setPageCompany(slug: string, company: string): Promise<PageListItem> {
   return parsed(pageListItemSchema, request(pagePaths.company(slug), { method: 'PATCH', json: { company } }));
 }

@@ -75,6 +75,7 @@ describe('create, read, list', () => {
         { url: 'https://www.ticketone.it/x', buttonText: 'biglietti', on_sale_at: null, availability: 'on_sale' },
       ],
       presale: null,
+      ticket_source: null,
     });
     expect(page.buttons[1]!.position).toBe(2);
 

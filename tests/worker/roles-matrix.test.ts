@@ -40,6 +40,13 @@ const ROUTES: RouteCase[] = [
     make: (s) => [pagePaths.buttonSale(s.slug, s.buttonId), { method: 'PATCH', json: { availability: 'sold_out' } }],
   },
   {
+    // the scene's date has no ticket page, so nothing is pending: past the policy, a 409
+    name: 'POST ticket change (apply / ignore)',
+    right: 'write',
+    make: (s) => [pagePaths.ticketChange(s.slug, s.buttonId), { method: 'POST', json: { action: 'ignore' } }],
+    allowed: (status) => status === 409,
+  },
+  {
     name: "POST alert 'Invia ora'",
     right: 'write',
     make: (s) => [fanPaths.sendAlert(s.slug, s.alertId), { method: 'POST' }],

@@ -10,6 +10,7 @@ import { republishDue } from './pages/schedule';
 import { pruneActivity } from '../db/activity';
 import { purgeExpiredTrash } from './pages/trash';
 import { pruneAllHistory } from './pages/history-files';
+import { recheckTicketSources } from './ticket-import/recheck';
 import type { Bindings } from '../env';
 
 /**
@@ -107,6 +108,12 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
     // company rows no account (other than a rejected one) and no page names any more
     name: 'prune-companies',
     run: (env, now) => pruneUnusedCompanies(env.DB, now),
+  },
+  {
+    // upcoming dates' ticket pages read again, each at most once a day; last, as the longest
+    // (docs/behaviour.md#keeping-up-with-the-ticket-page)
+    name: 'recheck-ticket-sources',
+    run: (env, now) => recheckTicketSources(env, now),
   },
 ];
 

@@ -15,6 +15,8 @@ import { instantSchema, scheduleFields } from './page-schedule';
 import { AVAILABILITIES, availabilityOf } from '../on-sale';
 import type { Presale } from '../presale';
 import { presaleInputSchema, presaleSchema } from './presale';
+// a date row's ticket page (docs/behaviour.md#keeping-up-with-the-ticket-page)
+import { ticketSourceInputSchema, ticketSourceSchema } from './ticket-source';
 
 export const PAGE_MODES = ['text', 'image'] as const;
 export const PAGE_STYLES = ['light', 'dark', 'custom'] as const;
@@ -67,6 +69,8 @@ export const buttonAsReceivedSchema = z
     click_count: z.number().int().nonnegative(),
     /** a text button's presale for the fans (docs/behaviour.md#presales); null when none; never public */
     presale: presaleSchema.nullable().optional(),
+    /** a text button's ticket page and what it now says (docs/behaviour.md#keeping-up-with-the-ticket-page); never public */
+    ticket_source: ticketSourceSchema.nullable().optional(),
   })
   .meta({ id: 'Button' });
 export type ButtonAsReceived = z.infer<typeof buttonAsReceivedSchema>;
@@ -173,6 +177,9 @@ export const buttonInputSchema = z.object({
   cta_buttons: z.array(ctaInputSchema).nullish(),
   // a text button's presale (docs/behaviour.md#presales): null removes it, absent keeps the saved one
   presale: presaleInputSchema.nullish(),
+  // a text button's ticket page (docs/behaviour.md#keeping-up-with-the-ticket-page): null removes
+  // it, absent keeps the saved one; an image button's is ignored
+  ticket_source: ticketSourceInputSchema.nullish(),
 });
 export type ButtonInput = z.infer<typeof buttonInputSchema>;
 
@@ -267,6 +274,8 @@ export interface StoredButton {
   cta_buttons: Cta[] | null;
   /** a text button's presale; null = none, undefined = keep what the row has (docs/behaviour.md#presales) */
   presale?: Presale | null;
+  /** a text button's ticket page; null = none, undefined = keep what the row has (ticket-sources.ts) */
+  ticket_source?: { url: string } | null;
 }
 
 function clientIdOf(id: ButtonInput['id']): number | null {
@@ -315,6 +324,7 @@ export function normaliseButtons(buttons: readonly ButtonInput[]): StoredButton[
       url: first?.url || null,
       cta_buttons: ctas,
       ...(b.presale === undefined ? {} : { presale: presaleOf(b.presale) }),
+      ...(b.ticket_source === undefined ? {} : { ticket_source: b.ticket_source && { url: b.ticket_source.url } }),
     };
   });
 }

@@ -10,6 +10,7 @@ import { removeButton } from '../../stores/editor/buttons';
 import { $editingKey, editButton } from '../../stores/editor/draft';
 import { SaleBadge } from './SaleBadge';
 import { PresaleNote } from './PresaleFields';
+import { TicketSourceNotice } from './TicketSourceNotice';
 
 export default function ButtonRow({
   button,
@@ -101,6 +102,8 @@ export default function ButtonRow({
           <Trash2 size={18} aria-hidden="true" />
         </button>
       </div>
+      {/* what its ticket page now says, across the whole row (docs/behaviour.md#keeping-up-with-the-ticket-page) */}
+      {button.type === 'text' && !past && <TicketSourceNotice button={button} />}
     </div>
   );
 }

@@ -321,6 +321,8 @@ export function commitDraft(type: 'text' | 'image' = $form.get().mode): boolean 
       ctaButtons,
       clickCount: old?.clickCount ?? 0,
       ...presale.fields,
+      // an edited date keeps its ticket page (docs/behaviour.md#keeping-up-with-the-ticket-page)
+      ...(old?.type === 'text' && old.ticketSource !== undefined ? { ticketSource: old.ticketSource } : {}),
     };
   } else {
     const d = $imageDraft.get();

@@ -80,6 +80,10 @@ export function buttonFromReceived(b: ButtonAsReceived): EditorButton {
     clickCount: b.click_count ?? 0,
     // the presale as loaded, so a save gives it back (docs/behaviour.md#presales-in-the-editor)
     ...(b.presale ? { presale: { ...b.presale } } : {}),
+    // the ticket page it came from and what it now says (docs/behaviour.md#keeping-up-with-the-ticket-page)
+    ...(b.ticket_source
+      ? { ticketSource: { url: b.ticket_source.url, change: b.ticket_source.change, stopped: b.ticket_source.stopped } }
+      : {}),
   };
 }
 

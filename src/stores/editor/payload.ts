@@ -78,6 +78,8 @@ export function buildPayload(): PagePayload & SchedulePayload & { buttons: NonNu
         cta_buttons: ctas,
         // never had one: left out; removed: null; else as loaded or set, without its codes' count
         ...(b.presale === undefined ? {} : { presale: b.presale && presaleInput(b.presale) }),
+        // its ticket page: none or kept as saved: left out; removed: null; else its address
+        ...(b.ticketSource === undefined ? {} : { ticket_source: b.ticketSource && { url: b.ticketSource.url } }),
       };
     }
     return {

@@ -225,9 +225,12 @@ export function markClean(): void {
  * as saved takes them, so that change is not an unsaved one, while every other change of the
  * form stays unsaved.
  */
-export function markButtonSaved(id: number, ctas: readonly Cta[]): void {
+export function markButtonSaved(id: number, ctas: readonly Cta[], data?: string): void {
   const base = JSON.parse($baseline.get()) as { buttons: Array<{ id?: number; ctas?: unknown }> };
-  base.buttons = base.buttons.map((b) => (b.id === id && b.ctas ? { ...b, ctas } : b));
+  // `data`: a date moved on the server alone (a ticket page's change applied, ticket-source.ts)
+  base.buttons = base.buttons.map((b) =>
+    b.id === id && b.ctas ? { ...b, ctas, ...(data === undefined ? {} : { data }) } : b,
+  );
   $baseline.set(sortedJson(base));
 }
 

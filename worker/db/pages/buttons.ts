@@ -6,8 +6,10 @@ import { availabilityOf } from '../../../src/core/on-sale';
 import type { Presale, PresaleWindow } from '../../../src/core/presale';
 import type { ButtonAsReceived, ButtonType, Cta, PublicButton, StoredButton } from '../../../src/core/schemas/page';
 import type { PresaleAsReceived } from '../../../src/core/schemas/presale';
+// a date row's ticket page, joined in for its organiser (docs/behaviour.md#keeping-up-with-the-ticket-page)
+import { TICKET_SOURCE_JOIN, TICKET_SOURCE_SELECT, type TicketSourceColumns, ticketSourceOf } from './ticket-sources';
 
-interface ButtonRow {
+interface ButtonRow extends TicketSourceColumns {
   id: number;
   page_id: number;
   position: number;
@@ -110,12 +112,13 @@ export function toButton(row: ButtonRow): ButtonAsReceived {
     click_count,
     cta_buttons: parseCtas(row),
     presale: presaleAnswer(row),
+    ticket_source: ticketSourceOf(row),
   };
 }
 
-/** A button as the public sees it: no click count, and never the presale's link or code. */
+/** A button as the public sees it: no click count, never the presale's link or code nor the ticket source. */
 export function toPublicButton(row: ButtonRow): PublicButton {
-  const { click_count: _clicks, presale: _presale, ...rest } = toButton(row);
+  const { click_count: _clicks, presale: _presale, ticket_source: _source, ...rest } = toButton(row);
   return rest;
 }
 
@@ -127,8 +130,9 @@ export function presaleColumn(b: Pick<StoredButton, 'presale'>): string | null {
 export async function buttonRows(db: D1Database, pageId: number): Promise<ButtonRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT b.*, (SELECT COUNT(*) FROM presale_codes p WHERE p.button_id = b.id) AS presale_codes
-       FROM buttons b WHERE b.page_id = ? ORDER BY b.position, b.id`,
+      `SELECT b.*, (SELECT COUNT(*) FROM presale_codes p WHERE p.button_id = b.id) AS presale_codes,
+         ${TICKET_SOURCE_SELECT}
+       FROM buttons b ${TICKET_SOURCE_JOIN} WHERE b.page_id = ? ORDER BY b.position, b.id`,
     )
     .bind(pageId)
     .all<ButtonRow>();
@@ -196,7 +200,12 @@ export async function stampPublished(db: D1Database, slug: string): Promise<void
 
 /** One button of a page, or null when the page has no button with this id. */
 export async function pageButtonRow(db: D1Database, pageId: number, id: number): Promise<ButtonRow | null> {
-  return db.prepare('SELECT * FROM buttons WHERE id = ? AND page_id = ?').bind(id, pageId).first<ButtonRow>();
+  return db
+    .prepare(
+      `SELECT b.*, ${TICKET_SOURCE_SELECT} FROM buttons b ${TICKET_SOURCE_JOIN} WHERE b.id = ? AND b.page_id = ?`,
+    )
+    .bind(id, pageId)
+    .first<ButtonRow>();
 }
 
 /**

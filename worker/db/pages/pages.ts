@@ -19,6 +19,8 @@ import type { PixelSize } from '../../services/media/image-size';
 import { dropUnusedCompanyStatement, type CompanyRef } from '../companies';
 import { buttonRows, insertButton, parseJson, presaleColumn, toButton, toPublicButton } from './buttons';
 import { presaleWindows, type PresaleWindows } from './buttons';
+// a date row's ticket page, written beside it (docs/behaviour.md#keeping-up-with-the-ticket-page)
+import { settleTicketChanges, ticketSourceStatements, withTicketSource } from './ticket-sources';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -297,7 +299,8 @@ export async function createPage(
       ...settingBinds(fields),
       createdBy,
     );
-  const results = await db.batch<{ id: number }>([insertPage, ...buttons.map((b) => insertButton(db, { slug }, b))]);
+  const inserts = buttons.flatMap((b) => withTicketSource(db, insertButton(db, { slug }, b), b));
+  const results = await db.batch<{ id: number }>([insertPage, ...inserts]);
   return results[0]!.results[0]!.id;
 }
 
@@ -313,7 +316,9 @@ export async function updatePage(
   fields: PageFields,
   buttons: readonly StoredButton[],
 ): Promise<void> {
-  const existing = new Set((await buttonRows(db, page.id)).map((b) => b.id));
+  const rows = await buttonRows(db, page.id);
+  const existing = new Set(rows.map((b) => b.id));
+  const sourced = new Set(rows.filter((b) => b.ts_url).map((b) => b.id)); // their ticket page's day follows the save
   const kept = new Set<number>();
   const statements: D1PreparedStatement[] = [
     db
@@ -355,9 +360,10 @@ export async function updatePage(
             b.presale === undefined ? 0 : 1,
             presaleColumn(b),
           ),
+        ...ticketSourceStatements(db, b, b.clientId, sourced.has(b.clientId)),
       );
     } else {
-      inserts.push(insertButton(db, { id: page.id }, b));
+      inserts.push(...withTicketSource(db, insertButton(db, { id: page.id }, b), b));
     }
   }
   statements.push(
@@ -368,6 +374,7 @@ export async function updatePage(
     ...inserts,
   );
   await db.batch(statements);
+  await settleTicketChanges(db, page.id); // what the rows now say by hand is no longer pending
 }
 
 /** Moves the page to `company`; the company it left loses its row when nothing else keeps it. */
