@@ -6,13 +6,12 @@
  */
 import { decodeEventText } from '../../../src/core/button-codec';
 import { eventDay, romeToday } from '../../../src/core/schedule';
-import type { AddressRules } from '../../../src/core/ticket-address';
 import { ticketChangeFor, ticketEventOf, type TicketRow } from '../../../src/core/ticket-change';
 import { ticketEvents } from '../../../src/core/ticket-events';
 import type { TicketEvent } from '../../../src/core/ticket-import';
 import { type DueSource, dueTicketSources, recordTicketFailure, recordTicketRead } from '../../db/pages/ticket-sources';
 import type { Bindings } from '../../env';
-import { consoleAllowedWithout } from '../mail';
+import { ticketReadOptions } from './options';
 import { readTicketPage } from './read-page';
 
 /**
@@ -22,17 +21,6 @@ import { readTicketPage } from './read-page';
  */
 export const RECHECK_PER_RUN = 40;
 
-/** The address rules of a read with no request: the local trial only where the dev mailbox exists. */
-function recheckRules(env: Pick<Bindings, 'MAILER' | 'APP_URL'>): AddressRules {
-  let ownOrigin = '';
-  try {
-    ownOrigin = new URL(env.APP_URL?.trim() ?? '').origin;
-  } catch {
-    // no APP_URL: nothing of Palco's own to refuse by name beyond the address rule itself
-  }
-  return { local: consoleAllowedWithout(env), ownOrigin };
-}
-
 function rowOf(source: DueSource): TicketRow {
   return { text: source.text, ctas: source.ctas, source: source.url };
 }
@@ -40,7 +28,8 @@ function rowOf(source: DueSource): TicketRow {
 /** The ticket pages due at `now` read again; resolves to how many rows were read (good or not). */
 export async function recheckTicketSources(env: Bindings, now: Date, limit = RECHECK_PER_RUN): Promise<number> {
   const due = await dueTicketSources(env.DB, now, limit);
-  const rules = recheckRules(env);
+  // the local trial only where the dev mailbox exists, as for the import route
+  const rules = ticketReadOptions(env);
   const today = romeToday(now);
   // one read per page and run: a tour's dates often share their list page
   const pages = new Map<string, Promise<TicketEvent[]>>();
