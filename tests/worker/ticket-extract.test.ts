@@ -128,6 +128,30 @@ describe('reading ticket pages', () => {
     expect(await extractEvents('[1, "x", null, {"@type": 5}]', 'json', BASE)).toEqual([]);
   });
 
+  it('a place and an offer given by @id in a @graph are looked up; a BOM before JSON is skipped', async () => {
+    const body = `\uFEFF${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'Place', '@id': '#alcatraz', name: 'Alcatraz', address: { addressLocality: 'Milano' } },
+        { '@type': 'Offer', '@id': '#o1', url: '/e/1', availability: 'https://schema.org/SoldOut' },
+        {
+          '@type': 'MusicEvent',
+          name: 'X',
+          startDate: '2027-05-12T21:00',
+          location: { '@id': '#alcatraz' },
+          offers: [{ '@id': '#o1' }],
+        },
+      ],
+    })}`;
+    const [read] = await extractEvents(body, 'json', BASE);
+    expect(read).toMatchObject({
+      venue: 'Alcatraz',
+      city: 'Milano',
+      sold_out: true,
+      url: 'https://www.ticketone.it/e/1',
+    });
+  });
+
   it('JSON itself (application/ld+json) is read as JSON-LD', async () => {
     const body = JSON.stringify({ '@type': ['Event'], name: 'X', startDate: '2027-01-02', location: 'Palazzo' });
     const [read] = await extractEvents(body, 'json', BASE);

@@ -11,7 +11,12 @@ type Json = Record<string, unknown>;
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text.trim().replace(/^<!--|-->$/g, '')) as unknown;
+    return JSON.parse(
+      text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .replace(/^<!--|-->$/g, ''),
+    ) as unknown;
   } catch {
     return undefined;
   }

@@ -16,9 +16,35 @@ function isObject(value: unknown): value is Json {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
+/**
+ * The document's nodes by `@id`: a place, an address or an offer may be given by reference. Set
+ * at the start of each eventsOfJsonLd, whose walk is synchronous: no other read sees it.
+ */
+let nodesById = new Map<string, Json>();
+
+function collectIds(value: unknown, depth = 0): void {
+  if (depth > DEPTH_MAX) return;
+  if (Array.isArray(value)) for (const item of value) collectIds(item, depth + 1);
+  else if (isObject(value)) {
+    const id = value['@id'];
+    if (typeof id === 'string' && Object.keys(value).length > 1 && !nodesById.has(id)) nodesById.set(id, value);
+    for (const child of Object.values(value)) if (typeof child === 'object') collectIds(child, depth + 1);
+  }
+}
+
+/** A node given only by reference (`{"@id": …}`) as the document has it; else the value itself. */
+function resolved(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(resolved);
+  if (isObject(value) && typeof value['@id'] === 'string' && Object.keys(value).length === 1) {
+    return nodesById.get(value['@id']) ?? value;
+  }
+  return value;
+}
+
 function asArray(value: unknown): unknown[] {
   if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : [value];
+  const found = resolved(value);
+  return Array.isArray(found) ? found : [found];
 }
 
 /** A type name without its vocabulary: 'http://schema.org/MusicEvent' → 'MusicEvent'. */
@@ -165,6 +191,8 @@ function toReadEvent(node: Json, base: string): ReadEvent {
  * an ItemList of events or of ListItems holding them (`item`), nested as deep as DEPTH_MAX.
  */
 export function eventsOfJsonLd(value: unknown, base: string, out: ReadEvent[] = []): ReadEvent[] {
+  nodesById = new Map();
+  collectIds(value);
   const walk = (node: unknown, depth: number): void => {
     if (out.length >= EVENTS_MAX || depth > DEPTH_MAX) return;
     if (Array.isArray(node)) {
