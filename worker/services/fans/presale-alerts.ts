@@ -158,7 +158,7 @@ export async function startPresaleAlert(
   }
   // every fan confirmed by the claim: one who confirms after it finds the alert 'sending' and is
   // queued by the confirmation itself (presale-fans.ts); the delivery rows keep both to one
-  const since = instantText(Math.max(now.getTime(), Date.now()));
+  const since = new Date(Math.max(now.getTime(), Date.now())).toISOString();
   const fans = await recipientIds(env.DB, page.id, [{ key: date.event.key, since }], FAN_SALE_CONSENT_VERSION);
   if (fans.length === 0) {
     await endAlert(env.DB, alert.id, 'sent', 0, stamp);
