@@ -106,7 +106,7 @@ export function scheduleOf(payload: SchedulePatch, stored: PageRow | null): Sche
 /**
  * A date that keeps its presale (the save leaves `presale` out) is held to the presale's rules
  * with its new CTAs, as the PATCH of its sale is (docs/behaviour.md#presales): a general sale
- * moved before the presale's end is a 422.
+ * moved before the presale's end is a 422. A restore is not (savePage).
  */
 async function checkKeptPresales(db: D1Database, pageId: number, buttons: readonly StoredButton[]): Promise<void> {
   const kept = buttons.filter((b) => b.type === 'text' && b.presale === undefined && b.clientId !== null);
@@ -150,7 +150,9 @@ export async function savePage(
     if (current.buttons.some((b) => keptIds.has(b.id))) fail(422, t('page.modeLocked'));
   }
   const stored = normaliseButtons(buttons);
-  await checkKeptPresales(c.env.DB, page.id, stored);
+  // a restore brings back older CTAs as they were: a presale they no longer fit simply does not
+  // open (it has no general sale to end at), and the restore is never refused for it
+  if (opts.kind !== 'restored') await checkKeptPresales(c.env.DB, page.id, stored);
   const title = String(payload.title).trim();
   await checkUnique(c.env.DB, c.get('user'), null, title, page.id);
   const styles = stylesInput(payload);
