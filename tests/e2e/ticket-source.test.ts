@@ -80,6 +80,8 @@ describe("a date's ticket page in the editor", () => {
       'Non riusciamo più a leggere la pagina dei biglietti di questa data: controllala tu',
     );
     const apply = milano.getByRole('button', { name: 'Applica' });
+    // the list settles after the load (its rows measured again): wait until the button is shown
+    await apply.waitFor({ state: 'visible' });
     const box = await apply.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
     expect(box!.width).toBeGreaterThanOrEqual(44);
