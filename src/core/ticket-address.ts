@@ -51,11 +51,19 @@ function hostOf(origin: string): string | null {
   }
 }
 
-/** A loopback address on the port Palco itself serves on this machine ('localhost' or '127.0.0.1'). */
+/** The port an address reaches, written or implied by its scheme. */
+function portOf(url: URL): string {
+  return url.port || (url.protocol === 'https:' ? '443' : '80');
+}
+
+/**
+ * A loopback address on the port Palco itself serves on this machine, by any loopback name and
+ * either scheme ('https://127.0.0.1:8787' is still Palco's port).
+ */
 function isOwnLoopback(origin: string, url: URL): boolean {
   try {
     const own = new URL(origin);
-    return LOOPBACK.has(own.hostname) && own.port === url.port && own.protocol === url.protocol;
+    return LOOPBACK.has(own.hostname) && portOf(own) === portOf(url);
   } catch {
     return false;
   }

@@ -11,6 +11,7 @@ import { requireActive } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, jsonBody, SESSION } from '../openapi';
 import { decodeEventText } from '../../src/core/button-codec';
 import { t } from '../../src/core/messages';
+import { errorAnswerSchema } from '../../src/core/schemas/error';
 import { ctasOf } from '../../src/core/schemas/page';
 import { ticketImportAnswerSchema, ticketImportBodySchema } from '../../src/core/schemas/ticket-import';
 import { ticketAddressProblem } from '../../src/core/ticket-address';
@@ -36,7 +37,21 @@ const ticketImportRoute = createRoute({
   request: { body: jsonBody(ticketImportBodySchema) },
   responses: {
     200: jsonAnswer(ticketImportAnswerSchema, 'The events found, in the page order'),
-    ...errorAnswers(401, 403, 404, 422),
+    ...errorAnswers(401, 403, 404),
+    422: {
+      ...jsonAnswer(
+        errorAnswerSchema,
+        'A body that fails its schema, an address that may not be read, a page that could not be read ' +
+          '(too slow, too large, neither HTML nor JSON, an error status, too many redirects), a page ' +
+          'without events, or too many reads (then with `Retry-After`)',
+      ),
+      headers: {
+        'Retry-After': {
+          description: 'Seconds until the account may read again (too many reads only)',
+          schema: { type: 'integer' },
+        },
+      },
+    },
   },
 });
 

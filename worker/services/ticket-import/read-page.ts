@@ -25,26 +25,59 @@ function refuse(message: string): never {
   throw new TicketReadRefused(message);
 }
 
-/** The body as text, at most TICKET_READ.maxBytes, in the charset the answer names (else UTF-8). */
-async function boundedText(res: Response, contentType: string): Promise<string> {
+/**
+ * A promise that also fails once `signal` aborts: a body that stops half way is held to the
+ * read's one deadline whether or not the stream itself heeds the signal.
+ */
+function beforeDeadline<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+/** An HTML page's own charset (`<meta charset>` or its http-equiv form) in its first bytes. */
+function metaCharset(bytes: Uint8Array): string | null {
+  const head = new TextDecoder().decode(bytes.subarray(0, 1024));
+  return /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1] ?? null;
+}
+
+/**
+ * The body as text, at most TICKET_READ.maxBytes, in the charset the answer names, else (HTML)
+ * the one the page names in its head, else UTF-8. The stream is let go on every refusal.
+ */
+async function boundedText(res: Response, contentType: string, signal: AbortSignal): Promise<string> {
   const tooLarge = () => t('ticketImport.read.tooLarge', { mb: TICKET_READ.maxBytes / (1024 * 1024) });
   const length = Number(res.headers.get('content-length'));
   if (Number.isFinite(length) && length > TICKET_READ.maxBytes) {
-    await res.body?.cancel();
+    await res.body?.cancel().catch(() => undefined);
     refuse(tooLarge());
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = res.body?.getReader();
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > TICKET_READ.maxBytes) {
-      await reader.cancel();
-      refuse(tooLarge());
+  try {
+    while (reader) {
+      const { done, value } = await beforeDeadline(reader.read(), signal);
+      if (done) break;
+      size += value.byteLength;
+      if (size > TICKET_READ.maxBytes) refuse(tooLarge());
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (err) {
+    await reader?.cancel().catch(() => undefined);
+    throw err;
   }
   const bytes = new Uint8Array(size);
   let at = 0;
@@ -52,9 +85,9 @@ async function boundedText(res: Response, contentType: string): Promise<string> 
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  const charset = /charset="?([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8';
+  const named = /charset="?([\w.:-]+)/i.exec(contentType)?.[1] ?? (HTML.test(contentType) ? metaCharset(bytes) : null);
   try {
-    return new TextDecoder(charset).decode(bytes);
+    return new TextDecoder(named ?? 'utf-8').decode(bytes);
   } catch {
     return new TextDecoder().decode(bytes);
   }
@@ -62,7 +95,7 @@ async function boundedText(res: Response, contentType: string): Promise<string> 
 
 /** One request: no cookie, no credential, a User-Agent that names Palco, redirects by hand. */
 function request(url: string, opts: ReadOptions, signal: AbortSignal): Promise<Response> {
-  return fetch(url, {
+  const asked = fetch(url, {
     method: 'GET',
     redirect: 'manual',
     signal,
@@ -71,6 +104,7 @@ function request(url: string, opts: ReadOptions, signal: AbortSignal): Promise<R
       accept: 'text/html,application/xhtml+xml,application/ld+json,application/json;q=0.9',
     },
   });
+  return beforeDeadline(asked, signal);
 }
 
 /** The answer at `url` after at most TICKET_READ.maxRedirects redirects, each checked first. */
@@ -117,7 +151,7 @@ export async function readTicketPage(url: string, opts: ReadOptions): Promise<Re
       await res.body?.cancel();
       refuse(t('ticketImport.read.type'));
     }
-    const body = await boundedText(res, type);
+    const body = await boundedText(res, type, signal);
     return await extractEvents(body, kind, finalUrl);
   } catch (err) {
     if (err instanceof TicketReadRefused) throw err;
