@@ -4,12 +4,10 @@
 import { type FormEvent, useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
-import { CloseButton } from '../../components/CloseButton';
-import { Modal } from '../../components/Modal';
+import { ImportSheet } from './ImportSheet';
 import type { EventRow } from '../../core/event-rows';
 import { t } from '../../core/messages';
 import { $importing, $importPreview, $importText, importRows, setImportText } from '../../stores/editor/import';
-import './import-dialog.css';
 
 function eventLine(e: EventRow): string {
   return [e.date, e.city, e.venue, e.ctas.map((c) => c.buttonText).join(' / ')].join(' – ');
@@ -29,101 +27,86 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      labelledBy={`${id}-title`}
-      describedBy={`${id}-hint`}
-      className="ed-import"
-      dismissable={!importing}
-    >
-      <form className="ed-import__panel" onSubmit={submit}>
-        <header className="ed-import__head">
-          <h2 id={`${id}-title`} className="ed-import__title">
-            {t('import.title')}
-          </h2>
-          <CloseButton label={t('ui.close')} onClick={() => !importing && onClose()} />
-        </header>
-        <div className="ed-import__body">
-          <div className="field ed-import__field">
-            <label className="label" htmlFor={`${id}-text`}>
-              {t('import.label')}
-            </label>
-            <p id={`${id}-hint`} className="hint">
-              {t('import.hint')} <span className="ed-import__example">{t('import.example')}</span>
-            </p>
-            <textarea
-              id={`${id}-text`}
-              className="textarea ed-import__text"
-              rows={7}
-              value={text}
-              onChange={(e) => setImportText(e.target.value)}
-              placeholder={t('import.placeholder')}
-              spellCheck={false}
-              autoComplete="off"
-              autoCapitalize="off"
-              wrap="off"
-              readOnly={importing}
-              data-autofocus
-            />
-            <p className="hint">{t('import.sources')}</p>
-          </div>
-          <section className="ed-import__preview" aria-labelledby={`${id}-preview`}>
-            <h3 id={`${id}-preview`} className="ed-import__subtitle">
-              {t('import.preview.title')}
-            </h3>
-            {count === 0 && preview.bad.length === 0 && <p className="hint">{t('import.preview.empty')}</p>}
-            {preview.bad.length > 0 && (
-              <>
-                <p className="ed-import__group is-bad">
-                  <AlertCircle size={16} aria-hidden="true" />
-                  {t('import.preview.bad', { count: preview.bad.length })}
-                </p>
-                <ul className="ed-import__rows is-bad" data-testid="import-bad">
-                  {preview.bad.map((row) => (
-                    <li key={row.line} className="ed-import__row">
-                      {row.error}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-            {count > 0 && (
-              <>
-                <p className="ed-import__group is-good">
-                  <CheckCircle2 size={16} aria-hidden="true" />
-                  {t('import.preview.good', { count })}
-                </p>
-                <ol className="ed-import__rows" data-testid="import-good">
-                  {preview.good.map((row) => (
-                    <li key={row.line} className="ed-import__row">
-                      <span className="ed-import__line">{t('import.preview.row', { line: row.line })}</span>
-                      <span className="ed-import__event">{eventLine(row.event)}</span>
-                    </li>
-                  ))}
-                </ol>
-              </>
-            )}
-          </section>
-          <p className="visually-hidden" role="status">
-            {text.trim() ? t('import.summary', { good: count, bad: preview.bad.length }) : ''}
+    <ImportSheet id={id} title={t('import.title')} busy={importing} onClose={onClose} onSubmit={submit}>
+      <div className="ed-import__body">
+        <div className="field ed-import__field">
+          <label className="label" htmlFor={`${id}-text`}>
+            {t('import.label')}
+          </label>
+          <p id={`${id}-hint`} className="hint">
+            {t('import.hint')} <span className="ed-import__example">{t('import.example')}</span>
           </p>
+          <textarea
+            id={`${id}-text`}
+            className="textarea ed-import__text"
+            rows={7}
+            value={text}
+            onChange={(e) => setImportText(e.target.value)}
+            placeholder={t('import.placeholder')}
+            spellCheck={false}
+            autoComplete="off"
+            autoCapitalize="off"
+            wrap="off"
+            readOnly={importing}
+            data-autofocus
+          />
+          <p className="hint">{t('import.sources')}</p>
         </div>
-        <footer className="ed-import__actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={importing}>
-            {t('import.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={count === 0 || importing}
-            aria-busy={importing || undefined}
-          >
-            {importing && <span className="spinner" aria-hidden="true" />}
-            {importing ? t('import.running') : count === 1 ? t('import.confirmOne') : t('import.confirm', { count })}
-          </button>
-        </footer>
-      </form>
-    </Modal>
+        <section className="ed-import__preview" aria-labelledby={`${id}-preview`}>
+          <h3 id={`${id}-preview`} className="ed-import__subtitle">
+            {t('import.preview.title')}
+          </h3>
+          {count === 0 && preview.bad.length === 0 && <p className="hint">{t('import.preview.empty')}</p>}
+          {preview.bad.length > 0 && (
+            <>
+              <p className="ed-import__group is-bad">
+                <AlertCircle size={16} aria-hidden="true" />
+                {t('import.preview.bad', { count: preview.bad.length })}
+              </p>
+              <ul className="ed-import__rows is-bad" data-testid="import-bad">
+                {preview.bad.map((row) => (
+                  <li key={row.line} className="ed-import__row">
+                    {row.error}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {count > 0 && (
+            <>
+              <p className="ed-import__group is-good">
+                <CheckCircle2 size={16} aria-hidden="true" />
+                {t('import.preview.good', { count })}
+              </p>
+              <ol className="ed-import__rows" data-testid="import-good">
+                {preview.good.map((row) => (
+                  <li key={row.line} className="ed-import__row">
+                    <span className="ed-import__line">{t('import.preview.row', { line: row.line })}</span>
+                    <span className="ed-import__event">{eventLine(row.event)}</span>
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+        </section>
+        <p className="visually-hidden" role="status">
+          {text.trim() ? t('import.summary', { good: count, bad: preview.bad.length }) : ''}
+        </p>
+      </div>
+      <footer className="ed-import__actions">
+        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={importing}>
+          {t('import.cancel')}
+        </button>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={count === 0 || importing}
+          aria-busy={importing || undefined}
+        >
+          {importing && <span className="spinner" aria-hidden="true" />}
+          {importing ? t('import.running') : count === 1 ? t('import.confirmOne') : t('import.confirm', { count })}
+        </button>
+      </footer>
+    </ImportSheet>
   );
 }

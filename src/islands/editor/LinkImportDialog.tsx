@@ -5,8 +5,7 @@
 import { type FormEvent, useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2, CopyCheck } from 'lucide-react';
-import { CloseButton } from '../../components/CloseButton';
-import { Modal } from '../../components/Modal';
+import { ImportSheet } from './ImportSheet';
 import { romeDateTime } from '../../core/event-rows';
 import { t } from '../../core/messages';
 import { BUTTONS_MAX } from '../../core/schemas/page';
@@ -24,7 +23,6 @@ import {
 } from '../../stores/editor/link-import';
 import { $importing } from '../../stores/editor/import';
 import { $buttons } from '../../stores/editor/state';
-import './import-dialog.css';
 
 function RowText({ row }: { row: LinkRow }) {
   return (
@@ -92,150 +90,135 @@ export default function LinkImportDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      labelledBy={`${id}-title`}
-      describedBy={`${id}-hint`}
-      className="ed-import"
-      dismissable={!importing}
-    >
-      <div className="ed-import__panel">
-        <header className="ed-import__head">
-          <h2 id={`${id}-title`} className="ed-import__title">
-            {t('ticketImport.open')}
-          </h2>
-          <CloseButton label={t('ui.close')} onClick={() => !importing && onClose()} />
-        </header>
-        <div className="ed-import__body">
-          <form className="field ed-import__field" onSubmit={submitRead} noValidate>
-            <label className="label" htmlFor={`${id}-url`}>
-              {t('ticketImport.label')}
-            </label>
-            <p id={`${id}-hint`} className="hint">
-              {t('ticketImport.hint')}
-            </p>
-            <div className="ed-link__ask">
-              <input
-                id={`${id}-url`}
-                className="input ed-link__url"
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                placeholder={t('ticketImport.placeholder')}
-                value={url}
-                onChange={(e) => setLinkUrl(e.target.value)}
-                readOnly={busy}
-                aria-invalid={read.phase === 'failed' || undefined}
-                aria-describedby={read.phase === 'failed' ? `${id}-hint ${id}-error` : `${id}-hint`}
-                data-autofocus
-              />
-              <button
-                type="submit"
-                className="btn btn-secondary ed-link__read"
-                // not `disabled` while reading: a focused button that is disabled loses the focus
-                // to the page, and the reader would lose its place (the store ignores a second read)
-                disabled={!url.trim() || importing}
-                aria-disabled={reading || undefined}
-                aria-busy={reading || undefined}
-              >
-                {reading && <span className="spinner" aria-hidden="true" />}
-                {reading ? t('ticketImport.reading') : t('ticketImport.read')}
-              </button>
-            </div>
-            {read.phase === 'failed' && (
-              <p id={`${id}-error`} className="error-text ed-link__error" role="alert">
-                <AlertCircle size={16} aria-hidden="true" />
-                {read.error}
-              </p>
-            )}
-          </form>
-          <section className="ed-import__preview" aria-labelledby={`${id}-preview`}>
-            <h3 id={`${id}-preview`} className="ed-import__subtitle">
-              {t('import.preview.title')}
-            </h3>
-            {read.phase !== 'done' && <p className="hint">{t('ticketImport.empty')}</p>}
-            {fresh.length > 0 && (
-              <>
-                <p className="ed-import__group is-good">
-                  <CheckCircle2 size={16} aria-hidden="true" />
-                  {t('ticketImport.group.new', { count: fresh.length })}
-                </p>
-                <ChoiceRows rows={fresh} id="link-new" />
-              </>
-            )}
-            {duplicates.length > 0 && (
-              <>
-                <p className="ed-import__group ed-link__group-duplicate">
-                  <CopyCheck size={16} aria-hidden="true" />
-                  {t('ticketImport.group.duplicate', { count: duplicates.length })}
-                </p>
-                <p className="hint ed-link__group-hint">{t('ticketImport.duplicateHint')}</p>
-                <ChoiceRows rows={duplicates} id="link-duplicate" />
-              </>
-            )}
-            {unusable.length > 0 && (
-              <>
-                <p className="ed-import__group is-bad">
-                  <AlertCircle size={16} aria-hidden="true" />
-                  {t('ticketImport.group.unusable', { count: unusable.length })}
-                </p>
-                <ul className="ed-import__rows is-bad" data-testid="link-unusable">
-                  {unusable.map((row) => (
-                    <li key={row.index} className="ed-import__row">
-                      <RowText row={row} />
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </section>
-          {choice.length > room && (
-            <p className="hint ed-link__full" data-testid="link-full">
-              {room === 0
-                ? t('ticketImport.fullNone', { max: BUTTONS_MAX })
-                : room === 1
-                  ? t('ticketImport.fullOne')
-                  : t('ticketImport.full', { room })}
+    <ImportSheet id={id} title={t('ticketImport.open')} busy={importing} onClose={onClose}>
+      <div className="ed-import__body">
+        <form className="field ed-import__field" onSubmit={submitRead} noValidate>
+          <label className="label" htmlFor={`${id}-url`}>
+            {t('ticketImport.label')}
+          </label>
+          <p id={`${id}-hint`} className="hint">
+            {t('ticketImport.hint')}
+          </p>
+          <div className="ed-link__ask">
+            <input
+              id={`${id}-url`}
+              className="input ed-link__url"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              placeholder={t('ticketImport.placeholder')}
+              value={url}
+              onChange={(e) => setLinkUrl(e.target.value)}
+              readOnly={busy}
+              aria-invalid={read.phase === 'failed' || undefined}
+              aria-describedby={read.phase === 'failed' ? `${id}-hint ${id}-error` : `${id}-hint`}
+              data-autofocus
+            />
+            <button
+              type="submit"
+              className="btn btn-secondary ed-link__read"
+              // not `disabled` while reading: a focused button that is disabled loses the focus
+              // to the page, and the reader would lose its place (the store ignores a second read)
+              disabled={!url.trim() || importing}
+              aria-disabled={reading || undefined}
+              aria-busy={reading || undefined}
+            >
+              {reading && <span className="spinner" aria-hidden="true" />}
+              {reading ? t('ticketImport.reading') : t('ticketImport.read')}
+            </button>
+          </div>
+          {read.phase === 'failed' && (
+            <p id={`${id}-error`} className="error-text ed-link__error" role="alert">
+              <AlertCircle size={16} aria-hidden="true" />
+              {read.error}
             </p>
           )}
-          <p className="visually-hidden" role="status">
-            {reading
-              ? t('ticketImport.reading')
-              : read.phase === 'done'
-                ? t('ticketImport.summary', {
-                    total: rows.length,
-                    chosen: count,
-                    duplicate: duplicates.length,
-                    unusable: unusable.length,
-                  })
-                : ''}
+        </form>
+        <section className="ed-import__preview" aria-labelledby={`${id}-preview`}>
+          <h3 id={`${id}-preview`} className="ed-import__subtitle">
+            {t('import.preview.title')}
+          </h3>
+          {read.phase !== 'done' && <p className="hint">{t('ticketImport.empty')}</p>}
+          {fresh.length > 0 && (
+            <>
+              <p className="ed-import__group is-good">
+                <CheckCircle2 size={16} aria-hidden="true" />
+                {t('ticketImport.group.new', { count: fresh.length })}
+              </p>
+              <ChoiceRows rows={fresh} id="link-new" />
+            </>
+          )}
+          {duplicates.length > 0 && (
+            <>
+              <p className="ed-import__group ed-link__group-duplicate">
+                <CopyCheck size={16} aria-hidden="true" />
+                {t('ticketImport.group.duplicate', { count: duplicates.length })}
+              </p>
+              <p className="hint ed-link__group-hint">{t('ticketImport.duplicateHint')}</p>
+              <ChoiceRows rows={duplicates} id="link-duplicate" />
+            </>
+          )}
+          {unusable.length > 0 && (
+            <>
+              <p className="ed-import__group is-bad">
+                <AlertCircle size={16} aria-hidden="true" />
+                {t('ticketImport.group.unusable', { count: unusable.length })}
+              </p>
+              <ul className="ed-import__rows is-bad" data-testid="link-unusable">
+                {unusable.map((row) => (
+                  <li key={row.index} className="ed-import__row">
+                    <RowText row={row} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+        {choice.length > room && (
+          <p className="hint ed-link__full" data-testid="link-full">
+            {room === 0
+              ? t('ticketImport.fullNone', { max: BUTTONS_MAX })
+              : room === 1
+                ? t('ticketImport.fullOne')
+                : t('ticketImport.full', { room })}
           </p>
-        </div>
-        <footer className="ed-import__actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={importing}>
-            {t('import.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => void confirm()}
-            disabled={count === 0 || busy}
-            aria-busy={importing || undefined}
-          >
-            {importing && <span className="spinner" aria-hidden="true" />}
-            {importing
-              ? t('import.running')
-              : count === 0
-                ? t('ticketImport.confirmNone')
-                : count === 1
-                  ? t('ticketImport.confirmOne')
-                  : t('ticketImport.confirm', { count })}
-          </button>
-        </footer>
+        )}
+        <p className="visually-hidden" role="status">
+          {reading
+            ? t('ticketImport.reading')
+            : read.phase === 'done'
+              ? t('ticketImport.summary', {
+                  total: rows.length,
+                  chosen: count,
+                  duplicate: duplicates.length,
+                  unusable: unusable.length,
+                })
+              : ''}
+        </p>
       </div>
-    </Modal>
+      <footer className="ed-import__actions">
+        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={importing}>
+          {t('import.cancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void confirm()}
+          disabled={count === 0 || busy}
+          aria-busy={importing || undefined}
+        >
+          {importing && <span className="spinner" aria-hidden="true" />}
+          {importing
+            ? t('import.running')
+            : count === 0
+              ? t('ticketImport.confirmNone')
+              : count === 1
+                ? t('ticketImport.confirmOne')
+                : t('ticketImport.confirm', { count })}
+        </button>
+      </footer>
+    </ImportSheet>
   );
 }
