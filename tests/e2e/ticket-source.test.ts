@@ -48,6 +48,15 @@ function row(page: Page, city: string) {
   return page.getByTestId('button-row').filter({ hasText: city });
 }
 
+/**
+ * The saved page in the editor, its list settled: the rows render once without drag handles and
+ * again when dnd-kit has loaded (new nodes), so the test waits for the handles first.
+ */
+async function openSettled(page: Page, slug: string, press: 'tap' | 'click'): Promise<void> {
+  await openSavedPage(page, slug, press);
+  await row(page, 'Milano').locator('.ed-row__handle').waitFor();
+}
+
 let phone: BrowserContext;
 let desktop: BrowserContext;
 let token: string;
@@ -70,7 +79,7 @@ describe("a date's ticket page in the editor", () => {
   it("phone: 'Applica' a sold out alone; another row's unsaved edit stays unsaved", async () => {
     const slug = await seeded(token);
     const page = await editorPage(phone, token, '/user');
-    await openSavedPage(page, slug, 'tap');
+    await openSettled(page, slug, 'tap');
     const milano = row(page, 'Milano').getByTestId('ticket-notice');
     await expect(milano.textContent()).resolves.toContain('Il sito dei biglietti dice: esaurito');
     await expect(row(page, 'Roma').getByTestId('ticket-notice').textContent()).resolves.toContain(
@@ -80,8 +89,6 @@ describe("a date's ticket page in the editor", () => {
       'Non riusciamo più a leggere la pagina dei biglietti di questa data: controllala tu',
     );
     const apply = milano.getByRole('button', { name: 'Applica' });
-    // the list settles after the load (its rows measured again): wait until the button is shown
-    await apply.waitFor({ state: 'visible' });
     const box = await apply.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
     expect(box!.width).toBeGreaterThanOrEqual(44);
@@ -107,7 +114,7 @@ describe("a date's ticket page in the editor", () => {
   it("desktop: 'Ignora' a moved date; the row keeps its own", async () => {
     const slug = await seeded(token);
     const page = await editorPage(desktop, token, '/user');
-    await openSavedPage(page, slug, 'click');
+    await openSettled(page, slug, 'click');
     const roma = row(page, 'Roma').getByTestId('ticket-notice');
     await roma.waitFor();
     await roma.scrollIntoViewIfNeeded();
