@@ -9,6 +9,8 @@ import { parseItalianDate } from './event-date';
 import { applySaleChange, availabilityOf } from './on-sale';
 import type { TicketChange, TicketEvent } from './ticket-import';
 import { URL_MAX } from './urls';
+import { cityKey } from './fans';
+import { sameLinkKey } from './ticket-events';
 
 /** A CTA as the rules here read it. */
 interface SaleCta {
@@ -46,21 +48,6 @@ export function isTicketSourceUrl(value: string): boolean {
   if (url.username || url.password) return false;
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && LOOPBACK.test(url.hostname.toLowerCase());
-}
-
-/** A link compared as the same page: no query, no fragment, no trailing slash, host in lower case. */
-export function sameLinkKey(value: string): string {
-  try {
-    const url = new URL(value.trim());
-    return `${url.host.toLowerCase()}${url.pathname.replace(/\/+$/, '')}`;
-  } catch {
-    return '';
-  }
-}
-
-/** A city compared loosely: no accents, no case, single spaces. */
-function cityKey(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** 'dd/mm/yyyy' → 'yyyy-mm-dd'; '' when it is not one. */

@@ -5,6 +5,7 @@
  * its own, unsaved list too).
  */
 import { cleanEventPart } from './button-codec';
+import { cityKey } from './fans';
 import { eventDay, instantText, romeLocalToUtc, romeToday, utcToRomeLocal } from './schedule';
 import { t } from './messages';
 import { eventPartsProblem } from './plain-text';
@@ -21,14 +22,6 @@ export interface ExistingEvent {
 export const PART_MAX = 120;
 /** An event's name is cut to this many characters (it is shown in the preview only). */
 const NAME_MAX = 200;
-
-function plainCity(city: string): string {
-  return city
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
-}
 
 /** A link without its query, fragment, trailing slash, scheme and `www.`: the same ticket page. */
 export function sameLinkKey(url: string): string {
@@ -48,8 +41,8 @@ export function sameLinkKey(url: string): string {
 export function isSameEvent(a: ExistingEvent, b: ExistingEvent): boolean {
   const dayA = eventDay(a.date);
   const dayB = eventDay(b.date);
-  const city = plainCity(a.city);
-  if (dayA && dayA === dayB && city && city === plainCity(b.city)) return true;
+  const city = cityKey(a.city);
+  if (dayA && dayA === dayB && city && city === cityKey(b.city)) return true;
   if (dayA && dayB && dayA !== dayB) return false;
   const links = new Set(a.urls.map(sameLinkKey).filter(Boolean));
   return b.urls.some((u) => links.has(sameLinkKey(u)));
