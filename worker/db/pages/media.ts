@@ -4,6 +4,21 @@
  * `mediaInUse` tells which of them the saved page still points at, so a replaced file can go.
  */
 import type { PixelSize } from '../../services/media/image-size';
+import { headerOf } from '../../../src/core/public-view';
+import type { PageRow } from './pages';
+
+/** The path of what a page's header shows first: the image itself, or a video's poster ('' = none). */
+export function shownHeaderPath(page: Pick<PageRow, 'folder_name' | 'header' | 'header_poster'>): string {
+  const header = headerOf(page.header, page.folder_name, page.header_poster);
+  return header.kind === 'video' ? (header.poster ?? '') : header.src;
+}
+
+/** The stored header size, only while it belongs to the file the header shows now. */
+export function headerSizeOf(page: PageRow): PixelSize | null {
+  const of = page.header_size_of ?? '';
+  if (!of || of !== shownHeaderPath(page) || !page.header_width || !page.header_height) return null;
+  return { width: page.header_width, height: page.header_height };
+}
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 

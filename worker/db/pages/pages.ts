@@ -13,12 +13,21 @@ import type {
   StoredCustomStyles,
 } from '../../../src/core/schemas/page';
 import { windowState } from '../../../src/core/schedule';
-import { headerOf } from '../../../src/core/public-view';
 import type { PixelSize } from '../../services/media/image-size';
-
+import type { MediaSizes } from '../../../src/core/image-sizes';
 import { dropUnusedCompanyStatement, type CompanyRef } from '../companies';
-import { buttonRows, insertButton, parseJson, presaleColumn, toButton, toPublicButton } from './buttons';
-import { presaleWindows, type PresaleWindows } from './buttons';
+import {
+  buttonRows,
+  insertButton,
+  parseJson,
+  presaleColumn,
+  presaleWindows,
+  toButton,
+  toPublicButton,
+} from './buttons';
+import type { PresaleWindows } from './buttons';
+import { parseSizes } from './media-sizes';
+import { headerSizeOf } from './media';
 // a date row's ticket page, written beside it (docs/behaviour.md#keeping-up-with-the-ticket-page)
 import { settleTicketChanges, ticketSourceStatements, withTicketSource } from './ticket-sources';
 
@@ -46,6 +55,8 @@ interface PageRow {
   header_width: number | null;
   header_height: number | null;
   header_size_of: string;
+  /** the widths kept of its photos, JSON (migration 0023, db/pages/media-sizes.ts) */
+  media_sizes: string;
   show_past: number;
   fan_signup: number;
   visible_from: string | null;
@@ -110,10 +121,7 @@ export function isPubliclyVisible(
   return page.visible === 1 && windowState(page.visible_from, page.visible_until, now) === 'open';
 }
 
-/**
- * The page as the public sees it at `now`, without click counts: null for a hidden page and for
- * one outside its publishing window (docs/behaviour.md#dates-and-publishing-windows).
- */
+/** The page as the public sees it at `now`: null when hidden or outside its window (docs/behaviour.md#dates-and-publishing-windows). */
 export async function getPublicLanding(
   db: D1Database,
   slug: string,
@@ -130,21 +138,10 @@ export interface PublishedPage {
   landing: PublicLanding;
   /** the pixel size of what the header shows first, when it was read from that very file */
   headerSize: PixelSize | null;
+  /** the widths kept of its photos (docs/behaviour.md#image-sizes) */
+  sizes: MediaSizes;
   /** its dates' presale windows by button id, for the renderer alone: never in `landing` */
   presales: PresaleWindows;
-}
-
-/** The path of what a page's header shows first: the image itself, or a video's poster ('' = none). */
-export function shownHeaderPath(page: Pick<PageRow, 'folder_name' | 'header' | 'header_poster'>): string {
-  const header = headerOf(page.header, page.folder_name, page.header_poster);
-  return header.kind === 'video' ? (header.poster ?? '') : header.src;
-}
-
-/** The stored header size, only while it belongs to the file the header shows now. */
-function headerSizeOf(page: PageRow): PixelSize | null {
-  const of = page.header_size_of ?? '';
-  if (!of || of !== shownHeaderPath(page) || !page.header_width || !page.header_height) return null;
-  return { width: page.header_width, height: page.header_height };
 }
 
 /** getPublicLanding plus the page's id and company (for the renderer and the fan routes). */
@@ -172,7 +169,8 @@ export async function getPublishedPage(
     buttons: buttons.map(toPublicButton),
   };
   const presales = presaleWindows(buttons);
-  return { id: page.id, company: page.company ?? '', landing, headerSize: headerSizeOf(page), presales };
+  const sizes = parseSizes(page.media_sizes);
+  return { id: page.id, company: page.company ?? '', landing, headerSize: headerSizeOf(page), sizes, presales };
 }
 
 export async function toPageAsReceived(db: D1Database, page: PageRow): Promise<PageAsReceived> {

@@ -5,8 +5,8 @@
  * a size, so it is not read again).
  */
 import type { Bindings } from '../../env';
-import { getPageRow, shownHeaderPath } from '../../db/pages/pages';
-import { setHeaderSize } from '../../db/pages/media';
+import { getPageRow } from '../../db/pages/pages';
+import { setHeaderSize, shownHeaderPath } from '../../db/pages/media';
 import { SIZE_PROBE_BYTES, imagePixelSize } from './image-size';
 import { ownObjectKey } from './upload-bytes';
 

@@ -8,6 +8,8 @@ import type { AppEnv, Bindings } from '../../env';
 import { publishPage, unpublishPage } from './publish';
 import { mediaFolder } from '../media/upload-bytes';
 import { retireUnused } from './history-files';
+import { getPageRow } from '../../db/pages/pages';
+import { ensureSizes } from '../media/image-sizes';
 
 function ctxOf(c: Context<AppEnv>): ExecutionContext | undefined {
   try {
@@ -17,13 +19,40 @@ function ctxOf(c: Context<AppEnv>): ExecutionContext | undefined {
   }
 }
 
-/** Re-renders the page from D1 (or unpublishes it when hidden or gone). */
+/**
+ * Re-renders the page from D1 (or unpublishes it when hidden or gone); then, once the answer has
+ * gone, makes the sizes of photos the page shows without them and publishes it again with them
+ * (docs/behaviour.md#image-sizes).
+ */
 export async function republish(c: Context<AppEnv>, slug: string): Promise<void> {
+  const ctx = ctxOf(c);
+  const origin = new URL(c.req.url).origin;
   try {
-    await publishPage(c.env, slug, ctxOf(c), { origin: new URL(c.req.url).origin });
+    await publishPage(c.env, slug, ctx, { origin });
   } catch (err) {
     console.error('publish failed', slug, err);
   }
+  const task = sizeLater(c.env, slug, () => publishPage(c.env, slug, ctx, { origin }));
+  if (ctx) ctx.waitUntil(task);
+  else await task;
+}
+
+/** Sizes in the making, by page: a second write's run waits for the first (one file is never made twice). */
+const sizing = new Map<string, Promise<void>>();
+
+function sizeLater(env: Bindings, slug: string, publish: () => Promise<unknown>): Promise<void> {
+  const run = async () => {
+    const page = await getPageRow(env.DB, slug);
+    if (page && (await ensureSizes(env, page))) await publish();
+  };
+  const task = (sizing.get(slug) ?? Promise.resolve())
+    .then(run)
+    .catch((err) => console.error('image sizes failed', slug, err))
+    .finally(() => {
+      if (sizing.get(slug) === task) sizing.delete(slug);
+    });
+  sizing.set(slug, task);
+  return task;
 }
 
 export async function unpublish(c: Context<AppEnv>, slug: string): Promise<void> {

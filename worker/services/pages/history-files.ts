@@ -17,6 +17,9 @@ import { getPageRowById } from '../../db/pages/pages';
 import type { Bindings } from '../../env';
 import { bringBack, keepPrivately, keptKey } from '../media/kept-files';
 import { ownObjectKey } from '../media/upload-bytes';
+import { forgetSizes, readSizes } from '../../db/pages/media-sizes';
+import { sizeKeys } from '../media/image-sizes';
+import { sizeStem } from '../../../src/core/image-sizes';
 
 /** Kept: the newest VERSIONS_KEPT versions of a page, and every version of the last VERSION_DAYS days. */
 export const VERSIONS_KEPT = 50;
@@ -59,14 +62,29 @@ export async function retireUnused(env: Env, page: PageRef, paths: Iterable<stri
     page,
     candidates.filter((p) => !versions.has(p)),
   );
-  await keepPrivately(env.BUCKET, keep);
-  if (drop.length > 0) await env.BUCKET.delete([...drop, ...drop.map(keptKey)]);
+  // a file's sizes go where it goes (docs/behaviour.md#image-sizes)
+  const sizes = await readSizes(env.DB, page.id);
+  await keepPrivately(env.BUCKET, [...keep, ...sizeKeys(sizes, keep)]);
+  await dropFiles(env, page, drop);
   return keep.length + drop.length;
+}
+
+/** Deletes files for good, public and kept copies, with their sizes, and forgets those sizes. */
+async function dropFiles(env: Env, page: PageRef, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const all = [...keys, ...sizeKeys(await readSizes(env.DB, page.id), keys)];
+  await env.BUCKET.delete([...all, ...all.map(keptKey)]);
+  await forgetSizes(
+    env.DB,
+    page.id,
+    keys.map((k) => `/${sizeStem(k)}`),
+  );
 }
 
 /** Brings every file of the page's own folder that a version uses back to the public folder. */
 export async function bringBackFiles(env: Env, page: PageRef, snapshot: VersionSnapshot): Promise<number> {
-  return bringBack(env.BUCKET, ownKeys(page, snapshotMedia(snapshot)));
+  const keys = ownKeys(page, snapshotMedia(snapshot));
+  return bringBack(env.BUCKET, [...keys, ...sizeKeys(await readSizes(env.DB, page.id), keys)]);
 }
 
 /**
@@ -87,7 +105,7 @@ export async function pruneHistory(env: Env, page: PageRef, now: Date = new Date
     page,
     [...files].filter((p) => !used.has(p)),
   );
-  if (drop.length > 0) await env.BUCKET.delete([...drop, ...drop.map(keptKey)]);
+  await dropFiles(env, page, drop);
   return past.length;
 }
 

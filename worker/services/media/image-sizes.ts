@@ -1,0 +1,102 @@
+/**
+ * Making the sizes of a page's photos (docs/behaviour.md#image-sizes) with the Images binding:
+ * each still image the page shows from its own folder (the header, a video's poster, the button
+ * images) is kept at the widths of src/core/image-sizes.ts, in AVIF and WebP, beside the file
+ * (`{stem}.w{width}.{format}`). It runs after a write has answered (services/pages/effects.ts),
+ * never while a visitor waits; what it made is recorded on the page and the page republished.
+ */
+import type { Bindings } from '../../env';
+import {
+  IMAGE_QUALITY,
+  SIZE_FORMATS,
+  SIZE_TYPES,
+  parseSizePath,
+  sizePath,
+  sizeStem,
+  sizeWidths,
+  type MediaSizes,
+} from '../../../src/core/image-sizes';
+import { mediaInUse } from '../../db/pages/media';
+import { readSizes, recordSizes } from '../../db/pages/media-sizes';
+import { imagePixelSize } from './image-size';
+import { sniff } from './media-types';
+import { ownObjectKey } from './upload-bytes';
+
+type Env = Pick<Bindings, 'DB' | 'BUCKET' | 'IMAGES'>;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Animated GIFs stay as they are: a size would keep only their first frame. */
+const SIZED_KINDS = new Set(['jpg', 'png', 'webp']);
+
+function stream(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new Response(bytes).body as ReadableStream<Uint8Array>;
+}
+
+/** One size of `bytes`, or null when the binding answers another format than asked (it may, for a large AVIF). */
+async function encode(env: Env, bytes: Uint8Array, width: number, format: (typeof SIZE_FORMATS)[number]) {
+  const out = await env.IMAGES.input(stream(bytes))
+    .transform({ width, fit: 'scale-down' })
+    .output({ format: SIZE_TYPES[format] as ImageOutputOptions['format'], quality: IMAGE_QUALITY[format] });
+  if (out.contentType() !== SIZE_TYPES[format]) return null;
+  return new Uint8Array(await new Response(out.image()).arrayBuffer());
+}
+
+/**
+ * Makes and stores the sizes of the object at `key` and answers the widths kept (both formats
+ * of each); none for a file that is not a still JPEG, PNG or WebP, or narrower than the first width.
+ */
+async function makeSizes(env: Env, key: string): Promise<number[]> {
+  const object = await env.BUCKET.get(key);
+  if (!object) return [];
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const kind = sniff(bytes.subarray(0, 64));
+  if (!kind || !SIZED_KINDS.has(kind)) return [];
+  const kept: number[] = [];
+  for (const width of sizeWidths(imagePixelSize(bytes)?.width)) {
+    const files = await Promise.all(SIZE_FORMATS.map((format) => encode(env, bytes, width, format)));
+    if (files.some((f) => f === null)) continue;
+    await Promise.all(
+      SIZE_FORMATS.map((format, i) =>
+        env.BUCKET.put(sizePath(key, width, format), files[i] as Uint8Array, {
+          httpMetadata: { contentType: SIZE_TYPES[format], cacheControl: IMMUTABLE },
+        }),
+      ),
+    );
+    kept.push(width);
+  }
+  return kept;
+}
+
+/**
+ * Makes the sizes of every file the saved page shows that has none recorded yet, one after
+ * another. Answers whether a new size was made (the page then needs a republish). A file the
+ * binding fails on is left unrecorded, so the next write tries again.
+ */
+export async function ensureSizes(env: Env, page: { id: number; folder_name: string }): Promise<boolean> {
+  const known = await readSizes(env.DB, page.id);
+  let made = false;
+  for (const path of await mediaInUse(env.DB, page.id)) {
+    const key = ownObjectKey(page.folder_name, path);
+    if (!key || parseSizePath(key) || Object.hasOwn(known, sizeStem(path))) continue;
+    try {
+      const widths = await makeSizes(env, key);
+      await recordSizes(env.DB, page.id, sizeStem(path), widths);
+      made ||= widths.length > 0;
+    } catch (err) {
+      console.warn('image sizes not made', key, err);
+    }
+  }
+  return made;
+}
+
+/** The object keys of the sizes kept of `keys` (files of a page's folder), for moving or deleting them along. */
+export function sizeKeys(sizes: MediaSizes, keys: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const key of keys) {
+    const stem = `/${sizeStem(key)}`;
+    for (const width of Object.hasOwn(sizes, stem) ? (sizes[stem] ?? []) : []) {
+      for (const format of SIZE_FORMATS) out.push(sizePath(key, width, format));
+    }
+  }
+  return out;
+}
