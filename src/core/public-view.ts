@@ -4,6 +4,7 @@
  * an href (http(s), protocol-relative, or absent); every image is a safe media reference.
  * Isomorphic: no DOM, no Workers APIs.
  */
+import type { MediaSizes } from './image-sizes';
 import { DEFAULT_PUBLIC_BUTTON_TEXT } from './constants';
 import { decodeEventText } from './button-codec';
 import { isSafeMediaRef, publicHref } from './urls';
@@ -54,6 +55,8 @@ export interface PageLike {
   /** the pixel size of what the header shows first (image, or video poster), when known */
   header_width?: number | null;
   header_height?: number | null;
+  /** the widths kept of the page's photos (src/core/image-sizes.ts); none in the preview */
+  media_sizes?: MediaSizes | null;
   mode?: string | null;
   style?: string | null;
   custom_styles?: unknown;

@@ -14,6 +14,8 @@ import { FanSignup } from './FanSignup';
 import { TourCalendar } from './TourCalendar';
 import { eventDay } from '../core/schedule';
 import { tourFeedPaths } from '../core/tour-feeds';
+import type { MediaSizes } from '../core/image-sizes';
+import { Backdrop, Picture, posterFile, type HeaderPreload } from './Picture';
 
 export interface FooterLinks {
   provider: string;
@@ -29,6 +31,8 @@ export interface LandingProps {
   links: FooterLinks;
   /** the public origin, e.g. 'https://palco.example': the calendar subscription is absolute */
   origin: string;
+  /** the widths kept of the page's photos (docs/behaviour.md#image-sizes); none in the preview */
+  sizes?: MediaSizes | null;
 }
 
 export interface LandingDocumentProps extends LandingProps {
@@ -44,8 +48,8 @@ export interface LandingDocumentProps extends LandingProps {
   jsonLd: object[];
   /** a policy delivered in the document itself (the editor preview, which has no response headers) */
   metaCsp?: string;
-  /** the header's file (a video's poster) to fetch first */
-  headerPreload?: string;
+  /** the header's file (a video's poster) to fetch first, with the srcset its <picture> chooses from */
+  headerPreload?: HeaderPreload;
 }
 
 function PalcoMark() {
@@ -111,7 +115,7 @@ function JsonLd({ data }: { data: object[] }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serialiseJsonLd(data) }} />;
 }
 
-function Header({ view }: { view: PublicView }) {
+function Header({ view, sizes }: { view: PublicView; sizes: MediaSizes | null | undefined }) {
   const { header } = view;
   // the header's image or video: the page's script finds it by data-h
   const media = { className: 'hd-m', 'data-h': '', src: header.src };
@@ -120,7 +124,7 @@ function Header({ view }: { view: PublicView }) {
       <header className="hd">
         <video
           {...media}
-          poster={header.poster}
+          poster={header.poster ? posterFile(header.poster, sizes) : undefined}
           autoPlay
           muted
           loop
@@ -145,28 +149,39 @@ function Header({ view }: { view: PublicView }) {
   }
   return (
     <header className="hd">
-      <img
-        {...media}
-        alt={view.displayTitle}
-        width={header.width ?? 1200}
-        height={header.height ?? 800}
-        fetchPriority="high"
-      />
+      <Picture src={header.src} sizes={sizes} shown="header">
+        <img
+          {...media}
+          alt={view.displayTitle}
+          width={header.width ?? 1200}
+          height={header.height ?? 800}
+          fetchPriority="high"
+        />
+      </Picture>
     </header>
   );
 }
 
-function ImageButton({ button, slug, preview }: { button: PublicImage; slug: string; preview: boolean }) {
+interface ImageButtonProps {
+  button: PublicImage;
+  slug: string;
+  preview: boolean;
+  sizes: MediaSizes | null | undefined;
+}
+
+function ImageButton({ button, slug, preview, sizes }: ImageButtonProps) {
   const img = (
-    <img
-      data-i=""
-      src={button.image}
-      alt={button.buttonText}
-      width={1200}
-      height={400}
-      loading="lazy"
-      decoding="async"
-    />
+    <Picture src={button.image} sizes={sizes} shown="button">
+      <img
+        data-i=""
+        src={button.image}
+        alt={button.buttonText}
+        width={1200}
+        height={400}
+        loading="lazy"
+        decoding="async"
+      />
+    </Picture>
   );
   if (!button.url || preview) {
     // biome-ignore lint/a11y/useValidAnchor: the preview shows the link inert: no href, so nothing navigates, while it keeps the look of the published link
@@ -205,7 +220,7 @@ function Footer({ links, preview }: { links: FooterLinks; preview: boolean }) {
 }
 
 /** The page body: header, events or image buttons (or the empty state), footer. */
-export function LandingPage({ view, slug, preview, links, origin }: LandingProps) {
+export function LandingPage({ view, slug, preview, links, origin, sizes }: LandingProps) {
   let content: ReactNode;
   let subscribe = false;
   if (view.buttons.length === 0 && view.past.length === 0) {
@@ -214,7 +229,9 @@ export function LandingPage({ view, slug, preview, links, origin }: LandingProps
     content = (
       <ul className="ib" aria-label={t('landing.links')}>
         {view.buttons.map((b, i) =>
-          b.type === 'image' ? <ImageButton key={b.id ?? `n${i}`} button={b} slug={slug} preview={preview} /> : null,
+          b.type === 'image' ? (
+            <ImageButton key={b.id ?? `n${i}`} button={b} slug={slug} preview={preview} sizes={sizes} />
+          ) : null,
         )}
       </ul>
     );
@@ -226,12 +243,10 @@ export function LandingPage({ view, slug, preview, links, origin }: LandingProps
   const backdrop = view.header.kind === 'image' ? view.header.src : view.header.poster;
   return (
     <>
-      {backdrop ? (
-        // Wide screens: the header, blurred, behind the 480 px column (hidden on phones; same file, no extra request).
-        <img className="bd" data-i="" src={backdrop} alt="" aria-hidden="true" decoding="async" />
-      ) : null}
+      {/* Wide screens: the header, blurred, behind the 480 px column (hidden on phones) */}
+      {backdrop ? <Backdrop src={backdrop} sizes={sizes} /> : null}
       <div className="pg">
-        <Header view={view} />
+        <Header view={view} sizes={sizes} />
         <main className="ct">
           <h1 className="vh">{view.displayTitle}</h1>
           {content}
@@ -261,7 +276,10 @@ export function LandingDocument(props: LandingDocumentProps) {
   // here rather than left to React's own preload of the first <img>, which may be the blurred
   // backdrop (no priority) or miss a video's poster. No font is preloaded: fonts come after load
   // (docs/behaviour.md#fonts-after-load).
-  if (headerPreload) preload(headerPreload, { as: 'image', fetchPriority: 'high' });
+  if (headerPreload) {
+    const { href, srcset, sizes, type } = headerPreload;
+    preload(href, { as: 'image', fetchPriority: 'high', imageSrcSet: srcset, imageSizes: sizes, type });
+  }
   return (
     <html lang="it">
       <head>

@@ -22,9 +22,10 @@ import { FanNoticeDocument, type FanNoticeContent } from './FanNotice';
 import { DROP_SCRIPT, EMBED_SCRIPT, ERROR_REDIRECT_SCRIPT, LANDING_SCRIPT } from './script';
 import { EmbedDocument } from './Embed';
 import { musicEvents } from './jsonld';
+import { headerPreloadOf, type HeaderPreload } from './Picture';
 
 /** Bump when the markup, CSS or script change: published copies live under a versioned R2 key. */
-export const RENDERER_VERSION = 11;
+export const RENDERER_VERSION = 12;
 
 export interface RenderOptions {
   slug: string;
@@ -51,7 +52,7 @@ export interface RenderedDocument {
    */
   until?: number;
   /** the header's file (a video's poster), preloaded first at high priority; absent when none */
-  headerPreload?: string;
+  headerPreload?: HeaderPreload;
 }
 
 function absolute(url: string, origin: string): string {
@@ -95,8 +96,10 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
   const shareImage = shareSource && !/^(blob|data):/i.test(shareSource) ? absolute(shareSource, origin) : undefined;
   const until = waitingUntil(view);
   const scripts = until === undefined ? [LANDING_SCRIPT] : [LANDING_SCRIPT, DROP_SCRIPT];
-  // the largest paint: an image header, or a video's poster (a local blob: or data: file needs no fetch)
-  const headerPreload = shareSource && !/^(blob|data):/i.test(shareSource) ? shareSource : undefined;
+  // the largest paint: an image header, or a video's poster (a local blob: or data: file needs no
+  // fetch), in the size the page will pick (docs/behaviour.md#image-sizes); the preview has none
+  const sizes = preview ? null : (page.media_sizes ?? null);
+  const headerPreload = headerPreloadOf(view.header, sizes);
   const element = createElement(LandingDocument, {
     view,
     slug: opts.slug,
@@ -112,6 +115,7 @@ export function renderLanding(page: PageLike, opts: RenderOptions): RenderedDocu
     jsonLd: preview || view.mode !== 'text' ? [] : musicEvents(view, origin, canonical),
     metaCsp: opts.metaCsp,
     headerPreload,
+    sizes,
   });
   const html = `<!doctype html>${renderToStaticMarkup(element)}`;
   return {

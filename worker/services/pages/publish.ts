@@ -16,6 +16,7 @@ import {
   renderLanding,
 } from '../../../src/landing/render';
 import type { FooterLinks } from '../../../src/landing/LandingPage';
+import { preloadLink } from '../../../src/landing/Picture';
 import type { PageLike } from '../../../src/core/public-view';
 import { calendarPath } from '../../../src/core/ics';
 import { tourFeedList } from '../../../src/core/tour-feeds';
@@ -114,17 +115,6 @@ export function isCurrent(until: number | undefined, now: number = Date.now()): 
 }
 
 /**
- * The header's file as a Link preload: the browser starts it from the response's headers,
- * before parsing the document, and an edge that sends 103 Early Hints sends it during the
- * server's time. Only a plain URL (no space, quote, comma, semicolon or angle bracket) goes
- * into the header; another keeps the preload in the document alone.
- */
-export function preloadLink(url: string | undefined): string | undefined {
-  if (!url || !/^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+=%]+$/.test(url)) return undefined;
-  return `<${url}>; rel=preload; as=image; fetchpriority=high`;
-}
-
-/**
  * The headers of a published document's answer (the page, its embed, the error state). A page with a CTA waiting for its on-sale instant (`until`)
  * says when it goes out of date in `Expires`, which the cached and hot copies are checked
  * against, and caps its edge life at the seconds left (docs/behaviour.md#ticket-drops).
@@ -179,6 +169,7 @@ export function renderable(page: PublishedPage): PageLike {
     company: page.company,
     header_width: page.headerSize?.width ?? null,
     header_height: page.headerSize?.height ?? null,
+    media_sizes: page.sizes,
   };
 }
 
