@@ -10,6 +10,7 @@ import { redirects } from './routes/redirects';
 import { auth } from './routes/auth';
 import { users } from './routes/users';
 import { admin } from './routes/admin';
+import { adminMedia } from './routes/admin-media';
 import { company } from './routes/company';
 import { dev } from './routes/dev';
 import { pages } from './routes/pages';
@@ -96,6 +97,7 @@ export function createApp() {
     .route(API_PREFIX.auth, auth)
     .route(API_PREFIX.users, users)
     .route(API_PREFIX.admin, admin)
+    .route(API_PREFIX.admin, adminMedia)
     .route(API_PREFIX.admin, adminFans)
     .route(API_PREFIX.company, company)
     .route('/', dev)

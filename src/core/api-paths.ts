@@ -118,6 +118,8 @@ export const adminPaths = {
   /** followed by '?' and the query string of the filters */
   allUsers: `${ADMIN}/users/all`,
   stats: `${ADMIN}/stats`,
+  /** the one-off making of older pages' photo sizes (`npm run media:resize`) */
+  mediaSizes: `${ADMIN}/media-sizes`,
   user: adminUser,
   approve: (id: number) => `${adminUser(id)}/approve`,
   ban: (id: number) => `${adminUser(id)}/ban`,

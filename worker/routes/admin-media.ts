@@ -1,0 +1,46 @@
+/**
+ * The sizes of older pages' photos, made now rather than at their next save
+ * (docs/behaviour.md#image-sizes): `npm run media:resize` calls this until every page has been
+ * looked at, a few pages a call, so no call runs long. Administrators only.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { mediaSizesAnswerSchema, mediaSizesQuerySchema } from '../../src/core/schemas/media-sizes';
+import { requireAdmin } from '../middleware/auth';
+import { describedRoutes, errorAnswers, jsonAnswer, SESSION } from '../openapi';
+import { ensureSizes } from '../services/media/image-sizes';
+import { republish } from '../services/pages/effects';
+
+/** Pages a call looks at: each may have a header and twenty button images to size. */
+const PAGES_A_CALL = 5;
+
+const mediaSizesRoute = createRoute({
+  method: 'post',
+  path: '/media-sizes',
+  tags: ['Administration'],
+  summary: 'Makes the photo sizes of the next few pages that lack them, and republishes those',
+  description:
+    'Pages in id order after `after`; call again with the answer’s `next` until it is null. ' +
+    'A page whose photos all have their sizes is only looked at.',
+  security: SESSION,
+  middleware: [requireAdmin],
+  request: { query: mediaSizesQuerySchema },
+  responses: { 200: jsonAnswer(mediaSizesAnswerSchema, 'What this call did'), ...errorAnswers(401, 403, 422) },
+});
+
+export const adminMedia = describedRoutes().openapi(mediaSizesRoute, async (c) => {
+  const { after } = c.req.valid('query');
+  const { results } = await c.env.DB.prepare(
+    'SELECT id, folder_name FROM landing_pages WHERE id > ? AND deleted_at IS NULL ORDER BY id LIMIT ?',
+  )
+    .bind(after, PAGES_A_CALL + 1)
+    .all<{ id: number; folder_name: string }>();
+  const pages = results.slice(0, PAGES_A_CALL);
+  let sized = 0;
+  for (const page of pages) {
+    if (!(await ensureSizes(c.env, page))) continue;
+    sized += 1;
+    await republish(c, page.folder_name);
+  }
+  const next = results.length > PAGES_A_CALL ? (pages[pages.length - 1]?.id ?? null) : null;
+  return c.json({ looked: pages.length, sized, next }, 200);
+});
