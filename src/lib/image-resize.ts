@@ -1,7 +1,12 @@
-// Uploads stay light, so published pages stay light too: still images (and the poster frames of
-// videos, src/lib/video-poster.ts) are drawn in the browser to at most 1200 px wide WebP before
-// they are sent. The server still checks what arrives.
+// Uploads stay light: still images (and the poster frames of videos, src/lib/video-poster.ts) are
+// drawn in the browser to WebP before they are sent, at most 1200 px wide for a button image and
+// 1600 px for the header, the widest size the server makes of it (docs/behaviour.md#image-sizes).
+// The server still checks what arrives.
+import { MAX_SIZE_WIDTH } from '../core/image-sizes';
+
 export const MAX_UPLOAD_WIDTH = 1200;
+/** The header (and a video's poster): as wide as its widest size, so that size is made from it. */
+export const HEADER_UPLOAD_WIDTH = MAX_SIZE_WIDTH;
 const QUALITY = 0.85;
 
 async function decode(file: Blob): Promise<ImageBitmap | HTMLImageElement> {

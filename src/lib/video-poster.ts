@@ -1,7 +1,7 @@
 // A poster frame for a video header, taken in the browser (docs/behaviour.md#uploads): about one
 // second in, drawn to at most 1200 px wide WebP like the still images. A browser that cannot
 // decode the video, or takes too long, gives no poster (null), never an error.
-import { drawToWebp } from './image-resize';
+import { drawToWebp, HEADER_UPLOAD_WIDTH } from './image-resize';
 
 /** How long a capture may take before it gives up. */
 const CAPTURE_TIMEOUT_MS = 10_000;
@@ -71,7 +71,7 @@ async function grab(video: VideoWithFrames, signal: AbortSignal): Promise<File |
   if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) await once(video, ['loadeddata', 'seeked'], signal);
   await frame.within(FRAME_WAIT_MS);
   if (signal.aborted) return null;
-  const encoded = await drawToWebp(video, video.videoWidth, video.videoHeight);
+  const encoded = await drawToWebp(video, video.videoWidth, video.videoHeight, HEADER_UPLOAD_WIDTH);
   if (!encoded || signal.aborted) return null;
   return new File([encoded.blob], 'copertina.webp', { type: 'image/webp', lastModified: Date.now() });
 }

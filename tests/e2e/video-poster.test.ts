@@ -12,6 +12,7 @@ import { asksBeforeUnload, createTextPageApi, editorPage, expectNotice } from '.
 import { loopMp4 } from './media';
 import { uniqueSlug, uploadHeader } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
+import { HEADER_UPLOAD_WIDTH } from '../../src/lib/image-resize';
 
 function poll<T>(fn: () => T | Promise<T>) {
   return expect.poll(fn, { timeout: 10_000, interval: 100 });
@@ -140,7 +141,7 @@ describe('video posters', () => {
     expect(image.headers.get('content-type')).toBe('image/webp');
     const width = webpWidth(Buffer.from(await image.arrayBuffer()));
     expect(width).toBeGreaterThan(0);
-    expect(width).toBeLessThanOrEqual(1200);
+    expect(width).toBeLessThanOrEqual(HEADER_UPLOAD_WIDTH);
   });
 
   it('a video page saved before posters gets one when opened and saved (1280 px, mouse)', async () => {

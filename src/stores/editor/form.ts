@@ -95,8 +95,8 @@ export async function setHeaderFile(file: File | null): Promise<boolean> {
   const video = HEADER_VIDEO_TYPES.includes(file.type);
   let ready = file;
   if (!video) {
-    const { resizeImage } = await import('../../lib/image-resize');
-    ready = await resizeImage(file);
+    const { HEADER_UPLOAD_WIDTH, resizeImage } = await import('../../lib/image-resize');
+    ready = await resizeImage(file, HEADER_UPLOAD_WIDTH);
   }
   revoke($form.get().headerPreview);
   forgetPoster();
