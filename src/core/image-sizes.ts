@@ -6,7 +6,7 @@
  */
 
 /** The widths kept below the largest; the largest is the source's own width, at most MAX_SIZE_WIDTH. */
-const SIZE_STEPS = [480, 720, 1080] as const;
+const SIZE_STEPS = [480, 750, 1080] as const;
 /** The widest size kept: a 768 px tablet at DPR 2 (the page's widest full-bleed layout). */
 export const MAX_SIZE_WIDTH = 1600;
 
@@ -23,7 +23,7 @@ export const SIZE_TYPES: Record<SizeFormat, string> = { avif: 'image/avif', webp
 export const IMAGE_QUALITY: Record<SizeFormat, number> = { avif: 50, webp: 60 };
 
 /**
- * The widths made from a source `width` px wide: 480, 720 and 1080 where the source is wider,
+ * The widths made from a source `width` px wide: 480, 750 and 1080 where the source is wider,
  * and the source's own width up to 1600. A source narrower than 480 px gets none: it is small
  * already, and the page shows it as it is.
  */
@@ -40,7 +40,7 @@ export function sizeStem(path: string): string {
   return dot > slash ? path.slice(0, dot) : path;
 }
 
-/** The path of one size of a file: '/dati/a/a.k1.webp' at 720 px AVIF → '/dati/a/a.k1.w720.avif'. */
+/** The path of one size of a file: '/dati/a/a.k1.webp' at 750 px AVIF → '/dati/a/a.k1.w750.avif'. */
 export function sizePath(path: string, width: number, format: SizeFormat): string {
   return `${sizeStem(path)}.w${width}.${format}`;
 }

@@ -9,7 +9,7 @@ import { SHOWN_WIDTH, sizePath, srcsetOf, widthsOf, type MediaSizes, type SizeFo
 import type { PublicHeader } from '../core/public-view';
 
 /** The phone's width in device pixels that a video's single poster file is chosen for. */
-const POSTER_WIDTH = 720;
+const POSTER_WIDTH = 750;
 
 type Shown = keyof typeof SHOWN_WIDTH;
 
@@ -67,7 +67,7 @@ export function Backdrop({ src, sizes }: { src: string; sizes: MediaSizes | null
 
 /**
  * A video's poster: `<video poster>` takes one file, so the WebP size a phone needs (the first
- * at least 720 px wide, else the widest); the poster itself when it has no sizes.
+ * at least 750 px wide, else the widest); the poster itself when it has no sizes.
  */
 export function posterFile(poster: string, sizes: MediaSizes | null | undefined): string {
   const widths = widthsOf(sizes, poster);

@@ -14,11 +14,12 @@ describe('sizeWidths', () => {
     [480, [480]],
     [600, [480, 600]],
     [720, [480, 720]],
-    [1000, [480, 720, 1000]],
-    [1080, [480, 720, 1080]],
-    [1200, [480, 720, 1080, 1200]],
-    [1600, [480, 720, 1080, 1600]],
-    [4000, [480, 720, 1080, 1600]],
+    [750, [480, 750]],
+    [1000, [480, 750, 1000]],
+    [1080, [480, 750, 1080]],
+    [1200, [480, 750, 1080, 1200]],
+    [1600, [480, 750, 1080, 1600]],
+    [4000, [480, 750, 1080, 1600]],
     [Number.NaN, []],
   ])('a source %s px wide gets %j', (width, widths) => {
     expect(sizeWidths(width)).toEqual(widths);
@@ -52,18 +53,18 @@ describe('names', () => {
 });
 
 describe('the header preload', () => {
-  const sizes = { '/dati/a/a.k1': [480, 720, 1080], '/dati/a/a-poster.k2': [480, 600] };
+  const sizes = { '/dati/a/a.k1': [480, 750, 1080], '/dati/a/a-poster.k2': [480, 600] };
 
   it('an image with sizes: the AVIF srcset the <picture> picks from, in the document and the Link header', () => {
     const preload = headerPreloadOf({ kind: 'image', src: '/dati/a/a.k1.webp' }, sizes);
     expect(preload).toEqual({
       href: '/dati/a/a.k1.webp',
-      srcset: '/dati/a/a.k1.w480.avif 480w, /dati/a/a.k1.w720.avif 720w, /dati/a/a.k1.w1080.avif 1080w',
+      srcset: '/dati/a/a.k1.w480.avif 480w, /dati/a/a.k1.w750.avif 750w, /dati/a/a.k1.w1080.avif 1080w',
       sizes: '(min-width:768px) 480px, 100vw',
       type: 'image/avif',
     });
     expect(preloadLink(preload)).toBe(
-      '</dati/a/a.k1.webp>; rel=preload; as=image; imagesrcset="/dati/a/a.k1.w480.avif 480w, /dati/a/a.k1.w720.avif 720w, /dati/a/a.k1.w1080.avif 1080w"; imagesizes="(min-width:768px) 480px, 100vw"; type="image/avif"; fetchpriority=high',
+      '</dati/a/a.k1.webp>; rel=preload; as=image; imagesrcset="/dati/a/a.k1.w480.avif 480w, /dati/a/a.k1.w750.avif 750w, /dati/a/a.k1.w1080.avif 1080w"; imagesizes="(min-width:768px) 480px, 100vw"; type="image/avif"; fetchpriority=high',
     );
   });
 
@@ -76,7 +77,7 @@ describe('the header preload', () => {
         href: '/dati/a/a-poster.k2.w600.webp',
       },
     );
-    expect(posterFile('/dati/a/a.k1.webp', sizes)).toBe('/dati/a/a.k1.w720.webp');
+    expect(posterFile('/dati/a/a.k1.webp', sizes)).toBe('/dati/a/a.k1.w750.webp');
     expect(headerPreloadOf({ kind: 'video', src: '/dati/a/a.mp4' }, sizes)).toBeUndefined();
     expect(headerPreloadOf({ kind: 'image', src: 'blob:http://x/1' }, sizes)).toBeUndefined();
   });

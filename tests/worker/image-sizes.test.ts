@@ -48,12 +48,12 @@ async function sizesOf(slug: string) {
 const stem = (path: string) => path.replace(/\.[a-z]+$/, '');
 
 describe('header sizes', () => {
-  it('a 1000 px photo is kept at 480, 720 and 1000 px in AVIF and WebP, and the page offers them', async () => {
+  it('a 1000 px photo is kept at 480, 750 and 1000 px in AVIF and WebP, and the page offers them', async () => {
     const { token, slug } = await setup();
     const header = await uploadHeader(token, slug, await photo(1000));
-    expect(await sizesOf(slug)).toEqual({ [stem(header)]: [480, 720, 1000] });
+    expect(await sizesOf(slug)).toEqual({ [stem(header)]: [480, 750, 1000] });
     const keys = await objects(slug);
-    for (const w of [480, 720, 1000]) {
+    for (const w of [480, 750, 1000]) {
       for (const [format, type] of [
         ['avif', 'image/avif'],
         ['webp', 'image/webp'],
@@ -70,8 +70,8 @@ describe('header sizes', () => {
     }
     const res = await call(`/${slug}`);
     const html = await res.text();
-    const avifSet = [480, 720, 1000].map((w) => `${stem(header)}.w${w}.avif ${w}w`).join(', ');
-    const webpSet = [480, 720, 1000].map((w) => `${stem(header)}.w${w}.webp ${w}w`).join(', ');
+    const avifSet = [480, 750, 1000].map((w) => `${stem(header)}.w${w}.avif ${w}w`).join(', ');
+    const webpSet = [480, 750, 1000].map((w) => `${stem(header)}.w${w}.webp ${w}w`).join(', ');
     expect(html).toContain(`<source type="image/avif" srcSet="${avifSet}" sizes="${SHOWN_WIDTH.header}"/>`);
     expect(html).toContain(`<source type="image/webp" srcSet="${webpSet}" sizes="${SHOWN_WIDTH.header}"/>`);
     // the <img> keeps the file itself, for a browser that takes neither
@@ -91,7 +91,7 @@ describe('header sizes', () => {
   it('a photo wider than 1600 px keeps 1600 as its widest size; one under 480 px keeps none', async () => {
     const { token, slug } = await setup();
     const wide = await uploadHeader(token, slug, await photo(2000));
-    expect((await sizesOf(slug))[stem(wide)]).toEqual([480, 720, 1080, 1600]);
+    expect((await sizesOf(slug))[stem(wide)]).toEqual([480, 750, 1080, 1600]);
     const small = await uploadHeader(token, slug, await photo(400));
     expect((await sizesOf(slug))[stem(small)]).toEqual([]);
     const html = await published(slug);
@@ -102,7 +102,7 @@ describe('header sizes', () => {
   it("a replaced header's sizes are deleted with it, and its entry forgotten", async () => {
     const { token, slug } = await setup();
     const first = await uploadHeader(token, slug, await photo(800));
-    expect((await sizesOf(slug))[stem(first)]).toEqual([480, 720, 800]);
+    expect((await sizesOf(slug))[stem(first)]).toEqual([480, 750, 800]);
     const second = await uploadHeader(token, slug, await photo(600));
     // no version shows the first header: it is deleted, public and kept copies, its sizes with it
     const everywhere = [
@@ -130,7 +130,7 @@ describe('header sizes', () => {
     const name = stem(first).split('/').pop()!;
     const kept = (await env.BUCKET.list({ prefix: `kept/${slug}/` })).objects.map((o) => o.key).sort();
     expect(kept).toEqual(
-      [`${name}.png`, ...[480, 720, 800].flatMap((w) => [`${name}.w${w}.avif`, `${name}.w${w}.webp`])]
+      [`${name}.png`, ...[480, 750, 800].flatMap((w) => [`${name}.w${w}.avif`, `${name}.w${w}.webp`])]
         .map((f) => `kept/${slug}/${f}`)
         .sort(),
     );
@@ -147,7 +147,7 @@ describe('header sizes', () => {
     expect(restored.status).toBe(200);
     expect((await objects(slug)).filter((k) => k.includes(`${name}.w`))).toHaveLength(6);
     expect(await published(slug)).toContain(
-      `srcSet="${stem(first)}.w480.avif 480w, ${stem(first)}.w720.avif 720w, ${stem(first)}.w800.avif 800w"`,
+      `srcSet="${stem(first)}.w480.avif 480w, ${stem(first)}.w750.avif 750w, ${stem(first)}.w800.avif 800w"`,
     );
   });
 
@@ -193,9 +193,9 @@ describe('sizes of button images and posters', () => {
     const res = await call(`${BASE}/${slug}/upload-button-images`, { token: u.token, body: f, settle: true });
     expect(res.status).toBe(200);
     const path = ((await res.json()) as { paths: Record<string, string> }).paths['1']!;
-    expect((await sizesOf(slug))[stem(path)]).toEqual([480, 720, 900]);
+    expect((await sizesOf(slug))[stem(path)]).toEqual([480, 750, 900]);
     const html = await published(slug);
-    const avifSet = [480, 720, 900].map((w) => `${stem(path)}.w${w}.avif ${w}w`).join(', ');
+    const avifSet = [480, 750, 900].map((w) => `${stem(path)}.w${w}.avif ${w}w`).join(', ');
     expect(html).toContain(`<source type="image/avif" srcSet="${avifSet}" sizes="${SHOWN_WIDTH.button}"/>`);
     // a store badge is not a photo of the page's folder: shown as it is
     expect(html).toMatch(
@@ -212,11 +212,11 @@ describe('sizes of button images and posters', () => {
     });
     expect(res.status).toBe(200);
     const { poster } = (await res.json()) as { poster: string };
-    expect((await sizesOf(slug))[stem(poster)]).toEqual([480, 720, 1080, 1200]);
+    expect((await sizesOf(slug))[stem(poster)]).toEqual([480, 750, 1080, 1200]);
     const page = await call(`/${slug}`);
     const html = await page.text();
-    expect(html).toContain(`poster="${stem(poster)}.w720.webp"`);
-    expect(page.headers.get('link')).toBe(`<${stem(poster)}.w720.webp>; rel=preload; as=image; fetchpriority=high`);
+    expect(html).toContain(`poster="${stem(poster)}.w750.webp"`);
+    expect(page.headers.get('link')).toBe(`<${stem(poster)}.w750.webp>; rel=preload; as=image; fetchpriority=high`);
     // the share image stays the poster itself, whole
     expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${poster.replace(/\./g, '\\.')}"/>`));
   });
