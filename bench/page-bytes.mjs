@@ -3,11 +3,13 @@
 // no cookie. Measured twice: the plain page, and the same page during ticket drops (CTAs
 // waiting for their on-sale instant, which adds the drops script and both states of each CTA;
 // others with few tickets left; two presales, one open). Each page's embed (/{slug}/embed): ≤ 10 KB gzip with its 10
-// events, its inline JS, no cookie; and the snippet's loader /embed.js ≤ 1 KB.
+// events, its inline JS, no cookie; and the snippet's loader /embed.js ≤ 1 KB. Then the same page
+// with a real photo as its header: the header bytes a phone and a desktop fetch (bench/photo-page.mjs).
 // Usage: npx node bench/page-bytes.mjs
 import { gzipSync } from 'node:zlib';
 import { api, kb, startServer, tenEventPage, uniqueSlug } from './lib.mjs';
 import { API_PREFIX } from '../src/core/api-paths.ts';
+import { measurePhotoPage } from './photo-page.mjs';
 
 /**
  * The 10-event page during ticket drops: every other date waits (two in their last day), one has
@@ -37,6 +39,7 @@ let failed = false;
 try {
   failed = (await measure('10-event page', uniqueSlug('bytes'), tenEventPage)) || failed;
   failed = (await measure('10-event page, ticket drops', `drops${Date.now().toString(36)}`, dropsPage)) || failed;
+  failed = (await measurePhotoPage(server)) || failed;
 } finally {
   await server.stop();
 }
