@@ -45,6 +45,28 @@ export async function presaleAlertOf(db: D1Database, buttonId: number): Promise<
     .first<FanAlertRow>();
 }
 
+/**
+ * SQL over the alert row `a`: a presale of one-time codes with none loaded, which waits for
+ * them (docs/behaviour.md#presales): its date's presale has no shared code (as storedPresale
+ * reads it) and the date holds no code. The dispatch neither takes nor starts such a row; the
+ * first upload starts it. One text for both, so the two never disagree.
+ */
+export const WAITS_FOR_CODES = `a.kind = 'presale'
+  AND EXISTS (SELECT 1 FROM buttons b WHERE b.id = a.button_id
+    AND CASE WHEN json_valid(b.presale)
+      THEN json_type(b.presale, '$.shared_code') IS NOT 'text' OR json_extract(b.presale, '$.shared_code') = ''
+      ELSE 0 END)
+  AND NOT EXISTS (SELECT 1 FROM presale_codes c WHERE c.button_id = a.button_id)`;
+
+/** Whether this presale alert waits for its first codes (WAITS_FOR_CODES). */
+export async function waitsForCodes(db: D1Database, alertId: number): Promise<boolean> {
+  const row = await db
+    .prepare(`SELECT 1 AS waits FROM fan_alerts a WHERE a.id = ? AND ${WAITS_FOR_CODES}`)
+    .bind(alertId)
+    .first<{ waits: number }>();
+  return row !== null;
+}
+
 /** A new presale alert for the date, unless it has one (one per date). */
 export function insertPresaleAlert(db: D1Database, pageId: number, buttonId: number, dueAt: string) {
   return db

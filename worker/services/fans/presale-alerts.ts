@@ -24,6 +24,7 @@ import {
   presaleButton,
   presaleButtons,
   presaleFans,
+  waitsForCodes,
 } from '../../db/fans/presale';
 import { saleAlertStep } from '../../db/fans/sale-alerts';
 import { storedPresale } from '../../db/pages/buttons';
@@ -136,7 +137,8 @@ export function presaleMessages(alert: FanAlertRow, fans: readonly number[], per
  * Starts a presale alert (from the dispatch; the page is seen by the public) when its start is
  * within SALE_QUEUE_LEAD_MS: claims it, counts its fans (confirmed now, following the date's
  * city or 'Tutte le date', with the on-sale consent, not suppressed) and answers its messages,
- * each carrying the start. Null when not started; [] when it ended at once.
+ * each carrying the start. Null when not started (also while a presale of one-time codes has
+ * none loaded: it waits for them, docs/behaviour.md#presales); [] when it ended at once.
  */
 export async function startPresaleAlert(
   env: Pick<Bindings, 'DB'>,
@@ -149,6 +151,9 @@ export async function startPresaleAlert(
   const date = await dateOfAlert(env.DB, alert, now);
   // the page changed without a publish reaching the sync: it puts the row right on the next one
   if (date && !same(date.due, alert.due_at)) return null;
+  // one-time codes and none loaded: nothing to give, so nothing goes; the first upload starts it
+  // (presale-fans.ts codesAdded), or the dispatch at the start when they come before it
+  if (date && (await waitsForCodes(env.DB, alert.id))) return null;
   const stamp = instantText(now);
   const claimed = await claimAlert(env.DB, alert.id, stamp);
   if (!claimed) return null;
