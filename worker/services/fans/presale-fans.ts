@@ -21,7 +21,7 @@ import {
 import { getPageRowById, isPubliclyVisible } from '../../db/pages/pages';
 import type { Bindings } from '../../env';
 import { dispatchAlert, enqueue, FANS_PER_MESSAGE } from './delivery';
-import { dateOfAlert, type PresaleDate, presaleDateOf, presaleMessages } from './presale-alerts';
+import { codeFans, dateOfAlert, type PresaleDate, presaleDateOf, presaleMessages } from './presale-alerts';
 
 type PresaleEnv = Pick<Bindings, 'DB' | 'FANS'>;
 
@@ -75,7 +75,8 @@ export async function codesAdded(env: PresaleEnv, pageId: number, buttonId: numb
   const key = date.event.key;
   const waiting = await fansWithoutCode(env.DB, pageId, buttonId, alert.id, key, FAN_SALE_CONSENT_VERSION);
   for (let i = 0; i < waiting.length; i += FANS_PER_MESSAGE) {
-    const given = await assignCodes(env.DB, buttonId, waiting.slice(i, i + FANS_PER_MESSAGE));
+    const given = await assignCodes(env.DB, buttonId, await codeFans(waiting.slice(i, i + FANS_PER_MESSAGE)));
+    // a fan left without one (neither theirs nor their mailbox's): the codes are gone
     if (given.size < Math.min(FANS_PER_MESSAGE, waiting.length - i)) break;
   }
   const holders = await fansWithUnsentCode(env.DB, pageId, buttonId, alert.id, key, FAN_SALE_CONSENT_VERSION);
