@@ -21,6 +21,7 @@ import {
   clearPresale,
   codesCheck,
   codesCountText,
+  draftWaitsForCodes,
   mayReplace,
   pendingOfDraft,
   presaleSummary,
@@ -200,5 +201,34 @@ describe('the codes before the save', () => {
     expect(presaleSummary({ ...PRESALE, codes: 3 }, { text: 'Z9', replace: false })).toBe(
       'Prevendita dal 10/05 10:00 · 3 codici caricati, 1 codice da caricare al salvataggio',
     );
+  });
+
+  it('warns while a presale of one-time codes has none loaded nor typed; the group renders it', async () => {
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const { default: PresaleFields } = await import('../../src/islands/editor/PresaleFields');
+    const render = () => renderToStaticMarkup(createElement(PresaleFields));
+    const warning = 'Nessun codice caricato: i fan non riceveranno nulla finché non ne carichi';
+    applyPage(
+      savedPage({ buttons: [presaleEvent(1, 'Milano', { ...PRESALE, codes: 0 }), presaleEvent(2, 'Roma', null)] }),
+    );
+    editButton(list()[0]!.key);
+    expect(draftWaitsForCodes()).toBe(true);
+    expect(render()).toContain(warning);
+    // typed codes will be loaded with the save: no warning; nor with a shared code
+    setPresaleField('codesText', 'A1');
+    expect(draftWaitsForCodes()).toBe(false);
+    expect(render()).not.toContain('presale-no-codes');
+    setPresaleField('codesText', '');
+    setPresaleField('kind', 'shared');
+    expect(draftWaitsForCodes()).toBe(false);
+    // codes loaded: none
+    applyPage(page());
+    editButton(list()[0]!.key);
+    expect(draftWaitsForCodes()).toBe(false);
+    expect(render()).not.toContain('presale-no-codes');
+    // a date without a presale, its group empty: nothing to warn of
+    editButton(list()[1]!.key);
+    expect(draftWaitsForCodes()).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ import {
   $codesResult,
   $presaleFigures,
   codesPreview,
+  dateWaitsForCodes,
   loadPresaleFigures,
   presaleDateName,
   presaleDates,
@@ -237,6 +238,43 @@ describe("'Aggiungi codici'", () => {
     } finally {
       stop();
       unregister();
+    }
+  });
+});
+
+describe('a presale of one-time codes with none loaded', () => {
+  it('its row warns that the fans get nothing until codes come; not with codes, a shared code, or over', () => {
+    const empty = page();
+    empty.buttons[0]!.presale = presale({ codes: 0 });
+    const [torino, milano] = presaleDates(empty, START_MS - 1);
+    expect(dateWaitsForCodes(milano!, null)).toBe(true);
+    expect(dateWaitsForCodes(torino!, null)).toBe(false);
+    expect(dateWaitsForCodes({ ...milano!, state: 'over' }, null)).toBe(false);
+    // the figures' answer wins: codes loaded since the page was read, or the server's clock
+    expect(dateWaitsForCodes(milano!, counts({ loaded: 0, sent: 0, left: 0 }))).toBe(true);
+    expect(dateWaitsForCodes(milano!, counts({ loaded: 2 }))).toBe(false);
+    expect(dateWaitsForCodes(milano!, counts({ loaded: 0, state: 'over' }))).toBe(false);
+    const [, loaded] = presaleDates(page(), START_MS - 1);
+    expect(dateWaitsForCodes(loaded!, null)).toBe(false);
+  });
+
+  it('the Fan view shows the warning in that row only', async () => {
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const { FanPresales } = await import('../../src/islands/editor/extras/fans/FanPresales');
+    const { $loadedPage } = await import('../../src/stores/editor/state');
+    const empty = page();
+    empty.buttons[0]!.presale = presale({ codes: 0 });
+    $loadedPage.set(empty);
+    try {
+      const html = renderToStaticMarkup(createElement(FanPresales, { slug: 'tour' }));
+      // Milano (no code loaded) warns; Torino (a shared code) does not
+      expect(html.match(/data-testid="presale-no-codes"/g)).toHaveLength(1);
+      expect(html).toContain(t('presale.editor.noCodes'));
+      $loadedPage.set(page());
+      expect(renderToStaticMarkup(createElement(FanPresales, { slug: 'tour' }))).not.toContain('presale-no-codes');
+    } finally {
+      $loadedPage.set(null);
     }
   });
 });

@@ -48,7 +48,7 @@ describe('presale e-mails at their edges', () => {
     expect(plan.recipients.map((r) => r.id)).toEqual(ids);
     // 'Aggiungi codici' gives the second fan a code while this e-mail (codes gone, for them) is sent
     await loadCodes(buttonId, ['ADDED-2']);
-    await assignCodes(env.DB, buttonId, [ids[1]!]);
+    await assignCodes(env.DB, buttonId, [{ id: ids[1]!, mailbox: 'mailbox-of-fan-2' }]);
     await plan.onSent?.(ids);
     const rows = await codeRows(buttonId);
     expect(rows.map((r) => [r.fan_id, r.sent_at !== null])).toEqual([

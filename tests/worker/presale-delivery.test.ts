@@ -168,7 +168,9 @@ describe('in step with the page', () => {
     expect(await presaleRow(buttonId)).toMatchObject({ status: 'cancelled' });
     await savePresale(p, { start, sale });
     expect(await presaleRow(buttonId)).toMatchObject({ id: alertId, status: 'scheduled', due_at: iso(start) });
-    // queued, then the page hidden before the start: cancelled, its message dropped unsent
+    // queued (its codes loaded: one-time codes with none wait for them), then the page hidden
+    // before the start: cancelled, its message dropped unsent
+    await loadCodes(buttonId, ['STEP-1']);
     const [queued] = await runCron(start - alerts.MINUTE, alertId);
     await savePresale(p, { start, sale }, { visible: false });
     expect(await presaleRow(buttonId)).toMatchObject({ status: 'cancelled' });

@@ -56,7 +56,8 @@ const codesRoute = (method: 'post' | 'put', summary: string, description: string
 const addRoute = codesRoute(
   'post',
   "Adds one-time codes to a date's presale",
-  'Allowed until the presale ends; while it is open, the fans waiting for a code get one at once.',
+  'Allowed until the presale ends; while it is open, the fans waiting for a code get one at once ' +
+    '(a presale that had no code loaded starts then: until its first codes it sends nothing).',
 );
 const replaceRoute = codesRoute(
   'put',

@@ -6,6 +6,8 @@ export const presaleEditorMessages = {
   'presale.editor.legend': 'Prevendita per gli iscritti',
   // quoted from the product's description of presales
   'presale.editor.addCodes': 'Aggiungi codici',
+  // one-time codes and none loaded: the presale sends nothing until some are (docs/behaviour.md#presales)
+  'presale.editor.noCodes': 'Nessun codice caricato: i fan non riceveranno nulla finché non ne carichi',
 
   // The disclosure in the creator and the row's summary
   'presale.editor.none': 'Nessuna prevendita',

@@ -1,11 +1,12 @@
 // A date's presale in the creator (docs/behaviour.md#presales-in-the-editor): 'Prevendita per
 // gli iscritti', closed until its toggle opens it (the toggle says the presale once set), with
 // the start and the optional end in Italian time, the presale's ticket link and its codes: one
-// for every fan, or one-time codes pasted one a line or read from a CSV, counted before the save.
+// for every fan, or one-time codes pasted one a line or read from a CSV, counted before the save
+// (with none loaded nor typed, a warning: the fans would get nothing).
 // Also the list row's line that names a date's presale.
 import type { ChangeEvent, ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { ChevronDown, Ticket, Trash2, X } from 'lucide-react';
+import { AlertTriangle, ChevronDown, Ticket, Trash2, X } from 'lucide-react';
 import { CodesFileButton } from '../../components/CodesFileButton';
 import { LabelledField, Segmented } from '../../components/SelectField';
 import { t } from '../../core/messages';
@@ -18,6 +19,7 @@ import {
   clearPresale,
   codesCheck,
   codesCountText,
+  draftWaitsForCodes,
   generalSaleText,
   loadedText,
   mayReplace,
@@ -252,6 +254,12 @@ function CodesField({ d }: { d: PresaleDraft }) {
       >
         {check.problem ?? (d.codesText.trim() ? codesCountText(check.count, check.duplicates) : '')}
       </p>
+      {draftWaitsForCodes(d) && (
+        <p className="alert alert-warning ed-presale__warn" data-testid="presale-no-codes">
+          <AlertTriangle size={16} aria-hidden="true" />
+          {t('presale.editor.noCodes')}
+        </p>
+      )}
       <p id="ed-presale-codes-hint" className="hint">
         {t('presale.editor.codesHint', { max: PRESALE_CODES_MAX.toLocaleString('it-IT') })}
       </p>

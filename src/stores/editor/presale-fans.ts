@@ -6,6 +6,7 @@
 // API:
 //   presaleDates(page, now)              the page's dates with a presale, in page order: pure
 //   presaleWhen(date) / presaleBadge     'Inizia il …', 'Aperta fino al …', 'Finita il …': pure
+//   dateWaitsForCodes(date, counts)      one-time codes, none loaded, not over: the row warns; pure
 //   codesPreview(text)                   the codes a text holds, counted as the upload will: pure
 //   uploadResultText(result)             'Caricati 3 codici, 1 doppio scartato: ora sono 8': pure
 //   $presaleFigures / loadPresaleFigures the figures of the page's presales (the last call wins)
@@ -93,6 +94,20 @@ export function presaleWhen(d: Pick<PresaleDate, 'presale' | 'ends_at'>, state: 
 /** The state's badge: 'In arrivo', 'In corso', 'Finita'. */
 export function presaleBadge(state: PresaleState): string {
   return t(`presale.fans.badge.${state}`);
+}
+
+/**
+ * Whether the date's row warns that its fans get nothing: a presale of one-time codes with none
+ * loaded, not over, sends nothing until codes come (docs/behaviour.md#presales). The figures'
+ * answer, once in, wins over the page's (its count and state are the server's now).
+ */
+export function dateWaitsForCodes(
+  date: Pick<PresaleDate, 'presale' | 'state'>,
+  counts: PresaleCountsAsReceived | null,
+): boolean {
+  const shared = counts ? counts.shared : date.presale.shared_code !== null;
+  const state = counts?.state ?? date.state;
+  return !shared && state !== 'over' && (counts?.loaded ?? date.presale.codes) === 0;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -174,6 +174,14 @@ export function codesCheck(d: PresaleDraft = $presaleDraft.get()): {
 }
 
 /**
+ * Whether the group warns that the fans will get nothing: a presale of one-time codes with none
+ * loaded nor typed sends nothing until codes come (docs/behaviour.md#presales).
+ */
+export function draftWaitsForCodes(d: PresaleDraft = $presaleDraft.get()): boolean {
+  return d.kind === 'codes' && !presaleDraftIsEmpty(d) && (d.before?.codes ?? 0) === 0 && codesCheck(d).count === 0;
+}
+
+/**
  * The draft's first broken rule, or null: the start, the shared code, the typed codes, then the
  * rule a save is held to (src/core/presale.ts) against the date's CTAs as the creator shows them.
  */

@@ -5,6 +5,7 @@
  * conditional UPDATE, so two runs never both take the same step.
  */
 import type { FanAlert } from '../../../src/core/schemas/fans';
+import { WAITS_FOR_CODES } from './presale';
 
 export type AlertStatus = FanAlert['status'];
 export type AlertKind = FanAlert['kind'];
@@ -140,7 +141,9 @@ export async function alertById(db: D1Database, id: number): Promise<FanAlertRow
  * Scheduled alerts due at `now` whose page the public sees now (visible, inside its publishing
  * window), oldest due first; an on-sale alert already when due by `saleLead`, since it is
  * queued with a delay that ends on its instant, and taken first (a backlog must not make it
- * late; a presale e-mail likewise, docs/behaviour.md#presales). The window is compared as instants (julianday), whatever the stored precision.
+ * late; a presale e-mail likewise, docs/behaviour.md#presales). A presale waiting for its first
+ * codes is left out: it would not start, and must not take a place of the `limit`. The window is
+ * compared as instants (julianday), whatever the stored precision.
  */
 export async function dueAlertIds(db: D1Database, now: string, saleLead: string, limit: number): Promise<number[]> {
   const { results } = await db
@@ -150,6 +153,7 @@ export async function dueAlertIds(db: D1Database, now: string, saleLead: string,
          AND julianday(a.due_at) <= julianday(CASE WHEN a.kind IN ('on_sale', 'presale') THEN ?3 ELSE ?1 END)
          AND (p.visible_from IS NULL OR julianday(p.visible_from) <= julianday(?1))
          AND (p.visible_until IS NULL OR julianday(p.visible_until) > julianday(?1))
+         AND NOT (${WAITS_FOR_CODES})
        ORDER BY a.kind IN ('on_sale', 'presale') DESC, a.due_at, a.id LIMIT ?2`,
     )
     .bind(now, limit, saleLead)

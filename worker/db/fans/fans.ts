@@ -212,10 +212,17 @@ export async function deleteFan(db: D1Database, pageId: number, fanId: number): 
 
 /**
  * 'Cancella i miei dati': every fan row of the address of fan `fanId` of page `pageId`, on every
- * page, goes now, with the fan e-mails to it still kept in the outbox. Answers how many fan rows
- * went (0: that fan of that page is already gone, or never was).
+ * page, goes now, with the fan e-mails to it still kept in the outbox, and the presale codes its
+ * mailbox (`mailboxOf` the address: worker/services/fans/mailbox.ts) got forget it once no fan
+ * holds them (docs/behaviour.md#presales; the code stays given). Answers how many fan rows went
+ * (0: that fan of that page is already gone, or never was).
  */
-export async function eraseFanAddress(db: D1Database, pageId: number, fanId: number): Promise<number> {
+export async function eraseFanAddress(
+  db: D1Database,
+  pageId: number,
+  fanId: number,
+  mailboxOf: (address: string) => Promise<string>,
+): Promise<number> {
   const row = await db
     .prepare('SELECT email FROM fans WHERE id = ? AND page_id = ?')
     .bind(fanId, pageId)
@@ -226,6 +233,12 @@ export async function eraseFanAddress(db: D1Database, pageId: number, fanId: num
     db
       .prepare(`DELETE FROM mail_outbox WHERE to_addr = ? COLLATE NOCASE AND kind IN ('fan_confirm', 'fan_alert')`)
       .bind(row.email),
+    db
+      .prepare(
+        `UPDATE presale_codes SET mailbox = NULL
+         WHERE mailbox = ? AND NOT EXISTS (SELECT 1 FROM fans f WHERE f.id = presale_codes.fan_id)`,
+      )
+      .bind(await mailboxOf(row.email)),
   ]);
   return fans?.meta.changes ?? 0;
 }

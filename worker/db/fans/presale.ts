@@ -1,9 +1,10 @@
 /**
  * Presale e-mails over D1 (docs/architecture.md#fan-alerts, docs/behaviour.md#presales): one
  * fan_alerts row of kind 'presale' per date, due at its presale's start, and the date's one-time
- * codes. A code goes to a fan in one conditional UPDATE written before the e-mail leaves; the
- * unique index on (button_id, fan_id) and the `fan_id IS NULL` test make a second assignment
- * impossible, however often a message is delivered. `sent_at` says the e-mail carrying it left.
+ * codes. A code goes to a fan in conditional UPDATEs written before the e-mail leaves; the
+ * unique indexes on (button_id, fan_id) and (button_id, mailbox) and the `fan_id IS NULL` test
+ * make a second assignment impossible, however often a message is delivered, and a mailbox gets
+ * one code per date. `sent_at` says the e-mail carrying it left.
  */
 import type { AlertButtonRow, FanAlertRow } from './alerts';
 
@@ -43,6 +44,28 @@ export async function presaleAlertOf(db: D1Database, buttonId: number): Promise<
     .prepare(`SELECT * FROM fan_alerts WHERE button_id = ? AND kind = 'presale'`)
     .bind(buttonId)
     .first<FanAlertRow>();
+}
+
+/**
+ * SQL over the alert row `a`: a presale of one-time codes with none loaded, which waits for
+ * them (docs/behaviour.md#presales): its date's presale has no shared code (as storedPresale
+ * reads it) and the date holds no code. The dispatch neither takes nor starts such a row; the
+ * first upload starts it. One text for both, so the two never disagree.
+ */
+export const WAITS_FOR_CODES = `a.kind = 'presale'
+  AND EXISTS (SELECT 1 FROM buttons b WHERE b.id = a.button_id
+    AND CASE WHEN json_valid(b.presale)
+      THEN json_type(b.presale, '$.shared_code') IS NOT 'text' OR json_extract(b.presale, '$.shared_code') = ''
+      ELSE 0 END)
+  AND NOT EXISTS (SELECT 1 FROM presale_codes c WHERE c.button_id = a.button_id)`;
+
+/** Whether this presale alert waits for its first codes (WAITS_FOR_CODES). */
+export async function waitsForCodes(db: D1Database, alertId: number): Promise<boolean> {
+  const row = await db
+    .prepare(`SELECT 1 AS waits FROM fan_alerts a WHERE a.id = ? AND ${WAITS_FOR_CODES}`)
+    .bind(alertId)
+    .first<{ waits: number }>();
+  return row !== null;
 }
 
 /** A new presale alert for the date, unless it has one (one per date). */
@@ -111,41 +134,87 @@ export async function presaleFans(
   }));
 }
 
+/** A fan a code may go to: its id and its mailbox as stored (worker/services/fans/mailbox.ts). */
+export interface CodeFan {
+  id: number;
+  mailbox: string;
+}
+
+/** A code as an e-mail carries it. */
+export interface GivenCode {
+  id: number;
+  code: string;
+  sent_at: string | null;
+}
+
 /**
- * Gives each of these fans (in this order) without a code of the date one free code, the
- * oldest loaded first, in one statement: a fan who has one keeps it, a code that has a fan
- * keeps it. Answers the codes the fans hold now (fan id → code row), old and new.
+ * Gives these fans (in this order) the date's codes, one per mailbox (docs/behaviour.md#presales),
+ * in two statements of one batch, before any e-mail leaves:
+ * - a code whose mailbox is a fan's and whose fan is gone (unsubscribed, then signed up again)
+ *   goes back to the first such fan holding none: the same code, never a new one;
+ * - each other fan whose mailbox holds no code gets one free code, the oldest loaded first (of
+ *   two fans of one mailbox, the first).
+ * A fan who has a code keeps it, a code that has a fan keeps it; the unique indexes on
+ * (button_id, fan_id) and (button_id, mailbox) make a second code for either impossible.
+ * Answers the code each fan's e-mail carries (fan id → code): their own, else the one their
+ * mailbox holds (another address of it got it); a fan left out gets none, the codes are gone.
  */
 export async function assignCodes(
   db: D1Database,
   buttonId: number,
-  fanIds: readonly number[],
-): Promise<Map<number, { id: number; code: string; sent_at: string | null }>> {
-  if (fanIds.length > 0) {
-    await db
+  fans: readonly CodeFan[],
+): Promise<Map<number, GivenCode>> {
+  if (fans.length === 0) return new Map();
+  const input = JSON.stringify(fans.map((f) => ({ fan: f.id, mailbox: f.mailbox })));
+  const returning = `(SELECT json_extract(w.value, '$.fan') FROM json_each(?2) w
+    WHERE json_extract(w.value, '$.mailbox') = presale_codes.mailbox ORDER BY w.key LIMIT 1)`;
+  await db.batch([
+    db
       .prepare(
-        `WITH want AS (
-           SELECT value AS fan_id, row_number() OVER (ORDER BY key) AS n FROM json_each(?2)
-           WHERE NOT EXISTS (SELECT 1 FROM presale_codes h WHERE h.button_id = ?1 AND h.fan_id = value)),
+        `UPDATE presale_codes SET fan_id = ${returning}
+         WHERE button_id = ?1 AND mailbox IN (SELECT json_extract(value, '$.mailbox') FROM json_each(?2))
+           AND NOT EXISTS (SELECT 1 FROM fans f WHERE f.id = presale_codes.fan_id)
+           AND NOT EXISTS (SELECT 1 FROM presale_codes h WHERE h.button_id = ?1 AND h.fan_id = ${returning})`,
+      )
+      .bind(buttonId, input),
+    db
+      .prepare(
+        `WITH input AS (
+           SELECT json_extract(value, '$.fan') AS fan_id, json_extract(value, '$.mailbox') AS mailbox, key
+           FROM json_each(?2)),
+         want AS (
+           SELECT fan_id, mailbox, row_number() OVER (ORDER BY key) AS n FROM input i
+           WHERE NOT EXISTS (SELECT 1 FROM presale_codes h
+                             WHERE h.button_id = ?1 AND (h.fan_id = i.fan_id OR h.mailbox = i.mailbox))
+             AND NOT EXISTS (SELECT 1 FROM input j WHERE j.mailbox = i.mailbox AND j.key < i.key)),
          free AS (
            SELECT id, row_number() OVER (ORDER BY id) AS n FROM presale_codes
            WHERE button_id = ?1 AND fan_id IS NULL ORDER BY id LIMIT (SELECT COUNT(*) FROM want)),
-         pairs AS (SELECT free.id, want.fan_id FROM free JOIN want USING (n))
+         pairs AS (SELECT free.id, want.fan_id, want.mailbox FROM free JOIN want USING (n))
          UPDATE presale_codes SET fan_id = (SELECT fan_id FROM pairs WHERE pairs.id = presale_codes.id),
+           mailbox = (SELECT mailbox FROM pairs WHERE pairs.id = presale_codes.id),
            assigned_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
          WHERE id IN (SELECT id FROM pairs) AND fan_id IS NULL`,
       )
-      .bind(buttonId, JSON.stringify(fanIds))
-      .run();
-  }
+      .bind(buttonId, input),
+  ]);
   const { results } = await db
     .prepare(
-      `SELECT id, fan_id, code, sent_at FROM presale_codes
-       WHERE button_id = ? AND fan_id IN (SELECT value FROM json_each(?))`,
+      `SELECT id, fan_id, mailbox, code, sent_at FROM presale_codes
+       WHERE button_id = ?1 AND (fan_id IN (SELECT json_extract(value, '$.fan') FROM json_each(?2))
+         OR mailbox IN (SELECT json_extract(value, '$.mailbox') FROM json_each(?2)))`,
     )
-    .bind(buttonId, JSON.stringify(fanIds))
-    .all<{ id: number; fan_id: number; code: string; sent_at: string | null }>();
-  return new Map(results.map((r) => [r.fan_id, { id: r.id, code: r.code, sent_at: r.sent_at }]));
+    .bind(buttonId, input)
+    .all<GivenCode & { fan_id: number | null; mailbox: string | null }>();
+  const given = (r: GivenCode): GivenCode => ({ id: r.id, code: r.code, sent_at: r.sent_at });
+  const byFan = new Map(results.filter((r) => r.fan_id !== null).map((r) => [r.fan_id, given(r)]));
+  const byMailbox = new Map(results.filter((r) => r.mailbox !== null).map((r) => [r.mailbox, given(r)]));
+  const codes = new Map<number, GivenCode>();
+  for (const fan of fans) {
+    const code = byFan.get(fan.id) ?? byMailbox.get(fan.mailbox);
+    if (code) codes.set(fan.id, code);
+  }
+  return codes;
 }
 
 /** These codes went out in an e-mail (written before their fans' delivery rows turn 'sent'). */
@@ -182,18 +251,18 @@ export async function fansWithoutCode(
   alertId: number,
   key: string,
   consentSince: string,
-): Promise<number[]> {
+): Promise<Array<{ id: number; email: string }>> {
   const { results } = await db
     .prepare(
-      `SELECT f.id FROM fans f LEFT JOIN fan_deliveries d ON d.alert_id = ?5 AND d.fan_id = f.id
+      `SELECT f.id, f.email FROM fans f LEFT JOIN fan_deliveries d ON d.alert_id = ?5 AND d.fan_id = f.id
        WHERE ${audience()} AND (d.status IS NULL OR d.status IN ('sent', 'skipped'))
          AND NOT EXISTS (SELECT 1 FROM presale_codes p WHERE p.button_id = ?4 AND p.fan_id = f.id)
        ORDER BY d.status = 'sent' DESC, CASE WHEN d.status = 'sent' THEN julianday(d.updated_at) END,
          julianday(f.confirmed_at), f.id`,
     )
     .bind(pageId, consentSince, key, buttonId, alertId)
-    .all<{ id: number }>();
-  return results.map((r) => r.id);
+    .all<{ id: number; email: string }>();
+  return results;
 }
 
 /**

@@ -41,6 +41,7 @@ import {
 import { getPageRowEvenTrashed, getPublishedPage, type PageRow } from '../../db/pages/pages';
 import { afterResponse, executionCtxOf } from '../../services/background';
 import { countSignup } from '../../services/counting';
+import { mailboxHash } from '../../services/fans/mailbox';
 import { runFanSignup } from '../../services/fans/signup';
 import { presaleFanConfirmed } from '../../services/fans/presale-fans';
 import { confirmTokenHash, verifyUnsubscribeToken } from '../../services/fans/tokens';
@@ -334,7 +335,12 @@ async function unsubscribe(c: C, erase: boolean): Promise<Response> {
   const page = await pageFor(c, slug);
   const claim = await unsubscribeClaim(c, page, token);
   // only a fan of this page goes (or, erasing, the address of a fan of this page)
-  const gone = page && claim ? await (erase ? eraseFanAddress : deleteFan)(c.env.DB, page.id, claim.fanId) : 0;
+  const gone =
+    page && claim
+      ? erase
+        ? await eraseFanAddress(c.env.DB, page.id, claim.fanId, mailboxHash)
+        : await deleteFan(c.env.DB, page.id, claim.fanId)
+      : 0;
   // a fan already gone gets the same answer when the token names this page (leaving twice is
   // leaving once); a link mailed before tokens named their page holds only while its fan is here
   const valid = page !== null && claim !== null && (claim.pageBound || gone > 0);

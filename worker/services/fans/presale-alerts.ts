@@ -7,8 +7,9 @@
  *
  * - syncPresaleAlerts, run by every publish after syncSaleAlerts, keeps the rows in step.
  * - startPresaleAlert, from the per-minute dispatch, counts the fans and answers the messages.
- * - presaleRecipients, from the consumer, gives each fan of a message a free code (written in
- *   D1 before the send) and builds the e-mails; its `onSent` marks the codes sent.
+ * - presaleRecipients, from the consumer, gives each fan of a message their mailbox's code or a
+ *   free one (written in D1 before the send) and builds the e-mails; its `onSent` marks the
+ *   codes sent.
  */
 import { ALL_CITIES, FAN_SALE_CONSENT_VERSION } from '../../../src/core/fans';
 import { generalSaleAt, type Presale, presaleEnd, presaleState } from '../../../src/core/presale';
@@ -17,6 +18,8 @@ import { claimAlert, endAlert, type FanAlertRow, setRecipients } from '../../db/
 import { recipientIds } from '../../db/fans/deliveries';
 import {
   assignCodes,
+  type CodeFan,
+  type GivenCode,
   insertPresaleAlert,
   markCodesSent,
   type PresaleButtonRow,
@@ -24,6 +27,7 @@ import {
   presaleButton,
   presaleButtons,
   presaleFans,
+  waitsForCodes,
 } from '../../db/fans/presale';
 import { saleAlertStep } from '../../db/fans/sale-alerts';
 import { storedPresale } from '../../db/pages/buttons';
@@ -31,6 +35,7 @@ import { getPageRow, isPubliclyVisible, type PageRow } from '../../db/pages/page
 import type { Bindings } from '../../env';
 import { sha256Hex } from '../bytes';
 import { type AlertEvent, eventOf } from './alerts';
+import { mailboxHash } from './mailbox';
 import { presaleMail } from './presale-mail';
 import { type Recipient, SALE_QUEUE_LEAD_MS, type SalePlan, secondsUntil } from './sale-alerts';
 
@@ -136,7 +141,8 @@ export function presaleMessages(alert: FanAlertRow, fans: readonly number[], per
  * Starts a presale alert (from the dispatch; the page is seen by the public) when its start is
  * within SALE_QUEUE_LEAD_MS: claims it, counts its fans (confirmed now, following the date's
  * city or 'Tutte le date', with the on-sale consent, not suppressed) and answers its messages,
- * each carrying the start. Null when not started; [] when it ended at once.
+ * each carrying the start. Null when not started (also while a presale of one-time codes has
+ * none loaded: it waits for them, docs/behaviour.md#presales); [] when it ended at once.
  */
 export async function startPresaleAlert(
   env: Pick<Bindings, 'DB'>,
@@ -149,6 +155,9 @@ export async function startPresaleAlert(
   const date = await dateOfAlert(env.DB, alert, now);
   // the page changed without a publish reaching the sync: it puts the row right on the next one
   if (date && !same(date.due, alert.due_at)) return null;
+  // one-time codes and none loaded: nothing to give, so nothing goes; the first upload starts it
+  // (presale-fans.ts codesAdded), or the dispatch at the start when they come before it
+  if (date && (await waitsForCodes(env.DB, alert.id))) return null;
   const stamp = instantText(now);
   const claimed = await claimAlert(env.DB, alert.id, stamp);
   if (!claimed) return null;
@@ -168,6 +177,11 @@ export async function startPresaleAlert(
   return presaleMessages(claimed, fans, fansPerMessage);
 }
 
+/** Fans as a code may go to them: with their mailbox, one code per mailbox and date. */
+export function codeFans(fans: ReadonlyArray<{ id: number; email: string }>): Promise<CodeFan[]> {
+  return Promise.all(fans.map(async (f) => ({ id: f.id, mailbox: await mailboxHash(f.email) })));
+}
+
 /** The provider's idempotency key of one presale call: the alert, and each fan with the code it carries. */
 async function presaleIdempotencyKey(alertId: number, sent: ReadonlyArray<[number, number]>): Promise<string> {
   const pairs = [...sent].sort((a, b) => a[0] - b[0]).map(([fan, code]) => `${fan}:${code}`);
@@ -179,8 +193,9 @@ async function presaleIdempotencyKey(alertId: number, sent: ReadonlyArray<[numbe
  * alert's any more), queue it again until the start, or send. Sent: each fan of the message
  * still of the audience who has had no presale e-mail (its first), and each whose code was
  * added after it (its delivery row finished, the code not sent). One-time codes: a fan without
- * one gets the next free code, written in D1 here, before the send; none left, the codes-gone
- * e-mail. The presale over, the date gone or the page hidden: nothing is sent.
+ * one gets their mailbox's code if it has one, else the next free code, written in D1 here,
+ * before the send; none left, the codes-gone e-mail. The presale over, the date gone or the page
+ * hidden: nothing is sent.
  */
 export async function presaleRecipients(
   db: D1Database,
@@ -211,14 +226,7 @@ export async function presaleRecipients(
     (f) => (f.delivery === 'sent' || f.delivery === 'skipped') && f.code !== null && f.code.sent_at === null,
   );
   const shared = date.presale.shared_code;
-  const codes =
-    shared === null
-      ? await assignCodes(
-          db,
-          buttonId,
-          first.map((f) => f.id),
-        )
-      : new Map<number, { id: number; code: string }>();
+  const codes = shared === null ? await assignCodes(db, buttonId, await codeFans(first)) : new Map<number, GivenCode>();
   const mailPage = { slug: page.folder_name, title: page.display_title || page.title, company: page.company };
   const general = generalSaleAt(date.ctas);
   const end = presaleEnd(date.presale, date.ctas);

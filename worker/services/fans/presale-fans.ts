@@ -20,8 +20,8 @@ import {
 } from '../../db/fans/presale';
 import { getPageRowById, isPubliclyVisible } from '../../db/pages/pages';
 import type { Bindings } from '../../env';
-import { enqueue, FANS_PER_MESSAGE } from './delivery';
-import { dateOfAlert, type PresaleDate, presaleDateOf, presaleMessages } from './presale-alerts';
+import { dispatchAlert, enqueue, FANS_PER_MESSAGE } from './delivery';
+import { codeFans, dateOfAlert, type PresaleDate, presaleDateOf, presaleMessages } from './presale-alerts';
 
 type PresaleEnv = Pick<Bindings, 'DB' | 'FANS'>;
 
@@ -58,18 +58,25 @@ export async function presaleFanConfirmed(env: PresaleEnv, pageId: number, fanId
  * of its audience without a code (those the codes-gone e-mail reached, oldest first, then those
  * who got nothing) is given one now, in that order, and every fan holding a code not sent yet
  * is queued (the consumer sends it once: the code's `sent_at` is the record). Before the start
- * nothing is done: the start's e-mail carries the codes.
+ * nothing is done: the start's e-mail carries the codes. A presale that waited for its first
+ * codes (docs/behaviour.md#presales) starts now, as the dispatch would start it, when its start
+ * is within reach or past.
  */
 export async function codesAdded(env: PresaleEnv, pageId: number, buttonId: number, now = new Date()) {
   const alert = await presaleAlertOf(env.DB, buttonId);
   if (!alert || alert.page_id !== pageId) return;
+  if (alert.status === 'scheduled') {
+    await dispatchAlert(env, alert.id, now);
+    return;
+  }
   const date = await liveDate(env, alert, now);
   if (!date || date.presale.shared_code !== null) return;
   if (presaleState(date.presale, date.ctas, now.getTime()) !== 'open') return;
   const key = date.event.key;
   const waiting = await fansWithoutCode(env.DB, pageId, buttonId, alert.id, key, FAN_SALE_CONSENT_VERSION);
   for (let i = 0; i < waiting.length; i += FANS_PER_MESSAGE) {
-    const given = await assignCodes(env.DB, buttonId, waiting.slice(i, i + FANS_PER_MESSAGE));
+    const given = await assignCodes(env.DB, buttonId, await codeFans(waiting.slice(i, i + FANS_PER_MESSAGE)));
+    // a fan left without one (neither theirs nor their mailbox's): the codes are gone
     if (given.size < Math.min(FANS_PER_MESSAGE, waiting.length - i)) break;
   }
   const holders = await fansWithUnsentCode(env.DB, pageId, buttonId, alert.id, key, FAN_SALE_CONSENT_VERSION);

@@ -15,7 +15,6 @@ import {
   FAN_CONFIRM_MAILBOX_DAILY,
   FAN_CONFIRM_RESEND_HOURS,
   FAN_PENDING_DAYS,
-  mailboxKey,
 } from '../../../src/core/fans';
 import { t } from '../../../src/core/messages';
 import type { Bindings } from '../../env';
@@ -27,7 +26,7 @@ import {
   recordSignup,
   releaseConfirmSlot,
 } from '../../db/fans/fans';
-import { sha256Hex } from '../bytes';
+import { mailboxHash } from './mailbox';
 import { confirmTokenHash, newConfirmToken } from './tokens';
 import { fanConfirmUrl } from './links';
 import { escapeHtml } from '../html';
@@ -70,7 +69,7 @@ export async function runFanSignup(
     pageId: work.pageId,
     email: work.email,
     // what the caps store of a mailbox: its SHA-256, never the address
-    mailbox: await sha256Hex(mailboxKey(work.email)),
+    mailbox: await mailboxHash(work.email),
     cityKey: work.cityKey,
     city: work.city,
     requested: work.requested,

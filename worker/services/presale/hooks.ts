@@ -8,7 +8,7 @@ import { codesAdded, fanFigures } from '../fans/presale-fans';
 /**
  * After one-time codes are added to a date whose presale is open: the fans of its audience
  * without a code (those the codes-gone e-mail reached, oldest first, then later confirmations)
- * get one, once, in an e-mail queued now.
+ * get one, once, in an e-mail queued now. A presale that waited for its first codes starts.
  */
 export async function presaleCodesAdded(env: Bindings, pageId: number, buttonId: number): Promise<void> {
   await codesAdded(env, pageId, buttonId);

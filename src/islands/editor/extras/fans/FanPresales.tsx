@@ -1,16 +1,17 @@
 // The presales of the page in the Fan view (docs/behaviour.md#presales-in-the-fan-view): per date
 // with a presale, where it stands (Europe/Rome), the codes loaded, sent and left, the fans waiting
 // and the e-mails sent ('Codice unico per tutti' in place of the codes' figures for a shared
-// code); 'Aggiungi codici' for whoever may save the page, the CSV of who got which code for
+// code), a warning while one-time codes are none; 'Aggiungi codici' for whoever may save the page, the CSV of who got which code for
 // whoever holds the 'fans' right. The rules live in src/stores/editor/presale-fans.ts.
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Plus, Ticket } from 'lucide-react';
+import { AlertTriangle, Plus, Ticket } from 'lucide-react';
 import { t } from '../../../../core/messages';
 import { formatNumber } from '../../../../lib/format';
 import {
   $codesResult,
   $presaleFigures,
+  dateWaitsForCodes,
   downloadPresaleCsv,
   loadPresaleFigures,
   type PresaleDate,
@@ -98,6 +99,12 @@ function PresaleItem({
       <p className="xs-fan-alert-what">{presaleDateName(date)}</p>
       {date.venue && <p className="xs-fan-alert-kind">{date.venue}</p>}
       <Figures shared={shared} figures={figures} />
+      {dateWaitsForCodes(date, counts) && (
+        <p className="alert alert-warning xs-presale-warning" data-testid="presale-no-codes">
+          <AlertTriangle size={16} aria-hidden="true" />
+          {t('presale.editor.noCodes')}
+        </p>
+      )}
       {result && (
         <p className="xs-presale-result" role="status" data-testid="presale-result">
           {result}
