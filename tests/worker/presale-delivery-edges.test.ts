@@ -2,7 +2,7 @@
 // codes it carried; a start moved later after it passed holds the queued messages until the new
 // start; a save that keeps a date's presale is held to its rules with the new CTAs.
 import { env } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { t } from '../../src/core/messages';
 import { assignCodes } from '../../worker/db/fans/presale';
 import type { FanAlertRow } from '../../worker/db/fans/alerts';
@@ -10,20 +10,10 @@ import { getPageRowById } from '../../worker/db/pages/pages';
 import { presaleRecipients } from '../../worker/services/fans/presale-alerts';
 import * as alerts from './fan-alerts-helpers';
 import { call } from './helpers';
-import { codeRows, loadCodes, mailsTo, presalePage, RESEND, runCron, stubProvider } from './presale-helpers';
+import { codeRows, loadCodes, mailsTo, presalePage, RESEND, runCron, providerPerTest } from './presale-helpers';
 import { ahead, deliver, HOUR, iso } from './sale-alerts-helpers';
 
-let provider: ReturnType<typeof stubProvider>;
-
-beforeEach(() => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  provider = stubProvider();
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const provider = providerPerTest();
 
 async function alertRow(id: number): Promise<FanAlertRow> {
   return (await env.DB.prepare('SELECT * FROM fan_alerts WHERE id = ?').bind(id).first<FanAlertRow>())!;

@@ -6,7 +6,7 @@
 // once. Retries, duplicates, the shared code and a fan confirming during the presale:
 // presale-delivery-once.test.ts.
 import { env } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FAN_CONSENT_VERSION_NEW_DATES } from '../../src/core/fans';
 import { presaleCodesAdded, presaleFanFigures } from '../../worker/services/presale/hooks';
 import * as alerts from './fan-alerts-helpers';
@@ -21,22 +21,11 @@ import {
   RESEND,
   runCron,
   savePresale,
-  stubProvider,
+  providerPerTest,
 } from './presale-helpers';
 import { ahead, deliver, HOUR, iso, recordingQueue } from './sale-alerts-helpers';
 
-let provider: ReturnType<typeof stubProvider>;
-
-beforeEach(() => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  provider = stubProvider();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+const provider = providerPerTest();
 
 describe("'Prevendita per te' at the presale's start", () => {
   it('never before the start; three codes to three Milano fans, the fourth the codes-gone e-mail, Roma nothing; a code added later reaches the fourth once', async () => {

@@ -3,7 +3,7 @@
 // presale alert's row, the per-minute cron with its FANS messages recorded, and the provider
 // stubbed at the transport (globalThis.fetch), as the fan alert tests do.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import worker from '../../worker/index';
 import * as alerts from './fan-alerts-helpers';
 import { iso, type Queued, recordingQueue, TICKETS } from './sale-alerts-helpers';
@@ -105,6 +105,37 @@ export function stubProvider() {
   });
   return { calls, answers };
 }
+
+/**
+ * For a whole file: before each test the console quiet and the provider stubbed (stubProvider),
+ * after it the clock real and every stub undone. Answers the running test's calls and answers.
+ */
+export function providerPerTest(): ReturnType<typeof stubProvider> {
+  let stub: ReturnType<typeof stubProvider> = { calls: [], answers: [] };
+  beforeEach(() => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stub = stubProvider();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+  return {
+    get calls() {
+      return stub.calls;
+    },
+    get answers() {
+      return stub.answers;
+    },
+  };
+}
+
+/** A presale that opened a minute ago, the general sale in a day: open on the real clock. */
+export const openNow = () => ({
+  start: Math.floor(Date.now() / 1000) * 1000 - 60_000,
+  sale: Date.now() + 24 * 3_600_000,
+});
 
 /** Every e-mail the stub was given, per address (a fan twice shows twice). */
 export function mailsTo(calls: readonly ProviderCall[]): Map<string, ProviderCall['body']> {

@@ -4,28 +4,25 @@
 // that holds a code gets that same code; two of them in one message share it; 'Aggiungi codici'
 // passes over them; 'Cancella i miei dati' makes the codes forget the mailbox.
 import { env } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deleteFan, eraseFanAddress } from '../../worker/db/fans/fans';
 import { mailboxHash } from '../../worker/services/fans/mailbox';
 import { codesAdded, presaleFanConfirmed } from '../../worker/services/fans/presale-fans';
 import * as alerts from './fan-alerts-helpers';
-import { codeIn, codeRows, loadCodes, mailsTo, presalePage, RESEND, runCron, stubProvider } from './presale-helpers';
-import { deliver, HOUR, recordingQueue } from './sale-alerts-helpers';
+import {
+  codeIn,
+  codeRows,
+  loadCodes,
+  mailsTo,
+  presalePage,
+  RESEND,
+  runCron,
+  openNow,
+  providerPerTest,
+} from './presale-helpers';
+import { deliver, recordingQueue } from './sale-alerts-helpers';
 
-let provider: ReturnType<typeof stubProvider>;
-
-beforeEach(() => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  provider = stubProvider();
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-/** A presale that opened a minute ago, the general sale in a day: open on the real clock. */
-const openNow = () => ({ start: Math.floor(Date.now() / 1000) * 1000 - 60_000, sale: Date.now() + 24 * HOUR });
+const provider = providerPerTest();
 
 /** Another address of the same mailbox: a '+tag', in capitals. */
 const sameMailbox = (email: string, tag: string) => email.replace('@', `+${tag}@`).toUpperCase();

@@ -4,30 +4,17 @@
 // shared code needs none. Waiting presales take no place of the per-minute dispatch's batch
 // (ALERT_DISPATCH_BATCH), so a due alert behind them still starts.
 import { env } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { instantText } from '../../src/core/schedule';
 import { dueAlertIds } from '../../worker/db/fans/alerts';
 import { ALERT_DISPATCH_BATCH } from '../../worker/services/fans/delivery';
 import { SALE_QUEUE_LEAD_MS } from '../../worker/services/fans/sale-alerts';
 import * as alerts from './fan-alerts-helpers';
 import { call } from './helpers';
-import { codeIn, mailsTo, presalePage, presaleRow, RESEND, runCron, stubProvider } from './presale-helpers';
+import { codeIn, mailsTo, presalePage, presaleRow, RESEND, runCron, openNow, providerPerTest } from './presale-helpers';
 import { ahead, deliver, HOUR, iso, recordingQueue } from './sale-alerts-helpers';
 
-let provider: ReturnType<typeof stubProvider>;
-
-beforeEach(() => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  provider = stubProvider();
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-/** A presale that opened a minute ago, the general sale in a day: open on the real clock. */
-const openNow = () => ({ start: Math.floor(Date.now() / 1000) * 1000 - 60_000, sale: Date.now() + 24 * HOUR });
+const provider = providerPerTest();
 
 /** POST codes to the date as the Fan view does, its hook awaited, the FANS messages recorded. */
 async function uploadCodes(p: alerts.AlertPage, buttonId: number, text: string) {
