@@ -188,3 +188,23 @@ export async function loop({ concurrency, total = Infinity, ms = Infinity, task 
 export function kb(bytes) {
   return `${(bytes / 1024).toFixed(2)} KB`;
 }
+
+/** Debian's Chromium, headless, with the flags this machine's closed network needs (docs/operations.md#tests). */
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A phone's User-Agent: headless Chromium's own is a bot to the counter. */
+export const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';

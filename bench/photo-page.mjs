@@ -3,13 +3,10 @@
 // responses the page makes; used by bench/page-bytes.mjs. Budget: the phone ≤ 45 KB of header.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { kb, tenEventPage, uniqueSlug } from './lib.mjs';
+import { kb, launchChromium, PHONE_UA, tenEventPage, uniqueSlug } from './lib.mjs';
 import { API_PREFIX } from '../src/core/api-paths.ts';
 
 const PHOTO = new URL('./fixtures/coffee-2400.jpg', import.meta.url);
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const SCREENS = [
   {
     name: '412 px phone, DPR 1.75',
@@ -47,17 +44,7 @@ export async function measurePhotoPage(server) {
   const made = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`\n10-event page, real photo header /${slug}: sizes ready ${made} s after the upload answered`);
   const rows = [['HTML+CSS+JS gzip', kb(gzipSync(Buffer.from(html), { level: 6 }).length), '']];
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     for (const screen of SCREENS) {
       const ctx = await browser.newContext({

@@ -8,15 +8,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { startServer, uniqueSlug } from './lib.mjs';
+import { launchChromium, PHONE_UA, startServer, uniqueSlug } from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, settle: { type: 'string', default: '90' } },
 });
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 // a 12 MP photo as a phone's camera saves it: 4000 × 3000 JPEG, quality 90
 const photo = join(mkdtempSync(join(tmpdir(), 'palco-photo-')), 'IMG_0001.jpg');
@@ -26,17 +23,7 @@ await sharp(new URL('./fixtures/coffee-2400.jpg', import.meta.url).pathname)
   .toFile(photo);
 
 const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const rows = [];
 try {
