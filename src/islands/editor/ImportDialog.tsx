@@ -4,7 +4,7 @@
 import { type FormEvent, useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
-import { ImportSheet } from './ImportSheet';
+import { ImportActions, ImportSheet } from './ImportSheet';
 import type { EventRow } from '../../core/event-rows';
 import { t } from '../../core/messages';
 import { $importing, $importPreview, $importText, importRows, setImportText } from '../../stores/editor/import';
@@ -93,20 +93,12 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
           {text.trim() ? t('import.summary', { good: count, bad: preview.bad.length }) : ''}
         </p>
       </div>
-      <footer className="ed-import__actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={importing}>
-          {t('import.cancel')}
-        </button>
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={count === 0 || importing}
-          aria-busy={importing || undefined}
-        >
-          {importing && <span className="spinner" aria-hidden="true" />}
-          {importing ? t('import.running') : count === 1 ? t('import.confirmOne') : t('import.confirm', { count })}
-        </button>
-      </footer>
+      <ImportActions
+        onClose={onClose}
+        importing={importing}
+        disabled={count === 0}
+        label={count === 1 ? t('import.confirmOne') : t('import.confirm', { count })}
+      />
     </ImportSheet>
   );
 }

@@ -5,7 +5,7 @@
 import { type FormEvent, useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { AlertCircle, CheckCircle2, CopyCheck } from 'lucide-react';
-import { ImportSheet } from './ImportSheet';
+import { ImportActions, ImportSheet } from './ImportSheet';
 import { romeDateTime } from '../../core/event-rows';
 import { t } from '../../core/messages';
 import { BUTTONS_MAX } from '../../core/schemas/page';
@@ -198,27 +198,19 @@ export default function LinkImportDialog({ onClose }: { onClose: () => void }) {
               : ''}
         </p>
       </div>
-      <footer className="ed-import__actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={importing}>
-          {t('import.cancel')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => void confirm()}
-          disabled={count === 0 || busy}
-          aria-busy={importing || undefined}
-        >
-          {importing && <span className="spinner" aria-hidden="true" />}
-          {importing
-            ? t('import.running')
-            : count === 0
-              ? t('ticketImport.confirmNone')
-              : count === 1
-                ? t('ticketImport.confirmOne')
-                : t('ticketImport.confirm', { count })}
-        </button>
-      </footer>
+      <ImportActions
+        onClose={onClose}
+        importing={importing}
+        disabled={count === 0 || busy}
+        onConfirm={() => void confirm()}
+        label={
+          count === 0
+            ? t('ticketImport.confirmNone')
+            : count === 1
+              ? t('ticketImport.confirmOne')
+              : t('ticketImport.confirm', { count })
+        }
+      />
     </ImportSheet>
   );
 }
