@@ -15,7 +15,7 @@ import { type ExistingEvent, isSameEvent, rowDateText } from '../../core/ticket-
 import type { TicketEvent } from '../../core/ticket-import';
 import { errorText } from '../../lib/api';
 import { readTicketPage } from '../../lib/ticket-import-client';
-import { addEvents, type NewEvent } from './import';
+import { addEvents, listEvents, type NewEvent } from './import';
 import { $buttons, $editing, type EditorButton } from './state';
 
 export interface LinkRow extends TicketEvent {
@@ -32,11 +32,9 @@ export const $linkUrl = atom('');
 export const $linkRead = atom<LinkRead>({ phase: 'idle' });
 export const $linkChosen = atom<ReadonlySet<number>>(new Set());
 
-/** The list's dates as the judging compares them (unsaved rows included). */
-function listEvents(buttons: readonly EditorButton[]): ExistingEvent[] {
-  return buttons.flatMap((b) =>
-    b.type === 'text' ? [{ date: b.data, city: b.city, urls: b.ctaButtons.map((c) => c.url) }] : [],
-  );
+/** The list's dates (the export's rows, unsaved ones included) as the judging compares them. */
+function existingEvents(buttons: readonly EditorButton[]): ExistingEvent[] {
+  return listEvents(buttons).map((e) => ({ date: e.date, city: e.city, urls: e.ctas.map((c) => c.url) }));
 }
 
 /**
@@ -44,7 +42,7 @@ function listEvents(buttons: readonly EditorButton[]): ExistingEvent[] {
  * in the list, saved or not, is a duplicate too.
  */
 export function withListDuplicates(events: readonly TicketEvent[], buttons: readonly EditorButton[]): LinkRow[] {
-  const existing = listEvents(buttons);
+  const existing = existingEvents(buttons);
   return events.map((e, index) => {
     const mine = { date: rowDateText(e), city: e.city, urls: e.url ? [e.url] : [] };
     const duplicate = e.status === 'new' && existing.some((x) => isSameEvent(x, mine));
