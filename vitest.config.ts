@@ -178,6 +178,9 @@ export default defineConfig(async () => {
     globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits 1 s by default: a screen that fetches its figures can take longer while
+    // both cores run the suite (the Fan view's totals missed it once in a full run)
+    expect: { poll: { timeout: 10_000 } },
   } as const;
   const workerTest = { setupFiles: ['tests/worker/apply-migrations.ts'], testTimeout: 30_000 };
   return {
