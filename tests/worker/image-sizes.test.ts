@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, adminPaths } from '../../src/core/api-paths';
-import { SHOWN_WIDTH } from '../../src/core/image-sizes';
+import { SHOWN_WIDTH, sizeStem } from '../../src/core/image-sizes';
 import { readSizes } from '../../worker/db/pages/media-sizes';
 import { getPageRow } from '../../worker/db/pages/pages';
 import { mp4, PNG } from './media-fixtures';
@@ -45,20 +45,18 @@ async function sizesOf(slug: string) {
   return readSizes(env.DB, page!.id);
 }
 
-const stem = (path: string) => path.replace(/\.[a-z]+$/, '');
-
 describe('header sizes', () => {
   it('a 1000 px photo is kept at 480, 750 and 1000 px in AVIF and WebP, and the page offers them', async () => {
     const { token, slug } = await setup();
     const header = await uploadHeader(token, slug, await photo(1000));
-    expect(await sizesOf(slug)).toEqual({ [stem(header)]: [480, 750, 1000] });
+    expect(await sizesOf(slug)).toEqual({ [sizeStem(header)]: [480, 750, 1000] });
     const keys = await objects(slug);
     for (const w of [480, 750, 1000]) {
       for (const [format, type] of [
         ['avif', 'image/avif'],
         ['webp', 'image/webp'],
       ]) {
-        const key = `${stem(header).slice(1)}.w${w}.${format}`;
+        const key = `${sizeStem(header).slice(1)}.w${w}.${format}`;
         expect(keys).toContain(key);
         const file = await call(`/${key}`);
         expect(file.headers.get('content-type')).toBe(type);
@@ -70,8 +68,8 @@ describe('header sizes', () => {
     }
     const res = await call(`/${slug}`);
     const html = await res.text();
-    const avifSet = [480, 750, 1000].map((w) => `${stem(header)}.w${w}.avif ${w}w`).join(', ');
-    const webpSet = [480, 750, 1000].map((w) => `${stem(header)}.w${w}.webp ${w}w`).join(', ');
+    const avifSet = [480, 750, 1000].map((w) => `${sizeStem(header)}.w${w}.avif ${w}w`).join(', ');
+    const webpSet = [480, 750, 1000].map((w) => `${sizeStem(header)}.w${w}.webp ${w}w`).join(', ');
     expect(html).toContain(`<source type="image/avif" srcSet="${avifSet}" sizes="${SHOWN_WIDTH.header}"/>`);
     expect(html).toContain(`<source type="image/webp" srcSet="${webpSet}" sizes="${SHOWN_WIDTH.header}"/>`);
     // the <img> keeps the file itself, for a browser that takes neither
@@ -82,18 +80,18 @@ describe('header sizes', () => {
       `<${header}>; rel=preload; as=image; imagesrcset="${avifSet}"; imagesizes="${SHOWN_WIDTH.header}"; type="image/avif"; fetchpriority=high`,
     );
     // the backdrop takes the smallest size, lazily (a phone hides it and never fetches it)
-    expect(html).toContain(`<source type="image/avif" srcSet="${stem(header)}.w480.avif"/>`);
+    expect(html).toContain(`<source type="image/avif" srcSet="${sizeStem(header)}.w480.avif"/>`);
     expect(html).toMatch(
-      new RegExp(`<img class="bd" data-i="" src="${stem(header)}\\.w480\\.webp"[^>]*loading="lazy"`),
+      new RegExp(`<img class="bd" data-i="" src="${sizeStem(header)}\\.w480\\.webp"[^>]*loading="lazy"`),
     );
   });
 
   it('a photo wider than 1600 px keeps 1600 as its widest size; one under 480 px keeps none', async () => {
     const { token, slug } = await setup();
     const wide = await uploadHeader(token, slug, await photo(2000));
-    expect((await sizesOf(slug))[stem(wide)]).toEqual([480, 750, 1080, 1600]);
+    expect((await sizesOf(slug))[sizeStem(wide)]).toEqual([480, 750, 1080, 1600]);
     const small = await uploadHeader(token, slug, await photo(400));
-    expect((await sizesOf(slug))[stem(small)]).toEqual([]);
+    expect((await sizesOf(slug))[sizeStem(small)]).toEqual([]);
     const html = await published(slug);
     expect(html).not.toContain('<picture>');
     expect(html).toContain(`src="${small}"`);
@@ -102,17 +100,17 @@ describe('header sizes', () => {
   it("a replaced header's sizes are deleted with it, and its entry forgotten", async () => {
     const { token, slug } = await setup();
     const first = await uploadHeader(token, slug, await photo(800));
-    expect((await sizesOf(slug))[stem(first)]).toEqual([480, 750, 800]);
+    expect((await sizesOf(slug))[sizeStem(first)]).toEqual([480, 750, 800]);
     const second = await uploadHeader(token, slug, await photo(600));
     // no version shows the first header: it is deleted, public and kept copies, its sizes with it
     const everywhere = [
       ...(await objects(slug)),
       ...(await env.BUCKET.list({ prefix: `kept/${slug}/` })).objects.map((o) => o.key),
     ];
-    const firstName = stem(first).split('/').pop()!;
+    const firstName = sizeStem(first).split('/').pop()!;
     expect(everywhere.filter((k) => k.includes(firstName))).toEqual([]);
-    expect(await sizesOf(slug)).toEqual({ [stem(second)]: [480, 600] });
-    expect(everywhere.filter((k) => k.includes(`${stem(second).split('/').pop()}.w`))).toHaveLength(4);
+    expect(await sizesOf(slug)).toEqual({ [sizeStem(second)]: [480, 600] });
+    expect(everywhere.filter((k) => k.includes(`${sizeStem(second).split('/').pop()}.w`))).toHaveLength(4);
   });
 
   it('a header an older version shows is kept privately with its sizes, and comes back with them on a restore', async () => {
@@ -127,7 +125,7 @@ describe('header sizes', () => {
     });
     expect(saved.status).toBe(200);
     await uploadHeader(token, slug, await photo(600));
-    const name = stem(first).split('/').pop()!;
+    const name = sizeStem(first).split('/').pop()!;
     const kept = (await env.BUCKET.list({ prefix: `kept/${slug}/` })).objects.map((o) => o.key).sort();
     expect(kept).toEqual(
       [`${name}.png`, ...[480, 750, 800].flatMap((w) => [`${name}.w${w}.avif`, `${name}.w${w}.webp`])]
@@ -147,7 +145,7 @@ describe('header sizes', () => {
     expect(restored.status).toBe(200);
     expect((await objects(slug)).filter((k) => k.includes(`${name}.w`))).toHaveLength(6);
     expect(await published(slug)).toContain(
-      `srcSet="${stem(first)}.w480.avif 480w, ${stem(first)}.w750.avif 750w, ${stem(first)}.w800.avif 800w"`,
+      `srcSet="${sizeStem(first)}.w480.avif 480w, ${sizeStem(first)}.w750.avif 750w, ${sizeStem(first)}.w800.avif 800w"`,
     );
   });
 
@@ -193,9 +191,9 @@ describe('sizes of button images and posters', () => {
     const res = await call(`${BASE}/${slug}/upload-button-images`, { token: u.token, body: f, settle: true });
     expect(res.status).toBe(200);
     const path = ((await res.json()) as { paths: Record<string, string> }).paths['1']!;
-    expect((await sizesOf(slug))[stem(path)]).toEqual([480, 750, 900]);
+    expect((await sizesOf(slug))[sizeStem(path)]).toEqual([480, 750, 900]);
     const html = await published(slug);
-    const avifSet = [480, 750, 900].map((w) => `${stem(path)}.w${w}.avif ${w}w`).join(', ');
+    const avifSet = [480, 750, 900].map((w) => `${sizeStem(path)}.w${w}.avif ${w}w`).join(', ');
     expect(html).toContain(`<source type="image/avif" srcSet="${avifSet}" sizes="${SHOWN_WIDTH.button}"/>`);
     // a store badge is not a photo of the page's folder: shown as it is
     expect(html).toMatch(
@@ -212,11 +210,11 @@ describe('sizes of button images and posters', () => {
     });
     expect(res.status).toBe(200);
     const { poster } = (await res.json()) as { poster: string };
-    expect((await sizesOf(slug))[stem(poster)]).toEqual([480, 750, 1080, 1200]);
+    expect((await sizesOf(slug))[sizeStem(poster)]).toEqual([480, 750, 1080, 1200]);
     const page = await call(`/${slug}`);
     const html = await page.text();
-    expect(html).toContain(`poster="${stem(poster)}.w750.webp"`);
-    expect(page.headers.get('link')).toBe(`<${stem(poster)}.w750.webp>; rel=preload; as=image; fetchpriority=high`);
+    expect(html).toContain(`poster="${sizeStem(poster)}.w750.webp"`);
+    expect(page.headers.get('link')).toBe(`<${sizeStem(poster)}.w750.webp>; rel=preload; as=image; fetchpriority=high`);
     // the share image stays the poster itself, whole
     expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${poster.replace(/\./g, '\\.')}"/>`));
   });

@@ -20,11 +20,10 @@ import { mediaInUse } from '../../db/pages/media';
 import { readSizes, recordSizes } from '../../db/pages/media-sizes';
 import { imagePixelSize } from './image-size';
 import { sniff } from './media-types';
-import { ownObjectKey } from './upload-bytes';
+import { IMMUTABLE, ownObjectKey } from './upload-bytes';
 
 type Env = Pick<Bindings, 'DB' | 'BUCKET' | 'IMAGES'>;
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Animated GIFs stay as they are: a size would keep only their first frame. */
 const SIZED_KINDS = new Set(['jpg', 'png', 'webp']);
 
@@ -49,7 +48,7 @@ async function makeSizes(env: Env, key: string): Promise<number[]> {
   const object = await env.BUCKET.get(key);
   if (!object) return [];
   const bytes = new Uint8Array(await object.arrayBuffer());
-  const kind = sniff(bytes.subarray(0, 64));
+  const kind = sniff(bytes);
   if (!kind || !SIZED_KINDS.has(kind)) return [];
   const kept: number[] = [];
   for (const width of sizeWidths(imagePixelSize(bytes)?.width)) {

@@ -28,7 +28,8 @@ export interface SniffedPart {
 
 /** R2 multipart uploads move a video in parts of this size: memory holds one part at a time. */
 const PART_SIZE = 5 * 1024 * 1024;
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Cache life of every stored upload (and of the sizes made from it): names carry a version. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A fresh suffix for an object name, so a replaced file never hides behind a cached one. */
 function version(): string {

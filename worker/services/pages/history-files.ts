@@ -19,7 +19,7 @@ import { bringBack, keepPrivately, keptKey } from '../media/kept-files';
 import { ownObjectKey } from '../media/upload-bytes';
 import { forgetSizes, readSizes } from '../../db/pages/media-sizes';
 import { sizeKeys } from '../media/image-sizes';
-import { sizeStem } from '../../../src/core/image-sizes';
+import { sizeStem, type MediaSizes } from '../../../src/core/image-sizes';
 
 /** Kept: the newest VERSIONS_KEPT versions of a page, and every version of the last VERSION_DAYS days. */
 export const VERSIONS_KEPT = 50;
@@ -65,14 +65,14 @@ export async function retireUnused(env: Env, page: PageRef, paths: Iterable<stri
   // a file's sizes go where it goes (docs/behaviour.md#image-sizes)
   const sizes = await readSizes(env.DB, page.id);
   await keepPrivately(env.BUCKET, [...keep, ...sizeKeys(sizes, keep)]);
-  await dropFiles(env, page, drop);
+  await dropFiles(env, page, drop, sizes);
   return keep.length + drop.length;
 }
 
 /** Deletes files for good, public and kept copies, with their sizes, and forgets those sizes. */
-async function dropFiles(env: Env, page: PageRef, keys: string[]): Promise<void> {
+async function dropFiles(env: Env, page: PageRef, keys: string[], sizes?: MediaSizes): Promise<void> {
   if (keys.length === 0) return;
-  const all = [...keys, ...sizeKeys(await readSizes(env.DB, page.id), keys)];
+  const all = [...keys, ...sizeKeys(sizes ?? (await readSizes(env.DB, page.id)), keys)];
   await env.BUCKET.delete([...all, ...all.map(keptKey)]);
   await forgetSizes(
     env.DB,
