@@ -5,8 +5,11 @@
  * headers of RFC 8058. Texts: src/core/messages/fans-mail.ts.
  */
 import { fanPaths } from '../../../src/core/api-paths';
-import { t } from '../../../src/core/messages';
+import { type MessageKey, t } from '../../../src/core/messages';
+import { romeTime } from '../../../src/core/fans-export';
+import { romeToday, utcToRomeLocal } from '../../../src/core/schedule';
 import { parseHttpUrl } from '../../../src/core/urls';
+import type { PageRow } from '../../db/pages/pages';
 import { escapeHtml } from '../html';
 import type { Mail } from '../mail';
 
@@ -28,6 +31,13 @@ export interface AlertMailPage {
   title: string;
   /** the organiser's company: the sender's display name */
   company: string;
+}
+
+/** The page as its alert e-mails name it: the title the public page shows, from its company. */
+export function alertMailPage(
+  page: Pick<PageRow, 'folder_name' | 'display_title' | 'title' | 'company'>,
+): AlertMailPage {
+  return { slug: page.folder_name, title: page.display_title || page.title, company: page.company };
 }
 
 /** A link with utm_source=email set (other parameters kept), or null when it is not a web link. */
@@ -77,6 +87,29 @@ export function alertMail(
       ...rows.map((e) => eventHtml(e.date, e.where, e.tickets, t('fans.mail.alert.tickets'))),
     ],
   });
+}
+
+/**
+ * An instant as the fan reads it on `now`'s day in Europe/Rome, in the words of `texts`: its
+ * time today, tomorrow, or on a later day ('12/05'). Each text takes {time}; the later one {day}.
+ */
+export function romeDayWords(
+  at: string,
+  now: Date,
+  texts: { today: MessageKey; tomorrow: MessageKey; later: MessageKey },
+): string {
+  const day = utcToRomeLocal(at).slice(0, 10);
+  const time = romeTime(at);
+  const today = romeToday(now);
+  if (day === today) return t(texts.today, { time });
+  const tomorrow = romeToday(new Date(Date.parse(`${today}T12:00:00Z`) + 24 * 60 * 60_000));
+  if (day === tomorrow) return t(texts.tomorrow, { time });
+  return t(texts.later, { day: `${day.slice(8, 10)}/${day.slice(5, 7)}`, time });
+}
+
+/** The opening of an alert e-mail's HTML: its headline, big and bold, then its introduction. */
+export function openingHtml(headline: string, intro: string): string[] {
+  return [`<p style="font-size:20px;font-weight:bold">${escapeHtml(headline)}</p>`, `<p>${escapeHtml(intro)}</p>`];
 }
 
 /** One event in an alert's HTML: its day, its place and a button a thumb finds. */

@@ -33,7 +33,7 @@ import { claimDeliveries, finishDeliveries, finishIfDone, pendingFans, recipient
 import { getPageRowById, isPubliclyVisible, type PageRow } from '../../db/pages/pages';
 import type { Bindings } from '../../env';
 import { sha256Hex } from '../bytes';
-import { alertMail } from './alert-mail';
+import { alertMail, alertMailPage } from './alert-mail';
 import { ALERT_WINDOW_MS, capOpensAt, eventsOf, hearsOf, joinedCities, upcomingOf } from './alerts';
 import { unsubscribeToken } from './tokens';
 import { type Mail, MAIL_BATCH_MAX, sendMailBatch } from '../mail';
@@ -243,7 +243,7 @@ async function newDateRecipients(
   now: Date,
 ): Promise<Recipient[]> {
   const events = upcomingOf(eventsOf(await alertButtons(db, page.id), alertButtonIds(alert)), now);
-  const mailPage = { slug: page.folder_name, title: page.display_title || page.title, company: page.company };
+  const mailPage = alertMailPage(page);
   // each fan hears of the events of the cities they follow ('Tutte le date': all of them), of
   // those that joined the alert once they followed them
   const recipients: Recipient[] = [];

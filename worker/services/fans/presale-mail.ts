@@ -7,9 +7,7 @@
  * headers). The code and the presale link are the message's secrets: never printed, redacted in
  * the outbox (worker/services/mail.ts). Texts: src/core/messages/presale-mail.ts.
  */
-import { romeTime } from '../../../src/core/fans-export';
 import { t } from '../../../src/core/messages';
-import { romeToday, utcToRomeLocal } from '../../../src/core/schedule';
 import { escapeHtml } from '../html';
 import type { Mail } from '../mail';
 import {
@@ -18,6 +16,8 @@ import {
   alertFrame,
   alertPageUrl,
   eventHtml,
+  openingHtml,
+  romeDayWords,
   withEmailSource,
 } from './alert-mail';
 
@@ -37,13 +37,11 @@ export interface PresaleMailContent {
 
 /** An instant as the fan reads it on `now`'s day in Europe/Rome: 'oggi alle 10:00', 'domani…', 'il 12/05…'. */
 export function romeWhen(at: string, now: Date): string {
-  const day = utcToRomeLocal(at).slice(0, 10);
-  const time = romeTime(at);
-  const today = romeToday(now);
-  if (day === today) return t('presale.mail.when.today', { time });
-  const tomorrow = romeToday(new Date(Date.parse(`${today}T12:00:00Z`) + 24 * 60 * 60_000));
-  if (day === tomorrow) return t('presale.mail.when.tomorrow', { time });
-  return t('presale.mail.when.later', { day: `${day.slice(8, 10)}/${day.slice(5, 7)}`, time });
+  return romeDayWords(at, now, {
+    today: 'presale.mail.when.today',
+    tomorrow: 'presale.mail.when.tomorrow',
+    later: 'presale.mail.when.later',
+  });
 }
 
 /** The code as the HTML shows it: big, spaced, selectable in one tap. */
@@ -72,10 +70,7 @@ export function presaleMail(
   const pageUrl = alertPageUrl(origin, page.slug);
   const presaleUrl = withEmailSource(content.url);
   const text: string[] = [`${headline}.`, '', intro, event.date, where, ''];
-  const html: string[] = [
-    `<p style="font-size:20px;font-weight:bold">${escapeHtml(headline)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-  ];
+  const html: string[] = openingHtml(headline, intro);
   const secrets: string[] = [];
   if (content.code !== null) {
     const label = t(content.shared ? 'presale.mail.sharedLabel' : 'presale.mail.codeLabel');

@@ -5,18 +5,17 @@
  * organiser's company, with the unsubscribe link and the one-click headers of the new-date
  * alerts. Texts: src/core/messages/drops-mail.ts.
  */
-import { romeTime } from '../../../src/core/fans-export';
 import { t } from '../../../src/core/messages';
-import { romeToday, utcToRomeLocal } from '../../../src/core/schedule';
 import {
   type AlertMailEvent,
   type AlertMailPage,
   alertFrame,
   alertPageUrl,
   eventHtml,
+  openingHtml,
+  romeDayWords,
   withEmailSource,
 } from './alert-mail';
-import { escapeHtml } from '../html';
 import type { Mail } from '../mail';
 
 /**
@@ -24,14 +23,11 @@ import type { Mail } from '../mail';
  * alle 10:00…' the day before, 'Oggi alle 10:00…' when it went out late, on the day itself.
  */
 export function reminderHeadline(onSaleAt: string, now: Date): string {
-  const local = utcToRomeLocal(onSaleAt);
-  const day = local.slice(0, 10);
-  const time = romeTime(onSaleAt);
-  const today = romeToday(now);
-  if (day === today) return t('drops.mail.reminder.today', { time });
-  const tomorrow = romeToday(new Date(Date.parse(`${today}T12:00:00Z`) + 24 * 60 * 60_000));
-  if (day === tomorrow) return t('drops.mail.reminder.tomorrow', { time });
-  return t('drops.mail.reminder.later', { day: `${day.slice(8, 10)}/${day.slice(5, 7)}`, time });
+  return romeDayWords(onSaleAt, now, {
+    today: 'drops.mail.reminder.today',
+    tomorrow: 'drops.mail.reminder.tomorrow',
+    later: 'drops.mail.reminder.later',
+  });
 }
 
 /** The e-mail of one fan for one event's sale: `kind` says which of the two. */
@@ -62,10 +58,6 @@ export function saleMail(
     subject,
     why: t('drops.mail.why', { company: page.company, title: page.title }),
     text: [`${headline}.`, '', intro, event.date, where, `${linkText}: ${link}`, ''],
-    html: [
-      `<p style="font-size:20px;font-weight:bold">${escapeHtml(headline)}</p>`,
-      `<p>${escapeHtml(intro)}</p>`,
-      eventHtml(event.date, where, link, linkText),
-    ],
+    html: [...openingHtml(headline, intro), eventHtml(event.date, where, link, linkText)],
   });
 }
