@@ -14,8 +14,7 @@
 import { ALL_CITIES, FAN_SALE_CONSENT_VERSION } from '../../../src/core/fans';
 import { generalSaleAt, type Presale, presaleEnd, presaleState } from '../../../src/core/presale';
 import { instantText, romeToday } from '../../../src/core/schedule';
-import { claimAlert, endAlert, type FanAlertRow, setRecipients } from '../../db/fans/alerts';
-import { recipientIds } from '../../db/fans/deliveries';
+import type { FanAlertRow } from '../../db/fans/alerts';
 import {
   assignCodes,
   type CodeFan,
@@ -31,13 +30,24 @@ import {
 } from '../../db/fans/presale';
 import { saleAlertStep } from '../../db/fans/sale-alerts';
 import { storedPresale } from '../../db/pages/buttons';
-import { getPageRow, isPubliclyVisible, type PageRow } from '../../db/pages/pages';
+import { isPubliclyVisible } from '../../db/pages/pages';
 import type { Bindings } from '../../env';
 import { sha256Hex } from '../bytes';
 import { type AlertEvent, eventOf } from './alerts';
+import { alertMailPage } from './alert-mail';
 import { mailboxHash } from './mailbox';
 import { presaleMail } from './presale-mail';
-import { type Recipient, SALE_QUEUE_LEAD_MS, type SalePlan, secondsUntil } from './sale-alerts';
+import {
+  claimAndCount,
+  messageWait,
+  type Recipient,
+  SALE_QUEUE_LEAD_MS,
+  type AlertPlan,
+  type AlertStart,
+  sameInstant,
+  secondsUntil,
+  syncAlertRows,
+} from './sale-alerts';
 
 type Ctas = Parameters<typeof presaleState>[1];
 
@@ -73,8 +83,6 @@ export function presaleDateOf(row: PresaleButtonRow, now: Date): PresaleDate | n
   return { event, presale, due: instantText(start), ctas };
 }
 
-const same = (a: string, b: string) => Date.parse(a) === Date.parse(b);
-
 /**
  * After a publish: the page's presale alerts as its dates now say, as syncSaleAlerts does for
  * the on-sale ones. Wanted (the page seen by the public, the date upcoming with a city, its
@@ -84,12 +92,8 @@ const same = (a: string, b: string) => Date.parse(a) === Date.parse(b);
  * wait (the dispatch skips trashed pages) until a restore publishes it again. A failure is
  * logged and never fails the publish.
  */
-export async function syncPresaleAlerts(env: Pick<Bindings, 'DB'>, slug: string, now: Date): Promise<void> {
-  try {
-    const page = await getPageRow(env.DB, slug);
-    if (!page) return;
-    const t = now.getTime();
-    const stamp = instantText(now);
+export function syncPresaleAlerts(env: Pick<Bindings, 'DB'>, slug: string, now: Date): Promise<void> {
+  return syncAlertRows(env, slug, now, 'presale alerts not synced', async (page, t, stamp) => {
     const dates = new Map<number, PresaleDate>();
     if (isPubliclyVisible(page, now)) {
       for (const row of await presaleButtons(env.DB, page.id)) {
@@ -108,10 +112,8 @@ export async function syncPresaleAlerts(env: Pick<Bindings, 'DB'>, slug: string,
     for (const [buttonId, date] of dates) {
       if (!known.has(buttonId)) statements.push(insertPresaleAlert(env.DB, page.id, buttonId, date.due));
     }
-    if (statements.length > 0) await env.DB.batch(statements);
-  } catch (err) {
-    console.error('presale alerts not synced', slug, err instanceof Error ? err.message : String(err));
-  }
+    return statements;
+  });
 }
 
 /** The date of a presale alert as the page has it now, or null when its fans may not hear of it. */
@@ -121,22 +123,6 @@ export async function dateOfAlert(db: D1Database, alert: FanAlertRow, now: Date)
   return row ? presaleDateOf(row, now) : null;
 }
 
-/** One FANS message of a presale alert: `not_before` is the presale's start. */
-interface PresaleMessage {
-  alert_id: number;
-  fan_ids: number[];
-  not_before: string;
-}
-
-/** The messages that carry these fans to a started presale alert, each at most `perMessage`. */
-export function presaleMessages(alert: FanAlertRow, fans: readonly number[], perMessage: number): PresaleMessage[] {
-  const messages: PresaleMessage[] = [];
-  for (let i = 0; i < fans.length; i += perMessage) {
-    messages.push({ alert_id: alert.id, fan_ids: fans.slice(i, i + perMessage), not_before: alert.due_at });
-  }
-  return messages;
-}
-
 /**
  * Starts a presale alert (from the dispatch; the page is seen by the public) when its start is
  * within SALE_QUEUE_LEAD_MS: claims it, counts its fans (confirmed now, following the date's
@@ -144,38 +130,19 @@ export function presaleMessages(alert: FanAlertRow, fans: readonly number[], per
  * each carrying the start. Null when not started (also while a presale of one-time codes has
  * none loaded: it waits for them, docs/behaviour.md#presales); [] when it ended at once.
  */
-export async function startPresaleAlert(
-  env: Pick<Bindings, 'DB'>,
-  alert: FanAlertRow,
-  page: PageRow,
-  now: Date,
-  fansPerMessage: number,
-): Promise<PresaleMessage[] | null> {
+export const startPresaleAlert: AlertStart = async (env, alert, page, now, fansPerMessage) => {
   if (Date.parse(alert.due_at) > now.getTime() + SALE_QUEUE_LEAD_MS) return null;
   const date = await dateOfAlert(env.DB, alert, now);
   // the page changed without a publish reaching the sync: it puts the row right on the next one
-  if (date && !same(date.due, alert.due_at)) return null;
+  if (date && !sameInstant(date.due, alert.due_at)) return null;
   // one-time codes and none loaded: nothing to give, so nothing goes; the first upload starts it
   // (presale-fans.ts codesAdded), or the dispatch at the start when they come before it
   if (date && (await waitsForCodes(env.DB, alert.id))) return null;
-  const stamp = instantText(now);
-  const claimed = await claimAlert(env.DB, alert.id, stamp);
-  if (!claimed) return null;
-  if (!date) {
-    await endAlert(env.DB, alert.id, 'cancelled', 0, stamp);
-    return [];
-  }
   // every fan confirmed by the claim: one who confirms after it finds the alert 'sending' and is
   // queued by the confirmation itself (presale-fans.ts); the delivery rows keep both to one
-  const since = new Date(Math.max(now.getTime(), Date.now())).toISOString();
-  const fans = await recipientIds(env.DB, page.id, [{ key: date.event.key, since }], FAN_SALE_CONSENT_VERSION);
-  if (fans.length === 0) {
-    await endAlert(env.DB, alert.id, 'sent', 0, stamp);
-    return [];
-  }
-  await setRecipients(env.DB, alert.id, fans.length);
-  return presaleMessages(claimed, fans, fansPerMessage);
-}
+  const since = () => new Date(Math.max(now.getTime(), Date.now())).toISOString();
+  return claimAndCount(env, alert, page, now, date?.event.key ?? null, since, fansPerMessage);
+};
 
 /** Fans as a code may go to them: with their mailbox, one code per mailbox and date. */
 export function codeFans(fans: ReadonlyArray<{ id: number; email: string }>): Promise<CodeFan[]> {
@@ -197,19 +164,9 @@ async function presaleIdempotencyKey(alertId: number, sent: ReadonlyArray<[numbe
  * before the send; none left, the codes-gone e-mail. The presale over, the date gone or the page
  * hidden: nothing is sent.
  */
-export async function presaleRecipients(
-  db: D1Database,
-  origin: string,
-  alert: FanAlertRow,
-  page: PageRow,
-  body: { fan_ids: number[]; not_before?: string | undefined },
-  now: Date,
-): Promise<SalePlan> {
-  if (alert.status !== 'sending' && alert.status !== 'sent') return { kind: 'stale' };
-  const notBefore = body.not_before ?? alert.due_at;
-  if (!same(notBefore, alert.due_at)) return { kind: 'stale' };
-  const wait = secondsUntil(notBefore, now.getTime());
-  if (wait > 0) return { kind: 'early', delaySeconds: wait };
+export const presaleRecipients: AlertPlan = async (db, origin, alert, page, body, now) => {
+  const waiting = messageWait(alert, body, now);
+  if (waiting) return waiting;
   const date = isPubliclyVisible(page, now) ? await dateOfAlert(db, alert, now) : null;
   const state = date ? presaleState(date.presale, date.ctas, now.getTime()) : 'over';
   // the start moved later after it had passed: the message waits for the new start
@@ -227,7 +184,7 @@ export async function presaleRecipients(
   );
   const shared = date.presale.shared_code;
   const codes = shared === null ? await assignCodes(db, buttonId, await codeFans(first)) : new Map<number, GivenCode>();
-  const mailPage = { slug: page.folder_name, title: page.display_title || page.title, company: page.company };
+  const mailPage = alertMailPage(page);
   const general = generalSaleAt(date.ctas);
   const end = presaleEnd(date.presale, date.ctas);
   const sent: Array<[number, number]> = [];
@@ -261,4 +218,4 @@ export async function presaleRecipients(
       );
     },
   };
-}
+};

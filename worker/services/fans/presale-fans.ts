@@ -21,7 +21,8 @@ import {
 import { getPageRowById, isPubliclyVisible } from '../../db/pages/pages';
 import type { Bindings } from '../../env';
 import { dispatchAlert, enqueue, FANS_PER_MESSAGE } from './delivery';
-import { codeFans, dateOfAlert, type PresaleDate, presaleDateOf, presaleMessages } from './presale-alerts';
+import { codeFans, dateOfAlert, type PresaleDate, presaleDateOf } from './presale-alerts';
+import { alertMessages } from './sale-alerts';
 
 type PresaleEnv = Pick<Bindings, 'DB' | 'FANS'>;
 
@@ -46,7 +47,7 @@ export async function presaleFanConfirmed(env: PresaleEnv, pageId: number, fanId
       const date = await liveDate(env, alert, now);
       if (!date) continue;
       if (!(await isOfAudience(env.DB, pageId, fanId, date.event.key, FAN_SALE_CONSENT_VERSION))) continue;
-      await enqueue(env, presaleMessages(alert, [fanId], FANS_PER_MESSAGE), now);
+      await enqueue(env, alertMessages(alert, [fanId], FANS_PER_MESSAGE), now);
     }
   } catch (err) {
     console.error('presale e-mail of a new fan not queued', pageId, err instanceof Error ? err.message : String(err));
@@ -80,7 +81,7 @@ export async function codesAdded(env: PresaleEnv, pageId: number, buttonId: numb
     if (given.size < Math.min(FANS_PER_MESSAGE, waiting.length - i)) break;
   }
   const holders = await fansWithUnsentCode(env.DB, pageId, buttonId, alert.id, key, FAN_SALE_CONSENT_VERSION);
-  await enqueue(env, presaleMessages(alert, holders, FANS_PER_MESSAGE), now);
+  await enqueue(env, alertMessages(alert, holders, FANS_PER_MESSAGE), now);
 }
 
 /** A date's presale as its fans stand (docs/behaviour.md#presales): fans waiting, e-mails sent. */

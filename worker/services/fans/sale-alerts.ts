@@ -30,6 +30,7 @@ import { insertSaleAlert, saleAlertStep, saleAlertsOfPage, type SaleKind } from 
 import type { Bindings } from '../../env';
 import { type AlertEvent, eventOf } from './alerts';
 import type { Mail } from '../mail';
+import { alertMailPage } from './alert-mail';
 import { saleMail } from './sale-alert-mail';
 
 /** An on-sale alert is queued this long before its instant at most (the per-minute run's reach). */
@@ -99,7 +100,29 @@ function kindsOf(page: Pick<PageRow, 'sale_reminder'>): SaleKind[] {
   return page.sale_reminder === 0 ? ['on_sale'] : ['on_sale', 'sale_reminder'];
 }
 
-const same = (a: string, b: string) => Date.parse(a) === Date.parse(b);
+/** Whether two instants (UTC ISO) are the same moment, however written. */
+export const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
+
+/**
+ * After a publish: the statements `steps` answers for the page's alert rows, run in one batch.
+ * An unknown slug does nothing; a failure is logged as `failure` and never fails the publish.
+ */
+export async function syncAlertRows(
+  env: Pick<Bindings, 'DB'>,
+  slug: string,
+  now: Date,
+  failure: string,
+  steps: (page: PageRow, t: number, stamp: string) => Promise<D1PreparedStatement[]>,
+): Promise<void> {
+  try {
+    const page = await getPageRow(env.DB, slug);
+    if (!page) return;
+    const statements = await steps(page, now.getTime(), instantText(now));
+    if (statements.length > 0) await env.DB.batch(statements);
+  } catch (err) {
+    console.error(failure, slug, err instanceof Error ? err.message : String(err));
+  }
+}
 
 /**
  * After a publish: the page's on-sale alerts as its events now say. Wanted (the page seen by the
@@ -109,12 +132,8 @@ const same = (a: string, b: string) => Date.parse(a) === Date.parse(b);
  * at the new time. Not wanted: cancelled, unless it is already going out. Sent ones stay sent:
  * once per fan and event. A failure is logged and never fails the publish.
  */
-export async function syncSaleAlerts(env: Pick<Bindings, 'DB'>, slug: string, now: Date): Promise<void> {
-  try {
-    const page = await getPageRow(env.DB, slug);
-    if (!page) return;
-    const t = now.getTime();
-    const stamp = instantText(now);
+export function syncSaleAlerts(env: Pick<Bindings, 'DB'>, slug: string, now: Date): Promise<void> {
+  return syncAlertRows(env, slug, now, 'on-sale alerts not synced', async (page, t, stamp) => {
     const events = isPubliclyVisible(page, now)
       ? saleEvents(await alertButtons(env.DB, page.id), now)
       : new Map<number, SaleEvent>();
@@ -128,7 +147,7 @@ export async function syncSaleAlerts(env: Pick<Bindings, 'DB'>, slug: string, no
       const due = event && kinds.includes(kind) ? dueOf(kind, event) : null;
       // a reminder moved to a time already past would announce a sale hours away as 'domani';
       // one whose time is unchanged and just passed is still on its way (the dispatch sends it)
-      const kept = due !== null && row.status !== 'cancelled' && same(row.due_at, due);
+      const kept = due !== null && row.status !== 'cancelled' && sameInstant(row.due_at, due);
       const wanted = due !== null && (kind === 'on_sale' || Date.parse(due) > t || kept);
       // a cancelled alert comes back only while its time is ahead
       if (wanted && row.status === 'cancelled' && Date.parse(due) <= t) continue;
@@ -142,10 +161,8 @@ export async function syncSaleAlerts(env: Pick<Bindings, 'DB'>, slug: string, no
           statements.push(insertSaleAlert(env.DB, page.id, buttonId, kind, due));
       }
     }
-    if (statements.length > 0) await env.DB.batch(statements);
-  } catch (err) {
-    console.error('on-sale alerts not synced', slug, err instanceof Error ? err.message : String(err));
-  }
+    return statements;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,12 +181,74 @@ function stillValid(alert: FanAlertRow, page: Pick<PageRow, 'sale_reminder'>, ev
   return true;
 }
 
-/** One FANS message of an on-sale alert: `not_before` is the instant it may be sent. */
+/** One FANS message of an alert (on-sale, reminder, presale): `not_before` is the instant it may be sent. */
 export interface SaleMessage {
   alert_id: number;
   fan_ids: number[];
   not_before: string;
 }
+
+/** The messages that carry these fans to a started alert, each at most `perMessage`, each carrying its due time. */
+export function alertMessages(alert: FanAlertRow, fans: readonly number[], perMessage: number): SaleMessage[] {
+  const messages: SaleMessage[] = [];
+  for (let i = 0; i < fans.length; i += perMessage) {
+    messages.push({ alert_id: alert.id, fan_ids: fans.slice(i, i + perMessage), not_before: alert.due_at });
+  }
+  return messages;
+}
+
+/**
+ * Claims an alert whose time has come and answers its messages: ended 'cancelled' at once when
+ * `key` is null (nothing to announce any more), 'sent' at once when no fan follows `key` or
+ * 'Tutte le date' (confirmed since `since()`, read after the claim, with the on-sale consent).
+ * Null when another run claimed it first.
+ */
+export async function claimAndCount(
+  env: Pick<Bindings, 'DB'>,
+  alert: FanAlertRow,
+  page: PageRow,
+  now: Date,
+  key: string | null,
+  since: () => string,
+  fansPerMessage: number,
+): Promise<SaleMessage[] | null> {
+  const stamp = instantText(now);
+  const claimed = await claimAlert(env.DB, alert.id, stamp);
+  if (!claimed) return null;
+  if (key === null) {
+    await endAlert(env.DB, alert.id, 'cancelled', 0, stamp);
+    return [];
+  }
+  const fans = await recipientIds(env.DB, page.id, [{ key, since: since() }], FAN_SALE_CONSENT_VERSION);
+  if (fans.length === 0) {
+    await endAlert(env.DB, alert.id, 'sent', 0, stamp);
+    return [];
+  }
+  await setRecipients(env.DB, alert.id, fans.length);
+  return alertMessages(claimed, fans, fansPerMessage);
+}
+
+/**
+ * How the dispatch starts an alert of one family (on-sale and reminder, presale) whose page the
+ * public sees: null when not started, [] when it ended at once, else its FANS messages.
+ */
+export type AlertStart = (
+  env: Pick<Bindings, 'DB'>,
+  alert: FanAlertRow,
+  page: PageRow,
+  now: Date,
+  fansPerMessage: number,
+) => Promise<SaleMessage[] | null>;
+
+/** How the consumer answers a FANS message of one family's alert at `now`. */
+export type AlertPlan = (
+  db: D1Database,
+  origin: string,
+  alert: FanAlertRow,
+  page: PageRow,
+  body: { fan_ids: number[]; not_before?: string | undefined },
+  now: Date,
+) => Promise<SalePlan>;
 
 /**
  * Starts an on-sale alert or reminder (from the dispatch; the page is seen by the public):
@@ -178,43 +257,16 @@ export interface SaleMessage {
  * 'Tutte le date', with a consent that covers these e-mails) and answers its messages, each
  * carrying the alert's due time. Null when not started; [] when it ended at once.
  */
-export async function startSaleAlert(
-  env: Pick<Bindings, 'DB'>,
-  alert: FanAlertRow,
-  page: PageRow,
-  now: Date,
-  fansPerMessage: number,
-): Promise<SaleMessage[] | null> {
+export const startSaleAlert: AlertStart = async (env, alert, page, now, fansPerMessage) => {
   const lead = alert.kind === 'on_sale' ? SALE_QUEUE_LEAD_MS : 0;
   if (Date.parse(alert.due_at) > now.getTime() + lead) return null;
   const event = await eventOfAlert(env.DB, alert, now);
+  const valid = stillValid(alert, page, event, now);
   // the page changed without a publish reaching the sync: it puts the row right on the next one
-  if (event && stillValid(alert, page, event, now) && !same(dueOf(alert.kind as SaleKind, event), alert.due_at))
-    return null;
-  const stamp = instantText(now);
-  const claimed = await claimAlert(env.DB, alert.id, stamp);
-  if (!claimed) return null;
-  if (!stillValid(claimed, page, event, now)) {
-    await endAlert(env.DB, alert.id, 'cancelled', 0, stamp);
-    return [];
-  }
-  const fans = await recipientIds(
-    env.DB,
-    page.id,
-    [{ key: event!.key, since: now.toISOString() }],
-    FAN_SALE_CONSENT_VERSION,
-  );
-  if (fans.length === 0) {
-    await endAlert(env.DB, alert.id, 'sent', 0, stamp);
-    return [];
-  }
-  await setRecipients(env.DB, alert.id, fans.length);
-  const messages: SaleMessage[] = [];
-  for (let i = 0; i < fans.length; i += fansPerMessage) {
-    messages.push({ alert_id: alert.id, fan_ids: fans.slice(i, i + fansPerMessage), not_before: claimed.due_at });
-  }
-  return messages;
-}
+  if (event && valid && !sameInstant(dueOf(alert.kind as SaleKind, event), alert.due_at)) return null;
+  const key = valid ? event!.key : null;
+  return claimAndCount(env, alert, page, now, key, () => now.toISOString(), fansPerMessage);
+};
 
 /** The seconds a message must still wait (Queues take whole seconds; never 0 when early). */
 export function secondsUntil(at: string, now: number): number {
@@ -243,28 +295,35 @@ export type SalePlan =
     };
 
 /**
+ * Whether a message of an alert is not to be sent at `now`: stale (the alert is not going out,
+ * or the message carries another due time) or early (queued again until its `not_before`).
+ * Null: it is due.
+ */
+export function messageWait(
+  alert: FanAlertRow,
+  body: { not_before?: string | undefined },
+  now: Date,
+): Extract<SalePlan, { kind: 'stale' | 'early' }> | null {
+  if (alert.status !== 'sending' && alert.status !== 'sent') return { kind: 'stale' };
+  const notBefore = body.not_before ?? alert.due_at;
+  if (!sameInstant(notBefore, alert.due_at)) return { kind: 'stale' };
+  const wait = secondsUntil(notBefore, now.getTime());
+  return wait > 0 ? { kind: 'early', delaySeconds: wait } : null;
+}
+
+/**
  * What the consumer does with a message of an on-sale alert at `now`: drop it, queue it again
  * until its instant, or send these fans (the rest of the message are skipped: gone, no longer
  * following, or the event no longer goes on sale as announced).
  */
-export async function saleRecipients(
-  db: D1Database,
-  origin: string,
-  alert: FanAlertRow,
-  page: PageRow,
-  body: { fan_ids: number[]; not_before?: string | undefined },
-  now: Date,
-): Promise<SalePlan> {
-  if (alert.status !== 'sending' && alert.status !== 'sent') return { kind: 'stale' };
-  const notBefore = body.not_before ?? alert.due_at;
-  if (!same(notBefore, alert.due_at)) return { kind: 'stale' };
-  const wait = secondsUntil(notBefore, now.getTime());
-  if (wait > 0) return { kind: 'early', delaySeconds: wait };
+export const saleRecipients: AlertPlan = async (db, origin, alert, page, body, now) => {
+  const waiting = messageWait(alert, body, now);
+  if (waiting) return waiting;
   const event = await eventOfAlert(db, alert, now);
   // 'in vendita ora' only while it is true: an instant moved later meanwhile ends it unsent
   const opened = alert.kind !== 'on_sale' || (event !== null && Date.parse(event.on_sale_at) <= now.getTime());
   if (!opened || !stillValid(alert, page, event, now)) return { kind: 'send', recipients: [] };
-  const mailPage = { slug: page.folder_name, title: page.display_title || page.title, company: page.company };
+  const mailPage = alertMailPage(page);
   const recipients: Recipient[] = [];
   for (const fan of await pendingFans(db, alert.id, page.id, body.fan_ids)) {
     if (!fan.keys.includes(ALL_CITIES) && !fan.keys.includes(event!.key)) continue;
@@ -275,4 +334,4 @@ export async function saleRecipients(
     });
   }
   return { kind: 'send', recipients };
-}
+};
