@@ -229,11 +229,26 @@ export async function markCodesSent(db: D1Database, codeIds: readonly number[]):
     .run();
 }
 
+/** A date's audience as the queries below bind it: ?1 the page, ?2 the consent, ?3 the city key, ?4 the date, ?5 its alert. */
+export interface DateAudience {
+  pageId: number;
+  buttonId: number;
+  alertId: number;
+  /** the date's city key */
+  key: string;
+  consentSince: string;
+}
+
+/** A query of a date's audience, its five parameters bound. */
+function audienceQuery(db: D1Database, sql: string, a: DateAudience): D1PreparedStatement {
+  return db.prepare(sql).bind(a.pageId, a.consentSince, a.key, a.buttonId, a.alertId);
+}
+
 /**
  * The date's audience now: the page's confirmed fans following its city (`key`) or 'Tutte le
  * date', with a consent that covers the on-sale e-mails, not suppressed. `f` is the fan.
  */
-function audience(): string {
+function audienceSql(): string {
   return `f.page_id = ?1 AND f.confirmed_at IS NOT NULL AND f.consent_version >= ?2
     AND EXISTS (SELECT 1 FROM fan_cities c WHERE c.fan_id = f.id AND c.city_key IN (?3, '*'))
     AND NOT EXISTS (SELECT 1 FROM fan_suppressions s WHERE s.email = f.email)`;
@@ -246,22 +261,17 @@ function audience(): string {
  */
 export async function fansWithoutCode(
   db: D1Database,
-  pageId: number,
-  buttonId: number,
-  alertId: number,
-  key: string,
-  consentSince: string,
+  audience: DateAudience,
 ): Promise<Array<{ id: number; email: string }>> {
-  const { results } = await db
-    .prepare(
-      `SELECT f.id, f.email FROM fans f LEFT JOIN fan_deliveries d ON d.alert_id = ?5 AND d.fan_id = f.id
-       WHERE ${audience()} AND (d.status IS NULL OR d.status IN ('sent', 'skipped'))
+  const { results } = await audienceQuery(
+    db,
+    `SELECT f.id, f.email FROM fans f LEFT JOIN fan_deliveries d ON d.alert_id = ?5 AND d.fan_id = f.id
+       WHERE ${audienceSql()} AND (d.status IS NULL OR d.status IN ('sent', 'skipped'))
          AND NOT EXISTS (SELECT 1 FROM presale_codes p WHERE p.button_id = ?4 AND p.fan_id = f.id)
        ORDER BY d.status = 'sent' DESC, CASE WHEN d.status = 'sent' THEN julianday(d.updated_at) END,
          julianday(f.confirmed_at), f.id`,
-    )
-    .bind(pageId, consentSince, key, buttonId, alertId)
-    .all<{ id: number; email: string }>();
+    audience,
+  ).all<{ id: number; email: string }>();
   return results;
 }
 
@@ -270,23 +280,15 @@ export async function fansWithoutCode(
  * e-mail of the date is being sent to right now (their delivery row 'sending'): that e-mail
  * carries their code, and a second message would send it twice.
  */
-export async function fansWithUnsentCode(
-  db: D1Database,
-  pageId: number,
-  buttonId: number,
-  alertId: number,
-  key: string,
-  consentSince: string,
-): Promise<number[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT f.id FROM fans f JOIN presale_codes p ON p.button_id = ?4 AND p.fan_id = f.id AND p.sent_at IS NULL
-       WHERE ${audience()}
+export async function fansWithUnsentCode(db: D1Database, audience: DateAudience): Promise<number[]> {
+  const { results } = await audienceQuery(
+    db,
+    `SELECT f.id FROM fans f JOIN presale_codes p ON p.button_id = ?4 AND p.fan_id = f.id AND p.sent_at IS NULL
+       WHERE ${audienceSql()}
          AND NOT EXISTS (SELECT 1 FROM fan_deliveries d WHERE d.alert_id = ?5 AND d.fan_id = f.id AND d.status = 'sending')
        ORDER BY p.id`,
-    )
-    .bind(pageId, consentSince, key, buttonId, alertId)
-    .all<{ id: number }>();
+    audience,
+  ).all<{ id: number }>();
   return results.map((r) => r.id);
 }
 
@@ -299,7 +301,7 @@ export async function isOfAudience(
   consentSince: string,
 ): Promise<boolean> {
   const row = await db
-    .prepare(`SELECT 1 AS ok FROM fans f WHERE f.id = ?4 AND ${audience()}`)
+    .prepare(`SELECT 1 AS ok FROM fans f WHERE f.id = ?4 AND ${audienceSql()}`)
     .bind(pageId, consentSince, key, fanId)
     .first<{ ok: number }>();
   return row !== null;
@@ -312,27 +314,22 @@ export async function isOfAudience(
  */
 export async function presaleFigures(
   db: D1Database,
-  pageId: number,
-  buttonId: number,
-  alertId: number,
-  key: string,
-  consentSince: string,
+  audience: DateAudience,
   shared: boolean,
 ): Promise<{ fans_waiting: number; emails_sent: number }> {
   const waiting = shared
     ? `NOT EXISTS (SELECT 1 FROM fan_deliveries d WHERE d.alert_id = ?5 AND d.fan_id = f.id AND d.status = 'sent')`
     : `NOT EXISTS (SELECT 1 FROM presale_codes p WHERE p.button_id = ?4 AND p.fan_id = f.id)
        AND NOT EXISTS (SELECT 1 FROM fan_deliveries d WHERE d.alert_id = ?5 AND d.fan_id = f.id AND d.status = 'failed')`;
-  const row = await db
-    .prepare(
-      `SELECT
-         (SELECT COUNT(*) FROM fans f WHERE ${audience()} AND ${waiting}) AS fans_waiting,
+  const row = await audienceQuery(
+    db,
+    `SELECT
+         (SELECT COUNT(*) FROM fans f WHERE ${audienceSql()} AND ${waiting}) AS fans_waiting,
          (SELECT COUNT(*) FROM fan_deliveries d WHERE d.alert_id = ?5 AND d.status = 'sent')
          + (SELECT COUNT(*) FROM presale_codes p JOIN fan_deliveries d ON d.alert_id = ?5 AND d.fan_id = p.fan_id
             WHERE p.button_id = ?4 AND p.sent_at IS NOT NULL AND d.status IN ('sent', 'skipped')
               AND julianday(p.sent_at) > julianday(d.updated_at)) AS emails_sent`,
-    )
-    .bind(pageId, consentSince, key, buttonId, alertId)
-    .first<{ fans_waiting: number; emails_sent: number }>();
+    audience,
+  ).first<{ fans_waiting: number; emails_sent: number }>();
   return { fans_waiting: row?.fans_waiting ?? 0, emails_sent: row?.emails_sent ?? 0 };
 }

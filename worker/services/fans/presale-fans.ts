@@ -73,14 +73,14 @@ export async function codesAdded(env: PresaleEnv, pageId: number, buttonId: numb
   const date = await liveDate(env, alert, now);
   if (!date || date.presale.shared_code !== null) return;
   if (presaleState(date.presale, date.ctas, now.getTime()) !== 'open') return;
-  const key = date.event.key;
-  const waiting = await fansWithoutCode(env.DB, pageId, buttonId, alert.id, key, FAN_SALE_CONSENT_VERSION);
+  const audience = { pageId, buttonId, alertId: alert.id, key: date.event.key, consentSince: FAN_SALE_CONSENT_VERSION };
+  const waiting = await fansWithoutCode(env.DB, audience);
   for (let i = 0; i < waiting.length; i += FANS_PER_MESSAGE) {
     const given = await assignCodes(env.DB, buttonId, await codeFans(waiting.slice(i, i + FANS_PER_MESSAGE)));
     // a fan left without one (neither theirs nor their mailbox's): the codes are gone
     if (given.size < Math.min(FANS_PER_MESSAGE, waiting.length - i)) break;
   }
-  const holders = await fansWithUnsentCode(env.DB, pageId, buttonId, alert.id, key, FAN_SALE_CONSENT_VERSION);
+  const holders = await fansWithUnsentCode(env.DB, audience);
   await enqueue(env, alertMessages(alert, holders, FANS_PER_MESSAGE), now);
 }
 
@@ -98,11 +98,7 @@ export async function fanFigures(
   const date = presaleDateOf(row, now);
   const figures = await presaleFigures(
     env.DB,
-    pageId,
-    buttonId,
-    alert?.id ?? 0,
-    date?.event.key ?? '',
-    FAN_SALE_CONSENT_VERSION,
+    { pageId, buttonId, alertId: alert?.id ?? 0, key: date?.event.key ?? '', consentSince: FAN_SALE_CONSENT_VERSION },
     date?.presale.shared_code != null,
   );
   return date ? figures : { fans_waiting: 0, emails_sent: figures.emails_sent };
