@@ -2,18 +2,17 @@
 // states before, at and after the instant (Rome's clock change days too), the edge life capped
 // at the seconds left, the R2 and hot copies ending at the instant and the rebuild after it, the
 // per-minute republish turning the page over, JSON-LD offers and escaping.
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../../worker/index';
 import { onSaleText } from '../../src/core/on-sale';
 import { instantText } from '../../src/core/schedule';
 import { DROP_SCRIPT, LANDING_SCRIPT } from '../../src/landing/script';
 import { contentSecurityPolicy } from '../../src/landing/render';
 import { hotPage, hotTicket, keepHot } from '../../worker/services/pages/hot-pages';
 import { pageCacheControl, pageCacheKey, pageKey, publicOrigin } from '../../worker/services/pages/publish';
-import { REPUBLISH_CRON } from '../../worker/services/pages/schedule';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken, type CallOptions } from './helpers';
-import { settle, sha256b64 } from './public-helpers';
+import { clockAt } from './clock';
+import { bodyText, boundaryOf, runRepublish, settle, sha256b64 } from './public-helpers';
 
 const HOUR = 3600_000;
 const GZIP = { headers: { 'accept-encoding': 'gzip' } };
@@ -55,41 +54,14 @@ async function dropPage(at: string, extra: Record<string, unknown> = {}): Promis
 
 async function page(slug: string, init: CallOptions = {}) {
   const res = await call(`/${slug}`, init);
-  const html = await text(res);
+  const html = await bodyText(res);
   await settle();
   return { res, html, waiting: html.includes('class="dw" data-w='), cache: res.headers.get('cache-control') };
-}
-
-/** The body as text: a hot answer's gzip bytes may reach the test still compressed. */
-async function text(res: Response): Promise<string> {
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return new TextDecoder().decode(bytes);
-  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
-}
-
-async function boundaryOf(slug: string): Promise<string | null> {
-  const row = await env.DB.prepare('SELECT next_boundary FROM landing_pages WHERE folder_name = ?')
-    .bind(slug)
-    .first<{ next_boundary: string | null }>();
-  return row!.next_boundary;
 }
 
 async function storedMeta(slug: string) {
   const obj = await env.BUCKET.head(pageKey(slug));
   return obj?.customMetadata ?? null;
-}
-
-async function runCron(at: string | number) {
-  const controller = createScheduledController({ scheduledTime: new Date(at), cron: REPUBLISH_CRON });
-  const ctx = createExecutionContext();
-  await worker.scheduled(controller, env, ctx);
-  await waitOnExecutionContext(ctx);
-}
-
-/** The clock at `at` (UTC ms or ISO) for the Worker, which runs in this isolate. */
-function clockAt(at: number | string) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(typeof at === 'string' ? Date.parse(at) : at);
 }
 
 describe('a CTA waiting for its on-sale instant', () => {
@@ -234,11 +206,11 @@ describe('the per-minute republish', () => {
     const key = pageCacheKey(slug, publicOrigin(env));
     expect(await caches.default.match(key)).toBeDefined();
 
-    await runCron(Date.parse(at) - 1000);
+    await runRepublish(Date.parse(at) - 1000);
     expect(await env.BUCKET.get(pageKey(slug)).then((o) => o!.text())).toContain('data-w=');
     expect(await boundaryOf(slug)).toBe(at);
 
-    await runCron(at);
+    await runRepublish(at);
     const html = await env.BUCKET.get(pageKey(slug)).then((o) => o!.text());
     expect(html).not.toContain('data-w=');
     expect(html).toContain('href="https://www.ticketone.it/a"');
@@ -269,7 +241,7 @@ describe('the per-minute republish', () => {
       ],
     });
     expect(await boundaryOf(slug)).toBe(later);
-    await runCron(later);
+    await runRepublish(later);
     expect(await boundaryOf(slug)).toBe('2099-05-12T22:00:00Z');
   });
 });
@@ -331,7 +303,7 @@ describe('the embed of a page with a CTA waiting', () => {
     const slug = await dropPage(at);
     const before = await call(`/${slug}/embed`);
     expect(before.status).toBe(200);
-    const html = await text(before);
+    const html = await bodyText(before);
     await settle();
     expect(html).toContain('class="dw" data-w=');
     // the page's rules that show one state at a time come with it
@@ -349,7 +321,7 @@ describe('the embed of a page with a CTA waiting', () => {
     // on the second the cached copy is out of date: rendered again, the link open
     clockAt(ms);
     const open = await call(`/${slug}/embed`);
-    const openHtml = await text(open);
+    const openHtml = await bodyText(open);
     await settle();
     expect(openHtml).not.toContain('data-w=');
     expect(openHtml).toContain('href="https://www.ticketone.it/a"');

@@ -2,16 +2,15 @@
 // the row before, during and after the presale on a moved clock, its start and end as the page's
 // boundaries (the per-minute republish turns it over, no stored copy outlives them, the edge life
 // capped at the seconds left), the embed, and JSON-LD during the presale.
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../../worker/index';
 import { t } from '../../src/core/messages';
 import { instantText } from '../../src/core/schedule';
 import { DROP_SCRIPT } from '../../src/landing/script';
 import { pageCacheKey, pageKey, publicOrigin } from '../../worker/services/pages/publish';
-import { REPUBLISH_CRON } from '../../worker/services/pages/schedule';
 import { call, createPage, textPage, uniqueSlug, organiserWithToken } from './helpers';
-import { settle } from './public-helpers';
+import { clockAt } from './clock';
+import { bodyText, boundaryOf, runRepublish, settle } from './public-helpers';
 
 const HOUR = 3600_000;
 const BADGE = t('presale.public.badge');
@@ -55,44 +54,17 @@ async function presalePage(start: string, sale: string, end?: string, extra: Rec
   return { slug, token: u.token, id: created.buttons[0]!.id };
 }
 
-/** The body as text: a hot answer's gzip bytes may reach the test still compressed. */
-async function text(res: Response): Promise<string> {
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return new TextDecoder().decode(bytes);
-  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
-}
-
 /** The page as a visitor gets it, and the presale's state the server rendered. */
 async function visit(path: string) {
   const res = await call(path);
-  const html = await text(res);
+  const html = await bodyText(res);
   await settle();
   const state = /<div class="pv" data-w=/.test(html) ? 'before' : html.includes('<div class="pv">') ? 'open' : 'none';
   return { res, html, state, cache: res.headers.get('cache-control'), expires: res.headers.get('expires') };
 }
 
-async function boundaryOf(slug: string): Promise<string | null> {
-  const row = await env.DB.prepare('SELECT next_boundary FROM landing_pages WHERE folder_name = ?')
-    .bind(slug)
-    .first<{ next_boundary: string | null }>();
-  return row!.next_boundary;
-}
-
 async function storedUntil(slug: string): Promise<string | undefined> {
   return (await env.BUCKET.head(pageKey(slug)))?.customMetadata?.until;
-}
-
-async function runCron(at: string | number) {
-  const controller = createScheduledController({ scheduledTime: new Date(at), cron: REPUBLISH_CRON });
-  const ctx = createExecutionContext();
-  await worker.scheduled(controller, env, ctx);
-  await waitOnExecutionContext(ctx);
-}
-
-/** The clock at `at` (UTC ms or ISO) for the Worker, which runs in this isolate. */
-function clockAt(at: number | string) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(typeof at === 'string' ? Date.parse(at) : at);
 }
 
 describe('a date with a presale, on a moved clock', () => {
@@ -207,11 +179,11 @@ describe('the per-minute republish', () => {
     expect(await caches.default.match(key)).toBeDefined();
     const stored = async () => env.BUCKET.get(pageKey(slug)).then((o) => o!.text());
 
-    await runCron(Date.parse(start) - 1000);
+    await runRepublish(Date.parse(start) - 1000);
     expect(await stored()).toContain('<div class="pv" data-w=');
     expect(await boundaryOf(slug)).toBe(start);
 
-    await runCron(start);
+    await runRepublish(start);
     expect(await stored()).toContain('<div class="pv">');
     expect(await storedUntil(slug)).toBe(new Date(Date.parse(sale)).toISOString());
     expect(await caches.default.match(key)).toBeUndefined();
@@ -221,7 +193,7 @@ describe('the per-minute republish', () => {
     expect((await visit(`/${slug}`)).state).toBe('open');
     vi.useRealTimers();
 
-    await runCron(sale);
+    await runRepublish(sale);
     const over = await stored();
     expect(over).not.toContain('class="pv"');
     expect(over).toContain('href="https://www.ticketone.it/a"');
@@ -254,7 +226,7 @@ describe('the per-minute republish', () => {
     });
     // open already: its end comes before the sale
     expect(await boundaryOf(slug)).toBe(end);
-    await runCron(end);
+    await runRepublish(end);
     expect(await boundaryOf(slug)).toBe(sale);
   });
 });

@@ -1,7 +1,9 @@
 // Helpers for the public page tests: pages straight in D1 (independent of the pages API).
-import { env } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { expect } from 'vitest';
+import worker from '../../worker/index';
 import { pageCacheKey, publicOrigin } from '../../worker/services/pages/publish';
+import { REPUBLISH_CRON } from '../../worker/services/pages/schedule';
 
 /** The fields of the public answer for a page (GET /api/db/public/landing/{slug}), sorted. */
 export const PUBLIC_PAGE_KEYS = [
@@ -120,4 +122,27 @@ export async function expectHashedInline(csp: string, html: string): Promise<voi
   const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
   expect(csp).toContain(`script-src 'sha256-${await sha256b64(script)}'`);
   expect(csp).toContain(`style-src 'sha256-${await sha256b64(style)}'`);
+}
+
+/** The body as text: a hot answer's gzip bytes may reach the test still compressed. */
+export async function bodyText(res: Response): Promise<string> {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return new TextDecoder().decode(bytes);
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+}
+
+/** The page's next boundary as D1 holds it (the page must exist). */
+export async function boundaryOf(slug: string): Promise<string | null> {
+  const row = await env.DB.prepare('SELECT next_boundary FROM landing_pages WHERE folder_name = ?')
+    .bind(slug)
+    .first<{ next_boundary: string | null }>();
+  return row!.next_boundary;
+}
+
+/** The per-minute republish, run at `at` (UTC ms or ISO), its waitUntil work awaited. */
+export async function runRepublish(at: string | number): Promise<void> {
+  const controller = createScheduledController({ scheduledTime: new Date(at), cron: REPUBLISH_CRON });
+  const ctx = createExecutionContext();
+  await worker.scheduled(controller, env, ctx);
+  await waitOnExecutionContext(ctx);
 }
