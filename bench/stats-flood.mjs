@@ -7,6 +7,7 @@
 // per breakdown in the answer), while the totals stay exact.
 // Usage: npx node bench/stats-flood.mjs [views=10000] [clicks=2000] [concurrency=50]
 import { api, countedStats, kb, loop, startServer, uniqueSlug } from './lib.mjs';
+import { randomCountry, randomSource } from '../tests/worker/flood-sources.ts';
 import { API_PREFIX } from '../src/core/api-paths.ts';
 
 const views = Number(process.argv[2] ?? 10_000);
@@ -16,22 +17,6 @@ const SOURCES_PER_DAY = 50; // src/core/traffic.ts
 const BREAKDOWN_TOP = 20;
 const FIXED = 13; // the named referrers, qr, other, direct and 'altro'
 
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const word = () =>
-  Math.random()
-    .toString(36)
-    .slice(2, 3 + Math.floor(Math.random() * 10));
-const randomSource = () =>
-  pick([
-    () => word(),
-    () => `${word()} ${word().toUpperCase()}`,
-    () => `🎸${word()}👩‍🎤${'🔥'.repeat(30)}`,
-    () => `\u202e${word()}\u200b${word()}\u2066`,
-    () => '🎸🎶'.repeat(25),
-    () => `ｆｕｌｌ${word()}`,
-    () => `${word()}${'x'.repeat(60)}`,
-  ])();
-const randomCountry = () => pick(['T1', 'EU', 'AP', 'ZZ', 'QX', 'A1', 'ITA', 'it-IT', 'I', `${word()}!`]);
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
