@@ -1,7 +1,6 @@
 /** 'Importa da link' in the editor (docs/behaviour.md#in-the-editor-importa-da-link): choices and rows. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pagePaths } from '../../src/core/api-paths';
-import type { TicketEvent } from '../../src/core/ticket-import';
 import { trackUrl } from '../../src/core/urls';
 import {
   $linkChoice,
@@ -19,22 +18,9 @@ import {
 import { resetEditor } from '../../src/stores/editor/load';
 import { $notice } from '../../src/stores/editor/notice';
 import { $buttons, $editing, $form, type EditorButton, type EditorTextButton } from '../../src/stores/editor/state';
+import { ticketEvent } from './event-rows-helpers';
 
-function event(over: Partial<TicketEvent> = {}): TicketEvent {
-  return {
-    name: 'Band Test',
-    starts_at: '2027-05-12T19:00:00Z',
-    date: '12/05/2027',
-    time: '21:00',
-    city: 'Milano',
-    venue: 'Alcatraz',
-    url: 'https://www.ticketone.it/event/milano/',
-    sold_out: false,
-    on_sale_at: null,
-    status: 'new',
-    ...over,
-  };
-}
+const event = ticketEvent;
 
 const unsaved: EditorButton = {
   key: 'k1',

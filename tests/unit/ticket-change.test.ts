@@ -9,6 +9,7 @@ import {
   type TicketRow,
 } from '../../src/core/ticket-change';
 import type { TicketEvent } from '../../src/core/ticket-import';
+import { ticketEvent } from './event-rows-helpers';
 
 const NOW = new Date('2027-03-01T10:00:00Z');
 const LINK = 'https://www.ticketone.it/event/band-alcatraz-123/';
@@ -22,19 +23,7 @@ function row(over: Partial<TicketRow> = {}): TicketRow {
 }
 
 function event(over: Partial<TicketEvent> = {}): TicketEvent {
-  return {
-    name: 'Band',
-    starts_at: '2027-05-12T19:00:00Z',
-    date: '12/05/2027',
-    time: '21:00',
-    city: 'Milano',
-    venue: 'Alcatraz',
-    url: LINK,
-    sold_out: false,
-    on_sale_at: null,
-    status: 'new',
-    ...over,
-  };
+  return ticketEvent({ name: 'Band', url: LINK, ...over });
 }
 
 describe('ticketChangeFor', () => {
