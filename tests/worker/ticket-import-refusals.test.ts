@@ -12,8 +12,7 @@ import { ticketImportAnswerSchema } from '../../src/core/schemas/ticket-import';
 import { TICKET_READ } from '../../src/core/ticket-import';
 import { type ReadOptions, readTicketPage, TicketReadRefused } from '../../worker/services/ticket-import/read-page';
 import { answer, call, organiserWithToken, userWithToken } from './helpers';
-
-type Page = (init: RequestInit) => Response | Promise<Response>;
+import { html, type Page, redirect } from './ticket-pages-helpers';
 
 let pages: Map<string, Page>;
 let asked: { url: string; init: RequestInit }[];
@@ -49,15 +48,6 @@ function page(path: string, serve: Page): string {
   pages.set(url, serve);
   return url;
 }
-
-const html =
-  (body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
-  () =>
-    new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8', ...headers } });
-const redirect =
-  (to: string, status = 302) =>
-  () =>
-    new Response(null, { status, headers: { location: to } });
 
 /** The reader's refusal, or null when it read the page. */
 async function refusalOf(promise: Promise<unknown>): Promise<string | null> {

@@ -12,17 +12,9 @@ import { ticketImportAnswerSchema } from '../../src/core/schemas/ticket-import';
 import { TICKET_READ } from '../../src/core/ticket-import';
 import { readTicketPage, TicketReadRefused } from '../../worker/services/ticket-import/read-page';
 import { answer, call, createPage, organiserWithToken, textPage, uniqueSlug, userWithToken } from './helpers';
+import { html, type Page, redirect } from './ticket-pages-helpers';
 
 const SITE = 'https://www.ticketone.it';
-type Page = (init: RequestInit) => Response | Promise<Response>;
-const html =
-  (body: string, headers: Record<string, string> = {}) =>
-  () =>
-    new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8', ...headers } });
-const redirect =
-  (to: string, status = 302) =>
-  () =>
-    new Response(null, { status, headers: { location: to } });
 
 let pages: Map<string, Page>;
 let asked: { url: string; headers: Headers }[];
