@@ -8,7 +8,7 @@ import { toPublicView, type PageLike } from '../../src/core/public-view';
 import { nextBoundary } from '../../src/core/schedule';
 import { contentSecurityPolicy, renderLanding, renderPreviewDocument } from '../../src/landing/render';
 import { DROP_SCRIPT, LANDING_SCRIPT } from '../../src/landing/script';
-import { OPTS } from './landing-fixtures';
+import { auroraTour, OPTS, textRow } from './landing-fixtures';
 
 const AT = '2027-05-12T08:00:00Z';
 const at = Date.parse(AT);
@@ -78,17 +78,11 @@ describe('the next on-sale instant', () => {
 // ---------------------------------------------------------------------------------------------
 // The states in the landing render
 
-function event(id: number, text: string, ctas: Array<Record<string, unknown>>) {
-  return { id, position: id, type: 'text', text, image_path: null, url: null, cta_buttons: ctas };
-}
+const event = textRow;
 
 function dropsPage(extra: Partial<PageLike> = {}): PageLike {
-  return {
-    title: 'Tour',
-    mode: 'text',
-    style: 'light',
-    company: 'Aurora',
-    buttons: [
+  return auroraTour(
+    [
       event(1, '20 maggio 2027 - Milano - Alcatraz|biglietti', [
         { url: 'https://t.it/a', buttonText: 'biglietti', on_sale_at: AT },
       ]),
@@ -102,8 +96,8 @@ function dropsPage(extra: Partial<PageLike> = {}): PageLike {
         { url: 'https://t.it/d', buttonText: 'biglietti', on_sale_at: '2027-05-13T08:00:00Z', availability: 'limited' },
       ]),
     ],
-    ...extra,
-  };
+    extra,
+  );
 }
 
 function eventMarkup(html: string, id: number): string {

@@ -63,6 +63,21 @@ export function tourPage(n = 4, style = 'light', extra: Partial<PageLike> = {}):
 }
 
 /** The render options of the page `tour` on the test origin. */
+/** A text row as the landing render reads it, with its CTAs; `extra` adds what a test is about (a presale). */
+export function textRow(
+  id: number,
+  text: string,
+  ctas: Array<Record<string, unknown>>,
+  extra: Record<string, unknown> = {},
+) {
+  return { id, position: id, type: 'text', text, image_path: null, url: null, cta_buttons: ctas, ...extra };
+}
+
+/** Aurora's page 'Tour' (text mode, light style) with these rows. */
+export function auroraTour(buttons: unknown[], extra: Partial<PageLike> = {}): PageLike {
+  return { title: 'Tour', mode: 'text', style: 'light', company: 'Aurora', buttons, ...extra } as PageLike;
+}
+
 export const OPTS = { slug: 'tour', origin: 'https://palco.test', links: LINKS };
 
 /** The one `<style>` of a rendered document. */

@@ -7,7 +7,7 @@ import { t } from '../../src/core/messages';
 import { publicPresale, toPublicView, type PageLike, type PublicEvent } from '../../src/core/public-view';
 import { renderEmbed, renderLanding, renderPreviewDocument } from '../../src/landing/render';
 import { DROP_SCRIPT, LANDING_SCRIPT } from '../../src/landing/script';
-import { OPTS } from './landing-fixtures';
+import { auroraTour, OPTS, textRow } from './landing-fixtures';
 
 /** The general sale: 12 May 2027, 10:00 in Rome. */
 const SALE = '2027-05-12T08:00:00Z';
@@ -22,23 +22,19 @@ const SECRET_CODE = 'SEGRETO-CONDIVISO';
 const PRESALE = { starts_at: START, ends_at: null, url: SECRET_URL, shared_code: SECRET_CODE, codes: 0 };
 
 function event(id: number, text: string, ctas: Array<Record<string, unknown>>, presale: unknown = null) {
-  return { id, position: id, type: 'text', text, image_path: null, url: null, cta_buttons: ctas, presale };
+  return textRow(id, text, ctas, { presale });
 }
 
 const CTAS = [{ url: 'https://t.it/a', buttonText: 'biglietti', on_sale_at: SALE }];
 
 function presalePage(presale: unknown = PRESALE, extra: Partial<PageLike> = {}): PageLike {
-  return {
-    title: 'Tour',
-    mode: 'text',
-    style: 'light',
-    company: 'Aurora',
-    buttons: [
+  return auroraTour(
+    [
       event(1, '20 maggio 2027 - Milano - Alcatraz|biglietti', CTAS, presale),
       event(2, '21 maggio 2027 - Roma - Atlantico|biglietti', [{ url: 'https://t.it/b', buttonText: 'biglietti' }]),
     ],
-    ...extra,
-  } as PageLike;
+    extra,
+  );
 }
 
 function milano(html: string): string {
