@@ -21,6 +21,10 @@ export function baseURL(): string {
 export const PERSON_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
+/** A phone's Chrome (Android): what a test that plays a fan or an organiser on a phone says. */
+export const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
 let browser: Promise<Browser> | undefined;
 
 /** This file's connection to the run's Chromium, made on first use. */

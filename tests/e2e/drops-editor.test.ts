@@ -4,17 +4,15 @@
 // 375 and 1280 px, nothing covering it), 'Sold out' is saved alone, the list shows it, the other
 // unsaved edit stays unsaved, and the published page shows it at once. Screenshots of the creator
 // and the choice at both widths.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Gate, dialogFocusFindings, expectAccessible, setWidth } from './a11y';
 import { api, organiser } from './api';
-import { DESKTOP, PERSON_UA, PHONE, openBrowser, shot } from './browser';
+import { PHONE_UA, phoneAndDesktop, shot } from './browser';
 import { editorPage, expectNotice, openSavedPage } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
 
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const UPDATED = 'Landing page aggiornata con successo!';
 
 function event(position: number, city: string) {
@@ -39,29 +37,18 @@ function row(page: Page, city: string) {
   return page.getByTestId('button-row').filter({ hasText: city });
 }
 
-let phone: BrowserContext;
-let desktop: BrowserContext;
+const browsers = phoneAndDesktop({ userAgent: PHONE_UA, touch: true });
 let token: string;
 
 beforeAll(async () => {
-  const [p, d, account] = await Promise.all([
-    openBrowser(PHONE, PHONE_UA, { touch: true }),
-    openBrowser(DESKTOP, PERSON_UA),
-    organiser({ company: 'Drop Live' }),
-  ]);
-  phone = p;
-  desktop = d;
-  token = account.token;
-});
-afterAll(async () => {
-  await Promise.all([phone?.close(), desktop?.close()]);
+  token = (await organiser({ company: 'Drop Live' })).token;
 });
 
 describe('ticket drops in the editor', () => {
   it('phone: the creator sets In vendita dal and the availability, saved with the page', async () => {
     const slug = uniqueSlug('dropc');
     await createPage(token, textPageBody(slug, `Drop ${slug}`, [event(1, 'Milano'), event(2, 'Roma')]));
-    const page = await editorPage(phone, token, '/user');
+    const page = await editorPage(browsers.phone, token, '/user');
     await openSavedPage(page, slug, 'tap');
     await expect(row(page, 'Milano').getByTestId('sale-badge').textContent()).resolves.toBe('In vendita');
 
@@ -105,7 +92,7 @@ describe('ticket drops in the editor', () => {
     await page.close();
 
     // the creator on a desktop, for a look
-    const wide = await editorPage(desktop, token, '/user');
+    const wide = await editorPage(browsers.desktop, token, '/user');
     await openSavedPage(wide, slug, 'click');
     await row(wide, 'Milano').getByRole('button', { name: 'Modifica il pulsante 1' }).click();
     await wide.locator('.ed-sale').first().scrollIntoViewIfNeeded();
@@ -119,7 +106,7 @@ describe('ticket drops in the editor', () => {
     const before = await api(`/${slug}`);
     expect(await before.text()).not.toContain('Sold out');
 
-    const page = await editorPage(phone, token, '/user');
+    const page = await editorPage(browsers.phone, token, '/user');
     await openSavedPage(page, slug, 'tap');
     // an unsaved edit elsewhere in the form
     const title = page.getByLabel('Titolo', { exact: true });
@@ -171,7 +158,7 @@ describe('ticket drops in the editor', () => {
     expect(saved.buttons[1].cta_buttons[0]).toMatchObject({ buttonText: 'soldout', availability: 'sold_out' });
 
     // the published page, right after: Roma sold out, Milano still a link
-    const published = await phone.newPage();
+    const published = await browsers.phone.newPage();
     await published.goto(`/${slug}`);
     const roma = published.locator('li.e', { hasText: 'Roma' });
     await expect(roma.locator('.b.off').textContent()).resolves.toMatch(/sold out/i);
@@ -185,7 +172,7 @@ describe('ticket drops in the editor', () => {
   it('desktop, keyboard: Enter on the badge opens the choice on the current state, Escape leaves it, Enter picks', async () => {
     const slug = uniqueSlug('dropk');
     await createPage(token, textPageBody(slug, `Tastiera ${slug}`, [event(1, 'Bari')]));
-    const page = await editorPage(desktop, token, '/user');
+    const page = await editorPage(browsers.desktop, token, '/user');
     await openSavedPage(page, slug, 'click');
     // the list's rows are drawn again once drag and drop has loaded: focus the row that stays
     await row(page, 'Bari').locator('.ed-row__handle').waitFor();

@@ -6,12 +6,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api } from './api';
-import { baseURL, DESKTOP, openBrowser, PHONE, shot } from './browser';
+import { baseURL, DESKTOP, openBrowser, PHONE, shot, PHONE_UA } from './browser';
 import { posterPng } from './media';
 import { createPage, textPageBody, uniqueSlug, uploadHeader } from './pages-api';
 
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const DAY = 24 * 3600_000;
 
 /** A whole second `ms` from now: on-sale instants are kept to the second. */

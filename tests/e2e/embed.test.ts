@@ -9,15 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { Gate, WIDTHS, expectAccessible, setWidth } from './a11y';
 import { api, organiser } from './api';
-import { baseURL, phoneAndDesktop, shot } from './browser';
+import { baseURL, phoneAndDesktop, shot, PHONE_UA } from './browser';
 import { editorPage, expectNotice, openSavedPage } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
 import { embedFrameSnippet, embedScriptSnippet } from '../../src/core/embed';
 import type { PageStats } from '../../src/core/schemas/stats';
 import { API_PREFIX } from '../../src/core/api-paths';
 
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const FRAME = 'iframe[title="Date del tour su Palco"]';
 const CITIES = ['Milano', 'Bologna', 'Napoli'];
 

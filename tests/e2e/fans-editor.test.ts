@@ -6,13 +6,10 @@ import { fansCsvFilename, romeTime } from '../../src/core/fans-export';
 import { romeBucket } from '../../src/core/traffic';
 import { Gate, expectAccessible, settle } from './a11y';
 import { adminToken, api, organiser } from './api';
-import { downloaded, pageWithSession, phoneAndDesktop, ready, shot } from './browser';
+import { downloaded, pageWithSession, phoneAndDesktop, ready, shot, PHONE_UA } from './browser';
 import { editorPage, expectNotice, openSavedPage, rankRows } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
-
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 interface Saved {
   id: number;

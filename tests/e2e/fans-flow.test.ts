@@ -16,15 +16,13 @@ import { t } from '../../src/core/messages';
 import type { FanAlert, FanSummary } from '../../src/core/schemas/fans';
 import { settle } from './a11y';
 import { api, organiser, uniqueEmail } from './api';
-import { PHONE, openBrowser } from './browser';
+import { PHONE, openBrowser, PHONE_UA } from './browser';
 import { editorPage, expectNotice, openSavedPage } from './editor-helpers';
 import { type DevMail, confirmLinkPath, fanCityRows, fanRows, mailHtml, mailsTo } from './fans-api';
 import { makePng } from './media';
 import { createPage, uniqueSlug, uploadHeader } from './pages-api';
 
 const SHOTS = '/tmp/fans-flow';
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const HEADER_PNG = makePng(1200, 600, [20, 60, 90], [240, 180, 40]);
 const MILANO_TICKETS = 'https://example.com/biglietti/milano';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { t } from '../../src/core/messages';
 import { adminCall, adminToken, api, uniqueEmail } from './api';
-import { DESKTOP, PHONE, openBrowser } from './browser';
+import { DESKTOP, PHONE, openBrowser, PHONE_UA } from './browser';
 import {
   FAN_COMPANY,
   confirmLinkPath,
@@ -20,9 +20,6 @@ import {
 import { API_PREFIX } from '../../src/core/api-paths';
 
 const SHOTS = '/tmp/fans-shots';
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-
 let phone: BrowserContext;
 let noScript: BrowserContext;
 let desktop: BrowserContext;

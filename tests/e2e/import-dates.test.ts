@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminToken } from './api';
-import { downloaded, phoneAndDesktop, shot } from './browser';
+import { downloaded, phoneAndDesktop, shot, PHONE_UA } from './browser';
 
 /** Resolves once the dialog's own animations (its opening) have finished. */
 function settled(dialog: Locator): Promise<unknown> {
@@ -10,9 +10,6 @@ function settled(dialog: Locator): Promise<unknown> {
   );
 }
 import { editorPage, expectNotice } from './editor-helpers';
-
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 const PASTED = [
   '12/05/2099\tMilano\tAlcatraz\thttps://www.ticketone.it/event/palco-tour-milano\tbiglietti',

@@ -6,13 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { adminPage, confirmBox, openPanel, pendingRow, search } from './admin-users-helpers';
 import { api, organiser, register } from './api';
-import { DESKTOP, PHONE, openBrowser, shot } from './browser';
+import { DESKTOP, PHONE, openBrowser, shot, PHONE_UA } from './browser';
 import { editorPage, expectNotice } from './editor-helpers';
 import { makePng } from './media';
 import { uniqueSlug } from './pages-api';
 
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 /**
  * A mouse button held as long as an unhurried person holds it: anything that moves after the press
  * (a list closing on a timer after the blur, say) would take the click away.

@@ -6,14 +6,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Gate, expectAccessible, setWidth } from './a11y';
 import { api, organiser } from './api';
-import { PHONE, openBrowser, shot } from './browser';
+import { PHONE, openBrowser, shot, PHONE_UA } from './browser';
 import { editorPage, expectNotice, openSavedPage } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
 import { utcToRomeLocal } from '../../src/core/schedule';
 
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const DAY = 86_400_000;
 
 async function openPresale(page: Page): Promise<void> {

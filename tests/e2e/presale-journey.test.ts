@@ -11,14 +11,12 @@ import { pagePaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import type { PageAsReceived } from '../../src/core/schemas/page';
 import { api, organiser } from './api';
-import { openBrowser, PHONE, shot } from './browser';
+import { openBrowser, PHONE, shot, PHONE_UA } from './browser';
 import { editorPage, expectNotice, openSavedPage } from './editor-helpers';
 import { confirmLinkPath, type DevMail, mailsTo, signUpByApi } from './fans-api';
 import { posterPng } from './media';
 import { createPage, textPageBody, uniqueSlug, uploadHeader } from './pages-api';
 
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const TITLE = 'Le Luci del Porto';
 const CODE = /\bPRE-[A-Z0-9]+\b/g;
 

@@ -5,13 +5,11 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api } from './api';
-import { DESKTOP, PERSON_UA, PHONE, openBrowser, shot } from './browser';
+import { DESKTOP, PERSON_UA, PHONE, openBrowser, shot, PHONE_UA } from './browser';
 import { editorPage, expectNotice } from './editor-helpers';
 import { createPage, uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
 
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const WINDOW_INVALID = "La fine della pubblicazione deve venire dopo l'inizio";
 const UPDATED = 'Landing page aggiornata con successo!';
 

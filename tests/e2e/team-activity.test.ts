@@ -3,9 +3,9 @@
 // administrator sees every company's log.
 import { describe, expect, it } from 'vitest';
 import { adminToken } from './api';
-import { phoneAndDesktop, shot } from './browser';
+import { phoneAndDesktop, shot, PHONE_UA } from './browser';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
-import { PHONE_UA, invite, invitedMember, owner } from './team-api';
+import { invite, invitedMember, owner } from './team-api';
 import { section, teamPage } from './team-helpers';
 import { uniqueEmail } from './api';
 

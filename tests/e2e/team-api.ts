@@ -101,7 +101,3 @@ export async function removeMember(ownerToken: string, id: number): Promise<void
   const res = await api(companyPaths.member(id), { method: 'DELETE', token: ownerToken });
   expect(res.status, await res.clone().text()).toBe(200);
 }
-
-/** A phone's User-Agent (the view counter takes it for a person on a phone). */
-export const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';

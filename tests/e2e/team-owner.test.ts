@@ -2,9 +2,9 @@
 // inviting and revoking, accepting a request with a role and the fans right, refusing one,
 // changing a role, removing a member, the last Titolare's 409 in the server's words.
 import { describe, expect, it } from 'vitest';
-import { shot, phoneAndDesktop } from './browser';
+import { shot, phoneAndDesktop, PHONE_UA } from './browser';
 import { dialog, notice, press, row, section, teamPage } from './team-helpers';
-import { PHONE_UA, me, owner, requester } from './team-api';
+import { me, owner, requester } from './team-api';
 import { uniqueEmail } from './api';
 
 describe('the Team screen of a Titolare', () => {

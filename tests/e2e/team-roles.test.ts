@@ -3,8 +3,8 @@
 // screen of a waiting request, and a removed member asking to join again.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { go, pageWithSession, phoneAndDesktop, shot } from './browser';
-import { PHONE_UA, invitedMember, me, owner, removeMember, requester } from './team-api';
+import { go, pageWithSession, phoneAndDesktop, shot, PHONE_UA } from './browser';
+import { invitedMember, me, owner, removeMember, requester } from './team-api';
 import { row, section, teamPage } from './team-helpers';
 
 /** The company's API calls a page makes (its pages, the team), counted from now on. */

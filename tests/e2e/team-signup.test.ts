@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, api, decide, fetchUser, login, uniqueEmail } from './api';
 import { confirmBox, openPanel, pendingRow, adminPage, allRow, search } from './admin-users-helpers';
-import { go, pageWithSession, phoneAndDesktop, shot } from './browser';
-import { PHONE_UA, invitationLink, invite, me, owner, requester, uniqueCompany } from './team-api';
+import { go, pageWithSession, phoneAndDesktop, shot, PHONE_UA } from './browser';
+import { invitationLink, invite, me, owner, requester, uniqueCompany } from './team-api';
 import { companyPaths } from '../../src/core/api-paths';
 
 describe('signup through an invitation, and teams on the users screen', () => {

@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pagePaths } from '../../src/core/api-paths';
 import { api, decide, fetchUser, login, mailLink, PASSWORD } from './api';
-import { DESKTOP, go, openBrowser, PHONE, pageWithSession, shot } from './browser';
+import { DESKTOP, go, openBrowser, PHONE, pageWithSession, shot, PHONE_UA } from './browser';
 import { createTextPageApi, editorPage, expectNotice, openSavedPage, openSidebar, poll } from './editor-helpers';
 import { confirmLinkPath, signUpByApi } from './fans-api';
 import { uniqueSlug } from './pages-api';
-import { invitationLink, me, owner, PHONE_UA, requester, tokenOf } from './team-api';
+import { invitationLink, me, owner, requester, tokenOf } from './team-api';
 import { dialog, notice, row, section, teamPage } from './team-helpers';
 
 const REQUESTED = (company: string) =>

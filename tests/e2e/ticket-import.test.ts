@@ -12,14 +12,11 @@ import { pagePaths } from '../../src/core/api-paths';
 import { t } from '../../src/core/messages';
 import type { PageAsReceived } from '../../src/core/schemas/page';
 import { api, organiser } from './api';
-import { DESKTOP, openBrowser, PHONE, shot } from './browser';
+import { DESKTOP, openBrowser, PHONE, shot, PHONE_UA } from './browser';
 import { editorPage, expectNotice, openSavedPage, save } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
 
 const FIXTURES = new URL('../fixtures/ticket-pages/', import.meta.url);
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-
 let server: Server;
 let site = '';
 let phone: BrowserContext;

@@ -4,17 +4,14 @@
 // the row alone and leaves another row's unsaved edit unsaved; a moved date 'Ignora'd at 1280 px;
 // a link no longer read says so. The findings are written into the server's D1 as the hourly job
 // would (its reading is covered by the Worker tests). Screenshots at both widths.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, organiser } from './api';
-import { DESKTOP, PERSON_UA, PHONE, openBrowser, shot } from './browser';
+import { PHONE_UA, phoneAndDesktop, shot } from './browser';
 import { sqlExec } from './d1';
 import { editorPage, expectNotice, openSavedPage } from './editor-helpers';
 import { createPage, textPageBody, uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
-
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 function event(position: number, city: string) {
   const url = `https://biglietti.example/e/${city.toLowerCase()}`;
@@ -57,28 +54,17 @@ async function openSettled(page: Page, slug: string, press: 'tap' | 'click'): Pr
   await row(page, 'Milano').locator('.ed-row__handle').waitFor();
 }
 
-let phone: BrowserContext;
-let desktop: BrowserContext;
+const browsers = phoneAndDesktop({ userAgent: PHONE_UA, touch: true });
 let token: string;
 
 beforeAll(async () => {
-  const [p, d, account] = await Promise.all([
-    openBrowser(PHONE, PHONE_UA, { touch: true }),
-    openBrowser(DESKTOP, PERSON_UA),
-    organiser({ company: 'Fonte Live' }),
-  ]);
-  phone = p;
-  desktop = d;
-  token = account.token;
-});
-afterAll(async () => {
-  await Promise.all([phone?.close(), desktop?.close()]);
+  token = (await organiser({ company: 'Fonte Live' })).token;
 });
 
 describe("a date's ticket page in the editor", () => {
   it("phone: 'Applica' a sold out alone; another row's unsaved edit stays unsaved", async () => {
     const slug = await seeded(token);
-    const page = await editorPage(phone, token, '/user');
+    const page = await editorPage(browsers.phone, token, '/user');
     await openSettled(page, slug, 'tap');
     const milano = row(page, 'Milano').getByTestId('ticket-notice');
     await expect(milano.textContent()).resolves.toContain('Il sito dei biglietti dice: esaurito');
@@ -113,7 +99,7 @@ describe("a date's ticket page in the editor", () => {
 
   it("desktop: 'Ignora' a moved date; the row keeps its own", async () => {
     const slug = await seeded(token);
-    const page = await editorPage(desktop, token, '/user');
+    const page = await editorPage(browsers.desktop, token, '/user');
     await openSettled(page, slug, 'click');
     const roma = row(page, 'Roma').getByTestId('ticket-notice');
     await roma.waitFor();

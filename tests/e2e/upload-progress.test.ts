@@ -9,14 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
 import { expectAccessible, Gate } from './a11y';
 import { adminToken, api } from './api';
-import { DESKTOP, PHONE, openBrowser, shot } from './browser';
+import { DESKTOP, PHONE, openBrowser, shot, PHONE_UA } from './browser';
 import { editorPage, expectNotice } from './editor-helpers';
 import { loopMp4 } from './media';
 import { uniqueSlug } from './pages-api';
 import { API_PREFIX } from '../../src/core/api-paths';
 
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const MB = 1024 * 1024;
 /** bytes per second: a 4 MB header takes about 8 s, long enough to watch and cancel */
 const SLOW_UPLINK = 512 * 1024;
