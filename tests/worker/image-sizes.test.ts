@@ -3,11 +3,12 @@
 // published page with srcset and sizes, and by its preload; moved and deleted with their file;
 // made for a page stored before them at its next save.
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { API_PREFIX, adminPaths } from '../../src/core/api-paths';
 import { SHOWN_WIDTH, sizeStem } from '../../src/core/image-sizes';
 import { readSizes } from '../../worker/db/pages/media-sizes';
 import { getPageRow } from '../../worker/db/pages/pages';
+import { MAINTENANCE_STEPS, runMaintenance } from '../../worker/services/maintenance';
 import { mp4, PNG } from './media-fixtures';
 import { adminWithToken, call, callJson, createPage, organiserWithToken, textPage, uniqueSlug } from './helpers';
 import { form, objects, published } from './header-poster-helpers';
@@ -254,5 +255,44 @@ describe('POST /api/admin/media-sizes (npm run media:resize)', () => {
     // a second run finds nothing left to make
     const again = await callJson(adminPaths.mediaSizes, { method: 'POST', token: admin.token });
     expect(again.body.sized).toBe(0);
+  });
+});
+
+describe('the hourly retry', () => {
+  const STEP = MAINTENANCE_STEPS.filter((s) => s.name === 'retry-image-sizes');
+  const mark = async (slug: string) =>
+    (await env.DB.prepare('SELECT sizes_retry_at FROM landing_pages WHERE folder_name = ?')
+      .bind(slug)
+      .first<{ sizes_retry_at: string | null }>())!.sizes_retry_at;
+  /** The Images binding failing, as it does on an account without Cloudflare Images. */
+  const imagesOff = () =>
+    vi.spyOn(env.IMAGES, 'input').mockImplementation(() => {
+      throw new Error('Cloudflare Images is not enabled');
+    });
+
+  it('a photo the binding failed on gets its sizes from the hourly job, and the page is published with them', async () => {
+    const { token, slug } = await setup();
+    const bytes = await photo(1000);
+    let off = imagesOff();
+    const header = await uploadHeader(token, slug, bytes);
+    // the upload answered and the page shows the photo whole; the page waits for the retry
+    expect(await sizesOf(slug)).toEqual({});
+    expect(await mark(slug)).not.toBeNull();
+    expect(await published(slug)).not.toContain('srcSet');
+    // still failing: nothing made, and the page goes to the back of the line
+    const later = new Date(Date.now() + 3600_000);
+    expect((await runMaintenance(env, later, STEP))[0]).toMatchObject({ ok: true, count: 0 });
+    expect(await mark(slug)).toBe(later.toISOString());
+    off.mockRestore();
+
+    expect((await runMaintenance(env, new Date(), STEP))[0]).toMatchObject({ ok: true, count: 1 });
+    expect(await sizesOf(slug)).toEqual({ [sizeStem(header)]: [480, 750, 1000] });
+    expect(await mark(slug)).toBeNull();
+    expect(await published(slug)).toContain(`srcSet="${sizeStem(header)}.w480.avif 480w`);
+    // nothing waits any more
+    off = imagesOff();
+    expect((await runMaintenance(env, new Date(), STEP))[0]).toMatchObject({ ok: true, count: 0 });
+    expect(off).not.toHaveBeenCalled();
+    off.mockRestore();
   });
 });

@@ -11,6 +11,8 @@ import { pruneActivity } from '../db/activity';
 import { purgeExpiredTrash } from './pages/trash';
 import { pruneAllHistory } from './pages/history-files';
 import { recheckTicketSources } from './ticket-import/recheck';
+import { retrySizes } from './media/image-sizes';
+import { publishPage } from './pages/publish';
 import type { Bindings } from '../env';
 
 /**
@@ -108,6 +110,12 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
     // company rows no account (other than a rejected one) and no page names any more
     name: 'prune-companies',
     run: (env, now) => pruneUnusedCompanies(env.DB, now),
+  },
+  {
+    // the photo sizes the Images binding failed to make, tried again a few pages an hour
+    // (docs/behaviour.md#image-sizes)
+    name: 'retry-image-sizes',
+    run: (env, now) => retrySizes(env, now, (slug) => publishPage(env, slug, undefined, { now })),
   },
   {
     // upcoming dates' ticket pages read again, each at most once a day; last, as the longest

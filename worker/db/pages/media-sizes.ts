@@ -48,3 +48,30 @@ export async function forgetSizes(db: D1Database, pageId: number, stems: readonl
     .bind(...stems.map(entry), pageId)
     .run();
 }
+
+/**
+ * Marks the page for the hourly retry (`at`: when a file's sizes failed) or clears it (null).
+ * A clear writes only where a mark stands.
+ */
+export async function markSizesRetry(db: D1Database, pageId: number, at: string | null) {
+  const sql =
+    at === null
+      ? 'UPDATE landing_pages SET sizes_retry_at = NULL WHERE id = ? AND sizes_retry_at IS NOT NULL'
+      : 'UPDATE landing_pages SET sizes_retry_at = ?2 WHERE id = ?1';
+  await (at === null ? db.prepare(sql).bind(pageId) : db.prepare(sql).bind(pageId, at)).run();
+}
+
+/**
+ * The pages whose sizes wait for a retry, longest waiting first, at most `limit`. A page in the
+ * trash is left out: its restore publishes it, and that write tries its sizes again.
+ */
+export async function pagesToResize(db: D1Database, limit: number) {
+  const { results } = await db
+    .prepare(
+      `SELECT id, folder_name FROM landing_pages
+       WHERE sizes_retry_at IS NOT NULL AND deleted_at IS NULL ORDER BY sizes_retry_at, id LIMIT ?`,
+    )
+    .bind(limit)
+    .all<{ id: number; folder_name: string }>();
+  return results;
+}

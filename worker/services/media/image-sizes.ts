@@ -17,7 +17,7 @@ import {
   type MediaSizes,
 } from '../../../src/core/image-sizes';
 import { mediaInUse } from '../../db/pages/media';
-import { readSizes, recordSizes } from '../../db/pages/media-sizes';
+import { markSizesRetry, pagesToResize, readSizes, recordSizes } from '../../db/pages/media-sizes';
 import { imagePixelSize } from './image-size';
 import { sniff } from './media-types';
 import { IMMUTABLE, ownObjectKey } from './upload-bytes';
@@ -69,11 +69,17 @@ async function makeSizes(env: Env, key: string): Promise<number[]> {
 /**
  * Makes the sizes of every file the saved page shows that has none recorded yet, one after
  * another. Answers whether a new size was made (the page then needs a republish). A file the
- * binding fails on is left unrecorded, so the next write tries again.
+ * binding fails on is left unrecorded and the page marked with `now`: the next write, or the
+ * hourly job (retrySizes), tries again. A run with nothing failing clears the mark.
  */
-export async function ensureSizes(env: Env, page: { id: number; folder_name: string }): Promise<boolean> {
+export async function ensureSizes(
+  env: Env,
+  page: { id: number; folder_name: string },
+  now: Date = new Date(),
+): Promise<boolean> {
   const known = await readSizes(env.DB, page.id);
   let made = false;
+  let failed = false;
   for (const path of await mediaInUse(env.DB, page.id)) {
     const key = ownObjectKey(page.folder_name, path);
     if (!key || parseSizePath(key) || Object.hasOwn(known, sizeStem(path))) continue;
@@ -82,10 +88,30 @@ export async function ensureSizes(env: Env, page: { id: number; folder_name: str
       await recordSizes(env.DB, page.id, sizeStem(path), widths);
       made ||= widths.length > 0;
     } catch (err) {
+      failed = true;
       console.warn('image sizes not made', key, err);
     }
   }
+  await markSizesRetry(env.DB, page.id, failed ? now.toISOString() : null);
   return made;
+}
+
+/** Pages an hourly run tries again: each may hold a header, a poster and twenty button images. */
+export const RETRY_PAGES = 10;
+
+/**
+ * The hourly retry (services/maintenance.ts): the pages whose sizes failed, longest waiting
+ * first, each sized again and published when something new was made. One that fails again
+ * goes to the back of the line. Answers how many pages got new sizes.
+ */
+export async function retrySizes(env: Env, now: Date, publish: (slug: string) => Promise<unknown>): Promise<number> {
+  let sized = 0;
+  for (const page of await pagesToResize(env.DB, RETRY_PAGES)) {
+    if (!(await ensureSizes(env, page, now))) continue;
+    sized += 1;
+    await publish(page.folder_name);
+  }
+  return sized;
 }
 
 /** The object keys of the sizes kept of `keys` (files of a page's folder), for moving or deleting them along. */
