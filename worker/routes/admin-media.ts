@@ -7,8 +7,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { mediaSizesAnswerSchema, mediaSizesQuerySchema } from '../../src/core/schemas/media-sizes';
 import { requireAdmin } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, SESSION } from '../openapi';
-import { ensureSizes } from '../services/media/image-sizes';
-import { republish } from '../services/pages/effects';
+import { sizeAndPublish } from '../services/media/image-sizes';
+import { publishPage } from '../services/pages/publish';
 
 /** Pages a call looks at: each may have a header and twenty button images to size. */
 const PAGES_A_CALL = 5;
@@ -35,12 +35,12 @@ export const adminMedia = describedRoutes().openapi(mediaSizesRoute, async (c) =
     .bind(after, PAGES_A_CALL + 1)
     .all<{ id: number; folder_name: string }>();
   const pages = results.slice(0, PAGES_A_CALL);
-  let sized = 0;
-  for (const page of pages) {
-    if (!(await ensureSizes(c.env, page))) continue;
-    sized += 1;
-    await republish(c, page.folder_name);
-  }
+  const origin = new URL(c.req.url).origin;
+  // the sizes are made here, so the page is published as it is now (not through republish(),
+  // which would schedule a second look at sizes just made)
+  const sized = await sizeAndPublish(c.env, pages, new Date(), (slug) =>
+    publishPage(c.env, slug, undefined, { origin }),
+  );
   const next = results.length > PAGES_A_CALL ? (pages[pages.length - 1]?.id ?? null) : null;
   return c.json({ looked: pages.length, sized, next }, 200);
 });

@@ -96,22 +96,40 @@ export async function ensureSizes(
   return made;
 }
 
+/**
+ * Sizes the photos of each page in turn and publishes those that got new sizes (a publish that
+ * fails is logged; the page keeps its sizes and shows them at its next publish). Answers how
+ * many pages got new sizes. `npm run media:resize` (routes/admin-media.ts) and the hourly retry
+ * go through here.
+ */
+export async function sizeAndPublish(
+  env: Env,
+  pages: ReadonlyArray<{ id: number; folder_name: string }>,
+  now: Date,
+  publish: (slug: string) => Promise<unknown>,
+): Promise<number> {
+  let sized = 0;
+  for (const page of pages) {
+    if (!(await ensureSizes(env, page, now))) continue;
+    sized += 1;
+    try {
+      await publish(page.folder_name);
+    } catch (err) {
+      console.error('publish failed', page.folder_name, err);
+    }
+  }
+  return sized;
+}
+
 /** Pages an hourly run tries again: each may hold a header, a poster and twenty button images. */
-export const RETRY_PAGES = 10;
+const RETRY_PAGES = 10;
 
 /**
  * The hourly retry (services/maintenance.ts): the pages whose sizes failed, longest waiting
- * first, each sized again and published when something new was made. One that fails again
- * goes to the back of the line. Answers how many pages got new sizes.
+ * first. One that fails again goes to the back of the line.
  */
-export async function retrySizes(env: Env, now: Date, publish: (slug: string) => Promise<unknown>): Promise<number> {
-  let sized = 0;
-  for (const page of await pagesToResize(env.DB, RETRY_PAGES)) {
-    if (!(await ensureSizes(env, page, now))) continue;
-    sized += 1;
-    await publish(page.folder_name);
-  }
-  return sized;
+export async function retrySizes(env: Env, now: Date, publish: (slug: string) => Promise<unknown>) {
+  return sizeAndPublish(env, await pagesToResize(env.DB, RETRY_PAGES), now, publish);
 }
 
 /** The object keys of the sizes kept of `keys` (files of a page's folder), for moving or deleting them along. */
