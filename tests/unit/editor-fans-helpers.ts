@@ -11,6 +11,7 @@ export function alert(patch: Partial<FanAlert> = {}): FanAlert {
     status: 'scheduled',
     due_at: '2027-05-12T08:42:00Z',
     held_until: null,
+    waits_for_codes: false,
     created_at: '2027-05-12T08:32:00Z',
     finished_at: null,
     cities: ['Milano'],

@@ -123,6 +123,28 @@ describe('an alert the daily cap holds', () => {
     $user.set(null);
   });
 
+  it('a presale waiting for its codes says so instead of when it leaves', async () => {
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const { FanAlerts } = await import('../../src/islands/editor/extras/fans/FanAlerts');
+    const past = '2027-05-12T08:00:00Z';
+    const html = renderToStaticMarkup(
+      createElement(FanAlerts, {
+        slug: 'tour',
+        alerts: [
+          alert({ id: 2, kind: 'presale', due_at: past, waits_for_codes: true }),
+          alert({ id: 1, kind: 'presale', due_at: past }),
+        ],
+      }),
+    );
+    expect(html.match(/data-testid="fan-alert-no-codes"/g)).toHaveLength(1);
+    expect(html).toMatch(
+      /<li class="xs-fan-alert" data-alert-id="2".*Nessun codice caricato: i fan non riceveranno nulla finché non ne carichi.*<li class="xs-fan-alert" data-alert-id="1"/,
+    );
+    // only the presale that does not wait says when it leaves
+    expect(html.match(/xs-fan-alert-when/g)).toHaveLength(1);
+  });
+
   it('the notice of a held alert says it waits and when, not a bare time', () => {
     const now = new Date();
     const at = new Date(now.getTime() + 3_600_000).toISOString();

@@ -38,10 +38,14 @@ describe('a presale of one-time codes with none loaded', () => {
     expect(await runCron(Date.now() + 5 * alerts.MINUTE, alertId)).toEqual([]);
     expect(await presaleRow(buttonId)).toMatchObject({ status: 'scheduled', recipients: 0 });
     expect(provider.calls).toEqual([]);
+    // the Fan view's list says why it has not left
+    const presaleAlert = async () => (await alerts.listAlerts(p)).find((a) => a.id === alertId)!;
+    expect(await presaleAlert()).toMatchObject({ kind: 'presale', status: 'scheduled', waits_for_codes: true });
 
     const sent = await uploadCodes(p, buttonId, 'LATE-1\n');
     expect(sent.map((m) => m.body.fan_ids)).toHaveLength(1);
     expect(await presaleRow(buttonId)).toMatchObject({ status: 'sending', recipients: 2 });
+    expect(await presaleAlert()).toMatchObject({ status: 'sending', waits_for_codes: false });
     await deliver([sent[0]!.body], Date.now(), RESEND);
     const byFan = mailsTo(provider.calls);
     // the one code to the first fan, the codes-gone e-mail to the second, as at a start
@@ -53,8 +57,13 @@ describe('a presale of one-time codes with none loaded', () => {
     const { p, fans, buttonId, alertId } = await presalePage(1, { start, sale: start + HOUR });
     expect(await runCron(start - SALE_QUEUE_LEAD_MS, alertId)).toEqual([]);
     expect(await presaleRow(buttonId)).toMatchObject({ status: 'scheduled', due_at: iso(start) });
+    expect((await alerts.listAlerts(p)).find((a) => a.id === alertId)).toMatchObject({ waits_for_codes: true });
     // the upload before the start queues nothing: the start's e-mail carries the code
     expect(await uploadCodes(p, buttonId, 'EARLY-1')).toEqual([]);
+    expect((await alerts.listAlerts(p)).find((a) => a.id === alertId)).toMatchObject({
+      status: 'scheduled',
+      waits_for_codes: false,
+    });
     const queued = await runCron(start - SALE_QUEUE_LEAD_MS, alertId);
     expect(queued).toHaveLength(1);
     await deliver([queued[0]!.body], start, RESEND);

@@ -58,6 +58,11 @@ export const fanAlertSchema = z
      * docs/behaviour.md#alerts): when it may leave, ISO 8601 UTC (its due_at too); else null
      */
     held_until: instant.nullable(),
+    /**
+     * a scheduled presale e-mail of one-time codes with none loaded: it waits for them, whatever
+     * its due_at says, and leaves once the first codes come (docs/behaviour.md#presales)
+     */
+    waits_for_codes: z.boolean(),
     created_at: instant,
     finished_at: instant.nullable(),
     /** the cities of its events, in the page's spelling */

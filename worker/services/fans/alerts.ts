@@ -32,6 +32,7 @@ import {
 } from '../../db/fans/alerts';
 import { type CitySince, countRecipients, deliveryCounts, type PendingFan } from '../../db/fans/deliveries';
 import { isPubliclyVisible, type PageRow } from '../../db/pages/pages';
+import { waitsForCodes } from '../../db/fans/presale';
 import type { Bindings } from '../../env';
 import type { AlertMailEvent } from './alert-mail';
 
@@ -205,6 +206,12 @@ async function toAnswers(db: D1Database, pageId: number, rows: readonly FanAlert
   // a scheduled new-date alert due before the cap allows it waits (held) until then
   const waiting = rows.some((r) => r.status === 'scheduled' && r.kind === 'new_date');
   const opensAt = waiting ? await capOpensAt(db, pageId, now) : null;
+  // a scheduled presale of one-time codes with none loaded waits for them (few rows: one per date)
+  const withoutCodes = new Set<number>();
+  for (const row of rows) {
+    if (row.status === 'scheduled' && row.kind === 'presale' && (await waitsForCodes(db, row.id)))
+      withoutCodes.add(row.id);
+  }
   const answers: FanAlert[] = [];
   for (const row of rows) {
     const heldUntil =
@@ -239,6 +246,7 @@ async function toAnswers(db: D1Database, pageId: number, rows: readonly FanAlert
       status: row.status,
       due_at: heldUntil ?? row.due_at,
       held_until: heldUntil,
+      waits_for_codes: withoutCodes.has(row.id),
       created_at: row.created_at,
       finished_at: row.finished_at,
       cities: [...cities.values()],

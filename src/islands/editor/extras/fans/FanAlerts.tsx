@@ -32,7 +32,8 @@ function AlertItem({ slug, alert, busy }: { slug: string; alert: FanAlert; busy:
     <li className="xs-fan-alert" data-alert-id={alert.id} data-status={alert.status}>
       <div className="xs-fan-alert-top">
         <span className={`badge ${BADGES[alert.status]}`}>{alertStatusLabel(alert.status)}</span>
-        <span className="xs-fan-alert-when tabular">{alertWhen(alert)}</span>
+        {/* a presale waiting for its codes leaves when they come, not at its time */}
+        {!alert.waits_for_codes && <span className="xs-fan-alert-when tabular">{alertWhen(alert)}</span>}
       </div>
       {alert.kind !== 'new_date' && <p className="xs-fan-alert-kind">{t(`drops.editor.kind.${alert.kind}`)}</p>}
       <p className="xs-fan-alert-what">{cities || t('fans.editor.alert.noEvents')}</p>
@@ -51,6 +52,12 @@ function AlertItem({ slug, alert, busy }: { slug: string; alert: FanAlert; busy:
         <p className="xs-fan-alert-held" data-testid="fan-alert-held">
           <Hourglass size={14} aria-hidden="true" />
           <span>{held}</span>
+        </p>
+      )}
+      {alert.waits_for_codes && (
+        <p className="xs-fan-alert-held" data-testid="fan-alert-no-codes">
+          <Hourglass size={14} aria-hidden="true" />
+          <span>{t('presale.editor.noCodes')}</span>
         </p>
       )}
       {alert.status === 'scheduled' && alert.kind === 'new_date' && (
