@@ -131,6 +131,19 @@ describe('one-time codes', () => {
     // replaced before the start
     const replaced = await answer(await sendCodes(slug, id, u.token, 'C1\nC2', 'PUT'), 200, presaleCodesResultSchema);
     expect(replaced).toEqual({ loaded: 2, duplicates: 0, total: 2 });
+
+    // the company's activity log: who, which date, how many codes, never a code
+    const { results } = await env.DB.prepare(
+      `SELECT action, summary, actor_email FROM activity_log WHERE page_slug = ? AND action LIKE 'presale.%' ORDER BY id`,
+    )
+      .bind(slug)
+      .all<{ action: string; summary: string; actor_email: string }>();
+    expect(results.map((r) => [r.action, r.summary])).toEqual([
+      ['presale.codes.added', 'Milano 12/05: 3 codici'],
+      ['presale.codes.added', 'Milano 12/05: 2 codici'],
+      ['presale.codes.replaced', 'Milano 12/05: 2 codici'],
+    ]);
+    expect(results.every((r) => r.actor_email === u.user.email)).toBe(true);
   });
 
   it('refuses bad uploads with their reason, never a 500', async () => {

@@ -19,6 +19,8 @@ export const ACTIVITY_ACTIONS = [
   'alert.sent',
   'alert.cancelled',
   'fans.exported',
+  'presale.codes.added',
+  'presale.codes.replaced',
   'fan.removed',
   'member.invited',
   'member.accepted',

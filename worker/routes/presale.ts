@@ -20,6 +20,9 @@ import { addCodes, codeCounts, knownCodes, replaceCodes } from '../db/pages/pres
 import { ownedPage, type Right } from '../services/pages/access';
 import { presaleCodesAdded, presaleFanFigures } from '../services/presale/hooks';
 import type { PageRow } from '../db/pages/pages';
+import type { ActivityAction } from '../db/activity';
+import { recordAct } from '../services/pages/history';
+import { eventLabel } from '../../src/core/version-summary';
 
 /** The presale-codes upload's byte cap: 10,000 codes with a few CSV columns beside them. */
 export const PRESALE_CODES_BODY_MAX_BYTES = 2 * 1024 * 1024;
@@ -78,6 +81,8 @@ const countsRoute = createRoute({
 
 interface DatePresale {
   page: PageRow;
+  /** the date's text, which names it in the activity log */
+  row: { text: string };
   buttonId: number;
   presale: Presale;
   state: ReturnType<typeof presaleState>;
@@ -91,7 +96,16 @@ async function datePresale(c: Context<AppEnv>, slug: string, id: number, right: 
   const presale = storedPresale(row);
   if (!presale) fail(404, t(row.type === 'text' ? 'presale.missing' : 'presale.notText'));
   const state = presaleState(presale, toButton(row).cta_buttons, Date.now());
-  return { page, buttonId: row.id, presale, state };
+  return { page, row, buttonId: row.id, presale, state };
+}
+
+/**
+ * An upload of codes in the company's activity log (docs/behaviour.md#activity-log): the date
+ * and how many codes came, never the codes themselves.
+ */
+async function recordCodes(c: Context<AppEnv>, date: DatePresale, action: ActivityAction, loaded: number) {
+  const codes = loaded === 1 ? t('presale.editor.countOne') : t('presale.editor.count', { n: loaded });
+  await recordAct(c, date.page, action, t('presale.activity.summary', { event: eventLabel(date.row), codes }));
 }
 
 /** The upload's codes, read and checked; every refusal is a 422 with its reason. */
@@ -132,6 +146,7 @@ export const presaleRoutes = describedRoutes()
       ),
     );
     const total = (await codeCounts(c.env.DB, date.buttonId)).loaded;
+    if (loaded > 0) await recordCodes(c, date, 'presale.codes.added', loaded);
     return c.json({ loaded, duplicates: parsed.duplicates + known, total }, 200);
   })
 
@@ -143,6 +158,7 @@ export const presaleRoutes = describedRoutes()
     const parsed = await uploadedCodes(c);
     const loaded = await replaceCodes(c.env.DB, date.buttonId, parsed.codes);
     const total = (await codeCounts(c.env.DB, date.buttonId)).loaded;
+    await recordCodes(c, date, 'presale.codes.replaced', loaded);
     return c.json({ loaded, duplicates: parsed.duplicates, total }, 200);
   })
 

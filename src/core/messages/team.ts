@@ -26,6 +26,10 @@ export const teamMessages = {
   'activity.alert.sent': 'ha inviato subito un avviso ai fan',
   'activity.alert.cancelled': 'ha annullato un avviso ai fan',
   'activity.fans.exported': 'ha scaricato i fan in CSV',
+  'activity.presale.codes.added': 'ha caricato codici della prevendita',
+  'activity.presale.codes.replaced': 'ha sostituito i codici della prevendita',
+  /** the summary of a codes upload: the date, then the codes it brought ('Milano 12/05: 3 codici') */
+  'presale.activity.summary': '{event}: {codes}',
   'activity.fan.removed': 'ha rimosso un fan',
   'activity.member.invited': 'ha invitato',
   'activity.member.accepted': 'ha accettato nel team',
