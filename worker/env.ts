@@ -29,6 +29,12 @@ export interface Bindings extends Omit<WranglerEnv, 'COUNTS' | 'FANS'> {
    * (worker/services/passwords.ts). Never set in wrangler.toml or a deployment.
    */
   PASSWORD_COST?: string;
+  /**
+   * 'off': no sizes are made of the pages' photos (docs/behaviour.md#image-sizes): for an account
+   * without Cloudflare Images (no failed attempt at every upload, no hourly retries), and for the
+   * browser tests' servers (tests/e2e/global-setup.ts). Unset or anything else: sizes are made.
+   */
+  IMAGE_SIZES?: string;
   /** the e-mail provider's API key, which the default mailer needs (worker/services/mail.ts) */
   RESEND_API_KEY?: string;
   /** the signing secret of the provider's webhook ('whsec_…'); unset: the webhook refuses everything */

@@ -82,7 +82,16 @@ export default async function setup(project: TestProject) {
     port,
     persistTo,
     assets,
-    vars: { APP_URL: `http://127.0.0.1:${port}`, JWT_SECRET: jwtSecret, MAILER: 'console', PASSWORD_COST: 'test' },
+    vars: {
+      APP_URL: `http://127.0.0.1:${port}`,
+      JWT_SECRET: jwtSecret,
+      MAILER: 'console',
+      PASSWORD_COST: 'test',
+      // no photo sizes: the Worker tests check them (tests/worker/image-sizes.test.ts); here each
+      // upload of a wide test photo cost seconds of sharp's AVIF encoding beside the running
+      // tests (docs/operations.md#tests)
+      IMAGE_SIZES: 'off',
+    },
   });
   project.provide('baseURL', server.base);
   project.provide('admin', admin);

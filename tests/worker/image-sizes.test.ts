@@ -31,11 +31,12 @@ async function setup() {
 }
 
 /** Uploads a header and waits for what follows the answer (the sizes, the second publish). */
-async function uploadHeader(token: string, slug: string, bytes: Uint8Array): Promise<string> {
+async function uploadHeader(token: string, slug: string, bytes: Uint8Array, workerEnv = env): Promise<string> {
   const res = await call(`${BASE}/${slug}/upload-image`, {
     token,
     body: form(['image', bytes, 'foto.png']),
     settle: true,
+    env: workerEnv,
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { header: string }).header;
@@ -255,6 +256,27 @@ describe('POST /api/admin/media-sizes (npm run media:resize)', () => {
     // a second run finds nothing left to make
     const again = await callJson(adminPaths.mediaSizes, { method: 'POST', token: admin.token });
     expect(again.body.sized).toBe(0);
+  });
+});
+
+describe('sizes turned off', () => {
+  it('with IMAGE_SIZES off an upload makes no sizes, marks nothing, and the page shows the photo whole', async () => {
+    const { token, slug } = await setup();
+    const off = { ...env, IMAGE_SIZES: 'off' } as Cloudflare.Env;
+    const spy = vi.spyOn(env.IMAGES, 'input');
+    const bytes = await photo(1000);
+    spy.mockClear();
+    const header = await uploadHeader(token, slug, bytes, off);
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+    expect(await sizesOf(slug)).toEqual({});
+    const row = await env.DB.prepare('SELECT sizes_retry_at FROM landing_pages WHERE folder_name = ?')
+      .bind(slug)
+      .first<{ sizes_retry_at: string | null }>();
+    expect(row!.sizes_retry_at).toBeNull();
+    const html = await published(slug);
+    expect(html).not.toContain('srcSet');
+    expect(html).toContain(`src="${header}"`);
   });
 });
 

@@ -22,7 +22,7 @@ import { imagePixelSize } from './image-size';
 import { sniff } from './media-types';
 import { IMMUTABLE, ownObjectKey } from './upload-bytes';
 
-type Env = Pick<Bindings, 'DB' | 'BUCKET' | 'IMAGES'>;
+type Env = Pick<Bindings, 'DB' | 'BUCKET' | 'IMAGES' | 'IMAGE_SIZES'>;
 
 /** Animated GIFs stay as they are: a size would keep only their first frame. */
 const SIZED_KINDS = new Set(['jpg', 'png', 'webp']);
@@ -70,13 +70,16 @@ async function makeSizes(env: Env, key: string): Promise<number[]> {
  * Makes the sizes of every file the saved page shows that has none recorded yet, one after
  * another. Answers whether a new size was made (the page then needs a republish). A file the
  * binding fails on is left unrecorded and the page marked with `now`: the next write, or the
- * hourly job (retrySizes), tries again. A run with nothing failing clears the mark.
+ * hourly job (retrySizes), tries again. A run with nothing failing clears the mark. With
+ * IMAGE_SIZES 'off' it does nothing.
  */
 export async function ensureSizes(
   env: Env,
   page: { id: number; folder_name: string },
   now: Date = new Date(),
 ): Promise<boolean> {
+  // turned off for this deployment: the pages show their photos whole, nothing is marked
+  if (env.IMAGE_SIZES === 'off') return false;
   const known = await readSizes(env.DB, page.id);
   let made = false;
   let failed = false;
