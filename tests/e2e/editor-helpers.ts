@@ -36,9 +36,12 @@ export async function uiLogin(
   return page;
 }
 
-/** Waits until the notification bar shows this text. */
+/**
+ * Waits until the notification bar shows this text. A notice comes after the server's answer (a
+ * create with its header upload is two requests): 15 s, as a loaded machine once needed more than 8.
+ */
 export async function expectNotice(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('.ed-notice', { hasText: text }).first().waitFor({ timeout: 8000 });
+  await page.locator('.ed-notice', { hasText: text }).first().waitFor({ timeout: 15_000 });
 }
 
 /** Loads a saved page into the editor from the sidebar, with a tap (phone) or a click. */
