@@ -173,3 +173,12 @@ export function parseCodes(text: string): ParsedCodes {
   }
   return { codes, duplicates, blanks, problem };
 }
+
+/** '3 codici', '3 codici (1 doppio scartato)' */
+export function codesCountText(n: number, duplicates = 0): string {
+  const count = n === 1 ? t('presale.editor.countOne') : t('presale.editor.count', { n });
+  if (duplicates === 0) return count;
+  return duplicates === 1
+    ? t('presale.editor.dropsOne', { count })
+    : t('presale.editor.drops', { count, m: duplicates });
+}

@@ -20,13 +20,13 @@ import {
   addCodesFromFile,
   clearPresale,
   codesCheck,
-  codesCountText,
   draftWaitsForCodes,
   mayReplace,
   pendingOfDraft,
   presaleSummary,
   setPresaleField,
 } from '../../src/stores/editor/presale';
+import { codesCountText } from '../../src/core/presale';
 import { $buttons, $dirty, type EditorTextButton } from '../../src/stores/editor/state';
 import { validateEditor } from '../../src/stores/editor/validation';
 import { presaleEvent, savedPage } from './saved-page';

@@ -12,7 +12,7 @@ import { requireActive } from '../middleware/auth';
 import { describedRoutes, errorAnswers, jsonAnswer, SESSION } from '../openapi';
 import type { AppEnv } from '../env';
 import { t } from '../../src/core/messages';
-import { PRESALE_CODES_MAX, parseCodes, presaleState, type Presale } from '../../src/core/presale';
+import { codesCountText, PRESALE_CODES_MAX, parseCodes, presaleState, type Presale } from '../../src/core/presale';
 import { presaleCodesResultSchema, presaleCountsSchema } from '../../src/core/schemas/presale';
 import { slugIdParamSchema } from '../../src/core/schemas/params';
 import { pageButtonRow, storedPresale, toButton } from '../db/pages/buttons';
@@ -104,7 +104,7 @@ async function datePresale(c: Context<AppEnv>, slug: string, id: number, right: 
  * and how many codes came, never the codes themselves.
  */
 async function recordCodes(c: Context<AppEnv>, date: DatePresale, action: ActivityAction, loaded: number) {
-  const codes = loaded === 1 ? t('presale.editor.countOne') : t('presale.editor.count', { n: loaded });
+  const codes = codesCountText(loaded);
   await recordAct(c, date.page, action, t('presale.activity.summary', { event: eventLabel(date.row), codes }));
 }
 

@@ -10,7 +10,7 @@ import { AlertTriangle, ChevronDown, Ticket, Trash2, X } from 'lucide-react';
 import { CodesFileButton } from '../../components/CodesFileButton';
 import { LabelledField, Segmented } from '../../components/SelectField';
 import { t } from '../../core/messages';
-import { PRESALE_CODES_MAX } from '../../core/presale';
+import { codesCountText, PRESALE_CODES_MAX } from '../../core/presale';
 import { ctaOf } from '../../stores/editor/cta-draft';
 import { $draftError, $textDraft } from '../../stores/editor/draft';
 import {
@@ -18,7 +18,6 @@ import {
   addCodesFromFile,
   clearPresale,
   codesCheck,
-  codesCountText,
   draftWaitsForCodes,
   generalSaleText,
   loadedText,

@@ -16,7 +16,14 @@
  */
 import { map } from 'nanostores';
 import { t } from '../../core/messages';
-import { generalSaleAt, PRESALE_CODES_MAX, type Presale, parseCodes, presaleProblem } from '../../core/presale';
+import {
+  codesCountText,
+  generalSaleAt,
+  PRESALE_CODES_MAX,
+  type Presale,
+  parseCodes,
+  presaleProblem,
+} from '../../core/presale';
 import { romeLocalToUtc, utcToRomeLocal } from '../../core/schedule';
 import type { Cta } from './core';
 
@@ -139,15 +146,6 @@ export function pendingOfDraft(d: PresaleDraft = $presaleDraft.get()): PendingCo
 /** One-time codes may be replaced until the saved presale starts; after, only added. */
 export function mayReplace(before: EditorPresale | null | undefined, now: number = Date.now()): boolean {
   return Boolean(before && before.codes > 0 && now < Date.parse(before.starts_at));
-}
-
-/** '3 codici', '3 codici (1 doppio scartato)' */
-export function codesCountText(n: number, duplicates = 0): string {
-  const count = n === 1 ? t('presale.editor.countOne') : t('presale.editor.count', { n });
-  if (duplicates === 0) return count;
-  return duplicates === 1
-    ? t('presale.editor.dropsOne', { count })
-    : t('presale.editor.drops', { count, m: duplicates });
 }
 
 /** '3 codici caricati' */
