@@ -6,7 +6,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { API_PREFIX, adminPaths } from '../../src/core/api-paths';
 import { SHOWN_WIDTH, sizeStem } from '../../src/core/image-sizes';
-import { readSizes } from '../../worker/db/pages/media-sizes';
+import { readSizeState, readSizes } from '../../worker/db/pages/media-sizes';
 import { getPageRow } from '../../worker/db/pages/pages';
 import { MAINTENANCE_STEPS, runMaintenance } from '../../worker/services/maintenance';
 import { mp4, PNG } from './media-fixtures';
@@ -40,6 +40,12 @@ async function uploadHeader(token: string, slug: string, bytes: Uint8Array, work
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { header: string }).header;
+}
+
+/** The page's mark for the hourly retry of its sizes (null: nothing waits). */
+async function retryMark(slug: string) {
+  const page = await getPageRow(env.DB, slug);
+  return (await readSizeState(env.DB, page!.id)).retryAt;
 }
 
 async function sizesOf(slug: string) {
@@ -270,10 +276,7 @@ describe('sizes turned off', () => {
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
     expect(await sizesOf(slug)).toEqual({});
-    const row = await env.DB.prepare('SELECT sizes_retry_at FROM landing_pages WHERE folder_name = ?')
-      .bind(slug)
-      .first<{ sizes_retry_at: string | null }>();
-    expect(row!.sizes_retry_at).toBeNull();
+    expect(await retryMark(slug)).toBeNull();
     const html = await published(slug);
     expect(html).not.toContain('srcSet');
     expect(html).toContain(`src="${header}"`);
@@ -282,10 +285,6 @@ describe('sizes turned off', () => {
 
 describe('the hourly retry', () => {
   const STEP = MAINTENANCE_STEPS.filter((s) => s.name === 'retry-image-sizes');
-  const mark = async (slug: string) =>
-    (await env.DB.prepare('SELECT sizes_retry_at FROM landing_pages WHERE folder_name = ?')
-      .bind(slug)
-      .first<{ sizes_retry_at: string | null }>())!.sizes_retry_at;
   /** The Images binding failing, as it does on an account without Cloudflare Images. */
   const imagesOff = () =>
     vi.spyOn(env.IMAGES, 'input').mockImplementation(() => {
@@ -299,17 +298,17 @@ describe('the hourly retry', () => {
     const header = await uploadHeader(token, slug, bytes);
     // the upload answered and the page shows the photo whole; the page waits for the retry
     expect(await sizesOf(slug)).toEqual({});
-    expect(await mark(slug)).not.toBeNull();
+    expect(await retryMark(slug)).not.toBeNull();
     expect(await published(slug)).not.toContain('srcSet');
     // still failing: nothing made, and the page goes to the back of the line
     const later = new Date(Date.now() + 3600_000);
     expect((await runMaintenance(env, later, STEP))[0]).toMatchObject({ ok: true, count: 0 });
-    expect(await mark(slug)).toBe(later.toISOString());
+    expect(await retryMark(slug)).toBe(later.toISOString());
     off.mockRestore();
 
     expect((await runMaintenance(env, new Date(), STEP))[0]).toMatchObject({ ok: true, count: 1 });
     expect(await sizesOf(slug)).toEqual({ [sizeStem(header)]: [480, 750, 1000] });
-    expect(await mark(slug)).toBeNull();
+    expect(await retryMark(slug)).toBeNull();
     expect(await published(slug)).toContain(`srcSet="${sizeStem(header)}.w480.avif 480w`);
     // nothing waits any more
     off = imagesOff();

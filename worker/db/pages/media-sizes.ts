@@ -23,11 +23,16 @@ export function parseSizes(text: string | null | undefined): MediaSizes {
 }
 
 export async function readSizes(db: D1Database, pageId: number): Promise<MediaSizes> {
+  return (await readSizeState(db, pageId)).sizes;
+}
+
+/** The page's sizes and, when a failure waits for the hourly retry, its mark (else null). */
+export async function readSizeState(db: D1Database, pageId: number) {
   const row = await db
-    .prepare('SELECT media_sizes FROM landing_pages WHERE id = ?')
+    .prepare('SELECT media_sizes, sizes_retry_at FROM landing_pages WHERE id = ?')
     .bind(pageId)
-    .first<{ media_sizes: string }>();
-  return parseSizes(row?.media_sizes);
+    .first<{ media_sizes: string; sizes_retry_at: string | null }>();
+  return { sizes: parseSizes(row?.media_sizes), retryAt: row?.sizes_retry_at ?? null };
 }
 
 /** Records the widths kept of one file (none: looked at, nothing made). */
@@ -49,16 +54,9 @@ export async function forgetSizes(db: D1Database, pageId: number, stems: readonl
     .run();
 }
 
-/**
- * Marks the page for the hourly retry (`at`: when a file's sizes failed) or clears it (null).
- * A clear writes only where a mark stands.
- */
+/** Marks the page for the hourly retry (`at`: when a file's sizes failed) or clears it (null). */
 export async function markSizesRetry(db: D1Database, pageId: number, at: string | null) {
-  const sql =
-    at === null
-      ? 'UPDATE landing_pages SET sizes_retry_at = NULL WHERE id = ? AND sizes_retry_at IS NOT NULL'
-      : 'UPDATE landing_pages SET sizes_retry_at = ?2 WHERE id = ?1';
-  await (at === null ? db.prepare(sql).bind(pageId) : db.prepare(sql).bind(pageId, at)).run();
+  await db.prepare('UPDATE landing_pages SET sizes_retry_at = ? WHERE id = ?').bind(at, pageId).run();
 }
 
 /**

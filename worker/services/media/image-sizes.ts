@@ -17,7 +17,7 @@ import {
   type MediaSizes,
 } from '../../../src/core/image-sizes';
 import { mediaInUse } from '../../db/pages/media';
-import { markSizesRetry, pagesToResize, readSizes, recordSizes } from '../../db/pages/media-sizes';
+import { markSizesRetry, pagesToResize, readSizeState, recordSizes } from '../../db/pages/media-sizes';
 import { imagePixelSize } from './image-size';
 import { sniff } from './media-types';
 import { IMMUTABLE, ownObjectKey } from './upload-bytes';
@@ -80,7 +80,7 @@ export async function ensureSizes(
 ): Promise<boolean> {
   // turned off for this deployment: the pages show their photos whole, nothing is marked
   if (env.IMAGE_SIZES === 'off') return false;
-  const known = await readSizes(env.DB, page.id);
+  const { sizes: known, retryAt } = await readSizeState(env.DB, page.id);
   let made = false;
   let failed = false;
   for (const path of await mediaInUse(env.DB, page.id)) {
@@ -95,7 +95,9 @@ export async function ensureSizes(
       console.warn('image sizes not made', key, err);
     }
   }
-  await markSizesRetry(env.DB, page.id, failed ? now.toISOString() : null);
+  // written only when it changes: most writes of a page find nothing to make and no mark
+  if (failed) await markSizesRetry(env.DB, page.id, now.toISOString());
+  else if (retryAt !== null) await markSizesRetry(env.DB, page.id, null);
   return made;
 }
 
