@@ -68,6 +68,15 @@ export async function waitsForCodes(db: D1Database, alertId: number): Promise<bo
   return row !== null;
 }
 
+/** The page's scheduled presale alerts that wait for their first codes (WAITS_FOR_CODES). */
+export async function alertsWaitingForCodes(db: D1Database, pageId: number): Promise<Set<number>> {
+  const { results } = await db
+    .prepare(`SELECT a.id FROM fan_alerts a WHERE a.page_id = ? AND a.status = 'scheduled' AND ${WAITS_FOR_CODES}`)
+    .bind(pageId)
+    .all<{ id: number }>();
+  return new Set(results.map((r) => r.id));
+}
+
 /** A new presale alert for the date, unless it has one (one per date). */
 export function insertPresaleAlert(db: D1Database, pageId: number, buttonId: number, dueAt: string) {
   return db

@@ -32,7 +32,7 @@ import {
 } from '../../db/fans/alerts';
 import { type CitySince, countRecipients, deliveryCounts, type PendingFan } from '../../db/fans/deliveries';
 import { isPubliclyVisible, type PageRow } from '../../db/pages/pages';
-import { waitsForCodes } from '../../db/fans/presale';
+import { alertsWaitingForCodes } from '../../db/fans/presale';
 import type { Bindings } from '../../env';
 import type { AlertMailEvent } from './alert-mail';
 
@@ -206,12 +206,9 @@ async function toAnswers(db: D1Database, pageId: number, rows: readonly FanAlert
   // a scheduled new-date alert due before the cap allows it waits (held) until then
   const waiting = rows.some((r) => r.status === 'scheduled' && r.kind === 'new_date');
   const opensAt = waiting ? await capOpensAt(db, pageId, now) : null;
-  // a scheduled presale of one-time codes with none loaded waits for them (few rows: one per date)
-  const withoutCodes = new Set<number>();
-  for (const row of rows) {
-    if (row.status === 'scheduled' && row.kind === 'presale' && (await waitsForCodes(db, row.id)))
-      withoutCodes.add(row.id);
-  }
+  // a scheduled presale of one-time codes with none loaded waits for them
+  const presales = rows.some((r) => r.status === 'scheduled' && r.kind === 'presale');
+  const withoutCodes = presales ? await alertsWaitingForCodes(db, pageId) : new Set<number>();
   const answers: FanAlert[] = [];
   for (const row of rows) {
     const heldUntil =
