@@ -35,6 +35,9 @@ import type { EditorTextButton } from '../../stores/editor/state';
 import { notify } from '../../stores/editor/notice';
 import './editor-presale.css';
 
+/** A presale code is typed as printed: no suggestions, capitals, no spelling marks. */
+const CODE_FIELD = { autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false } as const;
+
 const KINDS: readonly PresaleKind[] = ['codes', 'shared'];
 
 /** A change in the group: the creator's error goes, as for the other fields. */
@@ -119,9 +122,7 @@ export default function PresaleFields() {
             <input
               id="ed-presale-shared"
               className="input"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
+              {...CODE_FIELD}
               value={d.sharedCode}
               onChange={(e) => set('sharedCode', e.target.value)}
               aria-describedby="ed-presale-shared-hint"
@@ -237,9 +238,7 @@ function CodesField({ d }: { d: PresaleDraft }) {
         id="ed-presale-codes"
         className="textarea ed-presale__textarea"
         rows={5}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
+        {...CODE_FIELD}
         value={d.codesText}
         onChange={(e) => set('codesText', e.target.value)}
         aria-describedby="ed-presale-codes-count ed-presale-codes-hint"
